@@ -1,0 +1,1 @@
+"""The game-agnostic core: units, geometry, layouts, drawing, page furniture."""

@@ -1,0 +1,221 @@
+"""The backend-neutral drawing model.
+
+Coordinates are millimetres with the origin at the top left and y growing downwards (as in
+SVG). A :class:`Document` holds pages of operations and the symbols they reuse; the PDF and
+SVG backends render the same document, so both files show the same thing.
+
+>>> m = Matrix.translate(10, 5) @ Matrix.rotate(90)
+>>> [round(v, 6) for v in m.apply(1, 0)]
+[10.0, 6.0]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterator, Union
+
+from printkit.core.colour import BLACK, Colour
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """An affine transform ``x' = a x + c y + e``, ``y' = b x + d y + f`` (PDF and SVG order)."""
+
+    a: float = 1.0
+    b: float = 0.0
+    c: float = 0.0
+    d: float = 1.0
+    e: float = 0.0
+    f: float = 0.0
+
+    @classmethod
+    def translate(cls, x: float, y: float) -> "Matrix":
+        return cls(1, 0, 0, 1, x, y)
+
+    @classmethod
+    def scale(cls, sx: float, sy: float | None = None) -> "Matrix":
+        return cls(sx, 0, 0, sx if sy is None else sy, 0, 0)
+
+    @classmethod
+    def rotate(cls, degrees: float) -> "Matrix":
+        """Clockwise on the page (y points down), like SVG's ``rotate``."""
+        t = math.radians(degrees)
+        cos, sin = math.cos(t), math.sin(t)
+        # Snap the exact quarter turns so that output stays byte-stable and tidy.
+        cos, sin = (float(round(cos)) if abs(cos - round(cos)) < 1e-12 else cos,
+                    float(round(sin)) if abs(sin - round(sin)) < 1e-12 else sin)
+        return cls(cos, sin, -sin, cos, 0, 0)
+
+    @classmethod
+    def mirror(cls, axis: str) -> "Matrix":
+        """``"x"`` flips left and right (about the vertical axis), ``"y"`` top and bottom."""
+        if axis == "x":
+            return cls(-1, 0, 0, 1, 0, 0)
+        if axis == "y":
+            return cls(1, 0, 0, -1, 0, 0)
+        raise ValueError(f"mirror axis must be 'x' or 'y', got {axis!r}")
+
+    def __matmul__(self, o: "Matrix") -> "Matrix":
+        """``self @ o`` applies ``o`` first, then ``self``."""
+        return Matrix(
+            self.a * o.a + self.c * o.b,
+            self.b * o.a + self.d * o.b,
+            self.a * o.c + self.c * o.d,
+            self.b * o.c + self.d * o.d,
+            self.a * o.e + self.c * o.f + self.e,
+            self.b * o.e + self.d * o.f + self.f,
+        )
+
+    def apply(self, x: float, y: float) -> tuple[float, float]:
+        return (self.a * x + self.c * y + self.e, self.b * x + self.d * y + self.f)
+
+    @property
+    def is_identity(self) -> bool:
+        return self == IDENTITY
+
+    @property
+    def scale_factor(self) -> float:
+        """The mean linear scale (for stroke widths in bounding boxes)."""
+        return math.sqrt(abs(self.a * self.d - self.b * self.c))
+
+
+IDENTITY = Matrix()
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a shape is stroked and filled. Widths and dashes are in mm."""
+
+    stroke: Colour | None = BLACK
+    stroke_width: float = 0.25
+    fill: Colour | None = None
+    dash: tuple[float, ...] = ()
+    cap: str = "butt"  # butt | round | square
+    join: str = "miter"  # miter | round | bevel
+    fill_rule: str = "nonzero"  # nonzero | evenodd
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style = Style()
+    tag: str | None = None
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = Style()
+    radius: float = 0.0
+    tag: str | None = None
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style = Style()
+    tag: str | None = None
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[tuple[float, float], ...]
+    style: Style = Style()
+    closed: bool = True
+    tag: str | None = None
+
+
+@dataclass(frozen=True)
+class Path:
+    """Segments ``("M", x, y)``, ``("L", x, y)``, ``("C", x1, y1, x2, y2, x, y)``, ``("Z",)``."""
+
+    segments: tuple[tuple, ...]
+    style: Style = Style()
+    tag: str | None = None
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text. ``x, y`` is the start of the baseline; size is the em size in mm."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    colour: Colour = BLACK
+    tag: str | None = None
+
+
+@dataclass(frozen=True)
+class Group:
+    """Operations drawn under ``matrix``, optionally clipped to ``clip`` (x, y, w, h) first."""
+
+    ops: tuple["Op", ...]
+    matrix: Matrix = IDENTITY
+    clip: tuple[float, float, float, float] | None = None
+    tag: str | None = None
+
+
+@dataclass(frozen=True)
+class Use:
+    """A reference to a symbol of the document, drawn under ``matrix``."""
+
+    symbol: str
+    matrix: Matrix = IDENTITY
+    tag: str | None = None
+
+
+Op = Union[Line, Rect, Circle, Polygon, Path, Text, Group, Use]
+
+
+@dataclass
+class Page:
+    """A page ``width`` x ``height`` mm. ``trim``/``bleed`` are (x, y, w, h) boxes, or None."""
+
+    width: float
+    height: float
+    ops: list[Op] = field(default_factory=list)
+    trim: tuple[float, float, float, float] | None = None
+    bleed: tuple[float, float, float, float] | None = None
+    label: str = ""
+
+
+@dataclass
+class Document:
+    """Pages and the symbols (named lists of operations) that pages reuse by :class:`Use`."""
+
+    pages: list[Page] = field(default_factory=list)
+    symbols: dict[str, tuple[Op, ...]] = field(default_factory=dict)
+    title: str = ""
+    duplex: bool = False
+
+
+def walk(ops, matrix: Matrix = IDENTITY, symbols: dict | None = None) -> Iterator[tuple[Op, Matrix]]:
+    """Every leaf operation with the transform that places it on the page.
+
+    Groups are entered; a :class:`Use` is expanded when ``symbols`` is given, else yielded.
+    """
+    for op in ops:
+        if isinstance(op, Group):
+            yield op, matrix
+            yield from walk(op.ops, matrix @ op.matrix, symbols)
+        elif isinstance(op, Use) and symbols is not None:
+            yield op, matrix
+            yield from walk(symbols[op.symbol], matrix @ op.matrix, symbols)
+        else:
+            yield op, matrix
+
+
+def find(ops, tag: str, symbols: dict | None = None) -> list[tuple[Op, Matrix]]:
+    """The operations carrying ``tag``, each with its page transform."""
+    return [(op, m) for op, m in walk(ops, IDENTITY, symbols) if getattr(op, "tag", None) == tag]

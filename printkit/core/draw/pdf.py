@@ -1,0 +1,174 @@
+"""The reportlab backend: a :class:`Document` to PDF bytes.
+
+Pages are drawn in mm with y down by one transform at the start of each page. Symbols become
+form XObjects drawn by ``doForm``. The output is reproducible (``invariant=1``), carries
+TrimBox and BleedBox where the page has them, and asks viewers not to scale when printing.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
+
+from printkit.core.draw.ops import (
+    Circle, Document, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
+)
+from printkit.core.fonts import register_pdf_font
+from printkit.core.units import PT_PER_MM
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+
+#: Form XObjects get a bounding box large enough for any symbol (mm around its origin).
+_FORM_EXTENT = 2000.0
+
+
+def _box_pt(box: tuple[float, float, float, float], page_h: float) -> tuple[float, ...]:
+    x, y, w, h = box
+    return (x * PT_PER_MM, (page_h - y - h) * PT_PER_MM, (x + w) * PT_PER_MM, (page_h - y) * PT_PER_MM)
+
+
+class _PdfRenderer:
+    def __init__(self, c: rl_canvas.Canvas, symbols: dict):
+        self.c = c
+        self.symbols = symbols
+
+    # -- style -------------------------------------------------------------------------
+    def _apply(self, s: Style) -> tuple[bool, bool]:
+        c = self.c
+        if s.stroke is not None:
+            c.setStrokeColorRGB(s.stroke.r, s.stroke.g, s.stroke.b)
+            c.setLineWidth(s.stroke_width)
+            c.setLineCap(_CAPS[s.cap])
+            c.setLineJoin(_JOINS[s.join])
+            c.setDash(list(s.dash) if s.dash else [], 0)
+        if s.fill is not None:
+            c.setFillColorRGB(s.fill.r, s.fill.g, s.fill.b)
+        return s.stroke is not None and s.stroke_width > 0, s.fill is not None
+
+    def _path(self, op, s: Style):
+        stroke, fill = self._apply(s)
+        if not (stroke or fill):
+            return
+        p = self.c.beginPath()
+        if isinstance(op, Polygon):
+            (x0, y0), *rest = op.points
+            p.moveTo(x0, y0)
+            for x, y in rest:
+                p.lineTo(x, y)
+            if op.closed:
+                p.close()
+        else:
+            for seg in op.segments:
+                k = seg[0]
+                if k == "M":
+                    p.moveTo(*seg[1:])
+                elif k == "L":
+                    p.lineTo(*seg[1:])
+                elif k == "C":
+                    p.curveTo(*seg[1:])
+                elif k == "Z":
+                    p.close()
+        mode = FILL_EVEN_ODD if s.fill_rule == "evenodd" else FILL_NON_ZERO
+        self.c.drawPath(p, stroke=int(stroke), fill=int(fill), fillMode=mode)
+
+    # -- operations ----------------------------------------------------------------------
+    def draw(self, ops) -> None:
+        for op in ops:
+            self.draw_op(op)
+
+    def _transform(self, m: Matrix) -> None:
+        if not m.is_identity:
+            self.c.transform(m.a, m.b, m.c, m.d, m.e, m.f)
+
+    def draw_op(self, op: Op) -> None:
+        c = self.c
+        if isinstance(op, Group):
+            c.saveState()
+            self._transform(op.matrix)
+            if op.clip is not None:
+                x, y, w, h = op.clip
+                p = c.beginPath()
+                p.rect(x, y, w, h)
+                c.clipPath(p, stroke=0, fill=0)
+            self.draw(op.ops)
+            c.restoreState()
+        elif isinstance(op, Use):
+            c.saveState()
+            self._transform(op.matrix)
+            c.doForm(_form_name(op.symbol))
+            c.restoreState()
+        elif isinstance(op, Text):
+            if not op.text:
+                return
+            c.saveState()
+            c.setFillColorRGB(op.colour.r, op.colour.g, op.colour.b)
+            c.transform(1, 0, 0, -1, op.x, op.y)
+            c.setFont(register_pdf_font(op.font), op.size)
+            c.drawString(0, 0, op.text)
+            c.restoreState()
+        elif isinstance(op, Line):
+            stroke, _ = self._apply(op.style)
+            if stroke:
+                c.line(op.x1, op.y1, op.x2, op.y2)
+        elif isinstance(op, Rect):
+            stroke, fill = self._apply(op.style)
+            if stroke or fill:
+                if op.radius > 0:
+                    c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(stroke), fill=int(fill))
+                else:
+                    c.rect(op.x, op.y, op.w, op.h, stroke=int(stroke), fill=int(fill))
+        elif isinstance(op, Circle):
+            stroke, fill = self._apply(op.style)
+            if stroke or fill:
+                c.circle(op.cx, op.cy, op.r, stroke=int(stroke), fill=int(fill))
+        elif isinstance(op, (Polygon, Path)):
+            self._path(op, op.style)
+        else:  # pragma: no cover - the Op union is closed
+            raise TypeError(f"unknown drawing operation {op!r}")
+
+
+def _form_name(symbol: str) -> str:
+    return "sym_" + "".join(ch if ch.isalnum() else "_" for ch in symbol)
+
+
+def render_pdf(doc: Document) -> bytes:
+    """The PDF of ``doc`` as bytes; the same document always gives the same bytes."""
+    buf = io.BytesIO()
+    first = doc.pages[0]
+    c = rl_canvas.Canvas(
+        buf,
+        pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
+        invariant=1,
+        pageCompression=1,
+    )
+    c.setTitle(doc.title)
+    c.setAuthor("printkit")
+    c.setCreator("printkit")
+    c.setSubject(doc.title)
+    c.setViewerPreference("PrintScaling", "None")
+    if doc.duplex:
+        c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    r = _PdfRenderer(c, doc.symbols)
+    for name in sorted(doc.symbols):
+        c.beginForm(_form_name(name), -_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
+        r.draw(doc.symbols[name])
+        c.endForm()
+    for page in doc.pages:
+        _page(c, r, page)
+    c.save()
+    return buf.getvalue()
+
+
+def _page(c: rl_canvas.Canvas, r: _PdfRenderer, page: Page) -> None:
+    c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
+    media = (0.0, 0.0, page.width, page.height)
+    c.setTrimBox(_box_pt(page.trim or media, page.height))
+    c.setBleedBox(_box_pt(page.bleed or page.trim or media, page.height))
+    c.saveState()
+    c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
+    r.draw(page.ops)
+    c.restoreState()
+    c.showPage()

@@ -1,0 +1,100 @@
+"""The bundled fonts: metrics for text layout, registration with reportlab, glyph outlines for SVG.
+
+Both backends place text from the same metrics (the fonts' advance widths, no kerning), so a
+line of text is exactly as long in the PDF as in the SVG.
+
+>>> f = get_font("sans")
+>>> round(f.width("Hello", 10), 3)
+25.347
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.ttLib import TTFont
+
+from printkit.core.resources import fonts_dir
+from printkit.errors import PrintkitError
+
+#: Font names usable in layouts, and their files in ``fonts/`` (DejaVu, Bitstream Vera licence).
+FONT_FILES = {
+    "sans": "DejaVuSans.ttf",
+    "sans-bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed.ttf",
+    "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
+}
+
+
+@dataclass
+class Font:
+    name: str
+    path: str
+    tt: TTFont
+    units_per_em: int
+    ascent: float  # in em
+    descent: float  # in em, negative
+    cmap: dict[int, str]
+    advances: dict[str, int]
+
+    def glyph_name(self, ch: str) -> str:
+        return self.cmap.get(ord(ch), ".notdef")
+
+    def advance(self, glyph: str) -> int:
+        """The advance width of a glyph in font units."""
+        return self.advances[glyph]
+
+    def width(self, text: str, size: float) -> float:
+        """Width of ``text`` at em size ``size`` (same unit as the result)."""
+        units = sum(self.advances[self.glyph_name(ch)] for ch in text)
+        return units * size / self.units_per_em
+
+    @lru_cache(maxsize=None)
+    def outline(self, glyph: str) -> str:
+        """SVG path data of a glyph in font units, y pointing up."""
+        pen = SVGPathPen(self.tt.getGlyphSet())
+        self.tt.getGlyphSet()[glyph].draw(pen)
+        return pen.getCommands()
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+
+@lru_cache(maxsize=None)
+def get_font(name: str) -> Font:
+    """The bundled font called ``name``; a PrintkitError names the known ones."""
+    if name not in FONT_FILES:
+        raise PrintkitError(f"unknown font {name!r}; known fonts: {', '.join(FONT_FILES)}")
+    path = fonts_dir() / FONT_FILES[name]
+    if not path.is_file():
+        raise PrintkitError(f"font file missing: {path} (the fonts/ folder ships with printkit)")
+    tt = TTFont(str(path), lazy=True)
+    upem = tt["head"].unitsPerEm
+    hhea = tt["hhea"]
+    return Font(
+        name=name,
+        path=str(path),
+        tt=tt,
+        units_per_em=upem,
+        ascent=hhea.ascent / upem,
+        descent=hhea.descent / upem,
+        cmap=dict(tt.getBestCmap()),
+        advances={g: adv for g, (adv, _lsb) in tt["hmtx"].metrics.items()},
+    )
+
+
+_registered: set[str] = set()
+
+
+def register_pdf_font(name: str) -> str:
+    """Register a bundled font with reportlab (embedded as a subset); returns its PDF name."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont as RLTTFont
+
+    pdf_name = "printkit-" + name
+    if pdf_name not in _registered:
+        pdfmetrics.registerFont(RLTTFont(pdf_name, get_font(name).path))
+        _registered.add(pdf_name)
+    return pdf_name

@@ -1,0 +1,14 @@
+"""Errors that reach the user as one clear message (exit code 2), never a traceback."""
+
+
+class PrintkitError(Exception):
+    """An error the user can act on: bad input, bad option, bad layout file."""
+
+
+class LayoutError(PrintkitError):
+    """A layout file that cannot be used. The message names the file and the key path."""
+
+    def __init__(self, file: str, where: str, message: str, line: int | None = None):
+        self.file, self.where, self.detail, self.line = file, where, message, line
+        place = file + (f":{line}" if line else "")
+        super().__init__(f"{place}: {where}: {message}" if where else f"{place}: {message}")
