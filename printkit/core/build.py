@@ -1,0 +1,53 @@
+"""From a layout file to a :class:`Document`: full pages or an n-up card sheet, with furniture."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.core.draw.ops import Document, Op, Rect, Style
+from printkit.core.draw.page import FooterInfo, PrintOptions, compose_pages, impose_cards
+from printkit.core.layout.load import Layout, load_layout
+from printkit.core.layout.render import Renderer
+
+
+def base_context(layout: Layout, opts: PrintOptions, data: dict[str, Any] | None) -> dict[str, Any]:
+    ctx: dict[str, Any] = dict(layout.spec.data)
+    ctx.update(data or {})
+    ctx.update({"bw": opts.bw, "paper": opts.paper, "seed": opts.seed, "bleed": opts.bleed})
+    return ctx
+
+
+def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
+                   data: dict[str, Any] | None = None) -> Document:
+    """The document a layout makes for these options; ``data`` adds to the layout's own data."""
+    layout = load_layout(layout_name)
+    ctx = base_context(layout, opts, data)
+    r = Renderer(layout, bw=opts.bw, base=ctx)
+    spec = layout.spec
+    title = spec.title or f"{info.game} {info.component}"
+    if spec.cards is not None:
+        c = spec.cards
+        w, h = r.length(c.w, ctx, "cards.w"), r.length(c.h, ctx, "cards.h")
+        gutter = r.length(c.gutter, ctx, "cards.gutter")
+        items = r.items(c.over, None, ctx, "cards")
+        bg = r.colour(c.background, ctx, "cards.background")
+        b = opts.bleed
+
+        def face(elements, item, i, where) -> list[Op]:
+            sub = {**ctx, "item": item, "index": i, "n": i + 1, "card_w": w, "card_h": h}
+            ops: list[Op] = []
+            if bg is not None:
+                ops.append(Rect(-b, -b, w + 2 * b, h + 2 * b, Style(stroke=None, fill=bg)))
+            return ops + r.elements(elements, sub, where)
+
+        fronts = [face(c.front, it, i, "cards.front") for i, it in enumerate(items)]
+        backs = [face(c.back, it, i, "cards.back") for i, it in enumerate(items)] if c.back is not None else None
+        pages = impose_cards(fronts, backs, w, h, opts, info, gutter)
+        return Document(pages, r.symbols, title, duplex=backs is not None)
+    if spec.pages is None:
+        raise layout.error("", "nothing to draw: this file has neither 'pages' nor 'cards' "
+                               "(a library of styles and symbols is only for 'include')")
+    design = (r.length(spec.size[0], ctx, "size[0]"), r.length(spec.size[1], ctx, "size[1]"))
+    contents = [r.elements(p.elements, ctx, f"pages[{i}].elements") for i, p in enumerate(spec.pages or [])]
+    pages = compose_pages(contents, design, opts, info, layout.file)
+    return Document(pages, r.symbols, title)

@@ -1,0 +1,283 @@
+"""Page furniture: paper sizes, margins, footer with scale bar, crop marks, card imposition.
+
+Every page printkit makes keeps everything at least :data:`MARGIN` mm from the paper's edge,
+and carries a footer naming what it is, "print at 100%" and a 50 mm scale bar to check it.
+Card sheets are laid out n-up; their backs follow on the next page, mirrored for long-edge
+duplex and shifted by the user's duplex offset.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printkit.core.colour import BLACK, WHITE, Colour
+from printkit.core.draw.ops import Group, Line, Matrix, Op, Page, Rect, Style
+from printkit.core.text import TextBox, layout_text
+from printkit.core.units import MM_PER_PT
+from printkit.errors import PrintkitError
+
+#: Paper sizes in mm (portrait).
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+
+#: Nothing is drawn closer than this to the paper's edge (home printers' unprintable border).
+MARGIN = 6.0
+#: The margin around full-page layouts.
+PAGE_MARGIN = 8.0
+#: Height of the footer strip, and the gap between it and the content.
+FOOTER_H = 5.0
+FOOTER_GAP = 1.5
+SCALE_BAR = 50.0
+
+MARK_STYLE = Style(stroke=BLACK, stroke_width=0.2)
+#: The least room (beyond any bleed) that crop marks need outside the trim.
+MARK_MIN = 1.5
+MARK_MAX = 5.0
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """What the user asked for on the command line, as far as page furniture cares."""
+
+    paper: str = "a4"
+    bw: bool = False
+    bleed: float = 0.0
+    crop_marks: bool = True
+    duplex_offset: tuple[float, float] = (0.0, 0.0)
+    seed: int | None = None
+
+    def __post_init__(self):
+        if self.paper not in PAPERS:
+            raise PrintkitError(f"unknown paper {self.paper!r}; use one of: {', '.join(PAPERS)}")
+        if not 0.0 <= self.bleed <= 10.0:
+            raise PrintkitError(f"bleed must be between 0 and 10 mm, got {self.bleed}")
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return PAPERS[self.paper]
+
+
+@dataclass(frozen=True)
+class FooterInfo:
+    game: str
+    component: str
+    seed: int | None = None
+
+
+def footer_text(info: FooterInfo, opts: PrintOptions, page: int, pages: int) -> str:
+    parts = ["printkit", f"{info.game} {info.component}"]
+    if info.seed is not None:
+        parts.append(f"seed {info.seed}")
+    parts.append(PAPER_NAMES[opts.paper] + (" B&W" if opts.bw else ""))
+    parts.append(f"page {page} of {pages}")
+    parts.append("print at 100% (actual size)")
+    return " · ".join(parts)
+
+
+def scale_bar_ops(x: float, y: float, length: float = SCALE_BAR, height: float = 1.6) -> list[Op]:
+    """A ``length`` mm bar of alternating 10 mm blocks with a label, its top left at (x, y)."""
+    ops: list[Op] = []
+    n = max(1, round(length / 10))
+    step = length / n
+    for i in range(n):
+        fill = BLACK if i % 2 == 0 else WHITE
+        ops.append(Rect(x + i * step, y, step, height, Style(stroke=None, fill=fill)))
+    ops.append(Rect(x, y, length, height, Style(stroke=BLACK, stroke_width=0.15), tag="scale-bar"))
+    ops += layout_text(TextBox(x + length + 1.0, y + height, f"{length:g} mm", size=5.5 * MM_PER_PT,
+                               valign="baseline", wrap=False))
+    return ops
+
+
+def footer_ops(text: str, box: tuple[float, float, float, float], vertical: bool) -> Op:
+    """The footer: text and a 50 mm scale bar in a strip; ``vertical`` reads bottom to top."""
+    x, y, w, h = box
+    length, thick = (h, w) if vertical else (w, h)
+    size = 6.0 * MM_PER_PT
+    bar_room = SCALE_BAR + 9.0
+    inner: list[Op] = layout_text(TextBox(0, (thick + 2.0) / 2, text, size=size, w=length - bar_room - 2,
+                                          wrap=False, shrink=True, valign="baseline", tag="footer"))
+    inner += scale_bar_ops(length - bar_room, thick / 2 - 0.8)
+    if vertical:
+        # Along the strip's length, upwards: the strip's bottom left is the text's origin.
+        return Group(tuple(inner), Matrix.translate(x, y + h) @ Matrix.rotate(-90), tag="footer-strip")
+    return Group(tuple(inner), Matrix.translate(x, y), tag="footer-strip")
+
+
+def crop_marks(xs: list[float], ys: list[float], grid: tuple[float, float, float, float],
+               offset: float, length: float) -> list[Op]:
+    """Marks outside ``grid`` (x, y, w, h) in line with every cut line ``xs`` and ``ys``."""
+    gx, gy, gw, gh = grid
+    ops: list[Op] = []
+    for x in xs:
+        ops.append(Line(x, gy - offset - length, x, gy - offset, MARK_STYLE, tag="crop-mark"))
+        ops.append(Line(x, gy + gh + offset, x, gy + gh + offset + length, MARK_STYLE, tag="crop-mark"))
+    for y in ys:
+        ops.append(Line(gx - offset - length, y, gx - offset, y, MARK_STYLE, tag="crop-mark"))
+        ops.append(Line(gx + gw + offset, y, gx + gw + offset + length, y, MARK_STYLE, tag="crop-mark"))
+    return ops
+
+
+def mark_geometry(zone: float, bleed: float) -> tuple[float, float]:
+    """Offset from the trim and length of crop marks that have ``zone`` mm of room."""
+    room = zone - bleed
+    offset = bleed + min(1.0, 0.25 * room)
+    return offset, min(MARK_MAX, zone - offset)
+
+
+# -- full pages ----------------------------------------------------------------------------
+
+def content_box(opts: PrintOptions) -> tuple[float, float, float, float]:
+    """Where a full-page layout may draw: inside the margin, above the footer."""
+    w, h = opts.size
+    return (PAGE_MARGIN, PAGE_MARGIN, w - 2 * PAGE_MARGIN, h - 2 * PAGE_MARGIN - FOOTER_H - FOOTER_GAP)
+
+
+def compose_pages(contents: list[list[Op]], design: tuple[float, float], opts: PrintOptions,
+                  info: FooterInfo, where: str = "") -> list[Page]:
+    """Full pages: each content (drawn in a ``design`` w x h mm box) centred at the top of the
+    content box, with the footer below."""
+    bx, by, bw, bh = content_box(opts)
+    dw, dh = design
+    if dw > bw + 1e-6 or dh > bh + 1e-6:
+        raise PrintkitError(
+            f"{where or 'layout'}: the design is {dw:g} x {dh:g} mm but {PAPER_NAMES[opts.paper]} "
+            f"leaves {bw:g} x {bh:.1f} mm inside its margins and footer"
+        )
+    W, H = opts.size
+    pages = []
+    for i, ops in enumerate(contents):
+        body = Group(tuple(ops), Matrix.translate(bx + (bw - dw) / 2, by), tag="content")
+        foot = footer_ops(footer_text(info, opts, i + 1, len(contents)),
+                          (PAGE_MARGIN, H - PAGE_MARGIN - FOOTER_H, W - 2 * PAGE_MARGIN, FOOTER_H), False)
+        pages.append(Page(W, H, [body, foot], label=f"page {i + 1}"))
+    return pages
+
+
+# -- card sheets ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the cards of a sheet go: ``cols`` x ``rows`` cards of ``w`` x ``h`` mm."""
+
+    cols: int
+    rows: int
+    x: float  # top left of the first card's trim
+    y: float
+    w: float
+    h: float
+    gutter: float
+    footer: str  # bottom | right
+    zone_x: float  # room for crop marks left and right of the grid
+    zone_y: float
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def width(self) -> float:
+        return self.cols * self.w + (self.cols - 1) * self.gutter
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.h + (self.rows - 1) * self.gutter
+
+    def position(self, k: int) -> tuple[float, float]:
+        """Top left of the trim of the k-th card on a page (row by row)."""
+        r, c = divmod(k, self.cols)
+        return self.x + c * (self.w + self.gutter), self.y + r * (self.h + self.gutter)
+
+
+def plan_grid(w: float, h: float, opts: PrintOptions, gutter: float = 0.0) -> Grid:
+    """The densest grid of w x h mm cards on the paper, with room for marks and footer."""
+    W, H = opts.size
+    g = max(gutter, 2 * opts.bleed)
+    zmin = (opts.bleed + MARK_MIN) if opts.crop_marks else opts.bleed
+    best: Grid | None = None
+    for footer in ("bottom", "right"):
+        aw = W - 2 * MARGIN - (FOOTER_H + FOOTER_GAP if footer == "right" else 0)
+        ah = H - 2 * MARGIN - (FOOTER_H + FOOTER_GAP if footer == "bottom" else 0)
+        cols = math.floor((aw - 2 * zmin + g) / (w + g) + 1e-9)
+        rows = math.floor((ah - 2 * zmin + g) / (h + g) + 1e-9)
+        if cols < 1 or rows < 1:
+            continue
+        gw, gh = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
+        cand = Grid(cols, rows, MARGIN + (aw - gw) / 2, MARGIN + (ah - gh) / 2, w, h, g, footer,
+                    (aw - gw) / 2, (ah - gh) / 2)
+        if best is None or cand.per_page > best.per_page:
+            best = cand
+    if best is None:
+        raise PrintkitError(
+            f"a {w:g} x {h:g} mm card (bleed {opts.bleed:g} mm) does not fit on "
+            f"{PAPER_NAMES[opts.paper]} inside the {MARGIN:g} mm margin"
+        )
+    return best
+
+
+def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
+                 opts: PrintOptions, info: FooterInfo, gutter: float = 0.0) -> list[Page]:
+    """Card sheets: fronts n-up, and when ``backs`` are given each sheet's backs on the next
+    page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``.
+
+    Each card is drawn in its own coordinates (0..w, 0..h), clipped to its bleed.
+    """
+    W, H = opts.size
+    grid = plan_grid(w, h, opts, gutter)
+    b = opts.bleed
+    sheets = [range(i, min(i + grid.per_page, len(fronts))) for i in range(0, len(fronts), grid.per_page)]
+    n_pages = len(sheets) * (2 if backs is not None else 1)
+    pages: list[Page] = []
+    trim = (grid.x, grid.y, grid.width, grid.height)
+    bleed_box = (grid.x - b, grid.y - b, grid.width + 2 * b, grid.height + 2 * b)
+    dx, dy = opts.duplex_offset
+
+    def mirror_box(box):
+        x, y, bw_, bh_ = box
+        return (W - x - bw_ + dx, y + dy, bw_, bh_)
+
+    for s, sheet in enumerate(sheets):
+        ops: list[Op] = []
+        for k, i in enumerate(sheet):
+            x, y = grid.position(k)
+            ops.append(Group(tuple(fronts[i]), Matrix.translate(x, y), clip=(-b, -b, w + 2 * b, h + 2 * b),
+                             tag=f"card-{i + 1}-front"))
+        ops += _sheet_marks(grid, opts)
+        pages.append(Page(W, H, ops, trim=trim, bleed=bleed_box if b else None, label=f"sheet {s + 1} fronts"))
+        if backs is not None:
+            bops: list[Op] = []
+            for k, i in enumerate(sheet):
+                x, y = grid.position(k)
+                bops.append(Group(tuple(backs[i]), Matrix.translate(W - x - w, y),
+                                  clip=(-b, -b, w + 2 * b, h + 2 * b), tag=f"card-{i + 1}-back"))
+            bops += [Group(tuple(_sheet_marks(grid, opts)), Matrix.translate(W, 0) @ Matrix.mirror("x"))]
+            shifted = Group(tuple(bops), Matrix.translate(dx, dy), tag="duplex-shift")
+            pages.append(Page(W, H, [shifted], trim=mirror_box(trim), bleed=mirror_box(bleed_box) if b else None,
+                              label=f"sheet {s + 1} backs"))
+    for p, page in enumerate(pages):
+        text = footer_text(info, opts, p + 1, n_pages)
+        back = backs is not None and p % 2 == 1
+        if grid.footer == "bottom":
+            box = (MARGIN, H - MARGIN - FOOTER_H, W - 2 * MARGIN, FOOTER_H)
+            page.ops.append(footer_ops(text, box, vertical=False))
+        else:
+            x = W - MARGIN - FOOTER_H
+            box = (W - x - FOOTER_H if back else x, MARGIN, FOOTER_H, H - 2 * MARGIN)
+            page.ops.append(footer_ops(text, box, vertical=True))
+    return pages
+
+
+def _sheet_marks(grid: Grid, opts: PrintOptions) -> list[Op]:
+    if not opts.crop_marks:
+        return []
+    xs, ys = [], []
+    for c in range(grid.cols):
+        x = grid.x + c * (grid.w + grid.gutter)
+        xs += [x, x + grid.w]
+    for r in range(grid.rows):
+        y = grid.y + r * (grid.h + grid.gutter)
+        ys += [y, y + grid.h]
+    xs, ys = sorted(set(round(v, 6) for v in xs)), sorted(set(round(v, 6) for v in ys))
+    zone = min(grid.zone_x, grid.zone_y)
+    offset, length = mark_geometry(zone, opts.bleed)
+    return crop_marks(xs, ys, (grid.x, grid.y, grid.width, grid.height), offset, length)

@@ -1,0 +1,310 @@
+"""The layout file's model: what a ``layouts/*.yaml`` file may say, checked by pydantic.
+
+A layout file describes pages (``pages``) or a card sheet (``cards``) as elements: frames,
+text, lines, rectangles, circles, polygons, paths, hex grids, rulers, crop marks, symbol uses
+and repetitions over data. Lengths are numbers in mm or strings with a unit (``12mm``,
+``0.5in``, ``9pt``); font sizes are numbers in pt. Any string may use ``{name}`` templates
+filled from the data being drawn (``{item.name}``, ``{index}``, ``{n}``, ``{bw}``).
+
+Each element is a one-key mapping naming its kind::
+
+    - rect: {x: 10, y: 10, w: 50mm, h: 50mm, style: outline}
+    - text: {x: 10, y: 70, w: 50, text: "Hello {player}", style: body, align: center}
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+
+from printkit.core.units import parse_length
+
+
+def _is_template(v: Any) -> bool:
+    return isinstance(v, str) and "{" in v
+
+
+def _length(v: Any) -> float | str:
+    if _is_template(v):
+        return v
+    return parse_length(v)
+
+
+def _font_size(v: Any) -> float | str:
+    """Font sizes: a bare number is in points."""
+    if _is_template(v):
+        return v
+    return parse_length(v, default_unit="pt")
+
+
+#: A length in mm, or a template resolved when drawn.
+Length = Annotated[Union[float, str], BeforeValidator(_length)]
+FontSize = Annotated[Union[float, str], BeforeValidator(_font_size)]
+Point = tuple[Length, Length]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ColourDef(Strict):
+    """A colour and its black-and-white alternative (a grey of the same lightness if omitted)."""
+
+    colour: str
+    bw: str | None = None
+
+
+#: A colour: ``#rrggbb``, ``#rgb``, black/white/grey, ``none``, a name from ``colours``, or a
+#: mapping ``{colour: "#c33", bw: "#555"}``.
+ColourSpec = Union[str, ColourDef]
+
+
+class StyleSpec(Strict):
+    """A style; ``extends`` names another style whose settings this one starts from."""
+
+    extends: str | None = None
+    stroke: ColourSpec | None = None
+    stroke_width: Length | None = None
+    fill: ColourSpec | None = None
+    dash: list[Length] | None = None
+    cap: Literal["butt", "round", "square"] | None = None
+    join: Literal["miter", "round", "bevel"] | None = None
+    fill_rule: Literal["nonzero", "evenodd"] | None = None
+    font: str | None = None
+    font_size: FontSize | None = None
+    text_colour: ColourSpec | None = None
+    line_height: float | None = Field(default=None, gt=0)
+
+
+StyleRef = Union[str, StyleSpec]
+
+
+class ElementBase(Strict):
+    id: str | None = None
+    style: StyleRef | None = None
+    #: Draw only when this template renders truthy (not "", "0", "false", "False", "None").
+    when: str | None = None
+
+
+class FrameEl(ElementBase):
+    """A positioned group: its elements are drawn relative to (x, y), then transformed."""
+
+    type: Literal["frame"]
+    x: Length = 0.0
+    y: Length = 0.0
+    w: Length | None = None
+    h: Length | None = None
+    rotate: float = 0.0
+    scale: float = 1.0
+    mirror: Literal["x", "y"] | None = None
+    border: bool = False
+    clip: bool = False
+    elements: list["Element"] = []
+
+
+class TextEl(ElementBase):
+    type: Literal["text"]
+    x: Length
+    y: Length
+    w: Length | None = None
+    h: Length | None = None
+    text: str
+    align: Literal["left", "center", "right"] = "left"
+    valign: Literal["top", "middle", "bottom", "baseline"] = "top"
+    wrap: bool = True
+    shrink: bool = False
+    min_size: FontSize = Field(default=4.0, validate_default=True)
+
+
+class LineEl(ElementBase):
+    type: Literal["line"]
+    x1: Length
+    y1: Length
+    x2: Length
+    y2: Length
+
+
+class RectEl(ElementBase):
+    type: Literal["rect"]
+    x: Length
+    y: Length
+    w: Length
+    h: Length
+    radius: Length = 0.0
+
+
+class CircleEl(ElementBase):
+    type: Literal["circle"]
+    x: Length
+    y: Length
+    r: Length
+
+
+class PolygonEl(ElementBase):
+    type: Literal["polygon"]
+    points: list[Point] = Field(min_length=2)
+    closed: bool = True
+
+
+class PathEl(ElementBase):
+    """SVG-style path data in mm: M, L, H, V, C, S, Q, T, Z (upper or lower case)."""
+
+    type: Literal["path"]
+    d: str
+
+    @field_validator("d")
+    @classmethod
+    def _parses(cls, v: str) -> str:
+        from printkit.core.geometry.pathdata import parse_path
+
+        if not _is_template(v):
+            parse_path(v)
+        return v
+
+
+class HexGridEl(ElementBase):
+    """Hexagons in axial coordinates (q, r) around the centre (x, y) of cell (0, 0)."""
+
+    type: Literal["hexgrid"]
+    x: Length
+    y: Length
+    across_flats: Length
+    orientation: Literal["flat", "pointy"] = "flat"
+    radius: int | None = Field(default=None, ge=0, le=50)
+    cells: list[tuple[int, int]] | None = None
+    label: str | None = None  # a template per cell: {q}, {r}
+
+
+class UseEl(ElementBase):
+    """Draw a symbol at (x, y), scaled, rotated and mirrored about its origin."""
+
+    type: Literal["use"]
+    symbol: str
+    x: Length = 0.0
+    y: Length = 0.0
+    scale: float = 1.0
+    rotate: float = 0.0
+    mirror: Literal["x", "y"] | None = None
+
+
+class RulerEl(ElementBase):
+    """A ruler from (x, y), ``length`` long, in mm or inch graduations."""
+
+    type: Literal["ruler"]
+    x: Length
+    y: Length
+    length: Length
+    unit: Literal["mm", "in"] = "mm"
+    direction: Literal["right", "down"] = "right"
+    #: Which side of the base line the ticks stand on, seen along the direction.
+    ticks: Literal["left", "right"] = "right"
+
+
+class CropMarksEl(ElementBase):
+    """Crop marks around a trim box (x, y, w, h), outside a bleed, optionally showing it."""
+
+    type: Literal["crop_marks"]
+    x: Length
+    y: Length
+    w: Length
+    h: Length
+    bleed: Length = 0.0
+    length: Length = 5.0
+    offset: Length = 1.0
+    show_bleed: bool = False
+
+
+class RepeatEl(ElementBase):
+    """The elements once per item of ``over`` (a data key or a list) or ``count`` times, on a
+    grid of ``cols`` columns, ``dx`` and ``dy`` apart, from (x, y). Each copy sees ``item``
+    (or the name given by ``as``), ``index`` (from 0) and ``n`` (from 1)."""
+
+    type: Literal["repeat"]
+    over: str | list[Any] | None = None
+    count: int | None = Field(default=None, ge=0, le=10000)
+    as_: str = Field(default="item", alias="as")
+    cols: int | None = Field(default=None, ge=1)
+    x: Length = 0.0
+    y: Length = 0.0
+    dx: Length = 0.0
+    dy: Length = 0.0
+    elements: list["Element"]
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+ELEMENT_TYPES = {
+    "frame": FrameEl, "text": TextEl, "line": LineEl, "rect": RectEl, "circle": CircleEl,
+    "polygon": PolygonEl, "path": PathEl, "hexgrid": HexGridEl, "use": UseEl, "ruler": RulerEl,
+    "crop_marks": CropMarksEl, "repeat": RepeatEl,
+}
+
+
+def _unwrap(v: Any) -> Any:
+    """``{rect: {...}}`` -> ``{"type": "rect", ...}``; a clear error for anything else."""
+    if isinstance(v, dict) and len(v) == 1:
+        (kind, body), = v.items()
+        if kind in ELEMENT_TYPES:
+            if body is None:
+                body = {}
+            if not isinstance(body, dict):
+                raise ValueError(f"the {kind} element takes a mapping of settings")
+            return {"type": kind, **body}
+        raise ValueError(f"unknown element {kind!r}; expected one of: {', '.join(ELEMENT_TYPES)}")
+    raise ValueError("expected an element: a mapping with one key naming its kind, "
+                     f"one of: {', '.join(ELEMENT_TYPES)}")
+
+
+Element = Annotated[
+    Union[FrameEl, TextEl, LineEl, RectEl, CircleEl, PolygonEl, PathEl, HexGridEl, UseEl,
+          RulerEl, CropMarksEl, RepeatEl],
+    Field(discriminator="type"),
+    BeforeValidator(_unwrap),
+]
+
+
+class SymbolSpec(Strict):
+    """A reusable drawing (an icon), drawn in its own coordinates around its origin."""
+
+    elements: list[Element]
+
+
+class PageSpec(Strict):
+    elements: list[Element]
+
+
+class CardsSpec(Strict):
+    """A card sheet: one card per item of ``over``, fronts and (optionally) backs."""
+
+    w: Length
+    h: Length
+    over: str | list[Any]
+    gutter: Length = 0.0
+    #: Fills the card and its bleed before the front (and back) are drawn.
+    background: ColourSpec | None = None
+    front: list[Element]
+    back: list[Element] | None = None
+
+
+class LayoutFile(Strict):
+    """One layout file. ``include`` merges colours, styles and symbols from other files."""
+
+    version: Literal[1] = 1
+    title: str = ""
+    include: list[str] = []
+    size: tuple[Length, Length] | None = None  # the design box of a full page
+    colours: dict[str, ColourDef] = {}
+    styles: dict[str, StyleSpec] = {}
+    symbols: dict[str, SymbolSpec] = {}
+    data: dict[str, Any] = {}
+    pages: list[PageSpec] | None = None
+    cards: CardsSpec | None = None
+
+
+FrameEl.model_rebuild()
+RepeatEl.model_rebuild()
+SymbolSpec.model_rebuild()
+PageSpec.model_rebuild()
+CardsSpec.model_rebuild()
+LayoutFile.model_rebuild()

@@ -1,0 +1,374 @@
+"""Turning a checked layout into drawing operations.
+
+The renderer fills templates from the data being drawn, resolves styles and colours (with
+their black-and-white alternatives), lays out text, and collects the symbols the drawing
+uses, so that each is defined once in the document.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.core.colour import BLACK, Colour, ColourPair
+from printkit.core.draw.ops import (
+    Circle, Group, Line, Matrix, Op, Path, Polygon, Rect, Style, Use,
+)
+from printkit.core.geometry import hexgrid
+from printkit.core.geometry.pathdata import parse_path
+from printkit.core.layout.load import Layout, merge_styles
+from printkit.core.layout.model import ColourDef, StyleSpec
+from printkit.core.text import TextBox, TextFitError, layout_text
+from printkit.core.units import MM_PER_IN, MM_PER_PT, parse_length
+from printkit.errors import LayoutError, PrintkitError
+
+DEFAULT_STYLE = StyleSpec.model_construct(stroke="black", stroke_width=0.25, font="sans", font_size=9 * MM_PER_PT,
+                          text_colour="black", line_height=1.2)
+_FALSY = {"", "0", "false", "False", "None", "no"}
+
+
+class _Formatter(string.Formatter):
+    """``{a.b}`` looks up through mappings and attributes; ``{a[0]}`` indexes."""
+
+    def get_field(self, field_name, args, kwargs):
+        first, *rest = field_name.split(".")
+        obj = self.get_value(first.split("[")[0], args, kwargs)
+        for idx in first.split("[")[1:]:
+            obj = _index(obj, idx.rstrip("]"))
+        for part in rest:
+            name, *idxs = part.split("[")
+            obj = obj[name] if isinstance(obj, dict) else getattr(obj, name)
+            for idx in idxs:
+                obj = _index(obj, idx.rstrip("]"))
+        return obj, first
+
+
+def _index(obj, idx: str):
+    return obj[int(idx)] if idx.lstrip("-").isdigit() else obj[idx]
+
+
+_FMT = _Formatter()
+
+
+@dataclass
+class Renderer:
+    """Renders elements of ``layout`` for one output (colour or ``bw``)."""
+
+    layout: Layout
+    bw: bool = False
+    #: What symbols see: the layout's data and the options, never one item's data (a symbol
+    #: is drawn once per document).
+    base: dict[str, Any] = field(default_factory=dict)
+    symbols: dict[str, tuple[Op, ...]] = field(default_factory=dict)
+    _auto: dict[tuple, str] = field(default_factory=dict)
+
+    # -- templates and values -------------------------------------------------------------
+    def fmt(self, text: str, ctx: dict, where: str) -> str:
+        if "{" not in text:
+            return text
+        try:
+            return _FMT.vformat(text, (), ctx)
+        except (KeyError, AttributeError, IndexError, TypeError) as e:
+            raise self.layout.error(where, f"template {text!r} names {e} which the data does not have; "
+                                           f"available: {', '.join(sorted(ctx))}") from None
+        except ValueError as e:
+            raise self.layout.error(where, f"bad template {text!r}: {e}") from None
+
+    def length(self, v: float | str, ctx: dict, where: str) -> float:
+        if isinstance(v, (int, float)):
+            return float(v)
+        try:
+            return parse_length(self.fmt(v, ctx, where))
+        except ValueError as e:
+            raise self.layout.error(where, str(e)) from None
+
+    def colour(self, spec: Any, ctx: dict, where: str) -> Colour | None:
+        if spec is None:
+            return None
+        if isinstance(spec, ColourDef):
+            pair = self._pair(spec, where)
+        else:
+            name = self.fmt(spec, ctx, where).strip()
+            if name.lower() == "none":
+                return None
+            # "bw:NAME" is always NAME's black-and-white alternative (to show it beside NAME).
+            force_bw = name.startswith("bw:")
+            name = name[3:] if force_bw else name
+            if name in self.layout.colours:
+                pair = self._pair(self.layout.colours[name], f"colours.{name}")
+                if force_bw:
+                    return pair.bw
+            else:
+                try:
+                    c = Colour.parse(name)
+                except ValueError as e:
+                    raise self.layout.error(where, f"{e}, or a name from colours: "
+                                                   f"{', '.join(sorted(self.layout.colours)) or 'none'}") from None
+                pair = ColourPair(c, c.grey())
+        return pair.pick(self.bw)
+
+    def _pair(self, d: ColourDef, where: str) -> ColourPair:
+        try:
+            c = Colour.parse(d.colour)
+            return ColourPair(c, Colour.parse(d.bw) if d.bw else c.grey())
+        except ValueError as e:
+            raise self.layout.error(where, str(e)) from None
+
+    def style_spec(self, ref, ctx: dict, where: str) -> StyleSpec:
+        spec = DEFAULT_STYLE
+        if ref is None:
+            return spec
+        if isinstance(ref, str):
+            name = self.fmt(ref, ctx, where)
+            if name not in self.layout.styles:
+                raise self.layout.error(where, f"unknown style {name!r}")
+            return merge_styles(spec, self.layout.styles[name])
+        if ref.extends:
+            if ref.extends not in self.layout.styles:
+                raise self.layout.error(where + ".extends", f"unknown style {ref.extends!r}")
+            spec = merge_styles(spec, self.layout.styles[ref.extends])
+        return merge_styles(spec, ref)
+
+    def shape_style(self, s: StyleSpec, ctx: dict, where: str) -> Style:
+        return Style(
+            stroke=self.colour(s.stroke, ctx, where + ".stroke"),
+            stroke_width=self.length(s.stroke_width, ctx, where + ".stroke_width"),
+            fill=self.colour(s.fill, ctx, where + ".fill"),
+            dash=tuple(self.length(d, ctx, where + ".dash") for d in (s.dash or [])),
+            cap=s.cap or "butt",
+            join=s.join or "miter",
+            fill_rule=s.fill_rule or "nonzero",
+        )
+
+    # -- elements ------------------------------------------------------------------------
+    def elements(self, elements, ctx: dict, where: str) -> list[Op]:
+        out: list[Op] = []
+        for i, el in enumerate(elements):
+            here = f"{where}[{i}].{el.type}"
+            if el.when is not None and self.fmt(el.when, ctx, here + ".when").strip() in _FALSY:
+                continue
+            out += getattr(self, "_" + el.type)(el, ctx, here)
+        return out
+
+    def _frame(self, el, ctx, where) -> list[Op]:
+        L = lambda v, k: self.length(v, ctx, f"{where}.{k}")  # noqa: E731
+        x, y = L(el.x, "x"), L(el.y, "y")
+        w = L(el.w, "w") if el.w is not None else None
+        h = L(el.h, "h") if el.h is not None else None
+        m = Matrix.translate(x, y)
+        if el.rotate:
+            m = m @ Matrix.rotate(el.rotate)
+        if el.scale != 1.0:
+            m = m @ Matrix.scale(el.scale)
+        if el.mirror:
+            # Mirror within the frame's own box when it has one, else about its origin.
+            shift = Matrix.translate(w or 0.0, 0) if el.mirror == "x" else Matrix.translate(0, h or 0.0)
+            m = m @ shift @ Matrix.mirror(el.mirror)
+        ops: list[Op] = []
+        if el.border:
+            if w is None or h is None:
+                raise self.layout.error(where + ".border", "a frame with a border needs w and h")
+            st = self.style_spec(el.style, ctx, where + ".style")
+            ops.append(Rect(0, 0, w, h, self.shape_style(st, ctx, where + ".style")))
+        ops += self.elements(el.elements, ctx, where + ".elements")
+        clip = None
+        if el.clip:
+            if w is None or h is None:
+                raise self.layout.error(where + ".clip", "a clipping frame needs w and h")
+            clip = (0.0, 0.0, w, h)
+        return [Group(tuple(ops), m, clip, tag=el.id)]
+
+    def _text(self, el, ctx, where) -> list[Op]:
+        st = self.style_spec(el.style, ctx, where + ".style")
+        L = lambda v, k: self.length(v, ctx, f"{where}.{k}")  # noqa: E731
+        size = self._font_size(st.font_size, ctx, where + ".style.font_size")
+        box = TextBox(
+            x=L(el.x, "x"), y=L(el.y, "y"), text=self.fmt(el.text, ctx, where + ".text"),
+            font=self.fmt(st.font or "sans", ctx, where + ".style.font"), size=size,
+            w=L(el.w, "w") if el.w is not None else None,
+            h=L(el.h, "h") if el.h is not None else None,
+            align=el.align, valign=el.valign, wrap=el.wrap, shrink=el.shrink,
+            min_size=self._font_size(el.min_size, ctx, where + ".min_size"),
+            line_height=st.line_height or 1.2,
+            colour=self.colour(st.text_colour, ctx, where + ".style.text_colour") or BLACK,
+            tag=el.id,
+        )
+        try:
+            return list(layout_text(box))
+        except TextFitError as e:
+            raise self.layout.error(where, str(e)) from None
+        except PrintkitError as e:
+            raise self.layout.error(where + ".style.font", str(e)) from None
+
+    def _font_size(self, v, ctx, where) -> float:
+        if isinstance(v, (int, float)):
+            return float(v)
+        try:
+            return parse_length(self.fmt(v, ctx, where), default_unit="pt")
+        except ValueError as e:
+            raise self.layout.error(where, str(e)) from None
+
+    def _style(self, el, ctx, where) -> Style:
+        return self.shape_style(self.style_spec(el.style, ctx, where + ".style"), ctx, where + ".style")
+
+    def _line(self, el, ctx, where) -> list[Op]:
+        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        return [Line(L("x1"), L("y1"), L("x2"), L("y2"), self._style(el, ctx, where), tag=el.id)]
+
+    def _rect(self, el, ctx, where) -> list[Op]:
+        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        return [Rect(L("x"), L("y"), L("w"), L("h"), self._style(el, ctx, where), L("radius"), tag=el.id)]
+
+    def _circle(self, el, ctx, where) -> list[Op]:
+        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        return [Circle(L("x"), L("y"), L("r"), self._style(el, ctx, where), tag=el.id)]
+
+    def _polygon(self, el, ctx, where) -> list[Op]:
+        pts = tuple((self.length(x, ctx, f"{where}.points[{i}]"), self.length(y, ctx, f"{where}.points[{i}]"))
+                    for i, (x, y) in enumerate(el.points))
+        return [Polygon(pts, self._style(el, ctx, where), el.closed, tag=el.id)]
+
+    def _path(self, el, ctx, where) -> list[Op]:
+        try:
+            segs = parse_path(self.fmt(el.d, ctx, where + ".d"))
+        except ValueError as e:
+            raise self.layout.error(where + ".d", str(e)) from None
+        return [Path(segs, self._style(el, ctx, where), tag=el.id)]
+
+    def auto_symbol(self, key: tuple, prefix: str, ops: tuple[Op, ...]) -> str:
+        """A symbol for a shape the drawing repeats; the same key gives the same symbol."""
+        if key not in self._auto:
+            name = f"{prefix}-{len(self._auto) + 1}"
+            self._auto[key] = name
+            self.symbols[name] = ops
+        return self._auto[key]
+
+    def _hexgrid(self, el, ctx, where) -> list[Op]:
+        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        cx, cy, af = L("x"), L("y"), L("across_flats")
+        if (el.radius is None) == (el.cells is None):
+            raise self.layout.error(where, "give either radius or cells")
+        cells = hexgrid.hex_range(el.radius) if el.radius is not None else list(el.cells)
+        size = hexgrid.size_from_across_flats(af)
+        style = self._style(el, ctx, where)
+        cell = Polygon(tuple(hexgrid.corners(size, el.orientation)), style)
+        sym = self.auto_symbol(("hex", el.orientation, round(size, 6), style), "hexcell", (cell,))
+        ops: list[Op] = []
+        for q, r in cells:
+            px, py = hexgrid.to_pixel((q, r), size, el.orientation)
+            ops.append(Use(sym, Matrix.translate(cx + px, cy + py), tag=f"hex {q},{r}"))
+            if el.label:
+                st = self.style_spec(el.style, {**ctx, "q": q, "r": r}, where + ".style")
+                text = self.fmt(el.label, {**ctx, "q": q, "r": r}, where + ".label")
+                ops += layout_text(TextBox(cx + px, cy + py, text, st.font or "sans",
+                                           self._font_size(st.font_size, ctx, where), align="center",
+                                           valign="middle", wrap=False, h=0,
+                                           colour=self.colour(st.text_colour, ctx, where) or BLACK))
+        return [Group(tuple(ops), tag=el.id)]
+
+    def _use(self, el, ctx, where) -> list[Op]:
+        name = self.fmt(el.symbol, ctx, where + ".symbol")
+        self.define_symbol(name, where + ".symbol")
+        m = Matrix.translate(self.length(el.x, ctx, where + ".x"), self.length(el.y, ctx, where + ".y"))
+        if el.rotate:
+            m = m @ Matrix.rotate(el.rotate)
+        if el.scale != 1.0:
+            m = m @ Matrix.scale(el.scale)
+        if el.mirror:
+            m = m @ Matrix.mirror(el.mirror)
+        return [Use(name, m, tag=el.id)]
+
+    def define_symbol(self, name: str, where: str) -> None:
+        if name in self.symbols:
+            return
+        if name not in self.layout.symbols:
+            raise self.layout.error(where, f"unknown symbol {name!r}; known: "
+                                           f"{', '.join(sorted(self.layout.symbols)) or 'none'}")
+        self.symbols[name] = ()  # guards against a symbol that uses itself
+        ops = self.elements(self.layout.symbols[name].elements, {"bw": self.bw, **self.base}, f"symbols.{name}.elements")
+        self.symbols[name] = tuple(ops)
+
+    def _ruler(self, el, ctx, where) -> list[Op]:
+        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        length = L("length")
+        st = self.style_spec(el.style, ctx, where + ".style")
+        style = self.shape_style(st, ctx, where + ".style")
+        fsize = self._font_size(st.font_size, ctx, where)
+        side = 1.0 if el.ticks == "right" else -1.0
+        ops: list[Op] = [Line(0, 0, length, 0, style)]
+        if el.unit == "mm":
+            n = int(math.floor(length + 1e-9))
+            for i in range(n + 1):
+                t = 6.0 if i % 10 == 0 else 4.0 if i % 5 == 0 else 2.5
+                ops.append(Line(i, 0, i, side * t, style))
+                if i % 10 == 0 and i:
+                    ops += self._tick_label(str(i), i, side, fsize, st, ctx)
+            label = "mm"
+        else:
+            sub = 16
+            n = int(math.floor(length / MM_PER_IN * sub + 1e-9))
+            for i in range(n + 1):
+                x = i * MM_PER_IN / sub
+                t = 6.0 if i % 16 == 0 else 4.5 if i % 8 == 0 else 3.5 if i % 4 == 0 else 2.5 if i % 2 == 0 else 1.8
+                ops.append(Line(x, 0, x, side * t, style))
+                if i % 16 == 0 and i:
+                    ops += self._tick_label(str(i // 16), x, side, fsize, st, ctx)
+            label = "in"
+        ops += self._tick_label(label, 1.2, side, fsize, st, ctx, align="left")
+        m = Matrix.translate(L("x"), L("y"))
+        if el.direction == "down":
+            m = m @ Matrix.rotate(90)
+        return [Group(tuple(ops), m, tag=el.id)]
+
+    def _tick_label(self, text, x, side, size, st, ctx, align="center") -> list[Op]:
+        y = side * 6.5 + (size * 0.75 if side > 0 else 0)
+        return list(layout_text(TextBox(x, y, text, st.font or "sans", size, align=align, valign="baseline",
+                                        wrap=False, colour=self.colour(st.text_colour, ctx, "") or BLACK)))
+
+    def _crop_marks(self, el, ctx, where) -> list[Op]:
+        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        x, y, w, h, b = L("x"), L("y"), L("w"), L("h"), L("bleed")
+        off, ln = max(L("offset"), b), L("length")
+        style = self._style(el, ctx, where)
+        ops: list[Op] = []
+        if el.show_bleed and b > 0:
+            ops.append(Rect(x - b, y - b, w + 2 * b, h + 2 * b,
+                            Style(stroke=style.stroke, stroke_width=0.15, dash=(1.0, 1.0)), tag="bleed"))
+        for cx in (x, x + w):
+            ops.append(Line(cx, y - off - ln, cx, y - off, style, tag="crop-mark"))
+            ops.append(Line(cx, y + h + off, cx, y + h + off + ln, style, tag="crop-mark"))
+        for cy in (y, y + h):
+            ops.append(Line(x - off - ln, cy, x - off, cy, style, tag="crop-mark"))
+            ops.append(Line(x + w + off, cy, x + w + off + ln, cy, style, tag="crop-mark"))
+        return [Group(tuple(ops), tag=el.id)]
+
+    def _repeat(self, el, ctx, where) -> list[Op]:
+        items = self.items(el.over, el.count, ctx, where)
+        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        x0, y0, dx, dy = L("x"), L("y"), L("dx"), L("dy")
+        ops: list[Op] = []
+        for i, item in enumerate(items):
+            col, row = (i % el.cols, i // el.cols) if el.cols else (i, i)
+            sub = {**ctx, el.as_: item, "index": i, "n": i + 1}
+            inner = self.elements(el.elements, sub, f"{where}.elements")
+            ops.append(Group(tuple(inner), Matrix.translate(x0 + col * dx, y0 + row * dy),
+                             tag=f"{el.id}[{i}]" if el.id else None))
+        return ops
+
+    def items(self, over, count, ctx, where) -> list:
+        if (over is None) == (count is None):
+            raise self.layout.error(where, "give either 'over' (a data key or a list) or 'count'")
+        if count is not None:
+            return list(range(count))
+        if isinstance(over, list):
+            return over
+        try:
+            value, _ = _FMT.get_field(over, (), ctx)
+        except (KeyError, AttributeError, IndexError, TypeError):
+            raise self.layout.error(where + ".over", f"no data called {over!r}; available: "
+                                                     f"{', '.join(sorted(ctx))}") from None
+        if not isinstance(value, list):
+            raise self.layout.error(where + ".over", f"{over!r} is not a list")
+        return value

@@ -1,0 +1,28 @@
+"""The printer check: not a game, the first thing a user prints.
+
+- ``page``: rulers, squares, a poker card with bleed and crop marks, a 20 mm hexagon, the
+  colours with their B&W greys and the fonts; everything measures what it says.
+- ``duplex``: four cards printed double-sided; their backs show how far the printer shifts
+  the back side, which is the ``--duplex-offset`` to use.
+"""
+
+from __future__ import annotations
+
+from printkit.core.build import build_document
+from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.games.registry import Component, register
+
+GAME = "calibration"
+
+
+def _layout(component: str, layout: str):
+    def build(opts: PrintOptions):
+        return build_document(layout, opts, FooterInfo(GAME, component))
+
+    return build
+
+
+register(Component(GAME, "page", "rulers, squares, card, hexagon, colours and fonts to check scale",
+                   _layout("page", "calibration/page.yaml")))
+register(Component(GAME, "duplex", "double-sided cards that measure your printer's --duplex-offset",
+                   _layout("duplex", "calibration/duplex.yaml")))
