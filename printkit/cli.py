@@ -1,0 +1,201 @@
+"""The ``printkit`` command line: thin, it parses options, calls the core and the games, prints.
+
+Every error the user can cause ends as one line on stderr and exit code 2, never a traceback
+(set ``PRINTKIT_DEBUG=1`` to see one for an internal error).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import functools
+
+import typer
+
+from printkit import __version__
+from printkit.core.draw.page import PAPER_NAMES, PAPERS, PrintOptions
+from printkit.core.output import file_stem, write_document
+from printkit.errors import PrintkitError
+
+app = typer.Typer(
+    name="printkit",
+    help="Print-and-play kits for five board games, and score checkers for their games.\n\n"
+         "Start with:  printkit make calibration   (print it at 100% and measure it)",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def friendly(func):
+    """Run a command so that every error ends as one message on stderr and exit code 2."""
+
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except PrintkitError as e:
+            typer.echo(f"printkit: error: {e}", err=True)
+            raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            typer.echo("printkit: interrupted", err=True)
+            raise typer.Exit(130) from None
+        except (typer.Exit, typer.Abort):
+            raise
+        except Exception as e:  # noqa: BLE001 - the promise is: never a traceback
+            if os.environ.get("PRINTKIT_DEBUG"):
+                raise
+            typer.echo(f"printkit: internal error: {type(e).__name__}: {e} "
+                       "(set PRINTKIT_DEBUG=1 for details, and please report it)", err=True)
+            raise typer.Exit(2) from None
+
+    return run
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"printkit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+                                                    help="Show the version and exit.")] = None,
+) -> None:
+    pass
+
+
+def _parse_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise PrintkitError(f"--duplex-offset takes X,Y in mm, such as 0.5,-1; got {text!r}") from None
+    if abs(x) > 10 or abs(y) > 10:
+        raise PrintkitError(f"--duplex-offset: {text!r} is more than 10 mm; measure it with "
+                            "'printkit make calibration duplex'")
+    return x, y
+
+
+@app.command("list")
+@friendly
+def list_cmd() -> None:
+    """List every game and component that can be made, with page counts and paper sizes.
+
+    \b
+    Example:
+      printkit list
+    """
+    from printkit.games.registry import games
+
+    papers = "  ".join(f"{PAPER_NAMES[p]} {w:g} x {h:g} mm" for p, (w, h) in PAPERS.items())
+    typer.echo(f"Paper: {papers}\n")
+    typer.echo(f"{'game':<14}{'component':<12}{'pages A4/Letter':<17}description")
+    for game, comps in games().items():
+        for name, comp in comps.items():
+            counts = "/".join(str(len(comp.build(PrintOptions(paper=p)).pages)) for p in PAPERS)
+            typer.echo(f"{game:<14}{name:<12}{counts:<17}{comp.description}")
+
+
+@app.command()
+@friendly
+def make(
+    target: Annotated[str, typer.Argument(help="A game (see 'printkit list'), or 'all'.")],
+    components: Annotated[Optional[list[str]], typer.Argument(
+        help="Components of the game to make; all of them if none are named.")] = None,
+    seed: Annotated[Optional[int], typer.Option(
+        help="Seed for randomised components; the same seed gives the same sheet. "
+             "Chosen at random (and printed) if omitted.", min=0)] = None,
+    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.", case_sensitive=False)] = "a4",
+    fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page) or both.")] = "pdf",
+    out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("output"),
+    bw: Annotated[bool, typer.Option("--bw", help="Low-ink black-and-white version.")] = False,
+    bleed: Annotated[float, typer.Option(help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
+    crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
+                                             help="Crop marks outside the trim.")] = True,
+    duplex_offset: Annotated[str, typer.Option(
+        help="X,Y in mm: shifts back pages to correct a printer's duplex drift "
+             "(measure it with 'printkit make calibration duplex').")] = "0,0",
+) -> None:
+    """Make print-and-play files and print the paths written.
+
+    \b
+    Examples:
+      printkit make calibration
+      printkit make calibration page --paper letter --format both --bw
+      printkit make all --out kit/
+    """
+    from printkit.games.registry import games
+
+    paper = paper.lower()
+    if paper not in PAPERS:
+        raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
+    formats = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg")}.get(fmt.lower())
+    if formats is None:
+        raise PrintkitError(f"--format must be pdf, svg or both; got {fmt!r}")
+    offset = _parse_offset(duplex_offset)
+    registry = games()
+    if target == "all":
+        if components:
+            raise PrintkitError("'make all' takes no component names")
+        todo = [c for comps in registry.values() for c in comps.values()]
+    elif target not in registry:
+        raise PrintkitError(f"unknown game {target!r}; choose from: {', '.join(registry)} or all")
+    else:
+        comps = registry[target]
+        unknown = [c for c in components or [] if c not in comps]
+        if unknown:
+            raise PrintkitError(f"{target} has no component {unknown[0]!r}; it has: {', '.join(comps)}")
+        todo = [comps[c] for c in dict.fromkeys(components)] if components else list(comps.values())
+    if seed is None and any(c.seeded for c in todo):
+        seed = secrets.randbelow(1_000_000)
+        typer.echo(f"No --seed given: using seed {seed} (pass --seed {seed} to make it again).", err=True)
+    opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
+                        duplex_offset=offset, seed=seed)
+    written: list[Path] = []
+    def one(comp) -> None:
+        doc = comp.build(opts)
+        written.extend(write_document(doc, out, file_stem(comp.game, comp.name, opts, comp.seeded), formats))
+
+    if sys.stderr.isatty() and len(todo) > 1:
+        with typer.progressbar(todo, label="Making", file=sys.stderr,
+                               item_show_func=lambda c: f"{c.game} {c.name}" if c else "") as bar:
+            for comp in bar:
+                one(comp)
+    else:
+        for comp in todo:
+            one(comp)
+    for path in written:
+        typer.echo(str(path))
+
+
+@app.command()
+@friendly
+def check(
+    files: Annotated[Optional[list[Path]], typer.Argument(
+        help="Layout files to check; every file under layouts/ if none are given.")] = None,
+) -> None:
+    """Check layout files: exits 2 naming the file, line and key of the first problem.
+
+    \b
+    Example:
+      printkit check layouts/calibration/page.yaml
+    """
+    from printkit.core.layout.load import load_layout
+    from printkit.core.resources import layouts_dir
+
+    paths = files or sorted(layouts_dir().rglob("*.yaml"))
+    for path in paths:
+        load_layout(path)
+        typer.echo(f"ok  {path}")
+
+
+def main() -> None:
+    """Entry point of the ``printkit`` script and ``python -m printkit``."""
+    app()

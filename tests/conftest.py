@@ -1,0 +1,94 @@
+"""Shared helpers: make real files with the CLI, rasterise PDF and SVG pages, measure them."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from printkit.cli import app
+
+MM_PER_IN = 25.4
+
+
+def run_cli(*args: str, env: dict | None = None):
+    """Run ``printkit ARGS`` in-process; returns the result (exit_code, stdout, stderr)."""
+    return CliRunner().invoke(app, list(args), env=env)
+
+
+def pdf_pages(path: Path, dpi: float) -> list[np.ndarray]:
+    """Each page of a PDF as an RGB array at ``dpi``."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return [np.asarray(pdf[i].render(scale=dpi / 72).to_pil().convert("RGB")) for i in range(len(pdf))]
+    finally:
+        pdf.close()
+
+
+def svg_page(path: Path, dpi: float | None = None, size: tuple[int, int] | None = None) -> np.ndarray:
+    """An SVG as an RGB array on white, at ``dpi`` or at an exact pixel ``size`` (w, h)."""
+    import cairosvg
+    from PIL import Image
+
+    kw = {"output_width": size[0], "output_height": size[1]} if size else {"dpi": dpi}
+    png = cairosvg.svg2png(url=str(path), background_color="white", **kw)
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
+def px(mm: float, dpi: float) -> float:
+    return mm / MM_PER_IN * dpi
+
+
+def edge_centre(profile: np.ndarray) -> float:
+    """The darkness-weighted centre (in pixels) of the dark run in a 1-D grey profile."""
+    ink = 1.0 - profile.astype(float) / 255.0
+    ink[ink < 0.25] = 0.0
+    if ink.sum() == 0:
+        raise AssertionError("no line found in the profile")
+    return float((ink * np.arange(len(ink))).sum() / ink.sum())
+
+
+def measure_between_edges(img: np.ndarray, a_mm: tuple[float, float], b_mm: tuple[float, float],
+                          dpi: float, axis: str, window: float = 1.5) -> float:
+    """Distance in mm between the centres of two dark lines crossing a scan line.
+
+    ``a_mm`` and ``b_mm`` are the expected (x, y) page positions of the two lines; the scan runs
+    along ``axis`` ("x" or "y") within +-window mm of each expected position.
+    """
+    grey = img.mean(axis=2)
+    centres = []
+    for x, y in (a_mm, b_mm):
+        if axis == "x":
+            row = int(round(px(y, dpi)))
+            lo, hi = int(px(x - window, dpi)), int(px(x + window, dpi)) + 1
+            centres.append(lo + edge_centre(grey[row, lo:hi]))
+        else:
+            col = int(round(px(x, dpi)))
+            lo, hi = int(px(y - window, dpi)), int(px(y + window, dpi)) + 1
+            centres.append(lo + edge_centre(grey[lo:hi, col]))
+    return abs(centres[1] - centres[0]) / dpi * MM_PER_IN
+
+
+def agreement(a: np.ndarray, b: np.ndarray, tol: int = 48) -> tuple[float, float]:
+    """(share of all pixels, share of inked pixels) whose channels differ by at most ``tol``."""
+    assert a.shape == b.shape, (a.shape, b.shape)
+    diff = np.abs(a.astype(int) - b.astype(int)).max(axis=2)
+    same = diff <= tol
+    inked = (a.min(axis=2) < 200) | (b.min(axis=2) < 200)
+    return float(same.mean()), float(same[inked].mean()) if inked.any() else 1.0
+
+
+@pytest.fixture(scope="session")
+def made(tmp_path_factory) -> dict[str, Path]:
+    """The calibration kit made once through the CLI: colour and B&W, A4 and Letter, PDF+SVG."""
+    out = tmp_path_factory.mktemp("made")
+    for paper in ("a4", "letter"):
+        for bw in ((), ("--bw",)):
+            r = run_cli("make", "calibration", "--paper", paper, "--format", "both", "--out", str(out), *bw)
+            assert r.exit_code == 0, r.output
+    return {p.name: p for p in out.iterdir()}
