@@ -1,11 +1,13 @@
 """The bundled fonts: metrics for text layout, registration with reportlab, glyph outlines for SVG.
 
 Both backends place text from the same metrics (the fonts' advance widths, no kerning), so a
-line of text is exactly as long in the PDF as in the SVG.
+line of text is exactly as long in the PDF as in the SVG. Advance widths are rounded to whole
+thousandths of an em, because that is what PDF viewers honour: pdfium, for one, truncates the
+fractional ``/Widths`` a PDF may carry, which would make PDF text shorter than the SVG's.
 
 >>> f = get_font("sans")
 >>> round(f.width("Hello", 10), 3)
-25.347
+25.35
 """
 
 from __future__ import annotations
@@ -37,19 +39,18 @@ class Font:
     ascent: float  # in em
     descent: float  # in em, negative
     cmap: dict[int, str]
-    advances: dict[str, int]
+    milli: dict[str, int]  # advance widths in thousandths of an em
 
     def glyph_name(self, ch: str) -> str:
         return self.cmap.get(ord(ch), ".notdef")
 
-    def advance(self, glyph: str) -> int:
-        """The advance width of a glyph in font units."""
-        return self.advances[glyph]
+    def advance(self, glyph: str) -> float:
+        """The advance width of a glyph in font units (from its rounded width)."""
+        return self.milli[glyph] * self.units_per_em / 1000
 
     def width(self, text: str, size: float) -> float:
         """Width of ``text`` at em size ``size`` (same unit as the result)."""
-        units = sum(self.advances[self.glyph_name(ch)] for ch in text)
-        return units * size / self.units_per_em
+        return sum(self.milli[self.glyph_name(ch)] for ch in text) * size / 1000
 
     @lru_cache(maxsize=None)
     def outline(self, glyph: str) -> str:
@@ -81,7 +82,7 @@ def get_font(name: str) -> Font:
         ascent=hhea.ascent / upem,
         descent=hhea.descent / upem,
         cmap=dict(tt.getBestCmap()),
-        advances={g: adv for g, (adv, _lsb) in tt["hmtx"].metrics.items()},
+        milli={g: round(adv * 1000 / upem) for g, (adv, _lsb) in tt["hmtx"].metrics.items()},
     )
 
 
@@ -95,6 +96,13 @@ def register_pdf_font(name: str) -> str:
 
     pdf_name = "printkit-" + name
     if pdf_name not in _registered:
-        pdfmetrics.registerFont(RLTTFont(pdf_name, get_font(name).path))
+        font = get_font(name)
+        rl = RLTTFont(pdf_name, font.path)
+        # The PDF's /Widths come from these: make them the whole numbers the SVG uses too.
+        face = rl.face
+        for code in list(face.charWidths):
+            face.charWidths[code] = font.milli.get(font.cmap.get(code, ""), round(face.charWidths[code]))
+        face.defaultWidth = font.milli[".notdef"]
+        pdfmetrics.registerFont(rl)
         _registered.add(pdf_name)
     return pdf_name

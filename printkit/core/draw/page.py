@@ -122,7 +122,8 @@ def mark_geometry(zone: float, bleed: float) -> tuple[float, float]:
     """Offset from the trim and length of crop marks that have ``zone`` mm of room."""
     room = zone - bleed
     offset = bleed + min(1.0, 0.25 * room)
-    return offset, min(MARK_MAX, zone - offset)
+    # Stop short by the line's width so that its end cap stays inside the margin too.
+    return offset, min(MARK_MAX, zone - offset - MARK_STYLE.stroke_width)
 
 
 # -- full pages ----------------------------------------------------------------------------

@@ -143,6 +143,9 @@ def render_pdf(doc: Document) -> bytes:
         pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
         invariant=1,
         pageCompression=1,
+        # Start pages in a bundled font, so no unembedded Helvetica lands in the resources.
+        initialFontName=register_pdf_font("sans"),
+        initialFontSize=10,
     )
     c.setTitle(doc.title)
     c.setAuthor("printkit")

@@ -126,7 +126,7 @@ class _SvgRenderer:
                 self.glyphs.setdefault(gid, outline)
                 u = self.dwg.use(f"#{gid}")
                 if x:
-                    u["x"] = str(x)
+                    u["x"] = num(x)
                 g.add(u)
             x += font.advance(glyph)
         parent.add(g)

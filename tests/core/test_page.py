@@ -1,0 +1,135 @@
+"""Page furniture: margins, footer and scale bar, crop marks, n-up card sheets and duplex backs."""
+
+import pytest
+
+from printkit.core.draw import ops as O
+from printkit.core.draw.page import (
+    MARGIN, PAPERS, FooterInfo, PrintOptions, impose_cards, plan_grid,
+)
+from printkit.core.fonts import get_font
+from printkit.errors import PrintkitError
+
+INFO = FooterInfo("test", "cards", seed=7)
+
+
+def card(i: int) -> list:
+    return [O.Rect(0, 0, 63, 88, O.Style(), tag="trim"), O.Text(5, 10, f"card {i}", "sans", 4)]
+
+
+def bbox(page: O.Page, symbols=None):
+    """Bounding box (x0, y0, x1, y1) of everything drawn on a page, from the drawing model."""
+    xs, ys = [], []
+    for op, m in O.walk(page.ops, symbols=symbols):
+        pts = []
+        half = getattr(getattr(op, "style", None), "stroke_width", 0) / 2 * m.scale_factor
+        if isinstance(op, O.Line):
+            pts = [(op.x1, op.y1), (op.x2, op.y2)]
+        elif isinstance(op, O.Rect):
+            pts = [(op.x, op.y), (op.x + op.w, op.y + op.h), (op.x + op.w, op.y), (op.x, op.y + op.h)]
+        elif isinstance(op, O.Circle):
+            pts = [(op.cx - op.r, op.cy - op.r), (op.cx + op.r, op.cy + op.r)]
+        elif isinstance(op, O.Polygon):
+            pts = list(op.points)
+        elif isinstance(op, O.Text):
+            f = get_font(op.font)
+            w = f.width(op.text, op.size)
+            pts = [(op.x, op.y - f.ascent * op.size), (op.x + w, op.y - f.descent * op.size)]
+            half = 0
+        elif isinstance(op, O.Group) and op.clip:
+            continue
+        for x, y in pts:
+            px_, py_ = m.apply(x, y)
+            xs += [px_ - half, px_ + half]
+            ys += [py_ - half, py_ + half]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_poker_cards_fit_on_a4_and_letter(paper):
+    assert plan_grid(63, 88, PrintOptions(paper=paper)).per_page == 9
+
+
+def test_bleed_spaces_cards_and_may_cost_cards():
+    g = plan_grid(63, 88, PrintOptions(paper="a4", bleed=3))
+    assert g.gutter == 6 and g.per_page < 9
+    with pytest.raises(PrintkitError, match="does not fit"):
+        plan_grid(300, 100, PrintOptions())
+
+
+def positions(pages, side):
+    out = {}
+    for p, page in enumerate(pages):
+        for op, m in O.walk(page.ops):
+            if isinstance(op, O.Group) and op.tag and op.tag.endswith(side):
+                out[op.tag.split("-")[1]] = (p, (m @ op.matrix).apply(0, 0))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -0.75)])
+def test_backs_mirror_fronts_for_long_edge_duplex(paper, offset):
+    opts = PrintOptions(paper=paper, duplex_offset=offset)
+    pages = impose_cards([card(i) for i in range(12)], [card(i) for i in range(12)], 63, 88, opts, INFO)
+    W, _ = PAPERS[paper]
+    assert len(pages) == 4  # 9 + 3 cards: two sheets, each with a back page
+    fronts, backs = positions(pages, "front"), positions(pages, "back")
+    assert len(fronts) == len(backs) == 12
+    for k, (p, (x, y)) in fronts.items():
+        bp, (bx, by) = backs[k]
+        assert bp == p + 1  # the back is on the page after its front
+        assert bx == pytest.approx(W - x - 63 + offset[0])
+        assert by == pytest.approx(y + offset[1])
+    # The trim boxes register too.
+    assert pages[1].trim[0] == pytest.approx(W - pages[0].trim[0] - pages[0].trim[2] + offset[0])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_everything_inside_margin_and_marks_outside_trim(paper, bleed):
+    opts = PrintOptions(paper=paper, bleed=bleed)
+    pages = impose_cards([card(i) for i in range(9)], [card(i) for i in range(9)], 63, 88, opts, INFO)
+    W, H = PAPERS[paper]
+    for page in pages:
+        x0, y0, x1, y1 = bbox(page)
+        assert x0 >= MARGIN - 1e-6 and y0 >= MARGIN - 1e-6, (x0, y0)
+        assert x1 <= W - MARGIN + 1e-6 and y1 <= H - MARGIN + 1e-6, (x1, y1)
+        tx, ty, tw, th = page.trim
+        marks = [(op, m) for op, m in O.walk(page.ops) if getattr(op, "tag", None) == "crop-mark"]
+        assert marks
+        for op, m in marks:
+            (ax, ay), (bx, by) = m.apply(op.x1, op.y1), m.apply(op.x2, op.y2)
+            # Every mark lies wholly outside the trim plus bleed of the sheet...
+            outside = (max(ay, by) <= ty - bleed + 1e-6 or min(ay, by) >= ty + th + bleed - 1e-6
+                       or max(ax, bx) <= tx - bleed + 1e-6 or min(ax, bx) >= tx + tw + bleed - 1e-6)
+            assert outside
+            # ...and never reaches the paper's edge.
+            assert min(ax, bx) >= MARGIN - 1e-6 and max(ax, bx) <= W - MARGIN + 1e-6
+            assert min(ay, by) >= MARGIN - 1e-6 and max(ay, by) <= H - MARGIN + 1e-6
+
+
+def test_crop_marks_line_up_with_every_cut():
+    opts = PrintOptions(paper="a4")
+    (page,) = impose_cards([card(i) for i in range(9)], None, 63, 88, opts, INFO)
+    g = plan_grid(63, 88, opts)
+    xs = {round(m.apply(op.x1, op.y1)[0], 6) for op, m in O.walk(page.ops)
+          if getattr(op, "tag", None) == "crop-mark" and op.x1 == op.x2}
+    assert xs == {round(g.x + 63 * c, 6) for c in range(4)}
+    no_marks = impose_cards([card(0)], None, 63, 88, PrintOptions(crop_marks=False), INFO)[0]
+    assert not [op for op, _ in O.walk(no_marks.ops) if getattr(op, "tag", None) == "crop-mark"]
+
+
+def test_footer_says_what_and_how_to_print():
+    pages = impose_cards([card(i) for i in range(10)], None, 63, 88, PrintOptions(paper="letter", bw=True), INFO)
+    texts = [[op.text for op, _ in O.walk(p.ops) if getattr(op, "tag", None) == "footer"] for p in pages]
+    assert texts[1] == ["printkit · test cards · seed 7 · Letter B&W · page 2 of 2 · print at 100% (actual size)"]
+    for page in pages:
+        ((bar, m),) = [(op, m) for op, m in O.walk(page.ops) if getattr(op, "tag", None) == "scale-bar"]
+        (x0, y0), (x1, y1) = m.apply(bar.x, bar.y), m.apply(bar.x + bar.w, bar.y + bar.h)
+        assert max(abs(x1 - x0), abs(y1 - y0)) == pytest.approx(50)
+
+
+def test_bad_options():
+    with pytest.raises(PrintkitError, match="unknown paper"):
+        PrintOptions(paper="a5")
+    with pytest.raises(PrintkitError, match="bleed"):
+        PrintOptions(bleed=-1)

@@ -1,0 +1,171 @@
+"""The calibration kit, measured on real output: rasterised PDF and SVG pages."""
+
+import numpy as np
+import pytest
+from pypdf import PdfReader
+
+from printkit.core.draw import ops as O
+from printkit.core.draw.page import MARGIN, PAPERS, PrintOptions
+from printkit.games.registry import games
+from tests.conftest import agreement, measure_between_edges, pdf_pages, px, run_cli, svg_page
+
+DPI = 300
+
+
+def doc_for(component: str, paper: str, **kw):
+    return games()["calibration"][component].build(PrintOptions(paper=paper, **kw))
+
+
+def tagged(doc, tag, page=0):
+    ((op, m),) = O.find(doc.pages[page].ops, tag, doc.symbols)
+    return op, m
+
+
+def test_files_are_named_for_what_they_are(made):
+    assert sorted(made) == sorted(
+        f"calibration-{c}-{p}{bw}{ext}"
+        for p in ("a4", "letter") for bw in ("", "-bw")
+        for c, exts in (("page", (".pdf", "-p01.svg")), ("duplex", (".pdf", "-p01.svg", "-p02.svg")))
+        for ext in exts
+    )
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_page_sizes_and_fonts_embedded(made, paper):
+    for comp in ("page", "duplex"):
+        r = PdfReader(made[f"calibration-{comp}-{paper}.pdf"])
+        for page in r.pages:
+            w, h = float(page.mediabox.width), float(page.mediabox.height)
+            assert (w, h) == pytest.approx((595.28, 841.89) if paper == "a4" else (612, 792), abs=0.01)
+            fonts = [f.get_object() for f in page["/Resources"]["/Font"].values()]
+            assert fonts
+            for f in fonts:
+                assert "/FontFile2" in f["/FontDescriptor"].get_object(), f["/BaseFont"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("kind", ["pdf", "svg"])
+def test_squares_card_and_hexagon_measure_true(made, paper, kind):
+    """On a 300 dpi raster, the 50 mm square is 50 +- 0.2 mm, and so on, in PDF and in SVG."""
+    doc = doc_for("page", paper)
+    img = pdf_pages(made[f"calibration-page-{paper}.pdf"], DPI)[0] if kind == "pdf" \
+        else svg_page(made[f"calibration-page-{paper}-p01.svg"], dpi=DPI)
+    for tag, size in (("square-50mm", (50, 50)), ("square-2in", (50.8, 50.8)), ("card-63x88", (63, 88))):
+        rect, m = tagged(doc, tag)
+        x0, y0 = m.apply(rect.x, rect.y)
+        x1, y1 = m.apply(rect.x + rect.w, rect.y + rect.h)
+        assert (rect.w, rect.h) == size
+        mid_y, mid_x = (y0 + y1) / 2 + 7, (x0 + x1) / 2 + 7  # off-centre, clear of the labels
+        assert measure_between_edges(img, (x0, mid_y), (x1, mid_y), DPI, "x") == pytest.approx(size[0], abs=0.2), tag
+        assert measure_between_edges(img, (mid_x, y0), (mid_x, y1), DPI, "y") == pytest.approx(size[1], abs=0.2), tag
+    # The hexagon: 20 mm across flats, measured through its centre beside the dimension line.
+    grid, m = tagged(doc, "hex-20mm")
+    cx, cy = (m @ grid.ops[0].matrix).apply(0, 0)
+    assert measure_between_edges(img, (cx + 3, cy - 10), (cx + 3, cy + 10), DPI, "y") == pytest.approx(20, abs=0.2)
+
+
+@pytest.mark.parametrize("kind", ["pdf", "svg"])
+def test_footer_scale_bar_is_50mm(made, kind):
+    doc = doc_for("page", "a4")
+    bar, m = tagged(doc, "scale-bar")
+    (x0, y0), (x1, y1) = m.apply(bar.x, bar.y), m.apply(bar.x + bar.w, bar.y + bar.h)
+    img = pdf_pages(made["calibration-page-a4.pdf"], DPI)[0] if kind == "pdf" \
+        else svg_page(made["calibration-page-a4-p01.svg"], dpi=DPI)
+    # The bar is solid black at both ends: find where the ink starts and stops along its middle.
+    row = img[int(round(px((y0 + y1) / 2, DPI)))].mean(axis=1)
+    lo, hi = int(px(x0 - 0.5, DPI)), int(px(x1 + 0.5, DPI))  # the label starts 1 mm after
+    dark = np.nonzero(row[lo:hi] < 128)[0]
+    length = (dark[-1] - dark[0] + 1) / DPI * 25.4
+    assert length == pytest.approx(50 + 0.15, abs=0.2)  # the bar plus its 0.15 mm outline
+
+
+def rasters(made, name: str, dpi: int = 100, supersample: int = 2):
+    """(pdf, svg) arrays of every page of a made file at ``dpi``, the SVG at the PDF's size.
+
+    Both are drawn at ``supersample`` times the resolution and averaged down: pdfium widens
+    lines thinner than a device pixel to a whole pixel and cairo does not, so at 100 dpi a
+    0.15 mm hairline would differ between the renderers although both files say the same.
+    """
+    pdfs = pdf_pages(made[f"{name}.pdf"], dpi * supersample)
+    svgs = [svg_page(made[f"{name}-p{i + 1:02d}.svg"], size=(p.shape[1], p.shape[0])) for i, p in enumerate(pdfs)]
+    return [downsample(p, supersample) for p in pdfs], [downsample(s, supersample) for s in svgs]
+
+
+def downsample(img: np.ndarray, f: int) -> np.ndarray:
+    h, w, _ = img.shape
+    return img[:h // f * f, :w // f * f].reshape(h // f, f, w // f, f, 3).mean(axis=(1, 3)).round().astype(np.uint8)
+
+
+NAMES = [f"calibration-{c}-{p}{bw}" for c in ("page", "duplex") for p in ("a4", "letter") for bw in ("", "-bw")]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pdf_and_svg_look_the_same(made, name):
+    """At 100 dpi at least 99% of all pixels, and 97% of the inked ones, agree (a pixel agrees
+    when no channel differs by more than 64 of 255: anti-aliasing differs between renderers)."""
+    for a, b in zip(*rasters(made, name)):
+        overall, inked = agreement(a, b, tol=64)
+        assert overall >= 0.99 and inked >= 0.97, (overall, inked)
+
+
+def test_the_comparison_can_fail(made):
+    """A different page (colour vs B&W) must not pass as the same."""
+    (a,), _ = rasters(made, "calibration-page-a4")
+    _, (b,) = rasters(made, "calibration-page-a4-bw")
+    overall, inked = agreement(a, b, tol=64)
+    assert not (overall >= 0.99 and inked >= 0.97), (overall, inked)
+
+
+def colourfulness(img: np.ndarray) -> int:
+    """How many pixels are clearly not grey."""
+    spread = img.astype(int).max(axis=2) - img.astype(int).min(axis=2)
+    return int((spread > 12).sum())
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_bw_has_no_colour_and_colour_has(made, paper):
+    for name in (f"calibration-page-{paper}", f"calibration-duplex-{paper}"):
+        for img in pdf_pages(made[f"{name}-bw.pdf"], 100):
+            assert colourfulness(img) == 0
+    pdf, svg = rasters(made, f"calibration-page-{paper}-bw")
+    assert colourfulness(svg[0]) == 0
+    assert colourfulness(pdf_pages(made[f"calibration-page-{paper}.pdf"], 100)[0]) > 1000
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("extra", [(), ("--bleed", "3", "--duplex-offset", "-0.5,0.5")])
+def test_no_ink_within_the_margin(tmp_path, paper, extra):
+    r = run_cli("make", "calibration", "--paper", paper, "--format", "both", "--out", str(tmp_path), *extra)
+    assert r.exit_code == 0, r.output
+    edge = int(px(MARGIN - 0.3, 100))
+    for path in sorted(tmp_path.iterdir()):
+        imgs = pdf_pages(path, 100) if path.suffix == ".pdf" else [svg_page(path, dpi=100)]
+        for img in imgs:
+            grey = img.min(axis=2)
+            border = np.concatenate([grey[:edge].ravel(), grey[-edge:].ravel(),
+                                     grey[:, :edge].ravel(), grey[:, -edge:].ravel()])
+            assert border.min() >= 250, path.name
+
+
+def test_duplex_offset_moves_the_backs(tmp_path):
+    """Back pages shift by --duplex-offset; fronts do not. 254 dpi: 1 mm is 10 px."""
+    dpi = 254
+    for name, off in (("none", "0,0"), ("shifted", "1,-2")):
+        r = run_cli("make", "calibration", "duplex", "--duplex-offset", off, "--out", str(tmp_path / name))
+        assert r.exit_code == 0
+    plain = pdf_pages(tmp_path / "none" / "calibration-duplex-a4.pdf", dpi)
+    moved = pdf_pages(tmp_path / "shifted" / "calibration-duplex-a4.pdf", dpi)
+    trim = doc_for("duplex", "a4").pages[1].trim
+    x0, y0 = int(px(trim[0] - 3, dpi)), int(px(trim[1] - 3, dpi))
+    x1, y1 = int(px(trim[0] + trim[2] + 3, dpi)), int(px(trim[1] + trim[3] + 3, dpi))
+    assert np.array_equal(plain[0], moved[0])
+    before = plain[1][y0:y1, x0:x1]
+    after = moved[1][y0 - 20:y1 - 20, x0 + 10:x1 + 10]
+    assert np.abs(before.astype(int) - after.astype(int)).max(axis=2).mean() < 1.0
+    assert not np.array_equal(plain[1][y0:y1, x0:x1], moved[1][y0:y1, x0:x1])
+
+
+def test_pdf_footer_text(made):
+    text = PdfReader(made["calibration-duplex-letter.pdf"]).pages[1].extract_text()
+    assert "calibration duplex" in text and "Letter" in text and "page 2 of 2" in text
+    assert "print at 100%" in text
