@@ -267,3 +267,12 @@ def test_renderer_font_templates(tmp_path):
     (t,) = leaves(ops)
     assert t.font == "sans-bold"
     assert Renderer  # the renderer is importable on its own
+
+
+def test_a_changed_file_is_read_again(tmp_path):
+    lib = write(tmp_path, "styles:\n  s: {stroke_width: 1mm}\n", "lib.yaml")
+    p = write(tmp_path, "include: [lib.yaml]\nsize: [1, 1]\npages: []\n")
+    assert load_layout(p).styles["s"].stroke_width == 1
+    assert load_layout(p) is load_layout(p)  # unchanged: served from the cache
+    lib.write_text("styles:\n  s: {stroke_width: 2.5mm}\n")  # an included file changes
+    assert load_layout(p).styles["s"].stroke_width == 2.5

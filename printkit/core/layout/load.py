@@ -21,6 +21,9 @@ from printkit.core.layout.model import (
 from printkit.core.resources import layouts_dir
 from printkit.errors import LayoutError
 
+#: The safe loader, in C (libyaml) where PyYAML was built with it.
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 #: Layout files larger than this are refused (they are hand-written, a few kB each).
 MAX_BYTES = 1_000_000
 #: At most this many YAML nodes after aliases are expanded (guards against alias bombs).
@@ -80,9 +83,14 @@ def read_yaml(path: Path, shown: str | None = None) -> tuple[Any, dict]:
     except UnicodeDecodeError as e:
         raise LayoutError(name, "", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        table = _lines(node) if node is not None else {}
-        data = yaml.safe_load(text)
+        # One pass: compose the node tree (for line numbers), then build the data from it.
+        loader = _Loader(text)
+        try:
+            node = loader.get_single_node()
+            table = _lines(node) if node is not None else {}
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as e:
         line = e.problem_mark.line + 1 if e.problem_mark else None
         raise LayoutError(name, "", f"not valid YAML: {e.problem or e}", line) from None
@@ -115,6 +123,7 @@ class Layout:
     symbols: dict[str, SymbolSpec] = field(default_factory=dict)
     lines: dict = field(default_factory=dict)
     raw_styles: dict[str, StyleSpec] = field(default_factory=dict)  # as written, for includes
+    sources: list[str] = field(default_factory=list)  # this file and every file it includes
 
     def error(self, where: str, message: str) -> LayoutError:
         return LayoutError(self.file, where, message)
@@ -160,11 +169,36 @@ def merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
 
 
 def load_layout(name: str | Path, _stack: tuple = ()) -> Layout:
-    """Load ``name`` (a path, or a name under ``layouts/`` such as ``calibration/page.yaml``)."""
+    """Load ``name`` (a path, or a name under ``layouts/`` such as ``calibration/page.yaml``).
+
+    A file already loaded, and unchanged since (same size and modification time, and the same
+    for what it includes), is not read again.
+    """
     base = layouts_dir()
     path = Path(name)
     if not path.is_absolute() and not path.exists():
         path = base / path
+    key = (str(path.resolve()), str(base), _stack)
+    hit = _CACHE.get(key)
+    if hit is not None and all(_stamp(f) == st for f, st in hit[1].items()):
+        return hit[0]
+    layout = _load(path, base, _stack)
+    _CACHE[key] = (layout, {f: _stamp(f) for f in layout.sources})
+    return layout
+
+
+_CACHE: dict[tuple, tuple["Layout", dict]] = {}
+
+
+def _stamp(path: str) -> tuple | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns)
+
+
+def _load(path: Path, base: Path, _stack: tuple) -> Layout:
     try:
         shown = str(path.relative_to(base.parent)) if path.is_relative_to(base.parent) else str(path)
     except ValueError:  # pragma: no cover
@@ -175,12 +209,14 @@ def load_layout(name: str | Path, _stack: tuple = ()) -> Layout:
     colours: dict[str, ColourDef] = {}
     styles: dict[str, StyleSpec] = {}
     symbols: dict[str, SymbolSpec] = {}
+    sources = [str(path.resolve())]
     for i, inc in enumerate(spec.include):
         target = Path(os.path.normpath(path.parent / inc))
         if not target.exists():
             raise LayoutError(shown, f"include[{i}]", f"no such file {inc!r} (relative to this file)",
                               _line_for(table, ("include", i)))
         sub = load_layout(target, _stack + (path.resolve(),))
+        sources += sub.sources
         colours.update(sub.colours)
         styles.update(sub.raw_styles)
         symbols.update(sub.symbols)
@@ -188,7 +224,7 @@ def load_layout(name: str | Path, _stack: tuple = ()) -> Layout:
     styles.update(spec.styles)
     symbols.update(spec.symbols)
     flat = {n: flatten_style(n, styles, shown) for n in styles}
-    layout = Layout(shown, spec, colours, flat, symbols, table, styles)
+    layout = Layout(shown, spec, colours, flat, symbols, table, styles, sources)
     _check_references(layout)
     return layout
 
