@@ -169,3 +169,20 @@ def test_pdf_footer_text(made):
     text = PdfReader(made["calibration-duplex-letter.pdf"]).pages[1].extract_text()
     assert "calibration duplex" in text and "Letter" in text and "page 2 of 2" in text
     assert "print at 100%" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("kind", ["pdf", "svg"])
+def test_rulers_measure_true(made, paper, kind):
+    """The mm ruler's 0 and 170 mm ticks are 170 mm apart; the inch ruler's 0 and 9 in, 228.6 mm."""
+    doc = doc_for("page", paper)
+    img = pdf_pages(made[f"calibration-page-{paper}.pdf"], DPI)[0] if kind == "pdf" \
+        else svg_page(made[f"calibration-page-{paper}-p01.svg"], dpi=DPI)
+    g, m = tagged(doc, "ruler-mm")
+    x0, y0 = (m @ g.matrix).apply(0, 0)
+    # 3 mm below the base line only the 5 and 10 mm ticks reach: no neighbour within 5 mm.
+    assert measure_between_edges(img, (x0, y0 + 3), (x0 + 170, y0 + 3), DPI, "x") == pytest.approx(170, abs=0.2)
+    g, m = tagged(doc, "ruler-in")
+    x0, y0 = (m @ g.matrix).apply(0, 0)
+    assert (m @ g.matrix).apply(0, 1) == pytest.approx((x0 - 1, y0))  # runs down the page, ticks to the right
+    assert measure_between_edges(img, (x0 + 3, y0), (x0 + 3, y0 + 228.6), DPI, "y") == pytest.approx(228.6, abs=0.2)
