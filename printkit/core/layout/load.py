@@ -12,61 +12,17 @@ from typing import Any
 
 import os
 
-import yaml
 from pydantic import ValidationError
 
 from printkit.core.layout.model import (
     ColourDef, LayoutFile, StyleSpec, SymbolSpec,
 )
 from printkit.core.resources import layouts_dir
+from printkit.core.yamlio import TextProblem, describe, key_path, line_for, parse_key_path, parse_text
 from printkit.errors import LayoutError
-
-#: The safe loader, in C (libyaml) where PyYAML was built with it.
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 #: Layout files larger than this are refused (they are hand-written, a few kB each).
 MAX_BYTES = 1_000_000
-#: At most this many YAML nodes after aliases are expanded (guards against alias bombs).
-MAX_NODES = 200_000
-
-
-def key_path(loc: tuple) -> str:
-    """``("pages", 0, "elements", 2, "rect", "w")`` -> ``pages[0].elements[2].rect.w``."""
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + str(part)
-    return out
-
-
-def _lines(node: yaml.Node, path: tuple = (), table: dict | None = None, budget: list | None = None) -> dict:
-    """Map each key path to its 1-based line; counts nodes against MAX_NODES."""
-    table = {} if table is None else table
-    budget = [0] if budget is None else budget
-    budget[0] += 1
-    if budget[0] > MAX_NODES:
-        raise ValueError(f"more than {MAX_NODES} YAML nodes")
-    table.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        for k, v in node.value:
-            key = k.value if isinstance(k, yaml.ScalarNode) else str(k.value)
-            table.setdefault(path + (key,), k.start_mark.line + 1)
-            _lines(v, path + (key,), table, budget)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, v in enumerate(node.value):
-            _lines(v, path + (i,), table, budget)
-    return table
-
-
-def _line_for(table: dict, loc: tuple) -> int | None:
-    loc = tuple(loc)
-    while loc:
-        if loc in table:
-            return table[loc]
-        loc = loc[:-1]
-    return table.get(())
 
 
 def read_yaml(path: Path, shown: str | None = None) -> tuple[Any, dict]:
@@ -83,33 +39,9 @@ def read_yaml(path: Path, shown: str | None = None) -> tuple[Any, dict]:
     except UnicodeDecodeError as e:
         raise LayoutError(name, "", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
     try:
-        # One pass: compose the node tree (for line numbers), then build the data from it.
-        loader = _Loader(text)
-        try:
-            node = loader.get_single_node()
-            table = _lines(node) if node is not None else {}
-            data = loader.construct_document(node) if node is not None else None
-        finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as e:
-        line = e.problem_mark.line + 1 if e.problem_mark else None
-        raise LayoutError(name, "", f"not valid YAML: {e.problem or e}", line) from None
-    except (yaml.YAMLError, ValueError, RecursionError) as e:
-        raise LayoutError(name, "", f"not valid YAML: {e}") from None
-    return data, table
-
-
-def _describe(err: dict) -> str:
-    msg = err["msg"]
-    if msg.startswith("Value error, "):
-        msg = msg[len("Value error, "):]
-    if err["type"] == "extra_forbidden":
-        return "unknown key"
-    if err["type"] == "missing":
-        return "required key missing"
-    if err["type"] == "literal_error":
-        return msg.replace("Input should be", "expected")
-    return msg
+        return parse_text(text)
+    except TextProblem as e:
+        raise LayoutError(name, "", str(e), e.line) from None
 
 
 @dataclass
@@ -141,8 +73,8 @@ def _parse(path: Path, shown: str) -> tuple[LayoutFile, dict]:
         err = e.errors()[0]
         more = len(e.errors()) - 1
         extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        raise LayoutError(shown, key_path(err["loc"]), _describe(err) + extra,
-                          _line_for(table, err["loc"])) from None
+        raise LayoutError(shown, key_path(err["loc"]), describe(err) + extra,
+                          line_for(table, err["loc"])) from None
 
 
 def flatten_style(name: str, styles: dict[str, StyleSpec], file: str, seen: tuple = ()) -> StyleSpec:
@@ -214,7 +146,7 @@ def _load(path: Path, base: Path, _stack: tuple) -> Layout:
         target = Path(os.path.normpath(path.parent / inc))
         if not target.exists():
             raise LayoutError(shown, f"include[{i}]", f"no such file {inc!r} (relative to this file)",
-                              _line_for(table, ("include", i)))
+                              line_for(table, ("include", i)))
         sub = load_layout(target, _stack + (path.resolve(),))
         sources += sub.sources
         colours.update(sub.colours)
@@ -238,11 +170,11 @@ def _check_references(layout: Layout) -> None:
             if isinstance(ref, str) and "{" not in ref and ref not in layout.styles:
                 raise LayoutError(layout.file, here + ".style",
                                   f"unknown style {ref!r}; known: {', '.join(sorted(layout.styles)) or 'none'}",
-                                  _line_for(layout.lines, _loc(here + ".style")))
+                                  line_for(layout.lines, parse_key_path(here + ".style")))
             if el.type == "use" and "{" not in el.symbol and el.symbol not in layout.symbols:
                 raise LayoutError(layout.file, here + ".symbol",
                                   f"unknown symbol {el.symbol!r}; known: {', '.join(sorted(layout.symbols)) or 'none'}",
-                                  _line_for(layout.lines, _loc(here + ".symbol")))
+                                  line_for(layout.lines, parse_key_path(here + ".symbol")))
             if hasattr(el, "elements"):
                 visit(el.elements, here + ".elements")
 
@@ -258,13 +190,3 @@ def _check_references(layout: Layout) -> None:
         raise LayoutError(layout.file, "cards", "a layout has either 'pages' or 'cards', not both")
     if spec.pages is not None and spec.size is None:
         raise LayoutError(layout.file, "size", "a page layout needs its design 'size: [w, h]'")
-
-
-def _loc(path: str) -> tuple:
-    """The inverse of :func:`key_path` (for line look-ups)."""
-    out: list = []
-    for part in path.replace("]", "").split("."):
-        bits = part.split("[")
-        out.append(bits[0])
-        out += [int(b) for b in bits[1:]]
-    return tuple(out)

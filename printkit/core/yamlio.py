@@ -1,0 +1,131 @@
+"""Reading YAML and JSON files people write: safe, size-limited, with line numbers for errors.
+
+Both layout files and game records come through here, so both report problems the same way:
+``FILE:LINE: key.path[3].name: what was expected``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import yaml
+
+#: The safe loader, in C (libyaml) where PyYAML was built with it.
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: At most this many YAML nodes after aliases are expanded (guards against alias bombs).
+MAX_NODES = 200_000
+
+
+class TextProblem(ValueError):
+    """The text is not valid YAML/JSON; ``line`` is 1-based where known."""
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.line = line
+
+
+def key_path(loc: tuple) -> str:
+    """``("pages", 0, "elements", 2, "rect", "w")`` -> ``pages[0].elements[2].rect.w``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def parse_key_path(path: str) -> tuple:
+    """The inverse of :func:`key_path`."""
+    out: list = []
+    for part in path.replace("]", "").split("."):
+        bits = part.split("[")
+        if bits[0]:
+            out.append(bits[0])
+        out += [int(b) for b in bits[1:]]
+    return tuple(out)
+
+
+def _lines(node: yaml.Node, path: tuple, table: dict, budget: list) -> None:
+    budget[0] += 1
+    if budget[0] > MAX_NODES:
+        raise TextProblem(f"more than {MAX_NODES} YAML nodes")
+    table.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            key = k.value if isinstance(k, yaml.ScalarNode) else str(k.value)
+            table.setdefault(path + (key,), k.start_mark.line + 1)
+            _lines(v, path + (key,), table, budget)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, v in enumerate(node.value):
+            _lines(v, path + (i,), table, budget)
+
+
+def line_for(table: dict, loc) -> int | None:
+    """The line of the deepest key path in ``table`` that ``loc`` starts with."""
+    loc = tuple(loc)
+    while loc:
+        if loc in table:
+            return table[loc]
+        loc = loc[:-1]
+    return table.get(())
+
+
+def parse_text(text: str, allow_json: bool = False) -> tuple[Any, dict]:
+    """The document in ``text`` and a table from key paths to lines.
+
+    With ``allow_json``, text that is JSON is read as JSON (chosen by content, not by name).
+    """
+    stripped = text.lstrip()
+    if allow_json and stripped[:1] in ("{", "["):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise TextProblem(f"not valid JSON: {e.msg}", e.lineno) from None
+        try:
+            return data, _table(text)
+        except (TextProblem, yaml.YAMLError):
+            return data, {}
+    try:
+        loader = _Loader(text)
+        try:
+            node = loader.get_single_node()
+            table: dict = {}
+            if node is not None:
+                _lines(node, (), table, [0])
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as e:
+        line = e.problem_mark.line + 1 if e.problem_mark else None
+        raise TextProblem(f"not valid YAML: {e.problem or e}", line) from None
+    except (yaml.YAMLError, RecursionError) as e:
+        raise TextProblem(f"not valid YAML: {e}") from None
+    return data, table
+
+
+def _table(text: str) -> dict:
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        table: dict = {}
+        if node is not None:
+            _lines(node, (), table, [0])
+        return table
+    finally:
+        loader.dispose()
+
+
+def describe(err: dict) -> str:
+    """A pydantic error as a short sentence of what was expected."""
+    msg = err["msg"]
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, "):]
+    if err["type"] == "extra_forbidden":
+        return "unknown key"
+    if err["type"] == "missing":
+        return "required key missing"
+    if err["type"] == "literal_error":
+        return msg.replace("Input should be", "expected")
+    return msg

@@ -1,0 +1,270 @@
+"""The roll model (GIM-2), the order checker and the solver. Pure functions over plain data.
+
+A *build* says what each filling lies on and which fillings lying on the same base were put
+side by side; the contacts follow from it. A *face* of an order die names two parts that
+must (``+``) or must not (``-``) touch.
+
+>>> b = Build.parse({"on": {"rice": "seaweed", "cheese": "rice", "sesame": "seaweed",
+...                         "ham": "rice", "spinach": "rice", "radish": "cheese"},
+...                  "touching": [["ham", "spinach"]]})
+>>> sorted(sorted(p) for p in b.contacts())[:3]
+[['cheese', 'radish'], ['cheese', 'rice'], ['ham', 'rice']]
+>>> check([parse_face("rice+seaweed"), parse_face("ham-radish")], b)
+[True, True]
+>>> solve([parse_face("cheese-seaweed"), parse_face("ham+radish")]) is not None
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+from printkit.games.gimbap.content import CONTENT
+
+SEAWEED = "seaweed"
+PARTS: tuple[str, ...] = (SEAWEED,) + CONTENT.fillings
+#: Every unordered pair of parts, in a fixed order: bit i of a contact pattern is PAIRS[i].
+PAIRS: tuple[frozenset, ...] = tuple(frozenset(p) for p in itertools.combinations(PARTS, 2))
+_BIT = {p: i for i, p in enumerate(PAIRS)}
+
+
+class RollError(ValueError):
+    """Notation that is not a face, a build that breaks GIM-2, an order of impossible dice."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """``a`` and ``b`` must touch (``must``) or must not touch."""
+
+    a: str
+    b: str
+    must: bool
+
+    @property
+    def pair(self) -> frozenset:
+        return frozenset((self.a, self.b))
+
+    def __str__(self) -> str:
+        return f"{self.a}{'+' if self.must else '-'}{self.b}"
+
+    def holds(self, contacts: frozenset) -> bool:
+        return (self.pair in contacts) == self.must
+
+    def describe(self) -> str:
+        name = lambda p: CONTENT.parts[p].name.lower()  # noqa: E731
+        return f"{name(self.a)} {'must' if self.must else 'must not'} touch {name(self.b)}"
+
+
+def parse_face(text: str, dice_only: bool = False) -> Face:
+    """``"rice+seaweed"`` or ``"ham-radish"``; the parts may come in either order.
+
+    With ``dice_only`` the face must be on one of the order dice (GIM-3), as written there
+    or with its parts swapped.
+    """
+    t = text.strip()
+    for sign in "+-":
+        a, s, b = t.partition(sign)
+        if s and a in PARTS and b in PARTS:
+            if a == b:
+                raise RollError(f"{text!r}: a face names two different parts")
+            face = Face(a, b, sign == "+")
+            if dice_only and die_of(face) is None:
+                raise RollError(f"{text!r} is not on any order die; faces are: "
+                                + ", ".join(CONTENT.face_die))
+            return face
+    raise RollError(f"{text!r} is not a face: write two of {', '.join(PARTS)} joined by + (must touch) "
+                    "or - (must not touch), such as rice+seaweed or ham-radish")
+
+
+def die_of(face: Face) -> int | None:
+    """The index of the die that shows ``face`` (either order of its parts), or None."""
+    sign = "+" if face.must else "-"
+    for text in (f"{face.a}{sign}{face.b}", f"{face.b}{sign}{face.a}"):
+        if text in CONTENT.face_die:
+            return CONTENT.face_die[text]
+    return None
+
+
+def parse_order(texts: Iterable[str]) -> list[Face]:
+    """An order rolled with the dice: 2 to 4 faces, each from a different die (GIM-3)."""
+    faces = [parse_face(t, dice_only=True) for t in texts]
+    if not 2 <= len(faces) <= 4:
+        raise RollError(f"an order has 2 to 4 dice, got {len(faces)}")
+    dice = [die_of(f) for f in faces]
+    for i, d in enumerate(dice):
+        if d in dice[:i]:
+            other = faces[dice.index(d)]
+            raise RollError(f"{faces[i]} and {other} are faces of the same die ({CONTENT.dice[d][0]})")
+    return faces
+
+
+@dataclass(frozen=True)
+class Build:
+    """What each filling lies on (``on``), and which same-base fillings touch (``touching``)."""
+
+    on: tuple[tuple[str, str], ...]
+    touching: frozenset
+
+    @classmethod
+    def parse(cls, data: dict) -> "Build":
+        """From ``{on: {filling: base}, touching: [[a, b], ...]}``; RollError if it breaks GIM-2."""
+        on = dict(data.get("on") or {})
+        touching = [tuple(p) for p in data.get("touching") or []]
+        return cls.make(on, touching)
+
+    @classmethod
+    def make(cls, on: dict[str, str], touching: Iterable) -> "Build":
+        missing = [f for f in CONTENT.fillings if f not in on]
+        if missing:
+            raise RollError(f"every filling must be used (GIM-1): {', '.join(missing)} lie on nothing")
+        for f, base in on.items():
+            if f not in CONTENT.fillings:
+                raise RollError(f"{f!r} is not a filling; fillings are {', '.join(CONTENT.fillings)}")
+            if base != SEAWEED and base not in CONTENT.sheets:
+                raise RollError(f"{f} lies on {base}: a base is the seaweed or a sheet filling "
+                                f"({', '.join(CONTENT.sheets)})")
+        for s in CONTENT.sheets:  # no sheet lies (indirectly) on itself
+            seen, cur = [], s
+            while cur != SEAWEED:
+                if cur in seen:
+                    raise RollError(f"{' on '.join(seen + [cur])}: a sheet cannot lie on what lies on it")
+                seen.append(cur)
+                cur = on[cur]
+        pairs = set()
+        for p in touching:
+            if len(p) != 2 or p[0] == p[1]:
+                raise RollError(f"touching takes pairs of two different fillings, got {list(p)}")
+            a, b = p
+            for x in (a, b):
+                if x not in CONTENT.fillings:
+                    raise RollError(f"touching: {x!r} is not a filling")
+            if on[a] != on[b]:
+                raise RollError(f"{a} and {b} are declared touching but lie on different bases "
+                                f"({on[a]}, {on[b]}); only fillings on the same base touch side by side")
+            pairs.add(frozenset((a, b)))
+        return cls(tuple((f, on[f]) for f in CONTENT.fillings), frozenset(pairs))
+
+    @property
+    def base(self) -> dict[str, str]:
+        return dict(self.on)
+
+    def contacts(self) -> frozenset:
+        """GIM-2: one is the base of the other, or both lie on one base and are declared touching."""
+        return frozenset({frozenset((f, b)) for f, b in self.on} | set(self.touching))
+
+    def to_data(self) -> dict:
+        return {"on": dict(self.on), "touching": sorted(sorted(p, key=PARTS.index) for p in self.touching)}
+
+
+def check(order: list[Face], build: Build) -> list[bool]:
+    """Whether each condition of ``order`` holds for ``build``."""
+    contacts = build.contacts()
+    return [f.holds(contacts) for f in order]
+
+
+def _bits(contacts: Iterable[frozenset]) -> int:
+    n = 0
+    for p in contacts:
+        n |= 1 << _BIT[p]
+    return n
+
+
+@lru_cache(maxsize=1)
+def _enumerate() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
+    """Every build under GIM-2 in compact form, simplest first, with its contact bit set.
+
+    A compact build is (bases of the fillings, declared pairs as pair bits). Simplest: fewest
+    declared side-by-side contacts, then fewest fillings lying on sheets.
+    """
+    sheets, strips, fillings = CONTENT.sheets, CONTENT.strips, CONTENT.fillings
+    bases = (SEAWEED,) + sheets
+    found: list[tuple[int, int, int, tuple, tuple]] = []
+    n = 0
+    for sb in itertools.product(bases, repeat=len(sheets)):
+        on = dict(zip(sheets, sb))
+        try:
+            Build.make({**on, **{s: SEAWEED for s in strips}}, ())
+        except RollError:
+            continue
+        for tb in itertools.product(bases, repeat=len(strips)):
+            full = sb + tb
+            base_bits = 0
+            groups: dict[str, list[str]] = {}
+            for f, base in zip(fillings, full):
+                base_bits |= 1 << _BIT[frozenset((f, base))]
+                groups.setdefault(base, []).append(f)
+            candidates = [_BIT[frozenset(p)] for g in groups.values() for p in itertools.combinations(g, 2)]
+            stacked = sum(1 for base in full if base != SEAWEED)
+            for k in range(len(candidates) + 1):
+                for sub in itertools.combinations(candidates, k):
+                    bits = base_bits
+                    for c in sub:
+                        bits |= 1 << c
+                    found.append((k, stacked, n, full, sub, bits))
+                    n += 1
+    found.sort()
+    return tuple((f[3], f[4]) for f in found), tuple(f[5] for f in found)
+
+
+def all_builds() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
+    """(compact builds, contact bit sets), simplest first; see :func:`build_at`."""
+    return _enumerate()
+
+
+def build_at(i: int) -> Build:
+    """The i-th build of :func:`all_builds` as a :class:`Build`."""
+    full, sub = _enumerate()[0][i]
+    return Build(tuple(zip(CONTENT.fillings, full)), frozenset(PAIRS[c] for c in sub))
+
+
+@lru_cache(maxsize=1)
+def _face_masks() -> dict[tuple[int, bool], int]:
+    """For each pair bit and must/must not: the set of builds (as a big int) where it holds."""
+    _, patterns = all_builds()
+    n = len(patterns)
+    on = [bytearray((n + 7) // 8) for _ in PAIRS]
+    for i, pat in enumerate(patterns):
+        byte, bit = i >> 3, 1 << (i & 7)
+        while pat:
+            low = pat & -pat
+            on[low.bit_length() - 1][byte] |= bit
+            pat ^= low
+    full = (1 << n) - 1
+    masks = {}
+    for k, arr in enumerate(on):
+        m = int.from_bytes(arr, "little")
+        masks[(k, True)] = m
+        masks[(k, False)] = full ^ m
+    return masks
+
+
+def _mask(order: list[Face]) -> int:
+    masks = _face_masks()
+    m = (1 << len(all_builds()[1])) - 1
+    for f in order:
+        m &= masks[(_BIT[f.pair], f.must)]
+    return m
+
+
+def solve(order: list[Face]) -> Build | None:
+    """The simplest build meeting every condition of ``order``, or None if there is none."""
+    m = _mask(order)
+    if not m:
+        return None
+    return build_at((m & -m).bit_length() - 1)
+
+
+def count_solutions(order: list[Face]) -> int:
+    """How many contact patterns meet ``order`` (distinct builds give distinct patterns)."""
+    return _mask(order).bit_count()
+
+
+def all_orders() -> Iterable[tuple[Face, ...]]:
+    """Every order the dice can show: 2, 3 or 4 different dice, any face of each (2,376)."""
+    dice = [[parse_face(f) for f in faces] for _, faces in CONTENT.dice]
+    for k in (2, 3, 4):
+        for chosen in itertools.combinations(dice, k):
+            yield from itertools.product(*chosen)
