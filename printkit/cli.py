@@ -85,12 +85,14 @@ def _parse_offset(text: str) -> tuple[float, float]:
 
 @app.command("list")
 @friendly
-def list_cmd() -> None:
+def list_cmd(
+    show_settings: Annotated[bool, typer.Option("--settings", help="Also list each component's --set settings.")] = False,
+) -> None:
     """List every game and component that can be made, with page counts and paper sizes.
 
     \b
     Example:
-      printkit list
+      printkit list --settings
     """
     from printkit.games.registry import games
 
@@ -101,6 +103,9 @@ def list_cmd() -> None:
         for name, comp in comps.items():
             counts = "/".join(str(len(comp.build(PrintOptions(paper=p)).pages)) for p in PAPERS)
             typer.echo(f"{game:<14}{name:<12}{counts:<17}{comp.description}")
+            if show_settings:
+                for key, (default, text) in comp.settings.items():
+                    typer.echo(f"{'':<26}--set {key}=VALUE  {text} (default {default})")
 
 
 @app.command()
@@ -122,6 +127,9 @@ def make(
     duplex_offset: Annotated[str, typer.Option(
         help="X,Y in mm: shifts back pages to correct a printer's duplex drift "
              "(measure it with 'printkit make calibration duplex').")] = "0,0",
+    settings: Annotated[Optional[list[str]], typer.Option(
+        "--set", help="NAME=VALUE: a component's own setting, such as edge=25mm for the "
+                      "Gimbap dice (see 'printkit list --settings').")] = None,
 ) -> None:
     """Make print-and-play files and print the paths written.
 
@@ -130,6 +138,7 @@ def make(
       printkit make calibration
       printkit make calibration page --paper letter --format both --bw
       printkit make all --out kit/
+      printkit make gimbap dice --set edge=25mm
     """
     from printkit.games.registry import games
 
@@ -173,6 +182,103 @@ def make(
             one(comp)
     for path in written:
         typer.echo(str(path))
+
+
+def _parse_settings(items: list[str], todo) -> dict[str, str]:
+    known = {name for c in todo for name in c.settings}
+    out: dict[str, str] = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        name = name.strip()
+        if not eq or not name:
+            raise PrintkitError(f"--set takes NAME=VALUE, got {item!r}")
+        if name not in known:
+            raise PrintkitError(f"--set {name}: no component being made has that setting; "
+                                f"settings here: {', '.join(sorted(known)) or 'none'}")
+        out[name] = value.strip()
+    return out
+
+
+@app.command()
+@friendly
+def score(
+    game: Annotated[str, typer.Argument(help="The game the record is of.")],
+    files: Annotated[list[str], typer.Argument(help="Record files (YAML or JSON); - reads standard input.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Replay a game record against the rules: every violation, the totals and the ranking.
+
+    Exit code 0: legal; 1: rules broken (each listed); 2: the file cannot be read.
+
+    \b
+    Examples:
+      printkit score gimbap examples/gimbap/three-players.yaml
+      printkit score gimbap game.json --json
+    """
+    from printkit.core.records import read_record
+    from printkit.games.registry import scorers
+
+    found = scorers()
+    if game not in found:
+        raise PrintkitError(f"no scorer for {game!r}; games with one: {', '.join(found) or 'none yet'}")
+    scorer = found[game]
+    if len(files) > 1 and not scorer.multi:
+        raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
+    records = [(f, *read_record(f, scorer.model)) for f in files]
+    report = scorer.score(records)
+    typer.echo(report.dumps() if as_json else report.human())
+    raise typer.Exit(report.exit_code)
+
+
+@app.command()
+@friendly
+def schema(game: Annotated[str, typer.Argument(help="The game whose record format to print.")]) -> None:
+    """Print the JSON Schema of a game's record file.
+
+    \b
+    Example:
+      printkit schema gimbap > gimbap.schema.json
+    """
+    import json
+
+    from printkit.games.registry import scorers
+
+    found = scorers()
+    if game not in found:
+        raise PrintkitError(f"no record format for {game!r}; games with one: {', '.join(found) or 'none yet'}")
+    typer.echo(json.dumps(found[game].model.model_json_schema(), indent=2))
+
+
+@app.command()
+@friendly
+def solve(
+    game: Annotated[str, typer.Argument(help="The game: gimbap.")],
+    args: Annotated[list[str], typer.Argument(help="What to solve: for gimbap, the faces rolled.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.")] = False,
+    out: Annotated[Optional[Path], typer.Option(help="Also draw the solution to this .pdf or .svg file.")] = None,
+    paper: Annotated[str, typer.Option(help="Paper size of the drawing: a4 or letter.")] = "a4",
+    bw: Annotated[bool, typer.Option("--bw", help="Draw in black and white.")] = False,
+) -> None:
+    """Find a solution: for gimbap, a roll meeting the order the dice show.
+
+    \b
+    Examples:
+      printkit solve gimbap rice+seaweed ham-radish
+      printkit solve gimbap cheese-seaweed rice+ham spinach+radish --out roll.pdf
+    """
+    import json
+
+    from printkit.games.registry import solvers
+
+    found = solvers()
+    if game not in found:
+        raise PrintkitError(f"no solver for {game!r}; games with one: {', '.join(found) or 'none'}")
+    if paper.lower() not in PAPERS:
+        raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
+    result = found[game].solve(args, out, PrintOptions(paper=paper.lower(), bw=bw))
+    typer.echo(json.dumps(result.data, indent=2) if as_json else result.text)
+    for path in result.written:
+        typer.echo(str(path), err=as_json)
 
 
 @app.command()

@@ -54,6 +54,8 @@ class Report:
     winners: list[str]
     extra: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: Lines telling what happened (printed before the table for people, not in JSON).
+    details: list[str] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
@@ -82,7 +84,8 @@ class Report:
 
     def human(self, breakdown_labels: Callable[[str], str] | None = None) -> str:
         """A short table per player, the ranking, and every violation."""
-        lines = [f"{self.game}: {'legal' if self.valid else 'RULES BROKEN: totals are not valid'}"]
+        lines = list(self.details)
+        lines.append(f"{self.game}: {'legal' if self.valid else 'RULES BROKEN: totals are not valid'}")
         lines += [f"note: {n}" for n in self.notes]
         width = max([len(p.name) for p in self.players] + [6])
         for p in self.players:

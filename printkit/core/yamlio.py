@@ -7,12 +7,27 @@ Both layout files and game records come through here, so both report problems th
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import yaml
 
-#: The safe loader, in C (libyaml) where PyYAML was built with it.
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+def _yaml12_booleans(base: type) -> type:
+    """``base`` with YAML 1.2 booleans: only true/false. In YAML 1.1, ``on``, ``off``, ``yes``
+    and ``no`` are booleans too, which would turn a record's ``on:`` key into True."""
+    cls = type("Loader12", (base,), {})
+    cls.yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:bool"]
+        for first, resolvers in base.yaml_implicit_resolvers.items()
+    }
+    cls.add_implicit_resolver("tag:yaml.org,2002:bool",
+                              re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+    return cls
+
+
+#: The safe loader, in C (libyaml) where PyYAML was built with it, with YAML 1.2 booleans.
+_Loader = _yaml12_booleans(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 #: At most this many YAML nodes after aliases are expanded (guards against alias bombs).
 MAX_NODES = 200_000
 

@@ -1,16 +1,21 @@
-"""Which games and components exist: what ``printkit list`` shows and ``printkit make`` makes.
+"""What exists: the components ``printkit make`` makes, the scorers ``printkit score`` runs, and
+the solvers ``printkit solve`` runs.
 
-A game registers each component with a function that builds its :class:`Document` from the
-print options. The core never imports a game; games import this module.
+A game registers each piece with the functions that do the work. The core never imports a
+game; games import this module.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from pydantic import BaseModel
 
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import PrintOptions
+from printkit.core.score import Report
 
 
 @dataclass(frozen=True)
@@ -18,12 +23,41 @@ class Component:
     game: str
     name: str
     description: str
-    build: Callable[[PrintOptions], Document]
+    build: Callable[..., Document]
     #: Whether a seed changes what is printed (then it is part of the file name).
     seeded: bool = False
+    #: Settings ``--set NAME=VALUE`` may change: name -> (default, help). ``build`` gets them
+    #: as keyword arguments.
+    settings: dict[str, tuple[Any, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Scorer:
+    game: str
+    model: type[BaseModel]
+    #: Scores the records read from files: [(file name, record, key-path-to-line table)].
+    score: Callable[[list[tuple[str, Any, dict]]], Report]
+    #: Whether several files are scored together (one record per player).
+    multi: bool = False
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    text: str
+    data: dict[str, Any]
+    written: list[Path] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Solver:
+    game: str
+    usage: str
+    solve: Callable[[list[str], Path | None, PrintOptions], SolveResult]
 
 
 _COMPONENTS: dict[str, dict[str, Component]] = {}
+_SCORERS: dict[str, Scorer] = {}
+_SOLVERS: dict[str, Solver] = {}
 
 
 def register(component: Component) -> Component:
@@ -31,11 +65,32 @@ def register(component: Component) -> Component:
     return component
 
 
+def register_scorer(scorer: Scorer) -> Scorer:
+    _SCORERS[scorer.game] = scorer
+    return scorer
+
+
+def register_solver(solver: Solver) -> Solver:
+    _SOLVERS[solver.game] = solver
+    return solver
+
+
 def _load_games() -> None:
-    # Importing a game registers its components.
+    # Importing a game registers what it offers.
     import printkit.games.calibration  # noqa: F401
+    import printkit.games.gimbap  # noqa: F401
 
 
 def games() -> dict[str, dict[str, Component]]:
     _load_games()
     return _COMPONENTS
+
+
+def scorers() -> dict[str, Scorer]:
+    _load_games()
+    return _SCORERS
+
+
+def solvers() -> dict[str, Solver]:
+    _load_games()
+    return _SOLVERS

@@ -93,10 +93,10 @@ def flatten_style(name: str, styles: dict[str, StyleSpec], file: str, seen: tupl
 
 
 def merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
-    data = base.model_dump(exclude_none=True)
-    data.update(over.model_dump(exclude_none=True))
+    """``over``'s settings on top of ``base``'s (values kept as checked, not re-validated)."""
+    data = {k: getattr(base, k) for k in StyleSpec.model_fields if getattr(base, k) is not None}
+    data.update({k: getattr(over, k) for k in StyleSpec.model_fields if getattr(over, k) is not None})
     data.pop("extends", None)
-    # The values are already checked and converted to mm: build without validating again.
     return StyleSpec.model_construct(**data)
 
 

@@ -95,8 +95,8 @@ class FrameEl(ElementBase):
     y: Length = 0.0
     w: Length | None = None
     h: Length | None = None
-    rotate: float = 0.0
-    scale: float = 1.0
+    rotate: float | str = 0.0  # degrees clockwise, or a template
+    scale: float | str = 1.0  # or a template
     mirror: Literal["x", "y"] | None = None
     border: bool = False
     clip: bool = False
@@ -215,6 +215,19 @@ class CropMarksEl(ElementBase):
     show_bleed: bool = False
 
 
+class SlotEl(ElementBase):
+    """A box (x, y, w, h) drawn by the component's code: ``name`` picks the drawing from the
+    ``slots`` the code passes with the data (for what a layout cannot say, such as a diagram
+    computed from the content)."""
+
+    type: Literal["slot"]
+    name: str
+    x: Length = 0.0
+    y: Length = 0.0
+    w: Length
+    h: Length
+
+
 class RepeatEl(ElementBase):
     """The elements once per item of ``over`` (a data key or a list) or ``count`` times, on a
     grid of ``cols`` columns, ``dx`` and ``dy`` apart, from (x, y). Each copy sees ``item``
@@ -237,7 +250,7 @@ class RepeatEl(ElementBase):
 ELEMENT_TYPES = {
     "frame": FrameEl, "text": TextEl, "line": LineEl, "rect": RectEl, "circle": CircleEl,
     "polygon": PolygonEl, "path": PathEl, "hexgrid": HexGridEl, "use": UseEl, "ruler": RulerEl,
-    "crop_marks": CropMarksEl, "repeat": RepeatEl,
+    "crop_marks": CropMarksEl, "repeat": RepeatEl, "slot": SlotEl,
 }
 
 
@@ -258,7 +271,7 @@ def _unwrap(v: Any) -> Any:
 
 Element = Annotated[
     Union[FrameEl, TextEl, LineEl, RectEl, CircleEl, PolygonEl, PathEl, HexGridEl, UseEl,
-          RulerEl, CropMarksEl, RepeatEl],
+          RulerEl, CropMarksEl, RepeatEl, SlotEl],
     Field(discriminator="type"),
     BeforeValidator(_unwrap),
 ]

@@ -96,16 +96,19 @@ class Renderer:
             # "bw:NAME" is always NAME's black-and-white alternative (to show it beside NAME).
             force_bw = name.startswith("bw:")
             name = name[3:] if force_bw else name
-            if name in self.layout.colours:
-                pair = self._pair(self.layout.colours[name], f"colours.{name}")
+            palette = self.base.get("palette") or {}
+            if name in self.layout.colours or name in palette:
+                d = self.layout.colours.get(name) or ColourDef.model_validate(palette[name])
+                pair = self._pair(d, f"colours.{name}")
                 if force_bw:
                     return pair.bw
             else:
                 try:
                     c = Colour.parse(name)
                 except ValueError as e:
+                    known = sorted(set(self.layout.colours) | set(self.base.get("palette") or {}))
                     raise self.layout.error(where, f"{e}, or a name from colours: "
-                                                   f"{', '.join(sorted(self.layout.colours)) or 'none'}") from None
+                                                   f"{', '.join(known) or 'none'}") from None
                 pair = ColourPair(c, c.grey())
         return pair.pick(self.bw)
 
@@ -158,10 +161,22 @@ class Renderer:
         w = L(el.w, "w") if el.w is not None else None
         h = L(el.h, "h") if el.h is not None else None
         m = Matrix.translate(x, y)
-        if el.rotate:
-            m = m @ Matrix.rotate(el.rotate)
-        if el.scale != 1.0:
-            m = m @ Matrix.scale(el.scale)
+        rotate = el.rotate
+        if isinstance(rotate, str):
+            try:
+                rotate = float(self.fmt(rotate, ctx, where + ".rotate"))
+            except ValueError:
+                raise self.layout.error(where + ".rotate", f"expected degrees, got {rotate!r}") from None
+        if rotate:
+            m = m @ Matrix.rotate(rotate)
+        scale = el.scale
+        if isinstance(scale, str):
+            try:
+                scale = float(self.fmt(scale, ctx, where + ".scale"))
+            except ValueError:
+                raise self.layout.error(where + ".scale", f"expected a number, got {scale!r}") from None
+        if scale != 1.0:
+            m = m @ Matrix.scale(scale)
         if el.mirror:
             # Mirror within the frame's own box when it has one, else about its origin.
             shift = Matrix.translate(w or 0.0, 0) if el.mirror == "x" else Matrix.translate(0, h or 0.0)
@@ -343,6 +358,15 @@ class Renderer:
             ops.append(Line(x - off - ln, cy, x - off, cy, style, tag="crop-mark"))
             ops.append(Line(x + w + off, cy, x + w + off + ln, cy, style, tag="crop-mark"))
         return [Group(tuple(ops), tag=el.id)]
+
+    def _slot(self, el, ctx, where) -> list[Op]:
+        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        name = self.fmt(el.name, ctx, where + ".name")
+        draw = (ctx.get("slots") or {}).get(name)
+        if draw is None:
+            raise self.layout.error(where + ".name", f"no drawing called {name!r} is given for this slot; "
+                                                     f"given: {', '.join(sorted(ctx.get('slots') or {})) or 'none'}")
+        return [Group(tuple(draw(self, ctx, L("w"), L("h"))), Matrix.translate(L("x"), L("y")), tag=el.id)]
 
     def _repeat(self, el, ctx, where) -> list[Op]:
         items = self.items(el.over, el.count, ctx, where)

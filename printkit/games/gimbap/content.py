@@ -23,6 +23,7 @@ class Part:
     name: str
     colour: str
     bw: str
+    size: tuple[float, float]  # the paper filling, w x h mm
     kind: str  # seaweed | sheet | strip
 
 
@@ -70,6 +71,11 @@ class Content:
     def fillings(self) -> tuple[str, ...]:
         return self.sheets + self.strips
 
+    @property
+    def palette(self) -> dict[str, dict[str, str]]:
+        """The parts' colours for layouts: ``{id: {colour, bw}}``."""
+        return {p.id: {"colour": p.colour, "bw": p.bw} for p in self.parts.values()}
+
     @cached_property
     def face_die(self) -> dict[str, int]:
         """Each face's notation and the index of the die that shows it."""
@@ -78,10 +84,10 @@ class Content:
 
 def load(path: Path = DATA) -> Content:
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    parts = {raw["seaweed"]["id"]: Part(kind="seaweed", **raw["seaweed"])}
+    parts = {raw["seaweed"]["id"]: Part(kind="seaweed", **{**raw["seaweed"], "size": tuple(raw["seaweed"]["size"])})}
     for kind in ("sheets", "strips"):
         for p in raw[kind]:
-            parts[p["id"]] = Part(kind=kind[:-1], **p)
+            parts[p["id"]] = Part(kind=kind[:-1], **{**p, "size": tuple(p["size"])})
     tokens = tuple(sorted((Token(p, r) for p in raw["tokens"]["points"] for r in raw["tokens"]["radish"]),
                           key=lambda t: t.rank, reverse=True))
     return Content(

@@ -1,0 +1,65 @@
+"""Gimbap: order dice, tokens, lesson cards and paper fillings to print; a solver; a scorer.
+
+Rules: ../shared/rulebooks/gimbap.txt, rulings GIM-1 to GIM-8.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.core.draw.page import PrintOptions
+from printkit.core.output import write_document
+from printkit.errors import PrintkitError
+from printkit.games.gimbap import components, drawing, rules
+from printkit.games.gimbap.record import GimbapRecord
+from printkit.games.gimbap.rolls import PARTS, RollError, count_solutions, parse_order, solve
+from printkit.games.registry import Component, Scorer, SolveResult, Solver, register, register_scorer, register_solver
+
+GAME = components.GAME
+
+register(Component(GAME, "dice", "the four order dice as cube nets with glue tabs", components.build_dice,
+                   settings={"edge": ("20mm", "the dice's cube edge, 12 to 28 mm")}))
+register(Component(GAME, "tokens", "the 12 point tokens, fronts and a common back", components.build_tokens))
+register(Component(GAME, "lessons", "10 lesson cards, a solution on each back", components.build_lessons))
+register(Component(GAME, "fillings", "paper seaweed sheet, sheet fillings and strips for one player",
+                   components.build_fillings))
+register(Component(GAME, "aid", "player aid: the round, checking, the end (two a page)", components.build_aid))
+
+
+def _score(records) -> "rules.Report":
+    (_file, record, _lines), = records
+    return rules.score(record)
+
+
+register_scorer(Scorer(GAME, GimbapRecord, _score))
+
+
+def _solve(args: list[str], out: Path | None, opts: PrintOptions) -> SolveResult:
+    try:
+        order = parse_order(args)
+    except RollError as e:
+        raise PrintkitError(str(e)) from None
+    build = solve(order)
+    if build is None:  # cannot happen with the dice as shipped (GIM-3, tested)
+        raise PrintkitError("no roll meets this order")
+    n = count_solutions(order)
+    contacts = sorted(sorted(p, key=PARTS.index) for p in build.contacts())
+    contacts.sort(key=lambda p: (PARTS.index(p[0]), PARTS.index(p[1])))
+    text = ["Order: " + "; ".join(f.describe() for f in order), "", "A roll that meets it:"]
+    text += ["  " + line for line in drawing.describe_build(build)]
+    text += ["", f"{n} contact patterns meet this order."]
+    written: list[Path] = []
+    if out is not None:
+        fmt = out.suffix.lower().lstrip(".")
+        if fmt not in ("pdf", "svg"):
+            raise PrintkitError(f"--out must name a .pdf or .svg file, got {out}")
+        doc = components.solution_document(order, opts)
+        written = write_document(doc, out.parent, out.stem, (fmt,))
+        if fmt == "svg":  # one page: keep the name the user asked for
+            written[0].replace(out)
+            written = [out]
+    data = {"order": [str(f) for f in order], "build": build.to_data(), "contacts": contacts, "solutions": n}
+    return SolveResult("\n".join(text), data, written)
+
+
+register_solver(Solver(GAME, "FACE... (2 to 4 faces from different dice, such as rice+seaweed ham-radish)", _solve))

@@ -1,0 +1,131 @@
+"""Gimbap's printable components: dice nets, tokens, lesson cards, paper fillings, player aid.
+
+The content comes from data.yaml (via :mod:`content`), the look from ``layouts/gimbap/``;
+this module computes what layouts cannot (net geometry, solutions) and passes it as data.
+"""
+
+from __future__ import annotations
+
+from printkit.core.build import build_document
+from printkit.core.draw.ops import Document
+from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.geometry.nets import cross_net
+from printkit.core.units import parse_length
+from printkit.errors import PrintkitError
+from printkit.games.gimbap import drawing
+from printkit.games.gimbap.content import CONTENT
+from printkit.games.gimbap.rolls import Face, parse_face, solve
+
+GAME = "gimbap"
+#: The cube faces in the order a die's six faces are put on them (opposite faces pair up:
+#: a face and its "must not" twin never share an edge).
+CUBE_ORDER = ("top", "bottom", "front", "back", "left", "right")
+EDGE_RANGE = (12.0, 28.0)
+
+
+def face_data(face: Face) -> dict:
+    """What a layout needs to draw a face: its parts, must or must not, its words."""
+    return {"a": face.a, "b": face.b, "kind": "must" if face.must else "mustnot",
+            "notation": str(face), "text": face.describe()}
+
+
+def _common(data: dict) -> dict:
+    return {"palette": CONTENT.palette, **data}
+
+
+def _fmt(points) -> str:
+    return " ".join(f"{x:.3f},{y:.3f}" for x, y in points)
+
+
+def _segments(segs) -> str:
+    return " ".join(f"M{a[0]:.3f} {a[1]:.3f} L{b[0]:.3f} {b[1]:.3f}" for a, b in segs)
+
+
+def dice_data(edge: float) -> dict:
+    """Each die's net (cut and fold lines, tabs) and its faces placed and turned upright."""
+    net = cross_net(edge)
+    tab = max(abs(min(p[0] for t in net.tabs for p in t.polygon)), abs(min(p[1] for t in net.tabs for p in t.polygon)))
+    dice = []
+    for i, (name, faces) in enumerate(CONTENT.dice):
+        placed = []
+        for cube_face, text in zip(CUBE_ORDER, faces):
+            nf = net.face(cube_face)
+            placed.append({"x": nf.x + edge / 2, "y": nf.y + edge / 2, "rotate": nf.rotation,
+                           "cube_face": cube_face, **face_data(parse_face(text))})
+        dice.append({"n": i + 1, "name": name, "faces": placed})
+    tabs = " ".join("M" + " L".join(f"{x:.3f} {y:.3f}" for x, y in t.polygon) + " Z" for t in net.tabs)
+    return {
+        "edge": edge, "scale": edge / 20.0, "tab": tab,
+        "pitch_x": net.width + 2 * tab + 8.0, "pitch_y": net.height + 2 * tab + 6.0,
+        "cuts": _segments(net.cuts), "folds": _segments(net.folds), "tabs": tabs,
+        "dice": dice,
+    }
+
+
+def build_dice(opts: PrintOptions, edge: str = "20mm") -> Document:
+    try:
+        e = parse_length(edge)
+    except ValueError as err:
+        raise PrintkitError(f"--set edge: {err}") from None
+    if not EDGE_RANGE[0] <= e <= EDGE_RANGE[1]:
+        raise PrintkitError(f"--set edge: the cube edge must be {EDGE_RANGE[0]:g} to {EDGE_RANGE[1]:g} mm, got {e:g} mm")
+    return build_document("gimbap/dice.yaml", opts, FooterInfo(GAME, "dice"), _common(dice_data(e)))
+
+
+def tokens_data() -> dict:
+    step = 5.4  # mm between radish slices, as in layouts/gimbap/tokens.yaml
+    return {"tokens": [{"points": t.points, "radish": t.radish, "slices": list(range(t.radish)),
+                        "slice_x": 17 - (t.radish - 1) * step / 2} for t in CONTENT.tokens]}
+
+
+def build_tokens(opts: PrintOptions) -> Document:
+    return build_document("gimbap/tokens.yaml", opts, FooterInfo(GAME, "tokens"), _common(tokens_data()))
+
+
+def lessons_data() -> dict:
+    lessons = []
+    for i, lesson in enumerate(CONTENT.lessons):
+        faces = [parse_face(f) for f in lesson.faces]
+        build = solve(faces)
+        if build is None:  # tests prove this never happens with the shipped data
+            raise PrintkitError(f"lesson {i + 1} has no solution: check its faces in data.yaml")
+        lessons.append({"n": i + 1, "title": lesson.title, "text": lesson.text,
+                        "faces": [face_data(f) for f in faces],
+                        "solution": drawing.describe_build(build), "build": build})
+    return {"lessons": lessons, "slots": {"solution": lambda r, ctx, w, h: drawing.diagram(r, ctx["item"]["build"], w, h)}}
+
+
+def build_lessons(opts: PrintOptions) -> Document:
+    return build_document("gimbap/lessons.yaml", opts, FooterInfo(GAME, "lessons"), _common(lessons_data()))
+
+
+def fillings_data() -> dict:
+    parts = {p.id: {"id": p.id, "name": p.name, "w": p.size[0], "h": p.size[1], "mid": p.size[1] / 2}
+             for p in CONTENT.parts.values()}
+    # The sesame leaf outline is drawn 120 mm wide in the layout: scale it to the data's size.
+    scale = parts["sesame"]["w"] / 120.0
+    leaf = {"scale": scale, "stroke": 0.35 / scale, "vein": 0.5 / scale}
+    return {"parts": parts, "strips": [parts[s] for s in CONTENT.strips], "leaf": leaf}
+
+
+def build_fillings(opts: PrintOptions) -> Document:
+    return build_document("gimbap/fillings.yaml", opts, FooterInfo(GAME, "fillings"), _common(fillings_data()))
+
+
+def aid_data() -> dict:
+    n = {k: v for k, v in CONTENT.rounds.items()}
+    return {"rounds": n, "best_tokens": [str(t) for t in CONTENT.tokens[:4]]}
+
+
+def build_aid(opts: PrintOptions) -> Document:
+    return build_document("gimbap/aid.yaml", opts, FooterInfo(GAME, "aid"), _common(aid_data()))
+
+
+def solution_document(faces: list[Face], opts: PrintOptions) -> Document:
+    """One page: the order, and a roll that meets it, drawn and in words."""
+    build = solve(faces)
+    data = {"faces": [face_data(f) for f in faces], "solution": drawing.describe_build(build) if build else [],
+            "unsolved": "yes" if build is None else "", "order": " ".join(str(f) for f in faces),
+            "slots": {"solution": lambda r, ctx, w, h: drawing.diagram(r, build, w, h) if build else []}}
+    return build_document("gimbap/solution.yaml", opts, FooterInfo(GAME, "solution"), _common(data))
+

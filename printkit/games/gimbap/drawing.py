@@ -1,0 +1,136 @@
+"""Drawings computed from Gimbap's content: a build as a diagram and as words.
+
+The diagram stacks what lies on what: the seaweed at the bottom, each filling drawn on top
+of its base, side by side; fillings declared touching are drawn joined (no gap, a dot at the
+join), or linked by an arc when they cannot sit next to each other.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from printkit.core.colour import BLACK, WHITE
+from printkit.core.draw.ops import Circle, Group, Matrix, Op, Path, Rect, Style
+from printkit.core.text import TextBox, layout_text
+from printkit.core.units import MM_PER_PT
+from printkit.games.gimbap.content import CONTENT
+from printkit.games.gimbap.rolls import SEAWEED, Build
+
+GAP = 1.8
+STRIP_W, STRIP_H = 10.5, 4.6
+SHEET_W, SHEET_H = 15.0, 6.0
+
+
+def describe_build(build: Build) -> list[str]:
+    """The build in words, one line per base.
+
+    >>> b = Build.make({"rice": "seaweed", "cheese": "rice", "sesame": "seaweed", "ham": "rice",
+    ...                 "spinach": "rice", "radish": "cheese"}, [("ham", "spinach")])
+    >>> describe_build(b)
+    ['On the seaweed: rice, sesame leaf.', 'On rice: cheese, ham, spinach.', 'On cheese: radish.', 'Side by side, touching: ham and spinach.']
+    """
+    name = lambda p: CONTENT.parts[p].name if p != SEAWEED else "the seaweed"  # noqa: E731
+    on = build.base
+    lines = []
+    for base in (SEAWEED,) + CONTENT.sheets:
+        kids = [f for f in CONTENT.fillings if on[f] == base]
+        if kids:
+            first = name(base) if base == SEAWEED else name(base).lower()
+            lines.append(f"On {first}: " + ", ".join(CONTENT.parts[k].name.lower() for k in kids) + ".")
+    pairs = sorted(sorted(p, key=CONTENT.fillings.index) for p in build.touching)
+    if pairs:
+        lines.append("Side by side, touching: " + "; ".join(
+            f"{CONTENT.parts[a].name.lower()} and {CONTENT.parts[b].name.lower()}" for a, b in pairs) + ".")
+    return lines
+
+
+@dataclass
+class _Node:
+    part: str
+    kids: list["_Node"]
+    width: float = 0.0
+    height: float = 0.0
+
+
+def _order(kids: list[str], touching: set[frozenset]) -> list[str]:
+    """Siblings in the order that puts the most touching pairs next to each other."""
+    if len(kids) <= 1:
+        return kids
+    best, score = kids, -1
+    perms = itertools.permutations(kids) if len(kids) <= 6 else [tuple(kids)]
+    for perm in perms:
+        s = sum(frozenset(p) in touching for p in zip(perm, perm[1:]))
+        if s > score:
+            best, score = list(perm), s
+    return best
+
+
+def _tree(build: Build) -> _Node:
+    on, touching = build.base, set(build.touching)
+
+    def node(part: str) -> _Node:
+        kids = _order([f for f in CONTENT.fillings if on[f] == part], touching)
+        n = _Node(part, [node(k) for k in kids])
+        own_w = STRIP_W if part in CONTENT.strips else SHEET_W
+        own_h = STRIP_H if part in CONTENT.strips else SHEET_H
+        span = sum(k.width for k in n.kids) + sum(
+            0.0 if frozenset((a.part, b.part)) in touching else GAP for a, b in zip(n.kids, n.kids[1:]))
+        n.width = max(own_w, span + (2.0 if n.kids else 0.0))
+        n.height = own_h + max((k.height for k in n.kids), default=0.0)
+        return n
+
+    return node(SEAWEED)
+
+
+def diagram(renderer, build: Build, w: float, h: float, max_scale: float = 2.0) -> list[Op]:
+    """The build drawn to fit a w x h mm box (scaled down if needed, never up)."""
+    root = _tree(build)
+    touching = set(build.touching)
+    ops: list[Op] = []
+    font = 5.0 * MM_PER_PT
+
+    def block(n: _Node, x: float, bottom: float) -> None:
+        own_h = STRIP_H if n.part in CONTENT.strips else SHEET_H
+        y = bottom - own_h
+        fill = renderer.colour(n.part, {}, "gimbap diagram") or WHITE
+        ink = WHITE if fill.luminance < 0.45 else BLACK
+        radius = own_h / 2 if n.part in CONTENT.strips else 1.0
+        ops.append(Rect(x, y, n.width, own_h, Style(stroke=BLACK, stroke_width=0.25, fill=fill), radius,
+                        tag=f"part {n.part}"))
+        label = CONTENT.parts[n.part].name
+        ops.extend(layout_text(TextBox(x, y, label, "condensed-bold", font, w=n.width, h=own_h,
+                                       align="center", valign="middle", wrap=False, shrink=True,
+                                       min_size=1.2, colour=ink)))
+        # Children stand on this block, centred on it as a row.
+        span = sum(k.width for k in n.kids) + sum(
+            0.0 if frozenset((a.part, b.part)) in touching else GAP for a, b in zip(n.kids, n.kids[1:]))
+        cx = x + (n.width - span) / 2
+        placed: dict[str, tuple[float, float, float]] = {}
+        for i, k in enumerate(n.kids):
+            if i:
+                prev = n.kids[i - 1]
+                joined = frozenset((prev.part, k.part)) in touching
+                if joined:
+                    jy = y - (STRIP_H if k.part in CONTENT.strips and prev.part in CONTENT.strips else SHEET_H) / 2
+                    ops.append(Circle(cx, jy, 0.9, Style(stroke=WHITE, stroke_width=0.3, fill=BLACK), tag="joint"))
+                else:
+                    cx += GAP
+            block(k, cx, y)
+            placed[k.part] = (cx, cx + k.width, y - (STRIP_H if k.part in CONTENT.strips else SHEET_H))
+            cx += k.width
+        # Touching siblings that are not next to each other: an arc above them.
+        adjacent = {frozenset((a.part, b.part)) for a, b in zip(n.kids, n.kids[1:])}
+        for pair in touching:
+            if pair <= set(placed) and pair not in adjacent:
+                a, b = sorted(pair, key=lambda p: placed[p][0])
+                ax, bx = (placed[a][0] + placed[a][1]) / 2, (placed[b][0] + placed[b][1]) / 2
+                top = min(placed[a][2], placed[b][2]) - 1.0
+                peak = y - n.height + own_h - 3.0
+                ops.append(Path((("M", ax, top), ("C", ax, peak, bx, peak, bx, top)),
+                                Style(stroke=BLACK, stroke_width=0.4, dash=(0.8, 0.6)), tag="arc"))
+
+    block(root, 0.0, root.height)
+    s = min(max_scale, w / root.width, h / (root.height + 4.0))
+    dx, dy = (w - root.width * s) / 2, (h - root.height * s) / 2
+    return [Group(tuple(ops), Matrix.translate(dx, dy) @ Matrix.scale(s), tag="build-diagram")]
