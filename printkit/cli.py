@@ -167,9 +167,11 @@ def make(
         typer.echo(f"No --seed given: using seed {seed} (pass --seed {seed} to make it again).", err=True)
     opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
                         duplex_offset=offset, seed=seed)
+    overrides = _parse_settings(settings or [], todo)
     written: list[Path] = []
+
     def one(comp) -> None:
-        doc = comp.build(opts)
+        doc = comp.build(opts, **{k: v for k, v in overrides.items() if k in comp.settings})
         written.extend(write_document(doc, out, file_stem(comp.game, comp.name, opts, comp.seeded), formats))
 
     if sys.stderr.isatty() and len(todo) > 1:

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from printkit.core.resources import layouts_dir
+from printkit.games.registry import games
 from tests.conftest import run_cli
 
-COMMANDS = ["list", "make", "check"]
+COMMANDS = ["list", "make", "check", "score", "schema", "solve"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -47,7 +48,9 @@ def test_make_prints_the_paths_it_wrote(tmp_path):
 def test_make_all_makes_every_registered_component(tmp_path):
     r = run_cli("make", "all", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["calibration-duplex-a4.pdf", "calibration-page-a4.pdf"]
+    made = sorted(p.name for p in tmp_path.iterdir())
+    assert made == sorted(f"{c.game}-{c.name}-a4.pdf" for comps in games().values() for c in comps.values())
+    assert "calibration-page-a4.pdf" in made and "gimbap-dice-a4.pdf" in made
 
 
 @pytest.mark.parametrize("args,message", [

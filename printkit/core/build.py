@@ -48,6 +48,13 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         raise layout.error("", "nothing to draw: this file has neither 'pages' nor 'cards' "
                                "(a library of styles and symbols is only for 'include')")
     design = (r.length(spec.size[0], ctx, "size[0]"), r.length(spec.size[1], ctx, "size[1]"))
-    contents = [r.elements(p.elements, ctx, f"pages[{i}].elements") for i, p in enumerate(spec.pages or [])]
+    contents = []
+    for i, p in enumerate(spec.pages or []):
+        if p.over is None:
+            contents.append(r.elements(p.elements, ctx, f"pages[{i}].elements"))
+            continue
+        for k, item in enumerate(r.items(p.over, None, ctx, f"pages[{i}]")):
+            sub = {**ctx, p.as_: item, "page_index": k, "page_n": k + 1}
+            contents.append(r.elements(p.elements, sub, f"pages[{i}].elements"))
     pages = compose_pages(contents, design, opts, info, layout.file)
     return Document(pages, r.symbols, title)

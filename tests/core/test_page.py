@@ -133,3 +133,14 @@ def test_bad_options():
         PrintOptions(paper="a5")
     with pytest.raises(PrintkitError, match="bleed"):
         PrintOptions(bleed=-1)
+
+
+def test_a_part_filled_sheet_marks_only_the_cuts_it_uses():
+    opts = PrintOptions(paper="a4")
+    (page,) = impose_cards([card(i) for i in range(2)], None, 63, 88, opts, INFO)
+    g = plan_grid(63, 88, opts)
+    marks = [(op, m) for op, m in O.walk(page.ops) if getattr(op, "tag", None) == "crop-mark"]
+    xs = {round(m.apply(op.x1, op.y1)[0], 6) for op, m in marks if op.x1 == op.x2}
+    ys = {round(m.apply(op.x1, op.y1)[1], 6) for op, m in marks if op.y1 == op.y2}
+    assert xs == {round(g.x + 63 * c, 6) for c in range(3)}  # two cards: three vertical cuts
+    assert ys == {round(g.y, 6), round(g.y + 88, 6)}  # one row: two horizontal cuts

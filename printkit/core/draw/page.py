@@ -243,7 +243,7 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             x, y = grid.position(k)
             ops.append(Group(tuple(fronts[i]), Matrix.translate(x, y), clip=(-b, -b, w + 2 * b, h + 2 * b),
                              tag=f"card-{i + 1}-front"))
-        ops += _sheet_marks(grid, opts)
+        ops += _sheet_marks(grid, opts, len(sheet))
         pages.append(Page(W, H, ops, trim=trim, bleed=bleed_box if b else None, label=f"sheet {s + 1} fronts"))
         if backs is not None:
             bops: list[Op] = []
@@ -251,7 +251,7 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
                 x, y = grid.position(k)
                 bops.append(Group(tuple(backs[i]), Matrix.translate(W - x - w, y),
                                   clip=(-b, -b, w + 2 * b, h + 2 * b), tag=f"card-{i + 1}-back"))
-            bops += [Group(tuple(_sheet_marks(grid, opts)), Matrix.translate(W, 0) @ Matrix.mirror("x"))]
+            bops += [Group(tuple(_sheet_marks(grid, opts, len(sheet))), Matrix.translate(W, 0) @ Matrix.mirror("x"))]
             shifted = Group(tuple(bops), Matrix.translate(dx, dy), tag="duplex-shift")
             pages.append(Page(W, H, [shifted], trim=mirror_box(trim), bleed=mirror_box(bleed_box) if b else None,
                               label=f"sheet {s + 1} backs"))
@@ -268,17 +268,20 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     return pages
 
 
-def _sheet_marks(grid: Grid, opts: PrintOptions) -> list[Op]:
+def _sheet_marks(grid: Grid, opts: PrintOptions, count: int) -> list[Op]:
+    """Marks for the rows and columns this sheet's ``count`` cards use."""
     if not opts.crop_marks:
         return []
+    cols, rows = min(grid.cols, count), -(-count // grid.cols)
     xs, ys = [], []
-    for c in range(grid.cols):
+    for c in range(cols):
         x = grid.x + c * (grid.w + grid.gutter)
         xs += [x, x + grid.w]
-    for r in range(grid.rows):
+    for r in range(rows):
         y = grid.y + r * (grid.h + grid.gutter)
         ys += [y, y + grid.h]
     xs, ys = sorted(set(round(v, 6) for v in xs)), sorted(set(round(v, 6) for v in ys))
     zone = min(grid.zone_x, grid.zone_y)
     offset, length = mark_geometry(zone, opts.bleed)
+    # Marks stand outside the whole grid's box (its edges are where the margin room is).
     return crop_marks(xs, ys, (grid.x, grid.y, grid.width, grid.height), offset, length)

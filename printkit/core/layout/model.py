@@ -237,7 +237,7 @@ class RepeatEl(ElementBase):
     over: str | list[Any] | None = None
     count: int | None = Field(default=None, ge=0, le=10000)
     as_: str = Field(default="item", alias="as")
-    cols: int | None = Field(default=None, ge=1)
+    cols: int | str | None = None  # a whole number from 1, or a template
     x: Length = 0.0
     y: Length = 0.0
     dx: Length = 0.0
@@ -284,7 +284,13 @@ class SymbolSpec(Strict):
 
 
 class PageSpec(Strict):
+    """A page; with ``over`` (a data name), one page per item, each seeing it as ``as``."""
+
     elements: list[Element]
+    over: str | None = None
+    as_: str = Field(default="page", alias="as")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class CardsSpec(Strict):

@@ -155,6 +155,10 @@ class Renderer:
             out += getattr(self, "_" + el.type)(el, ctx, here)
         return out
 
+    def _tag(self, el, ctx, where) -> str | None:
+        """The element's id (a template, so repeated elements can be told apart)."""
+        return self.fmt(el.id, ctx, where + ".id") if el.id else None
+
     def _frame(self, el, ctx, where) -> list[Op]:
         L = lambda v, k: self.length(v, ctx, f"{where}.{k}")  # noqa: E731
         x, y = L(el.x, "x"), L(el.y, "y")
@@ -193,7 +197,7 @@ class Renderer:
             if w is None or h is None:
                 raise self.layout.error(where + ".clip", "a clipping frame needs w and h")
             clip = (0.0, 0.0, w, h)
-        return [Group(tuple(ops), m, clip, tag=el.id)]
+        return [Group(tuple(ops), m, clip, tag=self._tag(el, ctx, where))]
 
     def _text(self, el, ctx, where) -> list[Op]:
         st = self.style_spec(el.style, ctx, where + ".style")
@@ -208,7 +212,7 @@ class Renderer:
             min_size=self._font_size(el.min_size, ctx, where + ".min_size"),
             line_height=st.line_height or 1.2,
             colour=self.colour(st.text_colour, ctx, where + ".style.text_colour") or BLACK,
-            tag=el.id,
+            tag=self._tag(el, ctx, where),
         )
         try:
             return list(layout_text(box))
@@ -230,27 +234,27 @@ class Renderer:
 
     def _line(self, el, ctx, where) -> list[Op]:
         L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
-        return [Line(L("x1"), L("y1"), L("x2"), L("y2"), self._style(el, ctx, where), tag=el.id)]
+        return [Line(L("x1"), L("y1"), L("x2"), L("y2"), self._style(el, ctx, where), tag=self._tag(el, ctx, where))]
 
     def _rect(self, el, ctx, where) -> list[Op]:
         L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
-        return [Rect(L("x"), L("y"), L("w"), L("h"), self._style(el, ctx, where), L("radius"), tag=el.id)]
+        return [Rect(L("x"), L("y"), L("w"), L("h"), self._style(el, ctx, where), L("radius"), tag=self._tag(el, ctx, where))]
 
     def _circle(self, el, ctx, where) -> list[Op]:
         L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
-        return [Circle(L("x"), L("y"), L("r"), self._style(el, ctx, where), tag=el.id)]
+        return [Circle(L("x"), L("y"), L("r"), self._style(el, ctx, where), tag=self._tag(el, ctx, where))]
 
     def _polygon(self, el, ctx, where) -> list[Op]:
         pts = tuple((self.length(x, ctx, f"{where}.points[{i}]"), self.length(y, ctx, f"{where}.points[{i}]"))
                     for i, (x, y) in enumerate(el.points))
-        return [Polygon(pts, self._style(el, ctx, where), el.closed, tag=el.id)]
+        return [Polygon(pts, self._style(el, ctx, where), el.closed, tag=self._tag(el, ctx, where))]
 
     def _path(self, el, ctx, where) -> list[Op]:
         try:
             segs = parse_path(self.fmt(el.d, ctx, where + ".d"))
         except ValueError as e:
             raise self.layout.error(where + ".d", str(e)) from None
-        return [Path(segs, self._style(el, ctx, where), tag=el.id)]
+        return [Path(segs, self._style(el, ctx, where), tag=self._tag(el, ctx, where))]
 
     def auto_symbol(self, key: tuple, prefix: str, ops: tuple[Op, ...]) -> str:
         """A symbol for a shape the drawing repeats; the same key gives the same symbol."""
@@ -281,7 +285,7 @@ class Renderer:
                                            self._font_size(st.font_size, ctx, where), align="center",
                                            valign="middle", wrap=False, h=0,
                                            colour=self.colour(st.text_colour, ctx, where) or BLACK))
-        return [Group(tuple(ops), tag=el.id)]
+        return [Group(tuple(ops), tag=self._tag(el, ctx, where))]
 
     def _use(self, el, ctx, where) -> list[Op]:
         name = self.fmt(el.symbol, ctx, where + ".symbol")
@@ -293,7 +297,7 @@ class Renderer:
             m = m @ Matrix.scale(el.scale)
         if el.mirror:
             m = m @ Matrix.mirror(el.mirror)
-        return [Use(name, m, tag=el.id)]
+        return [Use(name, m, tag=self._tag(el, ctx, where))]
 
     def define_symbol(self, name: str, where: str) -> None:
         if name in self.symbols:
@@ -335,7 +339,7 @@ class Renderer:
         m = Matrix.translate(L("x"), L("y"))
         if el.direction == "down":
             m = m @ Matrix.rotate(90)
-        return [Group(tuple(ops), m, tag=el.id)]
+        return [Group(tuple(ops), m, tag=self._tag(el, ctx, where))]
 
     def _tick_label(self, text, x, side, size, st, ctx, align="center") -> list[Op]:
         y = side * 6.5 + (size * 0.75 if side > 0 else 0)
@@ -357,7 +361,7 @@ class Renderer:
         for cy in (y, y + h):
             ops.append(Line(x - off - ln, cy, x - off, cy, style, tag="crop-mark"))
             ops.append(Line(x + w + off, cy, x + w + off + ln, cy, style, tag="crop-mark"))
-        return [Group(tuple(ops), tag=el.id)]
+        return [Group(tuple(ops), tag=self._tag(el, ctx, where))]
 
     def _slot(self, el, ctx, where) -> list[Op]:
         L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
@@ -366,19 +370,25 @@ class Renderer:
         if draw is None:
             raise self.layout.error(where + ".name", f"no drawing called {name!r} is given for this slot; "
                                                      f"given: {', '.join(sorted(ctx.get('slots') or {})) or 'none'}")
-        return [Group(tuple(draw(self, ctx, L("w"), L("h"))), Matrix.translate(L("x"), L("y")), tag=el.id)]
+        return [Group(tuple(draw(self, ctx, L("w"), L("h"))), Matrix.translate(L("x"), L("y")), tag=self._tag(el, ctx, where))]
 
     def _repeat(self, el, ctx, where) -> list[Op]:
         items = self.items(el.over, el.count, ctx, where)
         L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
         x0, y0, dx, dy = L("x"), L("y"), L("dx"), L("dy")
+        cols = el.cols
+        if isinstance(cols, str):
+            text = self.fmt(cols, ctx, where + ".cols")
+            cols = int(text) if text.strip().isdigit() else 0
+        if cols is not None and cols < 1:
+            raise self.layout.error(where + ".cols", f"expected a whole number from 1, got {el.cols!r}")
         ops: list[Op] = []
         for i, item in enumerate(items):
-            col, row = (i % el.cols, i // el.cols) if el.cols else (i, i)
+            col, row = (i % cols, i // cols) if cols else (i, i)
             sub = {**ctx, el.as_: item, "index": i, "n": i + 1}
             inner = self.elements(el.elements, sub, f"{where}.elements")
             ops.append(Group(tuple(inner), Matrix.translate(x0 + col * dx, y0 + row * dy),
-                             tag=f"{el.id}[{i}]" if el.id else None))
+                             tag=f"{self._tag(el, ctx, where)}[{i}]" if el.id else None))
         return ops
 
     def items(self, over, count, ctx, where) -> list:

@@ -21,6 +21,8 @@ GAME = "gimbap"
 #: a face and its "must not" twin never share an edge).
 CUBE_ORDER = ("top", "bottom", "front", "back", "left", "right")
 EDGE_RANGE = (12.0, 28.0)
+#: The dice layout's design box and where its nets start below the heading (layouts/gimbap/dice.yaml).
+DESIGN, TOP = (190.0, 250.0), 22.0
 
 
 def face_data(face: Face) -> dict:
@@ -54,11 +56,16 @@ def dice_data(edge: float) -> dict:
                            "cube_face": cube_face, **face_data(parse_face(text))})
         dice.append({"n": i + 1, "name": name, "faces": placed})
     tabs = " ".join("M" + " L".join(f"{x:.3f} {y:.3f}" for x, y in t.polygon) + " Z" for t in net.tabs)
+    pitch_x, pitch_y = net.width + 2 * tab + 8.0, net.height + 2 * tab + 6.0
+    # As many nets a page as fit the layout's 190 x 250 mm design box below its heading.
+    cols = max(1, int((DESIGN[0] + 8.0) // pitch_x))
+    rows = max(1, int((DESIGN[1] - TOP + 6.0) // pitch_y))
+    per = cols * rows
     return {
         "edge": edge, "scale": edge / 20.0, "tab": tab,
-        "pitch_x": net.width + 2 * tab + 8.0, "pitch_y": net.height + 2 * tab + 6.0,
+        "pitch_x": pitch_x, "pitch_y": pitch_y, "cols": cols,
         "cuts": _segments(net.cuts), "folds": _segments(net.folds), "tabs": tabs,
-        "dice": dice,
+        "dice": dice, "sheets": [dice[i:i + per] for i in range(0, len(dice), per)],
     }
 
 
@@ -113,8 +120,7 @@ def build_fillings(opts: PrintOptions) -> Document:
 
 
 def aid_data() -> dict:
-    n = {k: v for k, v in CONTENT.rounds.items()}
-    return {"rounds": n, "best_tokens": [str(t) for t in CONTENT.tokens[:4]]}
+    return {"rounds": dict(CONTENT.rounds), "tokens_in_play": dict(CONTENT.tokens_in_play)}
 
 
 def build_aid(opts: PrintOptions) -> Document:

@@ -1,0 +1,155 @@
+"""Gimbap's printed components, measured and looked at on real output."""
+
+import numpy as np
+import pytest
+from pypdf import PdfReader
+
+from printkit.core.draw import ops as O
+from printkit.core.draw.page import PrintOptions
+from printkit.games.gimbap import components
+from printkit.games.gimbap.content import CONTENT
+from printkit.games.gimbap.rolls import check, parse_face
+from printkit.games.registry import games
+from tests.conftest import agreement, colourfulness, measure_between_edges, pdf_pages, raster_pair, run_cli, svg_page
+
+COMPONENTS = ["dice", "tokens", "lessons", "fillings", "aid"]
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("gimbap")
+    for extra in ((), ("--bw",), ("--paper", "letter")):
+        r = run_cli("make", "gimbap", "--format", "both", "--out", str(out), *extra)
+        assert r.exit_code == 0, r.output
+    return out
+
+
+def test_everything_is_made_for_both_papers(kit):
+    names = {p.name for p in kit.iterdir()}
+    for comp in COMPONENTS:
+        for paper in ("a4", "letter"):
+            assert f"gimbap-{comp}-{paper}.pdf" in names
+        assert f"gimbap-{comp}-a4-bw.pdf" in names
+    assert len(PdfReader(kit / "gimbap-lessons-a4.pdf").pages) == 4  # 10 cards: 2 sheets, each with backs
+    assert len(PdfReader(kit / "gimbap-tokens-a4.pdf").pages) == 2
+    assert len(PdfReader(kit / "gimbap-fillings-letter.pdf").pages) == 3
+
+
+def face_frame(doc, die: int, cube_face: str, with_page: bool = False):
+    for i, page in enumerate(doc.pages):
+        found = O.find(page.ops, f"face-{die}-{cube_face}", doc.symbols)
+        if found:
+            ((g, m),) = found
+            return (i, m @ g.matrix) if with_page else m @ g.matrix
+    raise AssertionError(f"no face {die} {cube_face}")
+
+
+@pytest.mark.parametrize("kind", ["pdf", "svg"])
+@pytest.mark.parametrize("edge", [20, 25])
+def test_a_die_face_measures_the_cube_edge(tmp_path, kind, edge):
+    r = run_cli("make", "gimbap", "dice", "--set", f"edge={edge}mm", "--format", "both", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    doc = components.build_dice(PrintOptions(), edge=f"{edge}mm")
+    assert len(doc.pages) == (1 if edge == 20 else 2)  # four nets a page fit at 20 mm, two at 25
+    dpi = 300
+    h = edge / 2
+    for die in (1, 4):
+        page, m = face_frame(doc, die, "back", with_page=True)
+        img = pdf_pages(tmp_path / "gimbap-dice-a4.pdf", dpi)[page] if kind == "pdf" \
+            else svg_page(tmp_path / f"gimbap-dice-a4-p{page + 1:02d}.svg", dpi=dpi)
+        # The back face (bottom of the cross): solid cut lines left, right and below; a dashed
+        # fold above, measured where its first dash lies.
+        cx, cy = m.apply(0, 0)
+        assert measure_between_edges(img, (cx - h, cy + 1), (cx + h, cy + 1), dpi, "x") == pytest.approx(edge, abs=0.2)
+        x = cx - h + 0.6
+        assert measure_between_edges(img, (x, cy - h), (x, cy + h), dpi, "y") == pytest.approx(edge, abs=0.2)
+
+
+def test_faces_are_placed_and_turned_as_the_net_says():
+    doc = components.build_dice(PrintOptions())
+    data = components.dice_data(20)
+    for die in data["dice"]:
+        for f in die["faces"]:
+            m = face_frame(doc, die["n"], f["cube_face"])
+            # The frame's rotation is the net's turn for that face (the back is upside down).
+            turn = round(np.degrees(np.arctan2(m.b, m.a))) % 360
+            assert turn == f["rotate"]
+    assert {f["cube_face"]: f["rotate"] for f in data["dice"][0]["faces"]}["back"] == 180
+    # Each die shows its six faces from the data, once.
+    for die, (_, faces) in zip(data["dice"], CONTENT.dice):
+        assert sorted(f["notation"] for f in die["faces"]) == sorted(str(parse_face(t)) for t in faces)
+
+
+def test_edge_setting_is_checked():
+    r = run_cli("make", "gimbap", "dice", "--set", "edge=40mm")
+    assert r.exit_code == 2 and "12 to 28 mm" in r.stderr
+    r = run_cli("make", "gimbap", "dice", "--set", "size=3")
+    assert r.exit_code == 2 and "no component being made has that setting" in r.stderr
+
+
+def test_lesson_backs_show_a_solution_that_meets_the_front():
+    data = components.lessons_data()
+    assert len(data["lessons"]) == 10
+    for lesson, source in zip(data["lessons"], CONTENT.lessons):
+        order = [parse_face(f) for f in source.faces]
+        assert all(check(order, lesson["build"]))
+        assert [f["notation"] for f in lesson["faces"]] == [str(f) for f in order]
+    doc = games()["gimbap"]["lessons"].build(PrintOptions())
+    # 9 cards on the first sheet; each back is at the mirrored place of its front.
+    assert len(O.find(doc.pages[1].ops, "card-1-back")) == 1
+    diagrams = [op for op, _ in O.walk(doc.pages[1].ops) if getattr(op, "tag", None) == "build-diagram"]
+    assert len(diagrams) == 9
+
+
+def test_lesson_text_is_in_the_pdf(kit):
+    r = PdfReader(kit / "gimbap-lessons-a4.pdf")
+    front, back = r.pages[0].extract_text(), r.pages[1].extract_text()
+    assert "LESSON 1 of 10" in front and "rice must touch seaweed" in front
+    assert "On the seaweed" in back and "A SOLUTION" in back
+
+
+def test_paper_fillings_are_true_to_size():
+    doc = games()["gimbap"]["fillings"].build(PrintOptions())
+    sizes = {}
+    for page in doc.pages:
+        for op, m in O.walk(page.ops):
+            tag = getattr(op, "tag", None)
+            if tag in CONTENT.parts and isinstance(op, O.Rect):
+                sizes[tag] = (op.w * m.scale_factor, op.h * m.scale_factor)
+            elif tag in CONTENT.parts and isinstance(op, (O.Polygon, O.Path)):
+                pts = op.points if isinstance(op, O.Polygon) else [s[-2:] for s in op.segments if len(s) > 1]
+                xs, ys = zip(*(m.apply(x, y) for x, y in pts))
+                sizes[tag] = (max(xs) - min(xs), max(ys) - min(ys))
+    for part in CONTENT.parts.values():
+        w, h = sizes[part.id]
+        assert w == pytest.approx(part.size[0], abs=0.01), part.id
+        assert h == pytest.approx(part.size[1], abs=0.01), part.id
+
+
+def test_seaweed_sheet_measures_true_on_paper(kit):
+    doc = games()["gimbap"]["fillings"].build(PrintOptions())
+    ((rect, m),) = O.find(doc.pages[0].ops, "seaweed")
+    x0, y0 = m.apply(rect.x, rect.y)
+    dpi = 150
+    img = pdf_pages(kit / "gimbap-fillings-a4.pdf", dpi)[0]
+    row = img[int((y0 + 70) / 25.4 * dpi)].mean(axis=1)
+    dark = np.nonzero(row < 128)[0]
+    width = (dark[-1] - dark[0] + 1) / dpi * 25.4
+    assert width == pytest.approx(180 + 0.35, abs=0.3)  # the sheet and its outline
+
+
+@pytest.mark.parametrize("comp", COMPONENTS)
+def test_pdf_and_svg_look_the_same(kit, comp):
+    pdf = kit / f"gimbap-{comp}-a4.pdf"
+    svgs = sorted(kit.glob(f"gimbap-{comp}-a4-p*.svg"))
+    for a, b in zip(*raster_pair(pdf, svgs)):
+        overall, inked = agreement(a, b, tol=64)
+        assert overall >= 0.99 and inked >= 0.97, (comp, overall, inked)
+
+
+@pytest.mark.parametrize("comp", COMPONENTS)
+def test_bw_is_grey_and_colour_is_not(kit, comp):
+    for img in pdf_pages(kit / f"gimbap-{comp}-a4-bw.pdf", 50):
+        assert colourfulness(img) == 0
+    if comp != "aid":
+        assert max(colourfulness(i) for i in pdf_pages(kit / f"gimbap-{comp}-a4.pdf", 50)) > 100
