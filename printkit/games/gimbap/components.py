@@ -17,8 +17,8 @@ from printkit.games.gimbap.content import CONTENT
 from printkit.games.gimbap.rolls import Face, parse_face, solve
 
 GAME = "gimbap"
-#: The cube faces in the order a die's six faces are put on them (opposite faces pair up:
-#: a face and its "must not" twin never share an edge).
+#: The cube faces in the order a die's six faces are put on them (PK-4: opposite faces pair
+#: up, so a face and its "must not" twin never share an edge).
 CUBE_ORDER = ("top", "bottom", "front", "back", "left", "right")
 EDGE_RANGE = (12.0, 28.0)
 #: The dice layout's design box and where its nets start below the heading (layouts/gimbap/dice.yaml).

@@ -86,7 +86,7 @@ def _round_violations(i: int, r: Round, rec: GimbapRecord, seat: int) -> list[Vi
     where = f"round {i + 1}"
     n = len(rec.players)
     out: list[Violation] = []
-    expected_first = rec.players[seat % n]
+    expected_first = rec.players[seat % n]  # PK-1: the next name in the list sits to the left
     if r.first != expected_first:
         out.append(Violation(where, "GIM-5", f"{r.first} rolled, but the first player moves one seat left "
                                              f"each round: it was {expected_first}'s turn"))
@@ -98,7 +98,7 @@ def _round_violations(i: int, r: Round, rec: GimbapRecord, seat: int) -> list[Vi
             out.append(Violation(where, "GIM-3", f"{r.dice[k]} and {r.dice[dice.index(d)]} are faces of the same die"))
     if len(r.tokens) != n - 1:
         out.append(Violation(where, "GIM-5", f"{n - 1} tokens are laid out with {n} players; the record has {len(r.tokens)}"))
-    if sorted(r.done) != sorted(rec.players):
+    if sorted(r.done) != sorted(rec.players):  # PK-2: everyone says Done! once
         missing = [p for p in rec.players if p not in r.done]
         twice = sorted({p for p in r.done if r.done.count(p) > 1})
         what = []
@@ -135,7 +135,7 @@ def _correctness(i: int, r: Round, players: list[str]) -> tuple[dict[str, bool],
         results = check(order, build)
         ok = all(results)
         correct[p] = ok
-        if roll.correct is not None and roll.correct != ok:
+        if roll.correct is not None and roll.correct != ok:  # PK-3: the build decides
             broken = [f.describe() for f, good in zip(order, results) if not good]
             detail = ("it breaks: " + "; ".join(broken)) if broken else "it meets every die"
             out.append(Violation(where, "GIM-6", f"the record says the roll was {'right' if roll.correct else 'wrong'}, "
