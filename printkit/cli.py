@@ -105,7 +105,7 @@ def list_cmd(
             typer.echo(f"{game:<14}{name:<12}{counts:<17}{comp.description}")
             if show_settings:
                 for key, (default, text) in comp.settings.items():
-                    typer.echo(f"{'':<26}--set {key}=VALUE  {text} (default {default})")
+                    typer.echo(f"{'':<26}--set {key.replace('_', '-')}=VALUE  {text} (default {default})")
 
 
 @app.command()
@@ -130,6 +130,9 @@ def make(
     settings: Annotated[Optional[list[str]], typer.Option(
         "--set", help="NAME=VALUE: a component's own setting, such as edge=25mm for the "
                       "Gimbap dice (see 'printkit list --settings').")] = None,
+    hex_size: Annotated[Optional[str], typer.Option(
+        "--hex-size", help="Hex cells' size across flats, for hex boards and pieces (Gemblo: "
+                           "default 16mm, the board about 40 cm across). Same as --set hex-size=.")] = None,
 ) -> None:
     """Make print-and-play files and print the paths written.
 
@@ -139,6 +142,7 @@ def make(
       printkit make calibration page --paper letter --format both --bw
       printkit make all --out kit/
       printkit make gimbap dice --set edge=25mm
+      printkit make gemblo board --hex-size 18mm --set coords=yes
     """
     from printkit.games.registry import games
 
@@ -167,7 +171,7 @@ def make(
         typer.echo(f"No --seed given: using seed {seed} (pass --seed {seed} to make it again).", err=True)
     opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
                         duplex_offset=offset, seed=seed)
-    overrides = _parse_settings(settings or [], todo)
+    overrides = _parse_settings((settings or []) + ([f"hex-size={hex_size}"] if hex_size else []), todo)
     written: list[Path] = []
 
     def one(comp) -> None:
@@ -191,12 +195,13 @@ def _parse_settings(items: list[str], todo) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in items:
         name, eq, value = item.partition("=")
-        name = name.strip()
+        name = name.strip().replace("-", "_")
         if not eq or not name:
             raise PrintkitError(f"--set takes NAME=VALUE, got {item!r}")
         if name not in known:
-            raise PrintkitError(f"--set {name}: no component being made has that setting; "
-                                f"settings here: {', '.join(sorted(known)) or 'none'}")
+            shown = name.replace("_", "-")
+            raise PrintkitError(f"--set {shown}: no component being made has that setting; settings here: "
+                                f"{', '.join(sorted(k.replace('_', '-') for k in known)) or 'none'}")
         out[name] = value.strip()
     return out
 

@@ -78,6 +78,7 @@ def register_solver(solver: Solver) -> Solver:
 def _load_games() -> None:
     # Importing a game registers what it offers.
     import printkit.games.calibration  # noqa: F401
+    import printkit.games.gemblo  # noqa: F401
     import printkit.games.gimbap  # noqa: F401
 
 

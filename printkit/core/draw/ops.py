@@ -82,6 +82,10 @@ class Matrix:
 
 IDENTITY = Matrix()
 
+#: A fill that takes the colour given where a symbol is used (see :class:`Use`), so that one
+#: symbol can be drawn in many colours.
+INHERIT = Colour(-1.0, -1.0, -1.0)
+
 
 @dataclass(frozen=True)
 class Style:
@@ -168,11 +172,13 @@ class Group:
 
 @dataclass(frozen=True)
 class Use:
-    """A reference to a symbol of the document, drawn under ``matrix``."""
+    """A reference to a symbol of the document, drawn under ``matrix``; ``fill`` is the colour
+    of the symbol's INHERIT fills."""
 
     symbol: str
     matrix: Matrix = IDENTITY
     tag: str | None = None
+    fill: Colour | None = None
 
 
 Op = Union[Line, Rect, Circle, Polygon, Path, Text, Group, Use]

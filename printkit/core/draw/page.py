@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from printkit.core.colour import BLACK, WHITE, Colour
-from printkit.core.draw.ops import Group, Line, Matrix, Op, Page, Rect, Style
+from printkit.core.draw.ops import Circle, Group, Line, Matrix, Op, Page, Rect, Style
 from printkit.core.text import TextBox, layout_text
 from printkit.core.units import MM_PER_PT
 from printkit.errors import PrintkitError
@@ -65,8 +65,8 @@ class FooterInfo:
     seed: int | None = None
 
 
-def footer_text(info: FooterInfo, opts: PrintOptions, page: int, pages: int) -> str:
-    parts = ["printkit", f"{info.game} {info.component}"]
+def footer_text(info: FooterInfo, opts: PrintOptions, page: int, pages: int, label: str = "") -> str:
+    parts = ["printkit", f"{info.game} {info.component}" + (f" {label}" if label else "")]
     if info.seed is not None:
         parts.append(f"seed {info.seed}")
     parts.append(PAPER_NAMES[opts.paper] + (" B&W" if opts.bw else ""))
@@ -285,3 +285,91 @@ def _sheet_marks(grid: Grid, opts: PrintOptions, count: int) -> list[Op]:
     offset, length = mark_geometry(zone, opts.bleed)
     # Marks stand outside the whole grid's box (its edges are where the margin room is).
     return crop_marks(xs, ys, (grid.x, grid.y, grid.width, grid.height), offset, length)
+
+
+# -- posters: one large drawing tiled over several pages -------------------------------------
+
+@dataclass(frozen=True)
+class Tile:
+    """Part of a poster printed on one page: the window (x, y, w, h) in poster mm."""
+
+    label: str  # column letter and row number, A1 top left
+    col: int
+    row: int
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    cols: int
+    rows: int
+    overlap: float
+    tiles: tuple[Tile, ...]
+    offset: tuple[float, float]  # where the poster's (0, 0) lies in the tiled area
+
+
+def plan_tiles(width: float, height: float, opts: PrintOptions, overlap: float = 10.0) -> TilePlan:
+    """How a ``width`` x ``height`` mm poster is cut into page-sized tiles that overlap their
+    neighbours by exactly ``overlap`` mm; the poster is centred in the tiled area."""
+    _, _, ww, wh = content_box(opts)
+    if overlap * 2 >= min(ww, wh):
+        raise PrintkitError(f"an overlap of {overlap:g} mm leaves no room on {PAPER_NAMES[opts.paper]}")
+    sx, sy = ww - overlap, wh - overlap
+    cols = max(1, math.ceil((width - overlap) / sx - 1e-9))
+    rows = max(1, math.ceil((height - overlap) / sy - 1e-9))
+    total_w, total_h = cols * sx + overlap, rows * sy + overlap
+    ox, oy = (total_w - width) / 2, (total_h - height) / 2
+    tiles = tuple(
+        Tile(f"{chr(65 + c)}{r + 1}", c, r, c * sx - ox, r * sy - oy, ww, wh)
+        for r in range(rows) for c in range(cols)
+    )
+    return TilePlan(cols, rows, overlap, tiles, (ox, oy))
+
+
+def registration_marks(plan: TilePlan, size: float = 6.0) -> list[Op]:
+    """Crosshairs in the middle of every overlap, in poster coordinates: on two neighbouring
+    tiles they print at the same place of the poster, so laying one over the other until the
+    crosshairs meet puts the tiles together."""
+    style = Style(stroke=BLACK, stroke_width=0.2)
+    ops: list[Op] = []
+    t0 = plan.tiles[0]
+    sx, sy = t0.w - plan.overlap, t0.h - plan.overlap
+    xs = [t0.x + (c + 1) * sx + plan.overlap / 2 for c in range(plan.cols - 1)]
+    ys = [t0.y + (r + 1) * sy + plan.overlap / 2 for r in range(plan.rows - 1)]
+    # Along each vertical overlap: marks at a third and two thirds of every tile's height.
+    for x in xs:
+        for r in range(plan.rows):
+            for f in (1 / 3, 2 / 3):
+                ops += _crosshair(x, t0.y + r * sy + t0.h * f, size, style)
+    for y in ys:
+        for c in range(plan.cols):
+            for f in (1 / 3, 2 / 3):
+                ops += _crosshair(t0.x + c * sx + t0.w * f, y, size, style)
+    return ops
+
+
+def _crosshair(x: float, y: float, size: float, style: Style) -> list[Op]:
+    h = size / 2
+    return [Circle(x, y, h * 0.6, Style(stroke=style.stroke, stroke_width=style.stroke_width, fill=WHITE)),
+            Line(x - h, y, x + h, y, style, tag="registration"), Line(x, y - h, x, y + h, style)]
+
+
+def tile_pages(poster: list[Op], plan: TilePlan, opts: PrintOptions, info: FooterInfo,
+               first_page: int = 1, pages_total: int | None = None) -> list[Page]:
+    """One page per tile: the poster's window, clipped, with the tile named in the footer."""
+    W, H = opts.size
+    bx, by, _, _ = content_box(opts)
+    marks = registration_marks(plan)
+    total = pages_total or len(plan.tiles)
+    pages = []
+    for i, t in enumerate(plan.tiles):
+        body = Group(tuple(poster) + tuple(marks), Matrix.translate(-t.x, -t.y))
+        window = Group((body,), Matrix.translate(bx, by), clip=(0.0, 0.0, t.w, t.h), tag=f"tile {t.label}")
+        frame = Rect(bx, by, t.w, t.h, Style(stroke=Colour(0.6, 0.6, 0.6), stroke_width=0.15, dash=(1.0, 1.0)))
+        text = footer_text(info, opts, first_page + i, total, f"tile {t.label} of {plan.cols} x {plan.rows}")
+        foot = footer_ops(text, (PAGE_MARGIN, H - PAGE_MARGIN - FOOTER_H, W - 2 * PAGE_MARGIN, FOOTER_H), False)
+        pages.append(Page(W, H, [window, frame, foot], label=f"tile {t.label}"))
+    return pages

@@ -13,7 +13,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 
 from printkit.core.draw.ops import (
-    Circle, Document, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
+    INHERIT, Circle, Document, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
 )
 from printkit.core.fonts import register_pdf_font
 from printkit.core.units import PT_PER_MM
@@ -44,7 +44,7 @@ class _PdfRenderer:
             c.setLineCap(_CAPS[s.cap])
             c.setLineJoin(_JOINS[s.join])
             c.setDash(list(s.dash) if s.dash else [], 0)
-        if s.fill is not None:
+        if s.fill is not None and s.fill != INHERIT:  # INHERIT: keep the caller's colour
             c.setFillColorRGB(s.fill.r, s.fill.g, s.fill.b)
         return s.stroke is not None and s.stroke_width > 0, s.fill is not None
 
@@ -97,6 +97,8 @@ class _PdfRenderer:
             c.restoreState()
         elif isinstance(op, Use):
             c.saveState()
+            if op.fill is not None:
+                c.setFillColorRGB(op.fill.r, op.fill.g, op.fill.b)
             self._transform(op.matrix)
             c.doForm(_form_name(op.symbol))
             c.restoreState()

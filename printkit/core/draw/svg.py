@@ -15,7 +15,7 @@ import svgwrite
 from svgwrite.container import Group as SvgGroup
 
 from printkit.core.draw.ops import (
-    Circle, Document, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
+    INHERIT, Circle, Document, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
 )
 from printkit.core.fonts import get_font
 
@@ -37,7 +37,8 @@ def _matrix(m: Matrix) -> str:
 
 
 def _style_attrs(s: Style) -> dict[str, str]:
-    a: dict[str, str] = {"fill": s.fill.hex if s.fill is not None else "none"}
+    # INHERIT: no fill attribute, so the fill given on the <use> applies.
+    a: dict[str, str] = {} if s.fill == INHERIT else {"fill": s.fill.hex if s.fill is not None else "none"}
     if s.fill is not None and s.fill_rule == "evenodd":
         a["fill-rule"] = "evenodd"
     if s.stroke is not None and s.stroke_width > 0:
@@ -82,6 +83,8 @@ class _SvgRenderer:
             parent.add(g)
         elif isinstance(op, Use):
             u = d.use(f"#sym-{_id(op.symbol)}")
+            if op.fill is not None:
+                u["fill"] = op.fill.hex
             if not op.matrix.is_identity:
                 u["transform"] = _matrix(op.matrix)
             parent.add(u)

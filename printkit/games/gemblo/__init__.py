@@ -1,0 +1,30 @@
+"""Gemblo: the board and 108 pieces to print, and a scorer that validates every placement.
+
+Rules: ../shared/rulebooks/gemblo.txt, rulings GEM-1 to GEM-7.
+"""
+
+from __future__ import annotations
+
+from printkit.games.gemblo import components, scorer
+from printkit.games.gemblo.record import GembloRecord
+from printkit.games.registry import Component, Scorer, register, register_scorer
+
+GAME = "gemblo"
+
+_HEX = ("16mm", "cells across flats, 8 to 30 mm (16 mm: the board is about 40 cm across)")
+register(Component(GAME, "board", "the board at real size, tiled over pages, with an assembly map",
+                   components.build_board,
+                   settings={"hex_size": _HEX, "coords": ("no", "print light cell coordinates (yes/no)"),
+                             "overlap": ("10mm", "overlap between tiles, 5 to 30 mm")}))
+register(Component(GAME, "overview", "the whole board on one page, at reduced scale", components.build_overview,
+                   settings={"hex_size": _HEX, "coords": ("no", "print light cell coordinates (yes/no)")}))
+register(Component(GAME, "pieces", "18 pieces x 6 colours at the board's cell size, named, with colour symbols",
+                   components.build_pieces, settings={"hex_size": _HEX}))
+
+
+def _score(records):
+    (_file, record, _lines), = records
+    return scorer.score(record)
+
+
+register_scorer(Scorer(GAME, GembloRecord, _score))
