@@ -260,3 +260,27 @@ def test_json_output_and_schema(tmp_path):
     assert set(out["players"][0]["breakdown"]["unplaced"]) == {"red", "yellow"}
     schema = json.loads(run_cli("schema", "gemblo").stdout)
     assert {"players", "colours", "moves"} <= set(schema["properties"])
+
+
+def expected(path: Path) -> str:
+    return next(line.split(":", 1)[1].strip() for line in path.read_text().splitlines()
+                if line.startswith("# expect:"))
+
+
+@pytest.mark.parametrize("path", sorted((EXAMPLES / "broken").glob("*.yaml")), ids=lambda p: p.stem)
+def test_each_broken_example_breaks_its_rule(path):
+    r = run_cli("score", "gemblo", str(path), "--json")
+    assert r.exit_code == 1
+    rules = {v["rule"] for v in json.loads(r.stdout)["violations"]}
+    assert expected(path) in rules
+
+
+def test_every_rule_has_a_broken_example():
+    shipped = {expected(p) for p in (EXAMPLES / "broken").glob("*.yaml")}
+    assert shipped == {"GEM-3", "GEM-4", "GEM-5", "GEM-6", "GEM-7", "PK-6"}
+
+
+@pytest.mark.parametrize("path", sorted((EXAMPLES / "unreadable").glob("*.yaml")), ids=lambda p: p.stem)
+def test_each_unreadable_example_exits_2(path):
+    r = run_cli("score", "gemblo", str(path))
+    assert r.exit_code == 2 and str(path) in r.stderr and "Traceback" not in r.stderr

@@ -1,0 +1,190 @@
+"""Gemblo's board and pieces on real output: tiles that assemble, cells of one size."""
+
+from collections import Counter
+
+import numpy as np
+import pytest
+from pypdf import PdfReader
+
+from printkit.core.draw import ops as O
+from printkit.core.draw.page import PrintOptions, content_box, plan_tiles
+from printkit.core.geometry.hexgrid import SQRT3, hex_range
+from printkit.games.gemblo import components
+from printkit.games.gemblo.content import CONTENT
+from printkit.games.registry import games
+from tests.conftest import (
+    agreement, colourfulness, measure_between_edges, pdf_pages, raster_pair, run_cli, svg_page,
+)
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("gemblo")
+    for extra in ((), ("--bw",), ("--paper", "letter")):
+        r = run_cli("make", "gemblo", "--format", "both", "--out", str(out), *extra)
+        assert r.exit_code == 0, r.output
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("overlap", [8.0, 10.0, 15.0])
+def test_neighbouring_tiles_share_their_overlap_exactly(paper, overlap):
+    opts = PrintOptions(paper=paper)
+    r = components._renderer("gemblo/board.yaml", opts)
+    _, w, h = components.board_drawing(r, 16.0, False)
+    plan = plan_tiles(w, h, opts, overlap)
+    grid = {(t.col, t.row): t for t in plan.tiles}
+    assert len(grid) == plan.cols * plan.rows > 1
+    for (c, r_), t in grid.items():
+        if (c + 1, r_) in grid:
+            right = grid[(c + 1, r_)]
+            assert t.x + t.w - right.x == pytest.approx(overlap) and right.y == t.y
+        if (c, r_ + 1) in grid:
+            below = grid[(c, r_ + 1)]
+            assert t.y + t.h - below.y == pytest.approx(overlap) and below.x == t.x
+    # Together the tiles cover the whole board.
+    assert min(t.x for t in plan.tiles) <= 0 and min(t.y for t in plan.tiles) <= 0
+    assert max(t.x + t.w for t in plan.tiles) >= w and max(t.y + t.h for t in plan.tiles) >= h
+
+
+def test_tile_pages_show_the_planned_windows():
+    doc = games()["gemblo"]["board"].build(PrintOptions())
+    r = components._renderer("gemblo/board.yaml", PrintOptions())
+    _, w, h = components.board_drawing(r, 16.0, False)
+    plan = plan_tiles(w, h, PrintOptions())
+    assert len(doc.pages) == 1 + len(plan.tiles)  # the assembly map, then the tiles
+    for page, tile in zip(doc.pages[1:], plan.tiles):
+        ((window, m),) = O.find(page.ops, f"tile {tile.label}")
+        body = window.ops[0]
+        # The poster point at the tile's corner lands on the window's corner.
+        assert (m @ window.matrix @ body.matrix).apply(tile.x, tile.y) == pytest.approx(m.apply(
+            *window.matrix.apply(0, 0)))
+        marks = [op for op, _ in O.walk(body.ops) if getattr(op, "tag", None) == "registration"]
+        assert marks  # crosshairs to align the tiles
+
+
+def cell_centre(doc, page: int, tag: str):
+    ((use, m),) = O.find(doc.pages[page].ops, tag)
+    return (m @ use.matrix).apply(0, 0)
+
+
+@pytest.mark.parametrize("kind", ["pdf", "svg"])
+def test_a_board_cell_and_a_piece_cell_measure_the_same(kit, kind, tmp_path):
+    """Flat-topped cells 16 mm across flats: measured top edge to bottom edge at 300 dpi."""
+    dpi = 300
+    board = games()["gemblo"]["board"].build(PrintOptions())
+    # Find the tile page that shows cell (1, 1) well inside its window (every tile carries the
+    # whole board, clipped).
+    bx, by, bw, bh = content_box(PrintOptions())
+    for i in range(1, len(board.pages)):
+        ((use, m),) = [(op, m) for op, m in O.walk(board.pages[i].ops) if getattr(op, "tag", None) == "cell 1,1"]
+        cx, cy = (m @ use.matrix).apply(0, 0)
+        if bx + 15 < cx < bx + bw - 15 and by + 15 < cy < by + bh - 15:
+            break
+    else:
+        raise AssertionError("cell 1,1 is on no tile")
+    img = pdf_pages(kit / "gemblo-board-a4.pdf", dpi)[i] if kind == "pdf" \
+        else svg_page(kit / f"gemblo-board-a4-p{i + 1:02d}.svg", dpi=dpi)
+    x = cx + 0.2 * 16  # within the flat edges (half a side: 4.6 mm), clear of marks and labels
+    board_cell = measure_between_edges(img, (x, cy - 8), (x, cy + 8), dpi, "y")
+    assert board_cell == pytest.approx(16.0, abs=0.2)
+    pieces = games()["gemblo"]["pieces"].build(PrintOptions())
+    for p, page in enumerate(pieces.pages):
+        if O.find(page.ops, "piece clear M1"):
+            break
+    ((use, m),) = O.find(pieces.pages[p].ops, "piece clear M1")
+    cx, cy = (m @ use.matrix).apply(0, 0)
+    img = pdf_pages(kit / "gemblo-pieces-a4.pdf", dpi)[p] if kind == "pdf" \
+        else svg_page(kit / f"gemblo-pieces-a4-p{p + 1:02d}.svg", dpi=dpi)
+    x = cx + 0.2 * 16  # within the flat edges (half a side: 4.6 mm), clear of marks and labels
+    piece_cell = measure_between_edges(img, (x, cy - 8), (x, cy + 8), dpi, "y")
+    assert piece_cell == pytest.approx(16.0, abs=0.2)
+    assert piece_cell == pytest.approx(board_cell, abs=0.2)
+
+
+def test_all_108_pieces_packed_without_overlap():
+    size = 16 / SQRT3
+    pages = components.pack_pieces(194, 256, size, list(CONTENT.colours))
+    placed = [p for page in pages for p in page]
+    assert len(placed) == 108
+    assert Counter(c for c, *_ in placed) == {c: 18 for c in CONTENT.colours}
+    assert all(Counter(p for c2, p, *_ in placed if c2 == c) == {p: 1 for p in CONTENT.pieces} for c in CONTENT.colours)
+    from printkit.core.geometry.hexgrid import add, rotate
+    from printkit.core.geometry.polyhex import normalise
+    for page in pages:
+        taken = set()
+        for colour, piece, turns, anchor in page:
+            cells = [add(rotate(c, turns), anchor) for c in CONTENT.pieces[piece]]
+            assert normalise(cells) in CONTENT.orientations[piece]
+            assert taken.isdisjoint(cells)
+            taken.update(cells)
+    assert len(pages) <= 3  # packed onto few pages
+
+
+def test_each_shape_is_drawn_once_and_reused(kit):
+    r = PdfReader(kit / "gemblo-pieces-a4.pdf")
+    forms = set()
+    uses = 0
+    for page in r.pages:
+        xo = page["/Resources"]["/XObject"]
+        forms |= {k for k in xo}
+        uses += page.get_contents().get_data().decode("latin-1").count(" Do")
+    assert len([f for f in forms if "piece" in f]) == 18
+    assert uses >= 108 * 2  # every piece, and its colour's symbol
+    svg = (kit / "gemblo-pieces-a4-p01.svg").read_text()
+    assert svg.count('<symbol id="sym-piece-') <= 18 and svg.count('href="#sym-piece-') > 30
+
+
+def test_pieces_pdf_is_small(kit):
+    assert (kit / "gemblo-pieces-a4.pdf").stat().st_size < 150 * 1024
+
+
+def test_every_piece_shows_its_name_and_colour_symbol():
+    doc = games()["gemblo"]["pieces"].build(PrintOptions(bw=True))
+    texts = Counter(op.text for p in doc.pages for op, _ in O.walk(p.ops) if isinstance(op, O.Text))
+    for name in CONTENT.pieces:
+        assert texts[name] == 6
+    symbols = Counter(op.tag.split()[1] for p in doc.pages for op, _ in O.walk(p.ops)
+                      if isinstance(op, O.Use) and (op.tag or "").startswith("symbol "))
+    assert symbols == {c: 18 for c in CONTENT.colours}
+    # In B&W every colour has its own grey.
+    greys = {op.fill for p in doc.pages for op, _ in O.walk(p.ops) if isinstance(op, O.Use) and op.fill}
+    assert len(greys) == 6 and all(g.is_grey for g in greys)
+
+
+def test_board_marks_areas_and_starts():
+    r = components._renderer("gemblo/board.yaml", PrintOptions())
+    ops, w, h = components.board_drawing(r, 16.0, True)
+    tags = Counter(getattr(op, "tag", None) for op, _ in O.walk(ops))
+    assert sum(1 for t in tags if t and t.startswith("cell ")) == 463
+    assert tags["flower"] == 241  # every 3-player cell
+    four = CONTENT.area("four")
+    from printkit.core.geometry.hexgrid import DIRECTIONS, add
+    assert tags["hexmark"] == sum(1 for c in four if any(add(c, d) not in four for d in DIRECTIONS))
+    assert tags["start6"] == 6 and tags["start4"] == 4 and tags["start3"] == 3
+    assert tags["area3-outline"] == 1 and tags["area4-outline"] == 1
+    coords = [op.text for op, _ in O.walk(ops) if isinstance(op, O.Text) and "," in op.text]
+    assert len(coords) == 463 and "0,0" in coords
+    assert 390 < w < 420  # about 40 cm across at the default size
+
+
+@pytest.mark.parametrize("comp,pages", [("overview", [0]), ("pieces", [0]), ("board", [0, 3])])
+def test_pdf_and_svg_look_the_same(kit, comp, pages):
+    svgs = sorted(kit.glob(f"gemblo-{comp}-a4-p*.svg"))
+    pdfs, svgr = raster_pair(kit / f"gemblo-{comp}-a4.pdf", svgs)
+    for i in pages:
+        overall, inked = agreement(pdfs[i], svgr[i], tol=64)
+        assert overall >= 0.99 and inked >= 0.97, (comp, i, overall, inked)
+
+
+def test_bw_has_no_colour(kit):
+    for comp in ("overview", "pieces"):
+        for img in pdf_pages(kit / f"gemblo-{comp}-a4-bw.pdf", 40):
+            assert colourfulness(img) == 0
+        assert max(colourfulness(i) for i in pdf_pages(kit / f"gemblo-{comp}-a4.pdf", 40)) > 100
+
+
+def test_settings_are_checked():
+    assert run_cli("make", "gemblo", "board", "--hex-size", "50mm").exit_code == 2
+    r = run_cli("make", "gemblo", "overview", "--set", "coords=maybe")
+    assert r.exit_code == 2 and "yes or no" in r.stderr
