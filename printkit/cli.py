@@ -206,6 +206,15 @@ def _parse_settings(items: list[str], todo) -> dict[str, str]:
     return out
 
 
+def _scorer(game: str):
+    from printkit.games.registry import scorers
+
+    found = scorers()
+    if game not in found:
+        raise PrintkitError(f"no scorer or record format for {game!r}; games with one: {', '.join(found) or 'none yet'}")
+    return found[game]
+
+
 @app.command()
 @friendly
 def score(
@@ -223,12 +232,8 @@ def score(
       printkit score gimbap game.json --json
     """
     from printkit.core.records import read_record
-    from printkit.games.registry import scorers
 
-    found = scorers()
-    if game not in found:
-        raise PrintkitError(f"no scorer for {game!r}; games with one: {', '.join(found) or 'none yet'}")
-    scorer = found[game]
+    scorer = _scorer(game)
     if len(files) > 1 and not scorer.multi:
         raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
     records = [(f, *read_record(f, scorer.model)) for f in files]
@@ -248,12 +253,7 @@ def schema(game: Annotated[str, typer.Argument(help="The game whose record forma
     """
     import json
 
-    from printkit.games.registry import scorers
-
-    found = scorers()
-    if game not in found:
-        raise PrintkitError(f"no record format for {game!r}; games with one: {', '.join(found) or 'none yet'}")
-    typer.echo(json.dumps(found[game].model.model_json_schema(), indent=2))
+    typer.echo(json.dumps(_scorer(game).model.model_json_schema(), indent=2))
 
 
 @app.command()

@@ -13,7 +13,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from printkit.core.score import RecordError
-from printkit.core.yamlio import TextProblem, describe, key_path, line_for, parse_text
+from printkit.core.yamlio import TextProblem, first_error, parse_text
 
 MAX_BYTES = 5_000_000
 M = TypeVar("M", bound=BaseModel)
@@ -53,7 +53,5 @@ def read_record(file: str, model: type[M]) -> tuple[M, dict]:
     try:
         return model.model_validate(data), table
     except ValidationError as e:
-        err = e.errors()[0]
-        more = len(e.errors()) - 1
-        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        raise RecordError(name, key_path(err["loc"]), describe(err) + extra, line_for(table, err["loc"])) from None
+        where, message, line = first_error(e, table)
+        raise RecordError(name, where, message, line) from None

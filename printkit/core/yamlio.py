@@ -99,37 +99,39 @@ def parse_text(text: str, allow_json: bool = False) -> tuple[Any, dict]:
         except json.JSONDecodeError as e:
             raise TextProblem(f"not valid JSON: {e.msg}", e.lineno) from None
         try:
-            return data, _table(text)
-        except (TextProblem, yaml.YAMLError):
+            return data, _compose(text, construct=False)[1]
+        except (TextProblem, yaml.YAMLError, RecursionError):
             return data, {}
     try:
-        loader = _Loader(text)
-        try:
-            node = loader.get_single_node()
-            table: dict = {}
-            if node is not None:
-                _lines(node, (), table, [0])
-            data = loader.construct_document(node) if node is not None else None
-        finally:
-            loader.dispose()
+        return _compose(text, construct=True)
     except yaml.MarkedYAMLError as e:
         line = e.problem_mark.line + 1 if e.problem_mark else None
         raise TextProblem(f"not valid YAML: {e.problem or e}", line) from None
     except (yaml.YAMLError, RecursionError) as e:
         raise TextProblem(f"not valid YAML: {e}") from None
-    return data, table
 
 
-def _table(text: str) -> dict:
+def _compose(text: str, construct: bool) -> tuple[Any, dict]:
+    """One pass of the loader: the node tree's line table, and the data built from it."""
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
         table: dict = {}
         if node is not None:
             _lines(node, (), table, [0])
-        return table
+        data = loader.construct_document(node) if construct and node is not None else None
+        return data, table
     finally:
         loader.dispose()
+
+
+def first_error(e, table: dict) -> tuple[str, str, int | None]:
+    """A pydantic ValidationError as (key path, what was expected, line) of its first problem."""
+    errors = e.errors()
+    err = errors[0]
+    more = len(errors) - 1
+    extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    return key_path(err["loc"]), describe(err) + extra, line_for(table, err["loc"])
 
 
 def describe(err: dict) -> str:

@@ -18,7 +18,7 @@ from printkit.core.layout.model import (
     ColourDef, LayoutFile, StyleSpec, SymbolSpec,
 )
 from printkit.core.resources import layouts_dir
-from printkit.core.yamlio import TextProblem, describe, key_path, line_for, parse_key_path, parse_text
+from printkit.core.yamlio import TextProblem, first_error, line_for, parse_key_path, parse_text
 from printkit.errors import LayoutError
 
 #: Layout files larger than this are refused (they are hand-written, a few kB each).
@@ -70,11 +70,8 @@ def _parse(path: Path, shown: str) -> tuple[LayoutFile, dict]:
     try:
         return LayoutFile.model_validate(data), table
     except ValidationError as e:
-        err = e.errors()[0]
-        more = len(e.errors()) - 1
-        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        raise LayoutError(shown, key_path(err["loc"]), describe(err) + extra,
-                          line_for(table, err["loc"])) from None
+        where, message, line = first_error(e, table)
+        raise LayoutError(shown, where, message, line) from None
 
 
 def flatten_style(name: str, styles: dict[str, StyleSpec], file: str, seen: tuple = ()) -> StyleSpec:
