@@ -55,3 +55,5 @@ def read_record(file: str, model: type[M]) -> tuple[M, dict]:
     except ValidationError as e:
         where, message, line = first_error(e, table)
         raise RecordError(name, where, message, line) from None
+    except ValueError as e:  # a record kind chosen by its keys, and neither fits
+        raise RecordError(name, "", str(e), 1) from None

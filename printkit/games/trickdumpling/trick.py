@@ -185,6 +185,7 @@ class Trick:
         card = None
         if self.perfect is not None:
             winner, reason = self.perfect[0], f"{self.perfect[0]}'s Perfect Dish in {self.perfect[1]} stands"
+            card = next(str(e.play.card) for e in reversed(self.entries) if e.play.player == winner)
         elif not regular:
             # TD-4: no regular card: the highest special card wins (W99, then W5; PK-8: then GS).
             best = max(self.entries, key=lambda e: {"W99": 3, "W5": 2, "GS": 1}[e.play.card.code])

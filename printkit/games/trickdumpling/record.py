@@ -1,0 +1,167 @@
+"""Trick Dumpling records: a single trick (for the referee) or a whole game. See docs/records.md.
+
+Unknown cards, players, suits, missions or cooks, a card played twice, and a card in two hands
+make a record unreadable (exit 2); what breaks the rules is for the scorer (exit 1).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+
+from printkit.games.trickdumpling.content import CONTENT, Card, CardError, parse_card
+
+MASTER = "Master"
+
+
+def _card(v: Any) -> Card:
+    if isinstance(v, Card):
+        return v
+    try:
+        return parse_card(str(v))
+    except CardError as e:
+        raise ValueError(str(e)) from None
+
+
+CardField = Annotated[Card, BeforeValidator(_card)]
+
+
+def _suit(v: Any) -> str:
+    try:
+        return CONTENT.suit(str(v)).id
+    except StopIteration:
+        raise ValueError(f"unknown suit {v!r}; suits are {', '.join(CONTENT.suit_ids)} "
+                         f"(or their letters K, C, S, U)") from None
+
+
+SuitField = Annotated[str, BeforeValidator(_suit)]
+COOKS = tuple(c["id"] for c in CONTENT.cooks)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+
+
+class PlayIn(Strict):
+    player: str
+    card: CardField
+    declare: Literal["no-way", "accept"] | None = Field(
+        default=None, description='after a Perfect Dish: "no-way" (No way!) or "accept" (Accept!)')
+    slack: bool = Field(default=False, description="the Slacker cook's card played face down (TD-12)")
+
+
+def _rank(v: list[str]) -> list[str]:
+    if sorted(v) != sorted(CONTENT.suit_ids):
+        raise ValueError(f"the popularity rank lists each of the four suits once, most popular first; got {v}")
+    return v
+
+
+class _Rank(Strict):
+    rank: list[SuitField] = Field(description="the four suits, most popular first (TD-3)")
+    _r = field_validator("rank")(classmethod(lambda cls, v: _rank(v)))
+
+
+def _no_repeats(cards: list[Card], what: str) -> None:
+    seen = set()
+    for c in cards:
+        if c.code in seen:
+            raise ValueError(f"{c.code} {what}")
+        seen.add(c.code)
+
+
+def _hands_apart(hands: dict[str, list[Card]]) -> None:
+    owner: dict[str, str] = {}
+    for who, cards in hands.items():
+        for c in cards:
+            if c.code in owner:
+                raise ValueError(f"{c.code} is dealt to {owner[c.code]} and to {who}: there is one of each card")
+            owner[c.code] = who
+
+
+class TrickRecord(_Rank):
+    """One trick: the popularity rank and the cards in the order played, the chef's first."""
+
+    game: Literal["trickdumpling"] | None = None
+    plays: list[PlayIn] = Field(min_length=2, max_length=6)
+    hands: dict[str, list[CardField]] | None = Field(default=None, description="optional: hands before the trick")
+    cooks: dict[str, Literal[COOKS]] = Field(default={}, description="optional: cook boards by player (TD-12)")
+
+    @model_validator(mode="after")
+    def _check(self):
+        _no_repeats([p.card for p in self.plays], "is played twice")
+        if self.hands:
+            _hands_apart(self.hands)
+        return self
+
+
+class TrickIn(Strict):
+    plays: list[PlayIn] = Field(min_length=2, max_length=6)
+
+
+class RoundIn(_Rank):
+    chef: str = Field(description="who leads the first trick")
+    missions: dict[str, Literal["nephew", "spy"]] = Field(description="each player's secret mission")
+    hands: dict[str, list[CardField]] = Field(description="the cards dealt; the Master's in stack order, top first")
+    tricks: list[TrickIn]
+
+    @model_validator(mode="after")
+    def _check(self):
+        _hands_apart(self.hands)
+        _no_repeats([p.card for t in self.tricks for p in t.plays], "is played twice in the round")
+        return self
+
+
+class GameRecord(Strict):
+    """A whole game: players in seating order (clockwise) and every round."""
+
+    game: Literal["trickdumpling"] | None = None
+    players: list[str] = Field(min_length=2, max_length=5)
+    cooks: dict[str, Literal[COOKS]] = Field(default={}, description="optional: the cook variation (TD-12)")
+    rounds: list[RoundIn] = Field(min_length=1)
+
+    @field_validator("players")
+    @classmethod
+    def _unique(cls, v):
+        if len(set(v)) != len(v):
+            raise ValueError("player names must differ")
+        if MASTER in v:
+            raise ValueError(f"{MASTER!r} is the Dumpling Master's name in a 2-player game")
+        return v
+
+    @property
+    def seats(self) -> list[str]:
+        """Everyone who holds cards: with 2 players, the Dumpling Master too (TD-11)."""
+        return self.players + ([MASTER] if len(self.players) == 2 else [])
+
+    @model_validator(mode="after")
+    def _names(self):
+        seats = set(self.seats)
+        for who in self.cooks:
+            if who not in self.players:
+                raise ValueError(f"cooks: {who!r} is not a player")
+        for i, r in enumerate(self.rounds):
+            named = [r.chef, *r.missions, *r.hands] + [p.player for t in r.tricks for p in t.plays]
+            for who in named:
+                if who not in seats:
+                    raise ValueError(f"rounds[{i}]: {who!r} is not at the table ({', '.join(self.seats)})")
+        return self
+
+
+class TrickDumplingRecord:
+    """A trick record (it has ``plays``) or a game record (it has ``rounds``)."""
+
+    @classmethod
+    def model_validate(cls, data):
+        if isinstance(data, dict) and "rounds" in data:
+            return GameRecord.model_validate(data)
+        if isinstance(data, dict) and "plays" in data:
+            return TrickRecord.model_validate(data)
+        raise ValueError("expected a trick record (with 'rank' and 'plays') or a game record "
+                         "(with 'players' and 'rounds')")
+
+    @classmethod
+    def model_json_schema(cls) -> dict:
+        return {"title": "TrickDumplingRecord",
+                "description": "A single trick for the referee, or a whole game for the scorer.",
+                "anyOf": [TrickRecord.model_json_schema(), GameRecord.model_json_schema()]}
