@@ -283,7 +283,7 @@ def score_game(rec: GameRecord) -> Report:
             tricks_per_round[p].append(out.tricks[p])
         details.append(f"round {k + 1}: tricks " + ", ".join(f"{p} {out.tricks[p]}" for p in seats)
                        + "; points " + ", ".join(f"{p} +{out.points[p]}" for p in seats))
-        rounds_out.append({"round": k + 1, "tricks": out.tricks, "winners": out.winners,
+        rounds_out.append({"round": k + 1, "tricks": out.tricks, "winners": out.winners, "won_suits": out.won_suits,
                            "missions": out.accomplished, "points": out.points})
         if any(v >= threshold for v in totals.values()):
             ended_at = k
