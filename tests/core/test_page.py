@@ -144,3 +144,12 @@ def test_a_part_filled_sheet_marks_only_the_cuts_it_uses():
     ys = {round(m.apply(op.x1, op.y1)[1], 6) for op, m in marks if op.y1 == op.y2}
     assert xs == {round(g.x + 63 * c, 6) for c in range(3)}  # two cards: three vertical cuts
     assert ys == {round(g.y, 6), round(g.y + 88, 6)}  # one row: two horizontal cuts
+
+
+def test_cards_are_clipped_to_their_bleed_only_when_there_is_one():
+    (page,) = impose_cards([card(0)], None, 63, 88, PrintOptions(), INFO)
+    ((g, _),) = O.find(page.ops, "card-1-front")
+    assert g.clip is None  # lines on the trim print whole
+    (page,) = impose_cards([card(0)], None, 63, 88, PrintOptions(bleed=3), INFO)
+    ((g, _),) = O.find(page.ops, "card-1-front")
+    assert g.clip == (-3, -3, 69, 94)

@@ -221,7 +221,8 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     """Card sheets: fronts n-up, and when ``backs`` are given each sheet's backs on the next
     page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``.
 
-    Each card is drawn in its own coordinates (0..w, 0..h), clipped to its bleed.
+    Each card is drawn in its own coordinates (0..w, 0..h), clipped to its bleed when there is
+    one (without bleed nothing is clipped, so lines on the trim print whole).
     """
     W, H = opts.size
     grid = plan_grid(w, h, opts, gutter)
@@ -232,6 +233,7 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     trim = (grid.x, grid.y, grid.width, grid.height)
     bleed_box = (grid.x - b, grid.y - b, grid.width + 2 * b, grid.height + 2 * b)
     dx, dy = opts.duplex_offset
+    clip = (-b, -b, w + 2 * b, h + 2 * b) if b > 0 else None
 
     def mirror_box(box):
         x, y, bw_, bh_ = box
@@ -241,16 +243,15 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
         ops: list[Op] = []
         for k, i in enumerate(sheet):
             x, y = grid.position(k)
-            ops.append(Group(tuple(fronts[i]), Matrix.translate(x, y), clip=(-b, -b, w + 2 * b, h + 2 * b),
-                             tag=f"card-{i + 1}-front"))
+            ops.append(Group(tuple(fronts[i]), Matrix.translate(x, y), clip=clip, tag=f"card-{i + 1}-front"))
         ops += _sheet_marks(grid, opts, len(sheet))
         pages.append(Page(W, H, ops, trim=trim, bleed=bleed_box if b else None, label=f"sheet {s + 1} fronts"))
         if backs is not None:
             bops: list[Op] = []
             for k, i in enumerate(sheet):
                 x, y = grid.position(k)
-                bops.append(Group(tuple(backs[i]), Matrix.translate(W - x - w, y),
-                                  clip=(-b, -b, w + 2 * b, h + 2 * b), tag=f"card-{i + 1}-back"))
+                bops.append(Group(tuple(backs[i]), Matrix.translate(W - x - w, y), clip=clip,
+                                  tag=f"card-{i + 1}-back"))
             bops += [Group(tuple(_sheet_marks(grid, opts, len(sheet))), Matrix.translate(W, 0) @ Matrix.mirror("x"))]
             shifted = Group(tuple(bops), Matrix.translate(dx, dy), tag="duplex-shift")
             pages.append(Page(W, H, [shifted], trim=mirror_box(trim), bleed=mirror_box(bleed_box) if b else None,

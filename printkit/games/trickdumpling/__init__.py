@@ -5,11 +5,21 @@ Rules: ../shared/rulebooks/trick-dumpling.txt, rulings TD-1 to TD-12.
 
 from __future__ import annotations
 
-from printkit.games.registry import Scorer, register_scorer
-from printkit.games.trickdumpling import scorer
+from printkit.games.registry import Component, Scorer, register, register_scorer
+from printkit.games.trickdumpling import components, scorer
 from printkit.games.trickdumpling.record import TrickDumplingRecord
 
 GAME = "trickdumpling"
+
+register(Component(GAME, "cards", "the 35 dumpling cards, poker size, with a common back for duplex",
+                   components.build_cards))
+register(Component(GAME, "missions", "5 mission cards: basic mission; backs: 4 owner's nephew, 1 spy",
+                   components.build_missions))
+register(Component(GAME, "rank", "the four suit rank boards and a player-aid board", components.build_rank))
+register(Component(GAME, "cooks", "the 5 cook boards of the cook variation", components.build_cooks))
+register(Component(GAME, "track", "a score track for up to 5 players (instead of score dice)",
+                   components.build_track))
+register(Component(GAME, "aid", "player aid: setup, tricks, scoring, the 2-player Master", components.build_aid))
 
 
 def _score(records):

@@ -137,7 +137,7 @@ def play_round(rec: GameRecord, k: int, r: RoundIn, slack_used: dict[str, int],
                     violations.append(Violation(pw, "TD-12", f"the Slacker plays face down "
                                                              f"{CONTENT.slacker_uses} times a game at most"))
             if master_led and i >= 1:
-                # TD-11: both players play at once after the Master: no declarations between them;
+                # TD-11, PK-10: both players play at once after the Master: no declarations;
                 # each one's Perfect Dish is judged on the Master's card and their own.
                 pds[p.player] = _alone_perfect(r.rank, plays[0], p)
                 trick.perfect = None
@@ -151,7 +151,7 @@ def play_round(rec: GameRecord, k: int, r: RoundIn, slack_used: dict[str, int],
         violations += [Violation(f"{where}, {plays[i].player}", rule, msg) for i, rule, msg in res.violations]
         winner = res.winner
         slackers = {p.player for p in plays if p.slack}
-        if winner in slackers:  # TD-12: a Slacker's face-down card loses the trick
+        if winner in slackers:  # TD-12, PK-11: a Slacker's face-down card loses the trick
             winner = plays[0].player if plays[0].player not in slackers else next(x for x in players_in if x not in slackers)
         winners.append(winner)
         tricks[winner] += 1

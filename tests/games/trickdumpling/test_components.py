@@ -1,0 +1,107 @@
+"""Trick Dumpling's cards and boards on real output."""
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.core.draw import ops as O
+from printkit.core.draw.page import PAPERS, PrintOptions
+from printkit.games.registry import games
+from printkit.games.trickdumpling.content import CONTENT
+from tests.conftest import agreement, colourfulness, measure_between_edges, pdf_pages, raster_pair, run_cli, svg_page
+
+COMPONENTS = ["cards", "missions", "rank", "cooks", "track", "aid"]
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("td")
+    for extra in ((), ("--bw",), ("--paper", "letter")):
+        r = run_cli("make", "trickdumpling", "--format", "both", "--out", str(out), *extra)
+        assert r.exit_code == 0, r.output
+    return out
+
+
+def card_rect(doc, code):
+    for i, page in enumerate(doc.pages):
+        found = O.find(page.ops, f"card {code}")
+        if found:
+            (rect, m), = found
+            return i, m.apply(rect.x, rect.y), m.apply(rect.x + rect.w, rect.y + rect.h)
+    raise AssertionError(code)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("kind", ["pdf", "svg"])
+def test_cards_measure_63_by_88(kit, paper, kind):
+    doc = games()["trickdumpling"]["cards"].build(PrintOptions(paper=paper))
+    dpi = 300
+    for code in ("K1", "U9", "GS"):
+        page, (x0, y0), (x1, y1) = card_rect(doc, code)
+        img = pdf_pages(kit / f"trickdumpling-cards-{paper}.pdf", dpi)[page] if kind == "pdf" \
+            else svg_page(kit / f"trickdumpling-cards-{paper}-p{page + 1:02d}.svg", dpi=dpi)
+        # Measure across the card's outline, away from its rounded corners and its artwork
+        # (the inner tinted panel starts 3 mm inside).
+        assert measure_between_edges(img, (x0, y0 + 20), (x1, y0 + 20), dpi, "x", window=1.0) == pytest.approx(63, abs=0.2)
+        assert measure_between_edges(img, (x0 + 20, y0), (x0 + 20, y1), dpi, "y", window=1.0) == pytest.approx(88, abs=0.2)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_cards_a_page_and_backs_mirrored_for_long_edge_duplex(paper):
+    doc = games()["trickdumpling"]["cards"].build(PrintOptions(paper=paper, duplex_offset=(0.5, -0.5)))
+    W, _ = PAPERS[paper]
+    assert len(doc.pages) == 8 and doc.duplex
+    for n in range(1, 36):
+        (front, fm), = [x for p in doc.pages for x in O.find(p.ops, f"card-{n}-front")]
+        (back, bm), = [x for p in doc.pages for x in O.find(p.ops, f"card-{n}-back")]
+        fx, fy = (fm @ front.matrix).apply(0, 0)
+        bx, by = (bm @ back.matrix).apply(0, 0)
+        assert bx == pytest.approx(W - fx - 63 + 0.5) and by == pytest.approx(fy - 0.5)
+    fronts = [sum(1 for op, _ in O.walk(p.ops) if (getattr(op, "tag", "") or "").endswith("-front")) for p in doc.pages[::2]]
+    assert fronts == [9, 9, 9, 8]
+
+
+def test_every_card_once_with_its_notation(kit):
+    doc = games()["trickdumpling"]["cards"].build(PrintOptions(bw=True))
+    tags = [op.tag for p in doc.pages for op, _ in O.walk(p.ops) if (getattr(op, "tag", "") or "").startswith("card ")]
+    assert sorted(t.split()[1] for t in tags) == sorted(c.code for c in CONTENT.deck(5))
+    text = " ".join(PdfReader(kit / "trickdumpling-cards-a4-bw.pdf").pages[0].extract_text().split())
+    assert "Kimchi 1" in text
+
+
+def test_suits_read_without_colour(kit):
+    """Each suit has its own icon and letter: in B&W the cards carry no colour at all, and the
+    letters K C S U are printed in the corners."""
+    doc = games()["trickdumpling"]["cards"].build(PrintOptions(bw=True))
+    letters = [op.text for p in doc.pages for op, _ in O.walk(p.ops) if isinstance(op, O.Text) and op.text in "KCSU" and op.text]
+    assert {x: letters.count(x) for x in "KCSU"} == {x: 16 for x in "KCSU"}  # 8 cards x 2 corners
+    icons = {op.symbol for p in doc.pages for op, _ in O.walk(p.ops) if isinstance(op, O.Use)}
+    assert {f"suit-{s}" for s in CONTENT.suit_ids} <= icons and {"wild", "steamer"} <= icons
+    for img in pdf_pages(kit / "trickdumpling-cards-a4-bw.pdf", 40):
+        assert colourfulness(img) == 0
+
+
+def test_missions_backs_four_nephews_and_a_spy(kit):
+    r = PdfReader(kit / "trickdumpling-missions-a4.pdf")
+    assert len(r.pages) == 2
+    front, back = (" ".join(p.extract_text().split()) for p in r.pages)
+    assert front.count("BASIC MISSION") == 5
+    assert back.count("owner’s nephew") + back.count("owner's nephew") == 4 and back.count("spy next door") == 1
+
+
+def test_boards_and_cooks_texts(kit):
+    text = " ".join(PdfReader(kit / "trickdumpling-cooks-a4.pdf").pages[0].extract_text().split())
+    for cook in CONTENT.cooks:
+        assert cook["name"] in text
+    rank = " ".join(PdfReader(kit / "trickdumpling-rank-a4.pdf").pages[0].extract_text().split())
+    assert all(s.name in rank for s in CONTENT.suits) and "A trick" in rank
+    track = PdfReader(kit / "trickdumpling-track-a4.pdf").pages[0].extract_text()
+    assert "end: 2-3 players" in track and "end: 4 players" in track and "end: 5 players" in track
+
+
+@pytest.mark.parametrize("comp", COMPONENTS)
+def test_pdf_and_svg_look_the_same(kit, comp):
+    svgs = sorted(kit.glob(f"trickdumpling-{comp}-a4-p*.svg"))
+    pdfs, svgr = raster_pair(kit / f"trickdumpling-{comp}-a4.pdf", svgs)
+    for a, b in list(zip(pdfs, svgr))[:2]:
+        overall, inked = agreement(a, b, tol=64)
+        assert overall >= 0.99 and inked >= 0.97, (comp, overall, inked)
