@@ -183,8 +183,8 @@ class UseEl(ElementBase):
     symbol: str
     x: Length = 0.0
     y: Length = 0.0
-    scale: float = 1.0
-    rotate: float = 0.0
+    scale: float | str = 1.0  # or a template
+    rotate: float | str = 0.0
     mirror: Literal["x", "y"] | None = None
 
 

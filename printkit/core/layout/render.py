@@ -84,6 +84,16 @@ class Renderer:
         except ValueError as e:
             raise self.layout.error(where, str(e)) from None
 
+    def number(self, v: float | str, ctx: dict, where: str) -> float:
+        """A plain number (an angle, a scale), or a template that gives one."""
+        if isinstance(v, (int, float)):
+            return float(v)
+        text = self.fmt(v, ctx, where)
+        try:
+            return float(text)
+        except ValueError:
+            raise self.layout.error(where, f"expected a number, got {text!r}") from None
+
     def colour(self, spec: Any, ctx: dict, where: str) -> Colour | None:
         if spec is None:
             return None
@@ -165,20 +175,10 @@ class Renderer:
         w = L(el.w, "w") if el.w is not None else None
         h = L(el.h, "h") if el.h is not None else None
         m = Matrix.translate(x, y)
-        rotate = el.rotate
-        if isinstance(rotate, str):
-            try:
-                rotate = float(self.fmt(rotate, ctx, where + ".rotate"))
-            except ValueError:
-                raise self.layout.error(where + ".rotate", f"expected degrees, got {rotate!r}") from None
+        rotate = self.number(el.rotate, ctx, where + ".rotate")
         if rotate:
             m = m @ Matrix.rotate(rotate)
-        scale = el.scale
-        if isinstance(scale, str):
-            try:
-                scale = float(self.fmt(scale, ctx, where + ".scale"))
-            except ValueError:
-                raise self.layout.error(where + ".scale", f"expected a number, got {scale!r}") from None
+        scale = self.number(el.scale, ctx, where + ".scale")
         if scale != 1.0:
             m = m @ Matrix.scale(scale)
         if el.mirror:
@@ -291,10 +291,12 @@ class Renderer:
         name = self.fmt(el.symbol, ctx, where + ".symbol")
         self.define_symbol(name, where + ".symbol")
         m = Matrix.translate(self.length(el.x, ctx, where + ".x"), self.length(el.y, ctx, where + ".y"))
-        if el.rotate:
-            m = m @ Matrix.rotate(el.rotate)
-        if el.scale != 1.0:
-            m = m @ Matrix.scale(el.scale)
+        rotate = self.number(el.rotate, ctx, where + ".rotate")
+        if rotate:
+            m = m @ Matrix.rotate(rotate)
+        scale = self.number(el.scale, ctx, where + ".scale")
+        if scale != 1.0:
+            m = m @ Matrix.scale(scale)
         if el.mirror:
             m = m @ Matrix.mirror(el.mirror)
         return [Use(name, m, tag=self._tag(el, ctx, where))]

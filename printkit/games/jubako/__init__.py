@@ -5,11 +5,17 @@ Rules: ../shared/rulebooks/jubako.txt, rulings JUB-1 to JUB-7.
 
 from __future__ import annotations
 
-from printkit.games.jubako import scorer
+from printkit.games.jubako import components, scorer
 from printkit.games.jubako.record import JubakoRecord
-from printkit.games.registry import Scorer, register_scorer
+from printkit.games.registry import Component, Scorer, register, register_scorer
 
 GAME = "jubako"
+
+register(Component(GAME, "board", "the jubako board: 5x5 side and 4x4 side, with the 0-49 track",
+                   components.build_board))
+register(Component(GAME, "tiles", "all 90 tiles at the board's cell size, with cut lines", components.build_tiles))
+register(Component(GAME, "tokens", "victory-point tokens 50/100/150/200 for four players", components.build_tokens))
+register(Component(GAME, "aid", "player aid: a turn, scoring, the five advanced options", components.build_aid))
 
 
 def _score(records):

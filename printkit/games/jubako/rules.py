@@ -125,7 +125,7 @@ def multi_tiered(b: PlayerBoard) -> list[tuple[int, str | None, int, int]]:
             if lay == layer:
                 counts[d] = counts.get(d, 0) + 1
         if counts:
-            d = max(counts, key=lambda k: (counts[k], -CONTENT.ids.index(k)))
+            d = max(counts, key=lambda k: (counts[k], -CONTENT.ids.index(k)))  # PK-13
             out.append((layer, d, counts[d], counts[d] * layer))
         else:
             out.append((layer, None, 0, 0))

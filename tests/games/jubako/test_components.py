@@ -1,0 +1,106 @@
+"""Jubako's board, tiles, tokens and aid on real output."""
+
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.core.draw import ops as O
+from printkit.core.draw.page import PrintOptions
+from printkit.games.jubako import components
+from printkit.games.jubako.content import CONTENT
+from printkit.games.registry import games
+from tests.conftest import agreement, colourfulness, measure_between_edges, pdf_pages, raster_pair, run_cli, svg_page
+
+COMPONENTS = ["board", "tiles", "tokens", "aid"]
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("jubako")
+    for extra in ((), ("--bw",), ("--paper", "letter")):
+        r = run_cli("make", "jubako", "--format", "both", "--out", str(out), *extra)
+        assert r.exit_code == 0, r.output
+    return out
+
+
+def find(doc, tag):
+    for i, page in enumerate(doc.pages):
+        found = O.find(page.ops, tag)
+        if found:
+            (rect, m), = found
+            return i, m.apply(rect.x, rect.y), m.apply(rect.x + rect.w, rect.y + rect.h)
+    raise AssertionError(tag)
+
+
+@pytest.mark.parametrize("kind", ["pdf", "svg"])
+def test_a_board_cell_and_a_tile_half_are_one_size(kit, kind):
+    dpi = 300
+    cell = CONTENT.cell
+    board = games()["jubako"]["board"].build(PrintOptions())
+    page, (x0, y0), (x1, y1) = find(board, "cell B3")
+    img = pdf_pages(kit / "jubako-board-a4.pdf", dpi)[page] if kind == "pdf" \
+        else svg_page(kit / f"jubako-board-a4-p{page + 1:02d}.svg", dpi=dpi)
+    assert (x1 - x0, y1 - y0) == pytest.approx((cell, cell))
+    assert measure_between_edges(img, (x0, y0 + 3), (x1, y0 + 3), dpi, "x", window=1.0) == pytest.approx(cell, abs=0.2)
+    tiles = games()["jubako"]["tiles"].build(PrintOptions())
+    page, (x0, y0), (x1, y1) = find(tiles, "tile 1")
+    img = pdf_pages(kit / "jubako-tiles-a4.pdf", dpi)[page] if kind == "pdf" \
+        else svg_page(kit / f"jubako-tiles-a4-p{page + 1:02d}.svg", dpi=dpi)
+    assert measure_between_edges(img, (x0, y0 + 3), (x1, y0 + 3), dpi, "x", window=1.0) == pytest.approx(2 * cell, abs=0.2)
+    assert measure_between_edges(img, (x0 + 3, y0), (x0 + 3, y1), dpi, "y", window=1.0) == pytest.approx(cell, abs=0.2)
+
+
+def test_all_90_tiles_on_few_pages():
+    data = components.tiles_data()
+    doubles = [t for t in data["tiles"] if t["double"]]
+    singles = [h["id"] for t in data["tiles"] if t["singles"] for h in t["halves"]]
+    assert len(doubles) == 78 and sorted(singles) == sorted(CONTENT.ids)
+    assert Counter(frozenset(h["id"] for h in t["halves"]) for t in doubles) == CONTENT.tile_counts
+    doc = games()["jubako"]["tiles"].build(PrintOptions())
+    assert len(doc.pages) <= 4
+
+
+def test_board_sides_printed_cells_and_track():
+    doc = games()["jubako"]["board"].build(PrintOptions())
+    assert len(doc.pages) == 2
+    for page, name in zip(doc.pages, ("5x5", "4x4")):
+        board = CONTENT.boards[name]
+        cells = [op.tag for op, _ in O.walk(page.ops) if (getattr(op, "tag", "") or "").startswith("cell ")]
+        assert sorted(c.split()[1] for c in cells) == sorted(board.cells)
+        icons = [op.symbol for op, _ in O.walk(page.ops) if isinstance(op, O.Use) and op.symbol.startswith("icon-")]
+        assert sorted(icons) == sorted(f"icon-{d}" for d in board.printed.values())
+        numbers = {op.text for op, _ in O.walk(page.ops) if isinstance(op, O.Text) and op.text.isdigit()}
+        assert {str(n) for n in range(CONTENT.track)} <= numbers  # the 0-49 track
+        letters = {op.text for op, _ in O.walk(page.ops) if isinstance(op, O.Text) and len(op.text) == 1 and op.text.isalpha()}
+        assert {chr(65 + c) for c in range(board.size)} <= letters  # columns named in the margin
+
+
+def test_tokens_for_four_players(kit):
+    doc = games()["jubako"]["tokens"].build(PrintOptions())
+    values = [op.text for p in doc.pages for op, _ in O.walk(p.ops)
+              if isinstance(op, O.Text) and op.text.isdigit() and op.tag != "footer"]
+    assert Counter(values) == {str(v): 4 for v in CONTENT.tokens}
+    assert "200" in PdfReader(kit / "jubako-tokens-a4.pdf").pages[0].extract_text()
+
+
+def test_every_delicacy_has_an_icon_that_reads_in_bw(kit):
+    doc = games()["jubako"]["tiles"].build(PrintOptions(bw=True))
+    assert {f"icon-{d}" for d in CONTENT.ids} <= set(doc.symbols)
+    # The icons differ in shape, not only in colour: no two draw the same operations in B&W.
+    shapes = {name: repr([type(op).__name__ for op, _ in O.walk(doc.symbols[name])]) + repr(doc.symbols[name])
+              for name in doc.symbols if name.startswith("icon-")}
+    assert len(set(shapes.values())) == 12
+    for img in pdf_pages(kit / "jubako-tiles-a4-bw.pdf", 40):
+        assert colourfulness(img) == 0
+    names = " ".join(PdfReader(kit / "jubako-tiles-a4.pdf").pages[0].extract_text().split())
+    assert "Yude tamago" in names and "hardboiled egg" in names
+
+
+@pytest.mark.parametrize("comp", COMPONENTS)
+def test_pdf_and_svg_look_the_same(kit, comp):
+    svgs = sorted(kit.glob(f"jubako-{comp}-a4-p*.svg"))
+    pdfs, svgr = raster_pair(kit / f"jubako-{comp}-a4.pdf", svgs)
+    for a, b in list(zip(pdfs, svgr))[:2]:
+        overall, inked = agreement(a, b, tol=64)
+        assert overall >= 0.99 and inked >= 0.97, (comp, overall, inked)
