@@ -81,6 +81,7 @@ def _load_games() -> None:
     import printkit.games.gemblo  # noqa: F401
     import printkit.games.gimbap  # noqa: F401
     import printkit.games.jubako  # noqa: F401
+    import printkit.games.rollncook  # noqa: F401
     import printkit.games.trickdumpling  # noqa: F401
 
 

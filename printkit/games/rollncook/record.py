@@ -1,0 +1,161 @@
+"""One player's Roll n Cook record (YAML or JSON). See docs/records.md.
+
+Unknown ingredients or meals, hours that are not 10:00 to 21:00, die values outside 1 to 6 and
+sheet ids that are not ``RNC<version>-<seed>`` make a record unreadable (exit 2).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+
+from printkit.games.rollncook.content import CONTENT
+from printkit.games.rollncook.sheet import parse_sheet_id
+
+Die = Annotated[int, Field(ge=1, le=6)]
+
+
+def _hour(v) -> str:
+    i = CONTENT.hour_index(v)
+    if i is None:
+        raise ValueError(f"{v!r} is not an hour of the sheet: {CONTENT.hours[0]} to {CONTENT.hours[-1]}")
+    return CONTENT.hours[i]
+
+
+Hour = Annotated[str, BeforeValidator(_hour)]
+
+
+def _ingredient(v) -> str:
+    if v not in CONTENT.ingredients:
+        raise ValueError(f"unknown ingredient {v!r}; ingredients are {', '.join(CONTENT.ingredients)}")
+    return v
+
+
+Ingredient = Annotated[str, BeforeValidator(_ingredient)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Double(Strict):
+    """RNC-3: spend one of the equal dice ``spend``; the others of that value become ``to``."""
+
+    spend: Die
+    to: Die
+
+
+class Change(Strict):
+    from_: Die = Field(alias="from")
+    to: Die
+
+
+class Ability(Strict):
+    """One ability used (RNC-4): ``{adjust: {from: 3, to: 4}}``, ``{set: {from: 2, to: 6}}``,
+    ``{reuse: 5}`` or ``{add: 6}``."""
+
+    adjust: Change | None = None
+    set: Change | None = None
+    reuse: Die | None = None
+    add: Die | None = None
+
+    @model_validator(mode="after")
+    def _one(self):
+        given = [k for k in ("adjust", "set", "reuse", "add") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("an ability entry is one of adjust, set, reuse, add")
+        return self
+
+
+class Take(Strict):
+    """A result used (RNC-2): ``{result: 4, box: 4}`` or ``{result: 5, table: "12:00", segment: 5}``."""
+
+    result: Die
+    box: int | None = Field(default=None, ge=1, le=6)
+    table: Hour | None = None
+    segment: int | None = Field(default=None, ge=1, le=6)
+
+    @model_validator(mode="after")
+    def _target(self):
+        if (self.box is None) == (self.table is None):
+            raise ValueError("a result takes a 'box' of this hour, or a 'table' (hour) and 'segment'")
+        if self.table is not None and self.segment is None:
+            raise ValueError("a table needs the 'segment' taken")
+        return self
+
+
+class Made(Strict):
+    """A rare ingredient made or a meal cooked; ``use`` says what was crossed (mystery included)."""
+
+    name: str
+    use: list[Ingredient] | None = None
+
+
+def _made(kind: str, names):
+    def check(v):
+        if isinstance(v, str):
+            v = {"name": v}
+        if isinstance(v, dict) and "name" in v and v["name"] not in names:
+            raise ValueError(f"unknown {kind} {v['name']!r}; {kind}s are {', '.join(names)}")
+        return v
+    return check
+
+
+RareMade = Annotated[Made, BeforeValidator(_made("rare ingredient", tuple(CONTENT.rares)))]
+MealCooked = Annotated[Made, BeforeValidator(_made("meal", tuple(CONTENT.meals)))]
+
+
+class HourPlay(Strict):
+    hour: Hour
+    dice: list[Die] = Field(min_length=3, max_length=3, description="the three dice rolled")
+    double: Double | None = None
+    abilities: list[Ability] = []
+    take: list[Take] = []
+    rare: list[RareMade] = Field(default=[], description="rare ingredients made this hour")
+    cook: list[MealCooked] = Field(default=[], description="meals cooked this hour")
+
+
+class EndState(Strict):
+    """Only the end of a game (then totalled and reported as unchecked)."""
+
+    dishes: dict[str, int]
+    rares_left: int = Field(default=0, ge=0)
+    basics_left: int = Field(default=0, ge=0)
+    plates_left: int = Field(default=0, ge=0)
+
+    @field_validator("dishes")
+    @classmethod
+    def _meals(cls, v):
+        for meal, n in v.items():
+            if meal not in CONTENT.meals:
+                raise ValueError(f"unknown meal {meal!r}; meals are {', '.join(CONTENT.meals)}")
+            if not 0 <= n <= CONTENT.meals[meal].boxes:
+                raise ValueError(f"{meal} has {CONTENT.meals[meal].boxes} dish boxes, not {n}")
+        return v
+
+
+class RollNCookRecord(Strict):
+    """One player's game on one sheet."""
+
+    game: Literal["rollncook"] | None = None
+    sheet: str = Field(description="the sheet id printed on the sheet, such as RNC1-7")
+    player: str = "player"
+    hours: list[HourPlay] | None = None
+    end: EndState | None = None
+
+    @field_validator("sheet")
+    @classmethod
+    def _sheet(cls, v):
+        parsed = parse_sheet_id(v)
+        if parsed is None:
+            raise ValueError(f"{v!r} is not a sheet id: it is printed on the sheet, such as RNC{CONTENT.version}-7")
+        if parsed[0] != CONTENT.version:
+            raise ValueError(f"sheet {v} is of content version {parsed[0]}; this printkit has version {CONTENT.version}")
+        return v.upper()
+
+    @model_validator(mode="after")
+    def _one(self):
+        if (self.hours is None) == (self.end is None):
+            raise ValueError("a record gives the 'hours' played, or only the 'end' state")
+        return self

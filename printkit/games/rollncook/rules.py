@@ -1,0 +1,194 @@
+"""Roll n Cook's rules as functions over a player's state (RNC-2 to RNC-8).
+
+>>> s = State.new(generate(7))
+>>> results([3, 3, 5], double=(3, 6))
+([6, 5], [])
+>>> s, bad = take_box(s, 0, 5, 5)   # 10:00, result 5, box 5 (fish)
+>>> bad, s.stock["fish"]
+([], 1)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from printkit.games.rollncook.content import CONTENT
+from printkit.games.rollncook.sheet import Sheet, generate
+
+MYSTERY = CONTENT.mystery
+
+
+@dataclass(frozen=True)
+class State:
+    sheet: Sheet
+    stock: Counter = field(default_factory=Counter)  # circled and not yet crossed
+    boxes: frozenset = frozenset()  # (hour, box index) crossed
+    segments: frozenset = frozenset()  # (hour, segment index) crossed
+    abilities: dict = field(default_factory=dict)  # ability -> boxes left
+    dishes: dict = field(default_factory=dict)  # meal -> dish boxes circled
+    plates: tuple = ()  # plates used per hour
+
+    @classmethod
+    def new(cls, sheet: Sheet) -> "State":
+        return cls(sheet, Counter(), frozenset(), frozenset(), dict(CONTENT.abilities),
+                   {m: 0 for m in CONTENT.meals}, tuple(0 for _ in CONTENT.plates))
+
+
+def wrap(v: int) -> int:
+    return (v - 1) % 6 + 1
+
+
+def results(dice: list[int], double: tuple[int, int] | None = None) -> tuple[list[int], list[str]]:
+    """The results after a doubles choice (RNC-3): spend one of the equal dice, set the others
+    of that value to a chosen value. Returns (results, problems)."""
+    res = list(dice)
+    if double is None:
+        return res, []
+    spend, new = double
+    if res.count(spend) < 2:
+        return res, [f"no double of {spend} was rolled (dice {' '.join(map(str, dice))}): nothing to spend"]
+    res.remove(spend)
+    return [new if v == spend else v for v in res], []
+
+
+def apply_ability(state: State, res: list[int], kind: str, a: int | None, b: int | None) -> tuple[State, list[int], list[str]]:
+    """RNC-4: adjust (a -> a+-1, wrapping), set (a -> b), reuse (a again), add (b)."""
+    left = state.abilities.get(kind, 0)
+    problems = []
+    if left <= 0:
+        problems.append(f"no {kind} box is left ({CONTENT.abilities[kind]} on the sheet)")
+    res = list(res)
+    if kind in ("adjust", "set", "reuse") and a not in res:
+        problems.append(f"there is no result {a} to {kind} (results {' '.join(map(str, res)) or 'none'})")
+        return state, res, problems
+    if kind == "adjust":
+        if b not in (wrap(a + 1), wrap(a - 1)):
+            problems.append(f"adjust changes a result by 1 (6 and 1 wrap): {a} cannot become {b}")
+        else:
+            res[res.index(a)] = b
+    elif kind == "set":
+        res[res.index(a)] = b
+    elif kind == "reuse":
+        res.append(a)
+    elif kind == "add":
+        res.append(b)
+    abilities = dict(state.abilities)
+    abilities[kind] = left - 1
+    return replace(state, abilities=abilities), res, problems
+
+
+def take_box(state: State, hour: int, value: int, box: int) -> tuple[State, list[str]]:
+    """RNC-2: result ``value`` crosses box ``value`` of the current hour."""
+    problems = []
+    if box != value:
+        problems.append(f"a result {value} takes box {value}, not box {box}")
+    if (hour, box - 1) in state.boxes:
+        problems.append(f"box {box} of {CONTENT.hours[hour]} is already crossed")
+    if problems:
+        return state, problems
+    stock = state.stock.copy()
+    stock.update(state.sheet.hours[hour].boxes[box - 1])
+    return replace(state, stock=stock, boxes=state.boxes | {(hour, box - 1)}), []
+
+
+def take_segment(state: State, table: int, value: int, segment: int) -> tuple[State, list[str]]:
+    """RNC-2: result ``value`` crosses segment ``value`` of any hour's table."""
+    problems = []
+    if segment != value:
+        problems.append(f"a result {value} takes segment {value}, not segment {segment}")
+    if (table, segment - 1) in state.segments:
+        problems.append(f"segment {segment} of the {CONTENT.hours[table]} table is already crossed")
+    if problems:
+        return state, problems
+    stock = state.stock.copy()
+    stock[state.sheet.hours[table].table[segment - 1]] += 1
+    return replace(state, stock=stock, segments=state.segments | {(table, segment - 1)}), []
+
+
+def allocate(stock: Counter, needs: tuple[str, ...], use: list[str] | None = None) -> tuple[list[str] | None, str]:
+    """What to cross for ``needs`` (RNC-5): a recipe's mystery needs the mystery itself; a basic
+    may be the basic or the mystery; a rare ingredient only itself. With ``use``, check that
+    choice. Returns (ingredients to cross, or None, and why not)."""
+    if use is not None:
+        if len(use) != len(needs):
+            return None, f"it needs {len(needs)} ingredients, {len(use)} are given"
+        pool = list(needs)
+        for u in use:
+            if u in pool:
+                pool.remove(u)
+            elif u == MYSTERY:
+                basic = next((p for p in pool if p in CONTENT.basics), None)
+                if basic is None:
+                    return None, "the mystery ingredient stands only for a basic ingredient"
+                pool.remove(basic)
+            else:
+                return None, f"{u} is not in the recipe"
+        plan = list(use)
+    else:
+        plan, left = [], stock.copy()
+        order = sorted(needs, key=lambda n: 0 if n == MYSTERY else 1 if n not in CONTENT.basics else 2)
+        for n in order:
+            if left[n] > 0:
+                plan.append(n)
+                left[n] -= 1
+            elif n in CONTENT.basics and left[MYSTERY] > 0:
+                plan.append(MYSTERY)
+                left[MYSTERY] -= 1
+            else:
+                return None, f"no {n} left" + (" (nor a mystery ingredient)" if n in CONTENT.basics else "")
+    need = Counter(plan)
+    short = [k for k, v in need.items() if stock[k] < v]
+    if short:
+        return None, f"no {short[0]} left to cross"
+    return plan, ""
+
+
+def make_rare(state: State, rare: str, use: list[str] | None = None) -> tuple[State, list[str]]:
+    """RNC-6: cross the inputs, circle the rare ingredient (no plate needed)."""
+    plan, why = allocate(state.stock, CONTENT.rares[rare], use)
+    if plan is None:
+        return state, [f"{rare} cannot be made: {why}"]
+    stock = state.stock.copy()
+    stock.subtract(plan)
+    stock[rare] += 1
+    return replace(state, stock=+stock), []
+
+
+def cook(state: State, hour: int, meal: str, use: list[str] | None = None) -> tuple[State, list[tuple[str, str]]]:
+    """RNC-7: a plate of this hour, the ingredients, the meal's next dish box."""
+    m = CONTENT.meals[meal]
+    problems = []
+    if state.plates[hour] >= CONTENT.plates[hour]:
+        problems.append(("RNC-7", f"{CONTENT.hours[hour]} has {CONTENT.plates[hour]} plate"
+                                  f"{'s' if CONTENT.plates[hour] != 1 else ''}, and none is left"))
+    if state.dishes[meal] >= m.boxes:
+        problems.append(("RNC-7", f"every dish box of {meal} is already circled"))
+    plan, why = allocate(state.stock, m.ingredients, use)
+    if plan is None:
+        problems.append(("RNC-5", f"{meal} cannot be cooked: {why}"))
+    if problems:
+        return state, problems
+    stock = state.stock.copy()
+    stock.subtract(plan)
+    plates = list(state.plates)
+    plates[hour] += 1
+    dishes = dict(state.dishes)
+    dishes[meal] += 1
+    return replace(state, stock=+stock, plates=tuple(plates), dishes=dishes), []
+
+
+def final_score(state: State) -> dict:
+    """RNC-8: dish boxes (base + bonus), 1 per unused rare ingredient, stars, tie-breakers."""
+    meals = {}
+    for name, m in CONTENT.meals.items():
+        n = state.dishes[name]
+        meals[name] = sum(m.value + m.bonuses[k] for k in range(n))
+    rares = sum(state.stock[r] for r in CONTENT.rares)
+    total = sum(meals.values()) + rares
+    return {
+        "total": total, "meals": {k: v for k, v in meals.items() if v}, "rares_left": rares,
+        "stars": sum(1 for s in CONTENT.stars if total >= s),
+        "basics_left": sum(state.stock[b] for b in CONTENT.basics),
+        "plates_left": sum(CONTENT.plates) - sum(state.plates),
+    }
