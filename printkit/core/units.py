@@ -18,7 +18,7 @@ MM_PER_PT = MM_PER_IN / 72.0
 
 UNITS = {"mm": 1.0, "cm": 10.0, "in": MM_PER_IN, "pt": MM_PER_PT}
 
-_LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*(mm|cm|in|pt)?\s*$")
+_LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(mm|cm|in|pt)?\s*$")
 
 
 def parse_length(value: float | int | str, default_unit: str = "mm") -> float:

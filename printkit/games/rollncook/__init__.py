@@ -5,11 +5,15 @@ Rules: ../shared/rulebooks/roll-n-cook.txt, rulings RNC-1 to RNC-10.
 
 from __future__ import annotations
 
-from printkit.games.registry import Scorer, register_scorer
-from printkit.games.rollncook import scorer
+from printkit.games.registry import Component, Scorer, register, register_scorer
+from printkit.games.rollncook import components, scorer
 from printkit.games.rollncook.record import RollNCookRecord
 
 GAME = "rollncook"
+
+register(Component(GAME, "sheet", "the seeded score sheet (one page; --count N for N seeds)",
+                   components.build_sheets, seeded=True,
+                   settings={"count": ("1", "how many sheets, for consecutive seeds, in one file")}))
 
 
 def _score(records):

@@ -1,0 +1,85 @@
+"""The Roll n Cook sheet: data for layouts/rollncook/sheet.yaml from the seeded sheet."""
+
+from __future__ import annotations
+
+import math
+
+from printkit.core.build import build_document
+from printkit.core.draw.ops import Document, Matrix, Group
+from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.qr import qr_path
+from printkit.games.rollncook.content import CONTENT
+from printkit.games.rollncook.sheet import Sheet, generate
+
+GAME = "rollncook"
+HEX_R = 7.4  # the hexagonal tables' radius, mm
+
+
+def icon(ingredient: str) -> str:
+    return "ing-" + ingredient.replace(" ", "_")
+
+
+def _segments() -> list[dict]:
+    """Six triangles of a pointy-topped hexagon, clockwise from the top; face k on segment k."""
+    out = []
+    for k in range(6):
+        a0, a1 = math.radians(-90 + 60 * k), math.radians(-30 + 60 * k)
+        am = (a0 + a1) / 2
+        pts = {"ax": HEX_R * math.cos(a0), "ay": HEX_R * math.sin(a0),
+               "bx": HEX_R * math.cos(a1), "by": HEX_R * math.sin(a1),
+               "px": HEX_R * 0.78 * math.cos(am), "py": HEX_R * 0.78 * math.sin(am),
+               "ix": HEX_R * 0.45 * math.cos(am), "iy": HEX_R * 0.45 * math.sin(am)}
+        out.append({"n": k + 1, **{key: round(v, 4) + 0.0 for key, v in pts.items()}})
+    return out
+
+
+SEGMENTS = _segments()
+
+
+def static_data() -> dict:
+    hours = []
+    for clock, plates in zip(CONTENT.hours, CONTENT.plates):
+        hours.append({"clock": clock, "plate_list": list(range(plates)),
+                      "plate_x": 7.9167 - (plates - 1) * 1.6})
+    inventory = [{"icon": icon(b), "name": b, "recipe": "", "bullets": list(range(12))}
+                 for b in CONTENT.basics + (CONTENT.mystery,)]
+    inventory += [{"icon": icon(r), "name": r, "recipe": " + ".join(parts), "bullets": list(range(6))}
+                  for r, parts in CONTENT.rares.items()]
+    meals = [{"name": m.name, "value": m.value, "icons": [icon(i) for i in m.ingredients],
+              "boxes": [f"+{b}" if b else "" for b in m.bonuses]} for m in CONTENT.meals.values()]
+    abilities = [{"name": {"adjust": "±1", "set": "set", "reuse": "reuse", "add": "add"}[k],
+                  "boxes": list(range(n))} for k, n in CONTENT.abilities.items()]
+    return {"hours": hours, "hex_segments": SEGMENTS, "inventory": inventory, "meals": meals,
+            "abilities": abilities, "stars": list(CONTENT.stars)}
+
+
+def sheet_data(sheet: Sheet) -> dict:
+    hours = []
+    for h in sheet.hours:
+        boxes = []
+        for k, box in enumerate(h.boxes):
+            kind = h.box_kind(k)
+            scale = 0.55 if len(box) == 1 else 0.42
+            x0 = 7.5167 if len(box) == 1 else 7.5167 - 2.7
+            boxes.append({"n": k + 1, "dark": "yes" if kind == "rare" else "", "icons": [icon(i) for i in box],
+                          "scale": scale, "x0": x0})
+        table = [{"icon": icon(ing), "x": SEGMENTS[k]["ix"], "y": SEGMENTS[k]["iy"]} for k, ing in enumerate(h.table)]
+        hours.append({"boxes": boxes, "table": table})
+    return {"id": sheet.id, "seed": sheet.seed, "hours": hours}
+
+
+def build_sheets(opts: PrintOptions, count: str = "1") -> Document:
+    """Sheets for ``count`` consecutive seeds from ``opts.seed``, one page each."""
+    try:
+        n = int(count)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 10000:
+        from printkit.errors import PrintkitError
+
+        raise PrintkitError(f"--count: 1 to 10000 sheets, got {count!r}")
+    seed = opts.seed or 0
+    sheets = [sheet_data(generate(seed + i)) for i in range(n)]
+    data = {**static_data(), "sheets": sheets, "palette": {},
+            "slots": {"qr": lambda r, ctx, w, h: [qr_path(ctx["s"]["id"], w, tag="qr")]}}
+    return build_document("rollncook/sheet.yaml", opts, FooterInfo(GAME, "sheet", seed if n == 1 else None), data)
