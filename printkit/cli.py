@@ -118,7 +118,8 @@ def make(
         help="Seed for randomised components; the same seed gives the same sheet. "
              "Chosen at random (and printed) if omitted.", min=0)] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.", case_sensitive=False)] = "a4",
-    fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page) or both.")] = "pdf",
+    fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page), both, or json "
+                                                     "(the contents, for components that have one).")] = "pdf",
     out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("output"),
     bw: Annotated[bool, typer.Option("--bw", help="Low-ink black-and-white version.")] = False,
     bleed: Annotated[float, typer.Option(help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
@@ -149,9 +150,9 @@ def make(
     paper = paper.lower()
     if paper not in PAPERS:
         raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
-    formats = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg")}.get(fmt.lower())
+    formats = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",)}.get(fmt.lower())
     if formats is None:
-        raise PrintkitError(f"--format must be pdf, svg or both; got {fmt!r}")
+        raise PrintkitError(f"--format must be pdf, svg, both or json; got {fmt!r}")
     offset = _parse_offset(duplex_offset)
     registry = games()
     if target == "all":
@@ -174,9 +175,28 @@ def make(
     overrides = _parse_settings((settings or []) + ([f"hex-size={hex_size}"] if hex_size else []), todo)
     written: list[Path] = []
 
+    if formats == ("json",):
+        missing = [f"{c.game} {c.name}" for c in todo if c.dump is None]
+        if missing:
+            raise PrintkitError(f"--format json: {', '.join(missing)} has no contents to dump")
+
     def one(comp) -> None:
-        doc = comp.build(opts, **{k: v for k, v in overrides.items() if k in comp.settings})
-        written.extend(write_document(doc, out, file_stem(comp.game, comp.name, opts, comp.seeded), formats))
+        own = {k: v for k, v in overrides.items() if k in comp.settings}
+        stem = file_stem(comp.game, comp.name, opts, comp.seeded)
+        if own.get("count", "1") != "1":
+            stem += f"-count{own['count']}"
+        if formats == ("json",):
+            import json
+
+            from printkit.core.output import write_atomic
+
+            path = out / f"{stem}.json"
+            write_atomic(path, (json.dumps(comp.dump(opts, **own), indent=1) + "\n").encode())
+            written.append(path)
+            return
+        with progress_bar(f"{comp.game} {comp.name}") as tick:
+            doc = comp.build(opts, **own)
+        written.extend(write_document(doc, out, stem, formats))
 
     if sys.stderr.isatty() and len(todo) > 1:
         with typer.progressbar(todo, label="Making", file=sys.stderr,
@@ -188,6 +208,41 @@ def make(
             one(comp)
     for path in written:
         typer.echo(str(path))
+
+
+class progress_bar:
+    """Shows pages being laid out on a terminal (long runs such as --count 1000)."""
+
+    def __init__(self, label: str):
+        self.label = label
+
+    def __enter__(self):
+        from printkit.core import progress
+
+        self.bar = None
+        if sys.stderr.isatty():
+            state = {"n": 0}
+
+            def tick(total: int) -> None:
+                if self.bar is None:
+                    self.bar = typer.progressbar(length=total, label=self.label, file=sys.stderr)
+                    self.bar.__enter__()
+                self.bar.update(1)
+                state["n"] += 1
+
+            self.token = progress.set_hook(tick)
+        else:
+            self.token = None
+        return None
+
+    def __exit__(self, *exc):
+        from printkit.core import progress
+
+        if self.token is not None:
+            progress.reset(self.token)
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+        return False
 
 
 def _parse_settings(items: list[str], todo) -> dict[str, str]:
@@ -286,6 +341,45 @@ def solve(
     typer.echo(json.dumps(result.data, indent=2) if as_json else result.text)
     for path in result.written:
         typer.echo(str(path), err=as_json)
+
+
+@app.command()
+@friendly
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game: rollncook.")],
+    seed: Annotated[int, typer.Option(help="The sheet's seed.", min=0)] = 0,
+    games_: Annotated[int, typer.Option("--games", help="How many games to play.", min=1, max=100000)] = 200,
+    seeds: Annotated[int, typer.Option(help="Also play this many consecutive sheets from --seed and "
+                                            "report the spread of their medians.", min=1, max=10000)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Play a sheet many times with random dice and a greedy player: scores and star rates.
+
+    \b
+    Examples:
+      printkit simulate rollncook --seed 7 --games 500
+      printkit simulate rollncook --seed 0 --seeds 100 --games 100 --json
+    """
+    import json
+
+    if game != "rollncook":
+        raise PrintkitError(f"no simulator for {game!r}; games with one: rollncook")
+    from printkit.games.rollncook.simulate import simulate as run, spread, summary
+
+    if seeds == 1:
+        result = {"seed": seed, **summary(run(seed, games_))}
+    else:
+        result = spread(seed, seeds, games_)
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    if seeds == 1:
+        stars = ", ".join(f"{k} {v:.0%}" for k, v in result["stars"].items())
+        typer.echo(f"sheet seed {seed}: {result['games']} games, median {result['median']}, mean {result['mean']}, "
+                   f"range {result['min']}-{result['max']}; stars: {stars}")
+    else:
+        typer.echo(f"{seeds} sheets from seed {seed}, {games_} games each: medians from {result['min_median']} to "
+                   f"{result['max_median']} (spread {result['spread']}), median of medians {result['median_of_medians']}")
 
 
 @app.command()

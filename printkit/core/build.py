@@ -7,6 +7,7 @@ from typing import Any
 from printkit.core.draw.ops import Document, Op, Rect, Style
 from printkit.core.draw.page import FooterInfo, PrintOptions, compose_pages, impose_cards
 from printkit.core.layout.load import Layout, load_layout
+from printkit.core import progress
 from printkit.core.layout.render import Renderer
 
 
@@ -53,8 +54,10 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         if p.over is None:
             contents.append(r.elements(p.elements, ctx, f"pages[{i}].elements"))
             continue
-        for k, item in enumerate(r.items(p.over, None, ctx, f"pages[{i}]")):
+        items = r.items(p.over, None, ctx, f"pages[{i}]")
+        for k, item in enumerate(items):
             sub = {**ctx, p.as_: item, "page_index": k, "page_n": k + 1}
             contents.append(r.elements(p.elements, sub, f"pages[{i}].elements"))
+            progress.tick(len(items))
     pages = compose_pages(contents, design, opts, info, layout.file)
     return Document(pages, r.symbols, title)

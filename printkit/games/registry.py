@@ -29,6 +29,8 @@ class Component:
     #: Settings ``--set NAME=VALUE`` may change: name -> (default, help). ``build`` gets them
     #: as keyword arguments.
     settings: dict[str, tuple[Any, str]] = field(default_factory=dict)
+    #: For ``--format json``: the component's contents as data (same arguments as ``build``).
+    dump: Callable[..., dict] | None = None
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ GAME = "rollncook"
 
 register(Component(GAME, "sheet", "the seeded score sheet (one page; --count N for N seeds)",
                    components.build_sheets, seeded=True,
-                   settings={"count": ("1", "how many sheets, for consecutive seeds, in one file")}))
+                   settings={"count": ("1", "how many sheets, for consecutive seeds, in one file")},
+                   dump=components.dump_sheets))
 
 
 def _score(records):

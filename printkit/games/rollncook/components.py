@@ -8,6 +8,7 @@ from printkit.core.build import build_document
 from printkit.core.draw.ops import Document, Matrix, Group
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.qr import qr_path
+from printkit.errors import PrintkitError
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.sheet import Sheet, generate
 
@@ -68,16 +69,26 @@ def sheet_data(sheet: Sheet) -> dict:
     return {"id": sheet.id, "seed": sheet.seed, "hours": hours}
 
 
-def build_sheets(opts: PrintOptions, count: str = "1") -> Document:
-    """Sheets for ``count`` consecutive seeds from ``opts.seed``, one page each."""
+def _count(count: str) -> int:
     try:
         n = int(count)
     except ValueError:
         n = 0
     if not 1 <= n <= 10000:
-        from printkit.errors import PrintkitError
+        raise PrintkitError(f"--set count: 1 to 10000 sheets, got {count!r}")
+    return n
 
-        raise PrintkitError(f"--count: 1 to 10000 sheets, got {count!r}")
+
+def dump_sheets(opts: PrintOptions, count: str = "1") -> dict:
+    """The sheets' contents as data: id, seed, content version, and every hour's boxes and table."""
+    seed = opts.seed or 0
+    sheets = [generate(seed + i).to_data() for i in range(_count(count))]
+    return sheets[0] if len(sheets) == 1 else {"sheets": sheets}
+
+
+def build_sheets(opts: PrintOptions, count: str = "1") -> Document:
+    """Sheets for ``count`` consecutive seeds from ``opts.seed``, one page each."""
+    n = _count(count)
     seed = opts.seed or 0
     sheets = [sheet_data(generate(seed + i)) for i in range(n)]
     data = {**static_data(), "sheets": sheets, "palette": {},

@@ -134,8 +134,13 @@ def generate(seed: int) -> Sheet:
         raise ValueError("a seed is a whole number from 0")
     rng = SplitMix64(seed * 0x100000001B3 + CONTENT.version)
     minimum = CONTENT.generator["min_per_basic"]
+    weights = CONTENT.generator["box_value"]
+    lo, hi = CONTENT.generator["value_band"]
     while True:
         hours = tuple(_hour(rng, i) for i in range(len(CONTENT.plates)))
+        value = sum(weights[h.box_kind(k)] for h in hours for k in range(6))
+        if not lo <= value <= hi:
+            continue
         offered = {b: 0 for b in CONTENT.basics}
         for h in hours:
             for box in h.boxes:

@@ -49,8 +49,12 @@ def _worth(items, want: Counter, state: State) -> float:
     return total
 
 
-def play_sheet(sheet: Sheet, rng: random.Random, dice: list[list[int]] | None = None) -> tuple[list[dict], State]:
-    """Play a whole sheet; returns the hours as record entries and the final state."""
+def play_sheet(sheet: Sheet, rng: random.Random, dice: list[list[int]] | None = None,
+               table_bias: float = 1.0) -> tuple[list[dict], State]:
+    """Play a whole sheet; returns the hours as record entries and the final state.
+
+    ``table_bias`` above 1 makes the player favour the hexagonal tables over the hour's boxes
+    (a second style of play, for two players sharing the dice)."""
     state = State.new(sheet)
     hours = []
     for hi, clock in enumerate(CONTENT.hours):
@@ -63,7 +67,7 @@ def play_sheet(sheet: Sheet, rng: random.Random, dice: list[list[int]] | None = 
                 options.append((_worth(sheet.hours[hi].boxes[v - 1], want, state), "box", hi))
             for t in range(len(CONTENT.hours)):
                 if (t, v - 1) not in state.segments:
-                    options.append((_worth([sheet.hours[t].table[v - 1]], want, state), "table", t))
+                    options.append((_worth([sheet.hours[t].table[v - 1]], want, state) * table_bias, "table", t))
             if not options:
                 continue
             _, kind, where = max(options, key=lambda o: (o[0], o[1] == "box", -o[2]))
@@ -122,3 +126,12 @@ def summary(scores: list[int]) -> dict:
     return {"games": len(s), "mean": round(statistics.fmean(s), 1), "median": statistics.median(s),
             "min": s[0], "max": s[-1],
             "stars": {f"{t}+": round(sum(1 for x in s if x >= t) / len(s), 3) for t in CONTENT.stars}}
+
+
+def spread(first_seed: int, seeds: int, games: int) -> dict:
+    """Median scores of ``seeds`` consecutive sheets: is every seed about as good as another?"""
+    medians = [statistics.median(simulate(first_seed + i, games)) for i in range(seeds)]
+    return {"first_seed": first_seed, "seeds": seeds, "games": games, "medians": medians,
+            "min_median": min(medians), "max_median": max(medians), "spread": max(medians) - min(medians),
+            "median_of_medians": statistics.median(medians),
+            "stdev_of_medians": round(statistics.pstdev(medians), 2)}

@@ -1,0 +1,201 @@
+"""Roll n Cook's rules RNC-2 to RNC-10, each with a case that breaks it; the examples replayed."""
+
+import copy
+import doctest
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import printkit.games.rollncook.content
+import printkit.games.rollncook.rules
+import printkit.games.rollncook.sheet
+from printkit.core.yamlio import parse_text
+from printkit.games.rollncook.content import CONTENT
+from printkit.games.rollncook.record import RollNCookRecord
+from printkit.games.rollncook.rules import State, allocate, cook, final_score, make_rare, results, take_box, take_segment
+from printkit.games.rollncook.scorer import score
+from printkit.games.rollncook.sheet import generate
+from printkit.games.rollncook.simulate import play_sheet, simulate, summary
+from collections import Counter
+from tests.conftest import run_cli
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "rollncook"
+
+
+def load(name):
+    return parse_text((EXAMPLES / name).read_text())[0]
+
+
+@pytest.mark.parametrize("module", [printkit.games.rollncook.content, printkit.games.rollncook.rules,
+                                    printkit.games.rollncook.sheet])
+def test_docstring_examples(module):
+    r = doctest.testmod(module)
+    assert r.attempted > 0 and r.failed == 0
+
+
+def stocked(**items):
+    s = State.new(generate(7))
+    return State(s.sheet, Counter(items), s.boxes, s.segments, s.abilities, s.dishes, s.plates)
+
+
+def test_results_are_used_once_boxes_and_segments_once():
+    """RNC-2."""
+    s = State.new(generate(7))
+    s, bad = take_box(s, 0, 4, 4)
+    assert bad == []
+    s2, bad = take_box(s, 0, 4, 4)
+    assert bad == ["box 4 of 10:00 is already crossed"]
+    s, bad = take_segment(s, 5, 3, 3)
+    assert bad == [] and take_segment(s, 5, 3, 3)[1] == ["segment 3 of the 15:00 table is already crossed"]
+    assert take_box(s, 0, 2, 3)[1] == ["a result 2 takes box 2, not box 3"]
+    assert take_segment(s, 1, 2, 3)[1] == ["a result 2 takes segment 2, not segment 3"]
+
+
+def test_doubles():
+    """RNC-3: spend one of the equal dice to set the others."""
+    assert results([1, 1, 3], (1, 6)) == ([6, 3], [])
+    assert results([2, 2, 2], (2, 5)) == ([5, 5], [])
+    assert results([1, 2, 3], (1, 6))[1] == ["no double of 1 was rolled (dice 1 2 3): nothing to spend"]
+
+
+def test_mystery_stands_for_a_basic_never_for_a_rare_and_is_needed_where_printed():
+    """RNC-5."""
+    assert allocate(Counter(potato=1, mystery=1), ("potato", "potato"))[0] == ["potato", "mystery"]
+    assert allocate(Counter(mystery=1, tomato=1), ("dough", "tomato"))[0] is None  # not for a rare
+    assert allocate(Counter(fish=1, cabbage=1, egg=1), ("fish", "cabbage", "mystery"))[0] is None  # sushi
+    assert allocate(Counter(fish=1, cabbage=1, mystery=1), ("fish", "cabbage", "mystery"))[0] is not None
+    assert allocate(Counter(mystery=2), ("fish", "mystery"), ["mystery", "mystery"])[0] == ["mystery", "mystery"]
+    assert allocate(Counter(mystery=1, cheese=1), ("dough",), ["mystery"])[1].startswith("the mystery ingredient stands only")
+
+
+def test_rare_ingredients_are_made_without_a_plate():
+    """RNC-6."""
+    s, bad = make_rare(stocked(milk=1, salt=1), "cheese")
+    assert bad == [] and s.stock["cheese"] == 1 and s.stock["milk"] == 0 and sum(s.plates) == 0
+    assert make_rare(stocked(milk=1), "cheese")[1] == ["cheese cannot be made: no salt left (nor a mystery ingredient)"]
+
+
+def test_cooking_needs_a_plate_of_this_hour_and_fills_boxes_left_to_right():
+    """RNC-7, RNC-8."""
+    s = stocked(egg=10, butter=10)
+    assert cook(s, 0, "fried egg")[1] == [("RNC-7", "10:00 has 0 plates, and none is left")]
+    s, bad = cook(s, 1, "fried egg")
+    assert bad == [] and s.dishes["fried egg"] == 1
+    assert cook(s, 1, "fried egg")[1][0][0] == "RNC-7"  # one plate at 11:00
+    for hour in (2, 3, 5, 6, 7):
+        s, _ = cook(s, hour, "fried egg")
+    assert s.dishes["fried egg"] == 6
+    assert cook(s, 7, "fried egg")[1] == [("RNC-7", "every dish box of fried egg is already circled")]
+    # Six boxes of fried egg: 6 x 1 + bonuses 0 0 2 1 3 4 = 16; stars need 50.
+    assert final_score(s)["meals"] == {"fried egg": 16}
+
+
+def test_final_score_counts_unused_rares_and_stars():
+    s = stocked(cheese=2, oil=1, egg=3)
+    sc = final_score(s)
+    assert sc["total"] == 3 and sc["rares_left"] == 3 and sc["basics_left"] == 3 and sc["stars"] == 0
+
+
+def test_the_complete_game_and_shared_dice_examples():
+    ann, bo = (RollNCookRecord.model_validate(load(n)) for n in ("solo-seed7.yaml", "shared-dice-bo.yaml"))
+    rep = score([ann])
+    assert rep.valid and len(ann.hours) == 12
+    both = score([ann, bo])
+    assert both.valid and [p.name for p in both.players] == ["Ann", "Bo"]
+    totals = {p.name: p.total for p in both.players}
+    assert both.ranking == sorted(totals, key=lambda n: -totals[n])
+
+
+def test_shared_dice_must_match():
+    """RNC-10."""
+    bo = load("shared-dice-bo.yaml")
+    bo["hours"][3]["dice"] = [6, 6, 6]
+    bo["hours"][3]["take"] = []
+    bo["hours"][3].pop("rare", None)
+    bo["hours"][3].pop("cook", None)
+    rep = score([RollNCookRecord.model_validate(load("solo-seed7.yaml")), RollNCookRecord.model_validate(bo)])
+    assert any(v.rule == "RNC-10" and v.where == "Bo, 13:00" for v in rep.violations)
+
+
+def test_abilities_are_limited_by_their_boxes():
+    """RNC-4."""
+    data = load("solo-seed7.yaml")
+    data["hours"][0]["abilities"] = [{"reuse": 5}, {"reuse": 5}]
+    data["hours"][0]["take"].append({"result": 5, "box": 5})
+    rep = score([RollNCookRecord.model_validate(data)])
+    assert [v.message for v in rep.violations if v.rule == "RNC-4"] == ["no reuse box is left (1 on the sheet)"]
+    data["hours"][0]["abilities"] = [{"adjust": {"from": 1, "to": 3}}]
+    rep = score([RollNCookRecord.model_validate(data)])
+    assert any("cannot become 3" in v.message for v in rep.violations)
+
+
+def test_the_mistakes_example_names_each_mistake():
+    rep = score([RollNCookRecord.model_validate(load("mistakes.yaml"))])
+    rules = [v.rule for v in rep.violations]
+    assert {"RNC-2", "RNC-3", "RNC-4", "RNC-5", "RNC-6", "RNC-7"} <= set(rules)
+    assert "Cy, 12:00, result 5: box 5 of 12:00 is already crossed [RNC-2]" in [str(v) for v in rep.violations]
+
+
+def test_end_state_only_records_are_totalled_unchecked():
+    data = {"sheet": "RNC1-7", "player": "Dee", "end": {"dishes": {"pizza": 2, "soup": 1}, "rares_left": 2,
+                                                       "basics_left": 4, "plates_left": 3}}
+    rep = score([RollNCookRecord.model_validate(data)])
+    assert rep.valid and rep.players[0].total == (6 + 0) + (6 + 2) + (2 + 1) + 2
+    assert any("unchecked" in n for n in rep.notes)
+
+
+def test_ties_break_on_basics_left_then_plates():
+    """RNC-8."""
+    a = {"sheet": "RNC1-7", "player": "A", "end": {"dishes": {"soup": 1}, "basics_left": 3, "plates_left": 1}}
+    b = {"sheet": "RNC1-7", "player": "B", "end": {"dishes": {"soup": 1}, "basics_left": 5, "plates_left": 0}}
+    rep = score([RollNCookRecord.model_validate(x) for x in (a, b)])
+    assert rep.ranking == ["B", "A"] and rep.winners == ["B"]
+    b["end"]["basics_left"] = 3
+    rep = score([RollNCookRecord.model_validate(x) for x in (a, b)])
+    assert rep.ranking == ["A", "B"]
+    b["end"]["plates_left"] = 1
+    assert score([RollNCookRecord.model_validate(x) for x in (a, b)]).winners == ["A", "B"]
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda d: d["hours"][0]["take"].append({"result": 2, "box": 2}) or d["hours"][0].__setitem__("rare", ["truffle"]),
+     "unknown rare ingredient 'truffle'"),
+    (lambda d: d["hours"][0].__setitem__("hour", "25:00"), "'25:00' is not an hour of the sheet"),
+    (lambda d: d["hours"][0].__setitem__("dice", [1, 3, 7]), "dice[2]"),
+    (lambda d: d["hours"][1].__setitem__("cook", [{"name": "fries", "use": ["potato", "caviar", "oil"]}]),
+     "unknown ingredient 'caviar'"),
+    (lambda d: d.__setitem__("sheet", "RNC9-7"), "content version 9"),
+    (lambda d: d["hours"][0].__setitem__("dice", [1, 3]), "dice"),
+])
+def test_unreadable_records_exit_2(tmp_path, change, words):
+    data = copy.deepcopy(load("solo-seed7.yaml"))
+    change(data)
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps(data))
+    r = run_cli("score", "rollncook", str(p))
+    assert r.exit_code == 2 and words in r.stderr and "Traceback" not in r.stderr
+
+
+def test_cli_scores_several_files_together(tmp_path):
+    r = run_cli("score", "rollncook", str(EXAMPLES / "solo-seed7.yaml"), str(EXAMPLES / "shared-dice-bo.yaml"), "--json")
+    assert r.exit_code == 0
+    out = json.loads(r.stdout)
+    assert [p["name"] for p in out["players"]] and set(out["players"][0]["breakdown"]) >= {"meals", "stars", "rares_left"}
+    r = run_cli("score", "rollncook", str(EXAMPLES / "mistakes.yaml"))
+    assert r.exit_code == 1 and "[RNC-7]" in r.stdout
+
+
+def test_the_greedy_player_plays_legally_and_the_simulator_reports():
+    for seed in range(5):
+        hours, state = play_sheet(generate(seed), random.Random(seed))
+        rep = score([RollNCookRecord.model_validate({"sheet": f"RNC1-{seed}", "hours": hours})])
+        assert rep.valid and rep.players[0].total == final_score(state)["total"]
+    s = summary(simulate(3, 20))
+    assert s["games"] == 20 and s["min"] <= s["median"] <= s["max"] and set(s["stars"]) == {f"{x}+" for x in CONTENT.stars}
+    assert simulate(3, 5) == simulate(3, 5)  # reproducible
+    r = run_cli("simulate", "rollncook", "--seed", "3", "--games", "10", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["games"] == 10
+    r = run_cli("simulate", "rollncook", "--seed", "3", "--seeds", "3", "--games", "5")
+    assert r.exit_code == 0 and "3 sheets from seed 3" in r.stdout
