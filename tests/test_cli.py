@@ -46,10 +46,11 @@ def test_make_prints_the_paths_it_wrote(tmp_path):
 
 
 def test_make_all_makes_every_registered_component(tmp_path):
-    r = run_cli("make", "all", "--out", str(tmp_path))
+    r = run_cli("make", "all", "--seed", "3", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     made = sorted(p.name for p in tmp_path.iterdir())
-    assert made == sorted(f"{c.game}-{c.name}-a4.pdf" for comps in games().values() for c in comps.values())
+    assert made == sorted(f"{c.game}-{c.name}{'-seed3' if c.seeded else ''}-a4.pdf"
+                          for comps in games().values() for c in comps.values())
     assert "calibration-page-a4.pdf" in made and "gimbap-dice-a4.pdf" in made
 
 
@@ -57,7 +58,7 @@ def test_make_all_makes_every_registered_component(tmp_path):
     (["make", "chess"], "unknown game 'chess'"),
     (["make", "calibration", "poster"], "no component 'poster'"),
     (["make", "calibration", "--paper", "a5"], "--paper must be one of"),
-    (["make", "calibration", "--format", "png"], "--format must be pdf, svg or both"),
+    (["make", "calibration", "--format", "png"], "--format must be pdf, svg, both or json"),
     (["make", "calibration", "--duplex-offset", "1;2"], "--duplex-offset takes X,Y"),
     (["make", "calibration", "--duplex-offset", "40,0"], "more than 10 mm"),
     (["make", "calibration", "--bleed", "11"], "bleed must be between 0 and 10 mm"),

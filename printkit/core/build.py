@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.core.draw.ops import Document, Op, Rect, Style
-from printkit.core.draw.page import FooterInfo, PrintOptions, compose_pages, impose_cards
+from printkit.core.draw.ops import Document, LazyPages, Op, Rect, Style
+from printkit.core.draw.page import FooterInfo, PrintOptions, compose_page, impose_cards
 from printkit.core.layout.load import Layout, load_layout
 from printkit.core import progress
 from printkit.core.layout.render import Renderer
@@ -49,15 +49,27 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         raise layout.error("", "nothing to draw: this file has neither 'pages' nor 'cards' "
                                "(a library of styles and symbols is only for 'include')")
     design = (r.length(spec.size[0], ctx, "size[0]"), r.length(spec.size[1], ctx, "size[1]"))
-    contents = []
+    # One entry per page: (page spec, item or None); pages are made when asked for.
+    plan: list[tuple[int, Any]] = []
     for i, p in enumerate(spec.pages or []):
         if p.over is None:
-            contents.append(r.elements(p.elements, ctx, f"pages[{i}].elements"))
-            continue
-        items = r.items(p.over, None, ctx, f"pages[{i}]")
-        for k, item in enumerate(items):
+            plan.append((i, None))
+        else:
+            plan += [(i, (k, item)) for k, item in enumerate(r.items(p.over, None, ctx, f"pages[{i}]"))]
+
+    def make(n: int):
+        i, entry = plan[n]
+        p = spec.pages[i]
+        sub = ctx
+        if entry is not None:
+            k, item = entry
             sub = {**ctx, p.as_: item, "page_index": k, "page_n": k + 1}
-            contents.append(r.elements(p.elements, sub, f"pages[{i}].elements"))
-            progress.tick(len(items))
-    pages = compose_pages(contents, design, opts, info, layout.file)
+        ops = r.elements(p.elements, sub, f"pages[{i}].elements")
+        progress.tick(len(plan))
+        return compose_page(ops, design, opts, info, n + 1, len(plan), layout.file)
+
+    if len(plan) > 1:
+        pages = LazyPages(len(plan), make)
+    else:
+        pages = [make(n) for n in range(len(plan))]
     return Document(pages, r.symbols, title)

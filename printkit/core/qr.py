@@ -17,7 +17,11 @@ def qr_matrix(text: str, level: str = "M") -> list[list[bool]]:
     """The QR code's modules, row by row (True: dark)."""
     q = qrencoder.QRCode(None, getattr(qrencoder.QRErrorCorrectLevel, level))
     q.addData(text)
-    q.make()
+    # A fixed mask pattern: any of the eight makes a valid code, and choosing the "best" one
+    # costs most of the encoding time (a sheet per page, thousands of pages).
+    if q.version is None:
+        q.version = q.calculate_version()
+    q.makeImpl(False, 0)
     return [[bool(m) for m in row] for row in q.modules]
 
 

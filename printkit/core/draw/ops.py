@@ -12,8 +12,9 @@ SVG backends render the same document, so both files show the same thing.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Callable, Iterator, Union
 
 from printkit.core.colour import BLACK, Colour
 
@@ -196,11 +197,35 @@ class Page:
     label: str = ""
 
 
+class LazyPages(Sequence):
+    """Pages made when asked for, one at a time (long documents stay small in memory).
+
+    Symbols the pages use are defined as the pages are made; backends read the document's
+    symbols only after its pages."""
+
+    def __init__(self, count: int, make: Callable[[int], Page]):
+        self._count, self._make = count, make
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self._make(k) for k in range(*i.indices(self._count))]
+        if not -self._count <= i < self._count:
+            raise IndexError(i)
+        return self._make(i % self._count)
+
+    def __iter__(self):
+        for k in range(self._count):
+            yield self._make(k)
+
+
 @dataclass
 class Document:
     """Pages and the symbols (named lists of operations) that pages reuse by :class:`Use`."""
 
-    pages: list[Page] = field(default_factory=list)
+    pages: Sequence[Page] = field(default_factory=list)
     symbols: dict[str, tuple[Op, ...]] = field(default_factory=dict)
     title: str = ""
     duplex: bool = False

@@ -134,9 +134,9 @@ def content_box(opts: PrintOptions) -> tuple[float, float, float, float]:
     return (PAGE_MARGIN, PAGE_MARGIN, w - 2 * PAGE_MARGIN, h - 2 * PAGE_MARGIN - FOOTER_H - FOOTER_GAP)
 
 
-def compose_pages(contents: list[list[Op]], design: tuple[float, float], opts: PrintOptions,
-                  info: FooterInfo, where: str = "") -> list[Page]:
-    """Full pages: each content (drawn in a ``design`` w x h mm box) centred at the top of the
+def compose_page(ops: list[Op], design: tuple[float, float], opts: PrintOptions, info: FooterInfo,
+                 page: int, pages: int, where: str = "") -> Page:
+    """One full page: ``ops`` (drawn in a ``design`` w x h mm box) centred at the top of the
     content box, with the footer below."""
     bx, by, bw, bh = content_box(opts)
     dw, dh = design
@@ -146,13 +146,16 @@ def compose_pages(contents: list[list[Op]], design: tuple[float, float], opts: P
             f"leaves {bw:g} x {bh:.1f} mm inside its margins and footer"
         )
     W, H = opts.size
-    pages = []
-    for i, ops in enumerate(contents):
-        body = Group(tuple(ops), Matrix.translate(bx + (bw - dw) / 2, by), tag="content")
-        foot = footer_ops(footer_text(info, opts, i + 1, len(contents)),
-                          (PAGE_MARGIN, H - PAGE_MARGIN - FOOTER_H, W - 2 * PAGE_MARGIN, FOOTER_H), False)
-        pages.append(Page(W, H, [body, foot], label=f"page {i + 1}"))
-    return pages
+    body = Group(tuple(ops), Matrix.translate(bx + (bw - dw) / 2, by), tag="content")
+    foot = footer_ops(footer_text(info, opts, page, pages),
+                      (PAGE_MARGIN, H - PAGE_MARGIN - FOOTER_H, W - 2 * PAGE_MARGIN, FOOTER_H), False)
+    return Page(W, H, [body, foot], label=f"page {page}")
+
+
+def compose_pages(contents: list[list[Op]], design: tuple[float, float], opts: PrintOptions,
+                  info: FooterInfo, where: str = "") -> list[Page]:
+    """Full pages: each content composed by :func:`compose_page`."""
+    return [compose_page(ops, design, opts, info, i + 1, len(contents), where) for i, ops in enumerate(contents)]
 
 
 # -- card sheets ---------------------------------------------------------------------------

@@ -139,10 +139,9 @@ def _form_name(symbol: str) -> str:
 def render_pdf(doc: Document) -> bytes:
     """The PDF of ``doc`` as bytes; the same document always gives the same bytes."""
     buf = io.BytesIO()
-    first = doc.pages[0]
     c = rl_canvas.Canvas(
         buf,
-        pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
+        pagesize=(210 * PT_PER_MM, 297 * PT_PER_MM),  # each page sets its own size
         invariant=1,
         pageCompression=1,
         # Start pages in a bundled font, so no unembedded Helvetica lands in the resources.
@@ -157,12 +156,13 @@ def render_pdf(doc: Document) -> bytes:
     if doc.duplex:
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     r = _PdfRenderer(c, doc.symbols)
+    for page in doc.pages:
+        _page(c, r, page)
+    # Forms after the pages: lazily made pages define their symbols as they are drawn.
     for name in sorted(doc.symbols):
         c.beginForm(_form_name(name), -_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
         r.draw(doc.symbols[name])
         c.endForm()
-    for page in doc.pages:
-        _page(c, r, page)
     c.save()
     return buf.getvalue()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import string
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from printkit.core.colour import BLACK, Colour, ColourPair
@@ -52,6 +53,17 @@ def _index(obj, idx: str):
 _FMT = _Formatter()
 
 
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple:
+    """A template split once into (literal, field, format spec, conversion) pieces."""
+    return tuple(_FMT.parse(text))
+
+
+@lru_cache(maxsize=8192)
+def _length_text(text: str) -> float:
+    return parse_length(text)
+
+
 @dataclass
 class Renderer:
     """Renders elements of ``layout`` for one output (colour or ``bw``)."""
@@ -69,7 +81,15 @@ class Renderer:
         if "{" not in text:
             return text
         try:
-            return _FMT.vformat(text, (), ctx)
+            out = []
+            for literal, name, spec, conv in _parsed(text):
+                out.append(literal)
+                if name is not None:
+                    value, _ = _FMT.get_field(name, (), ctx)
+                    if conv:
+                        value = _FMT.convert_field(value, conv)
+                    out.append(format(value, spec) if spec else str(value))
+            return "".join(out)
         except (KeyError, AttributeError, IndexError, TypeError) as e:
             raise self.layout.error(where, f"template {text!r} names {e} which the data does not have; "
                                            f"available: {', '.join(sorted(ctx))}") from None
@@ -80,7 +100,7 @@ class Renderer:
         if isinstance(v, (int, float)):
             return float(v)
         try:
-            return parse_length(self.fmt(v, ctx, where))
+            return _length_text(self.fmt(v, ctx, where))
         except ValueError as e:
             raise self.layout.error(where, str(e)) from None
 

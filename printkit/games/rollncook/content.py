@@ -51,6 +51,9 @@ class Content:
 
     def hour_index(self, text) -> int | None:
         """``"13:00"``, ``"13"`` or 13 -> the hour's index (0 for 10:00); None if not an hour."""
+        known = _HOURS.get(text) if isinstance(text, str) else None
+        if known is not None:
+            return known
         s = str(text).strip()
         if s.endswith(":00"):
             s = s[:-3]
@@ -77,3 +80,4 @@ def load(path: Path = DATA) -> Content:
 
 
 CONTENT = load()
+_HOURS = {clock: i for i, clock in enumerate(CONTENT.hours)}

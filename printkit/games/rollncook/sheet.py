@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from printkit.games.rollncook.content import CONTENT
 
@@ -128,6 +129,7 @@ def _hour(rng: SplitMix64, i: int) -> Hour:
     return Hour(CONTENT.hours[i], CONTENT.plates[i], tuple(boxes), tuple(table))
 
 
+@lru_cache(maxsize=512)
 def generate(seed: int) -> Sheet:
     """The sheet for ``seed`` (RNC-9). A sheet offering some basic too rarely is drawn again."""
     if seed < 0:
