@@ -57,3 +57,10 @@ def read_record(file: str, model: type[M]) -> tuple[M, dict]:
         raise RecordError(name, where, message, line) from None
     except ValueError as e:  # a record kind chosen by its keys, and neither fits
         raise RecordError(name, "", str(e), 1) from None
+
+
+def distinct_names(names: list[str]) -> list[str]:
+    """A pydantic check for a record's players: every name once."""
+    if len(set(names)) != len(names):
+        raise ValueError("player names must differ")
+    return names

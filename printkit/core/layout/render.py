@@ -194,13 +194,7 @@ class Renderer:
         x, y = L(el.x, "x"), L(el.y, "y")
         w = L(el.w, "w") if el.w is not None else None
         h = L(el.h, "h") if el.h is not None else None
-        m = Matrix.translate(x, y)
-        rotate = self.number(el.rotate, ctx, where + ".rotate")
-        if rotate:
-            m = m @ Matrix.rotate(rotate)
-        scale = self.number(el.scale, ctx, where + ".scale")
-        if scale != 1.0:
-            m = m @ Matrix.scale(scale)
+        m = self._turned(Matrix.translate(x, y), el, ctx, where)
         if el.mirror:
             # Mirror within the frame's own box when it has one, else about its origin.
             shift = Matrix.translate(w or 0.0, 0) if el.mirror == "x" else Matrix.translate(0, h or 0.0)
@@ -311,15 +305,20 @@ class Renderer:
         name = self.fmt(el.symbol, ctx, where + ".symbol")
         self.define_symbol(name, where + ".symbol")
         m = Matrix.translate(self.length(el.x, ctx, where + ".x"), self.length(el.y, ctx, where + ".y"))
+        m = self._turned(m, el, ctx, where)
+        if el.mirror:
+            m = m @ Matrix.mirror(el.mirror)
+        return [Use(name, m, tag=self._tag(el, ctx, where))]
+
+    def _turned(self, m: Matrix, el, ctx, where) -> Matrix:
+        """``m`` then the element's rotation and scale (numbers or templates)."""
         rotate = self.number(el.rotate, ctx, where + ".rotate")
         if rotate:
             m = m @ Matrix.rotate(rotate)
         scale = self.number(el.scale, ctx, where + ".scale")
         if scale != 1.0:
             m = m @ Matrix.scale(scale)
-        if el.mirror:
-            m = m @ Matrix.mirror(el.mirror)
-        return [Use(name, m, tag=self._tag(el, ctx, where))]
+        return m
 
     def define_symbol(self, name: str, where: str) -> None:
         if name in self.symbols:

@@ -11,6 +11,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from printkit.core.records import distinct_names
 from printkit.games.gimbap.content import CONTENT, Token
 from printkit.games.gimbap.rolls import PARTS, RollError, parse_face
 
@@ -107,12 +108,7 @@ class GimbapRecord(Strict):
         default=None, description="with 2 players: the 6 tokens chosen for the game (GIM-5)")
     rounds: list[Round]
 
-    @field_validator("players")
-    @classmethod
-    def _unique(cls, v):
-        if len(set(v)) != len(v):
-            raise ValueError("player names must differ")
-        return v
+    _unique = field_validator("players")(classmethod(lambda cls, v: distinct_names(v)))
 
     @field_validator("game")
     @classmethod

@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from printkit.core.records import distinct_names
 from printkit.games.jubako.content import CONTENT
 from printkit.games.jubako.rules import adjacent, parse_cell
 
@@ -67,12 +68,7 @@ class JubakoRecord(Strict):
     players: list[str] = Field(min_length=2, max_length=4, description="in turn order")
     turns: list[Turn]
 
-    @field_validator("players")
-    @classmethod
-    def _unique(cls, v):
-        if len(set(v)) != len(v):
-            raise ValueError("player names must differ")
-        return v
+    _unique = field_validator("players")(classmethod(lambda cls, v: distinct_names(v)))
 
     @model_validator(mode="after")
     def _check(self):

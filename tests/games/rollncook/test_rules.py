@@ -199,3 +199,15 @@ def test_the_greedy_player_plays_legally_and_the_simulator_reports():
     assert r.exit_code == 0 and json.loads(r.stdout)["games"] == 10
     r = run_cli("simulate", "rollncook", "--seed", "3", "--seeds", "3", "--games", "5")
     assert r.exit_code == 0 and "3 sheets from seed 3" in r.stdout
+
+
+def test_hours_are_played_once_and_in_order():
+    """RNC-1: 12 hours, 10:00 to 21:00."""
+    data = load("solo-seed7.yaml")
+    data["hours"][1], data["hours"][2] = data["hours"][2], data["hours"][1]
+    rep = score([RollNCookRecord.model_validate(data)])
+    assert any(v.rule == "RNC-1" and "hours go in order" in v.message for v in rep.violations)
+    data = load("solo-seed7.yaml")
+    data["hours"][2]["hour"] = "11:00"
+    rep = score([RollNCookRecord.model_validate(data)])
+    assert any(v.rule == "RNC-1" and "played twice" in v.message for v in rep.violations)
