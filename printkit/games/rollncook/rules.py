@@ -30,7 +30,7 @@ MYSTERY = CONTENT.mystery
 @dataclass(frozen=True)
 class State:
     sheet: Sheet
-    stock: Counter = field(default_factory=Counter)  # circled and not yet crossed
+    stock: dict = field(default_factory=dict)  # circled and not yet crossed: ingredient -> count
     boxes: frozenset = frozenset()  # (hour, box index) crossed
     segments: frozenset = frozenset()  # (hour, segment index) crossed
     abilities: dict = field(default_factory=dict)  # ability -> boxes left
@@ -39,7 +39,7 @@ class State:
 
     @classmethod
     def new(cls, sheet: Sheet) -> "State":
-        return cls(sheet, Counter(), frozenset(), frozenset(), dict(CONTENT.abilities),
+        return cls(sheet, {}, frozenset(), frozenset(), dict(CONTENT.abilities),
                    {m: 0 for m in CONTENT.meals}, tuple(0 for _ in CONTENT.plates))
 
 
@@ -95,8 +95,9 @@ def take_box(state: State, hour: int, value: int, box: int) -> tuple[State, list
         problems.append(f"box {box} of {CONTENT.hours[hour]} is already crossed")
     if problems:
         return state, problems
-    stock = state.stock.copy()
-    stock.update(state.sheet.hours[hour].boxes[box - 1])
+    stock = dict(state.stock)
+    for x in state.sheet.hours[hour].boxes[box - 1]:
+        stock[x] = stock.get(x, 0) + 1
     return replace(state, stock=stock, boxes=state.boxes | {(hour, box - 1)}), []
 
 
@@ -109,12 +110,13 @@ def take_segment(state: State, table: int, value: int, segment: int) -> tuple[St
         problems.append(f"segment {segment} of the {CONTENT.hours[table]} table is already crossed")
     if problems:
         return state, problems
-    stock = state.stock.copy()
-    stock[state.sheet.hours[table].table[segment - 1]] += 1
+    stock = dict(state.stock)
+    x = state.sheet.hours[table].table[segment - 1]
+    stock[x] = stock.get(x, 0) + 1
     return replace(state, stock=stock, segments=state.segments | {(table, segment - 1)}), []
 
 
-def allocate(stock: Counter, needs: tuple[str, ...], use: list[str] | None = None) -> tuple[list[str] | None, str]:
+def allocate(stock: dict, needs: tuple[str, ...], use: list[str] | None = None) -> tuple[list[str] | None, str]:
     """What to cross for ``needs`` (RNC-5): a recipe's mystery needs the mystery itself; a basic
     may be the basic or the mystery; a rare ingredient only itself. With ``use``, check that
     choice. Returns (ingredients to cross, or None, and why not)."""
@@ -134,22 +136,31 @@ def allocate(stock: Counter, needs: tuple[str, ...], use: list[str] | None = Non
                 return None, f"{u} is not in the recipe"
         plan = list(use)
     else:
-        plan, left = [], stock.copy()
+        plan, left = [], dict(stock)
         order = sorted(needs, key=lambda n: 0 if n == MYSTERY else 1 if n not in CONTENT.basics else 2)
         for n in order:
-            if left[n] > 0:
+            if left.get(n, 0) > 0:
                 plan.append(n)
                 left[n] -= 1
-            elif n in CONTENT.basics and left[MYSTERY] > 0:
+            elif n in CONTENT.basics and left.get(MYSTERY, 0) > 0:
                 plan.append(MYSTERY)
                 left[MYSTERY] -= 1
             else:
                 return None, f"no {n} left" + (" (nor a mystery ingredient)" if n in CONTENT.basics else "")
     need = Counter(plan)
-    short = [k for k, v in need.items() if stock[k] < v]
+    short = [k for k, v in need.items() if stock.get(k, 0) < v]
     if short:
         return None, f"no {short[0]} left to cross"
     return plan, ""
+
+
+def _minus(stock: dict, plan: list[str]) -> dict:
+    out = dict(stock)
+    for x in plan:
+        out[x] -= 1
+        if not out[x]:
+            del out[x]
+    return out
 
 
 def make_rare(state: State, rare: str, use: list[str] | None = None) -> tuple[State, list[str]]:
@@ -157,10 +168,9 @@ def make_rare(state: State, rare: str, use: list[str] | None = None) -> tuple[St
     plan, why = allocate(state.stock, CONTENT.rares[rare], use)
     if plan is None:
         return state, [f"{rare} cannot be made: {why}"]
-    stock = state.stock.copy()
-    stock.subtract(plan)
-    stock[rare] += 1
-    return replace(state, stock=+stock), []
+    stock = _minus(state.stock, plan)
+    stock[rare] = stock.get(rare, 0) + 1
+    return replace(state, stock=stock), []
 
 
 def cook(state: State, hour: int, meal: str, use: list[str] | None = None) -> tuple[State, list[tuple[str, str]]]:
@@ -177,13 +187,12 @@ def cook(state: State, hour: int, meal: str, use: list[str] | None = None) -> tu
         problems.append(("RNC-5", f"{meal} cannot be cooked: {why}"))
     if problems:
         return state, problems
-    stock = state.stock.copy()
-    stock.subtract(plan)
+    stock = _minus(state.stock, plan)
     plates = list(state.plates)
     plates[hour] += 1
     dishes = dict(state.dishes)
     dishes[meal] += 1
-    return replace(state, stock=+stock, plates=tuple(plates), dishes=dishes), []
+    return replace(state, stock=stock, plates=tuple(plates), dishes=dishes), []
 
 
 def final_score(state: State) -> dict:
@@ -192,11 +201,11 @@ def final_score(state: State) -> dict:
     for name, m in CONTENT.meals.items():
         n = state.dishes[name]
         meals[name] = sum(m.value + m.bonuses[k] for k in range(n))
-    rares = sum(state.stock[r] for r in CONTENT.rares)
+    rares = sum(state.stock.get(r, 0) for r in CONTENT.rares)
     total = sum(meals.values()) + rares
     return {
         "total": total, "meals": {k: v for k, v in meals.items() if v}, "rares_left": rares,
         "stars": sum(1 for s in CONTENT.stars if total >= s),
-        "basics_left": sum(state.stock[b] for b in CONTENT.basics),
+        "basics_left": sum(state.stock.get(b, 0) for b in CONTENT.basics),
         "plates_left": sum(CONTENT.plates) - sum(state.plates),
     }

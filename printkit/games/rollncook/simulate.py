@@ -45,7 +45,7 @@ def _worth(items, want: Counter, state: State) -> float:
         elif x == CONTENT.mystery:
             total += max(want.values(), default=0) * 1.2
         else:
-            total += want[x] / (1 + state.stock[x])
+            total += want[x] / (1 + state.stock.get(x, 0))
     return total
 
 
@@ -86,9 +86,9 @@ def play_sheet(sheet: Sheet, rng: random.Random, dice: list[list[int]] | None = 
                     continue
                 trial, made = state, []
                 for ing in m.ingredients:
-                    if ing in CONTENT.rares and trial.stock[ing] < m.ingredients.count(ing):
+                    if ing in CONTENT.rares and trial.stock.get(ing, 0) < m.ingredients.count(ing):
                         for sub in CONTENT.rares[ing]:
-                            if sub in CONTENT.rares and trial.stock[sub] == 0:
+                            if sub in CONTENT.rares and trial.stock.get(sub, 0) == 0:
                                 trial, bad = make_rare(trial, sub)
                                 if not bad:
                                     made.append(sub)
