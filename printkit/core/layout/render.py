@@ -34,20 +34,34 @@ class _Formatter(string.Formatter):
     """``{a.b}`` looks up through mappings and attributes; ``{a[0]}`` indexes."""
 
     def get_field(self, field_name, args, kwargs):
-        first, *rest = field_name.split(".")
-        obj = self.get_value(first.split("[")[0], args, kwargs)
-        for idx in first.split("[")[1:]:
-            obj = _index(obj, idx.rstrip("]"))
-        for part in rest:
-            name, *idxs = part.split("[")
-            obj = obj[name] if isinstance(obj, dict) else getattr(obj, name)
-            for idx in idxs:
-                obj = _index(obj, idx.rstrip("]"))
+        first, steps = _field_path(field_name)
+        obj = kwargs[first]
+        for kind, key in steps:
+            if kind == "index":
+                obj = obj[key]
+            elif isinstance(obj, dict):
+                obj = obj[key]
+            else:
+                obj = getattr(obj, key)
         return obj, first
 
 
-def _index(obj, idx: str):
-    return obj[int(idx)] if idx.lstrip("-").isdigit() else obj[idx]
+@lru_cache(maxsize=4096)
+def _field_path(field_name: str) -> tuple[str, tuple]:
+    """``"h.boxes[2].n"`` -> ("h", (("name", "boxes"), ("index", 2), ("name", "n"))), parsed once."""
+    first, *rest = field_name.split(".")
+    steps: list[tuple] = []
+    head, *idxs = first.split("[")
+    steps += [("index", _key(i.rstrip("]"))) for i in idxs]
+    for part in rest:
+        name, *idxs = part.split("[")
+        steps.append(("name", name))
+        steps += [("index", _key(i.rstrip("]"))) for i in idxs]
+    return head, tuple(steps)
+
+
+def _key(idx: str):
+    return int(idx) if idx.lstrip("-").isdigit() else idx
 
 
 _FMT = _Formatter()

@@ -54,19 +54,28 @@ def static_data() -> dict:
             "abilities": abilities, "stars": list(CONTENT.stars)}
 
 
+COL_W = 190 / 12  # the hour columns' pitch in layouts/rollncook/sheet.yaml
+TOP, BOX_Y, BOX_DY, TABLE_Y = 20.0, 17.0, 9.4, 82.0
+
+
 def sheet_data(sheet: Sheet) -> dict:
-    hours = []
-    for h in sheet.hours:
-        boxes = []
+    """A sheet's own marks, placed: the dark rare boxes and every ingredient icon."""
+    dark, icons = [], []
+    for c, h in enumerate(sheet.hours):
+        x = c * COL_W
         for k, box in enumerate(h.boxes):
-            kind = h.box_kind(k)
+            y = TOP + BOX_Y + k * BOX_DY
+            if h.box_kind(k) == "rare":
+                dark.append({"x": round(x + 0.4, 4), "y": round(y, 4), "n": k + 1,
+                             "tx": round(x + 1.0, 4), "ty": round(y + 0.4, 4)})
             scale = 0.55 if len(box) == 1 else 0.42
-            x0 = 7.5167 if len(box) == 1 else 7.5167 - 2.7
-            boxes.append({"n": k + 1, "dark": "yes" if kind == "rare" else "", "icons": [icon(i) for i in box],
-                          "scale": scale, "x0": x0})
-        table = [{"icon": icon(ing), "x": SEGMENTS[k]["ix"], "y": SEGMENTS[k]["iy"]} for k, ing in enumerate(h.table)]
-        hours.append({"boxes": boxes, "table": table})
-    return {"id": sheet.id, "seed": sheet.seed, "hours": hours}
+            x0 = 7.9167 if len(box) == 1 else 7.9167 - 2.7
+            for j, ing in enumerate(box):
+                icons.append({"s": icon(ing), "x": round(x + x0 + j * 5.4, 4), "y": round(y + 5, 4), "k": scale})
+        for k, ing in enumerate(h.table):
+            icons.append({"s": icon(ing), "x": round(x + 7.9167 + SEGMENTS[k]["ix"], 4),
+                          "y": round(TOP + TABLE_Y + SEGMENTS[k]["iy"], 4), "k": 0.3})
+    return {"id": sheet.id, "seed": sheet.seed, "dark": dark, "icons": icons}
 
 
 def _count(count: str) -> int:
