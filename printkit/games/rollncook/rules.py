@@ -117,7 +117,7 @@ def take_segment(state: State, table: int, value: int, segment: int) -> tuple[St
 
 
 def allocate(stock: dict, needs: tuple[str, ...], use: list[str] | None = None) -> tuple[list[str] | None, str]:
-    """What to cross for ``needs`` (RNC-5): a recipe's mystery needs the mystery itself; a basic
+    """What to cross for ``needs`` (RNC-5, PK-15): a recipe's mystery needs the mystery itself; a basic
     may be the basic or the mystery; a rare ingredient only itself. With ``use``, check that
     choice. Returns (ingredients to cross, or None, and why not)."""
     if use is not None:

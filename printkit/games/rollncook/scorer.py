@@ -35,6 +35,7 @@ def replay(rec: RollNCookRecord) -> tuple[State | None, dict, list[Violation], l
         elif seen and hi < seen[-1]:
             violations.append(Violation(where, "RNC-1", f"{h.hour} comes after {CONTENT.hours[seen[-1]]}: hours go in order"))
         seen.append(hi)
+        # PK-14: doubles, abilities, results taken, rare ingredients, meals.
         res, bad = results(h.dice, (h.double.spend, h.double.to) if h.double else None)
         violations += [Violation(where, "RNC-3", m) for m in bad]
         for a in h.abilities:
@@ -87,7 +88,7 @@ def score(records: list[RollNCookRecord]) -> Report:
         players.append(PlayerResult(rec.player, sc["total"], {
             "meals": sc["meals"], "rares_left": sc["rares_left"], "stars": sc["stars"],
             "basics_left": sc["basics_left"], "plates_left": sc["plates_left"], "sheet": rec.sheet}))
-    # RNC-10: one roll serves everyone.
+    # RNC-10, PK-16: one roll serves everyone (the dice as rolled).
     if len(dice) > 1:
         first, *others = dice
         for other in others:
