@@ -194,7 +194,7 @@ def make(
             write_atomic(path, (json.dumps(comp.dump(opts, **own), indent=1) + "\n").encode())
             written.append(path)
             return
-        with progress_bar(f"{comp.game} {comp.name}") as tick:
+        with progress_bar(f"{comp.game} {comp.name}"):
             doc = comp.build(opts, **own)
         written.extend(write_document(doc, out, stem, formats))
 

@@ -23,7 +23,7 @@ from printkit.core.layout.load import Layout, merge_styles
 from printkit.core.layout.model import ColourDef, StyleSpec
 from printkit.core.text import TextBox, TextFitError, layout_text
 from printkit.core.units import MM_PER_IN, MM_PER_PT, parse_length
-from printkit.errors import LayoutError, PrintkitError
+from printkit.errors import PrintkitError
 
 DEFAULT_STYLE = StyleSpec.model_construct(stroke="black", stroke_width=0.25, font="sans", font_size=9 * MM_PER_PT,
                           text_colour="black", line_height=1.2)

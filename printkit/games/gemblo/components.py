@@ -6,10 +6,9 @@ colours) from ``layouts/gemblo/``.
 
 from __future__ import annotations
 
-import math
 
 from printkit.core.colour import BLACK
-from printkit.core.draw.ops import INHERIT, Document, Group, Line, Matrix, Op, Path, Polygon, Rect, Style, Use
+from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Op, Path, Polygon, Rect, Style, Use
 from printkit.core.draw.page import (
     FooterInfo, PrintOptions, compose_pages, content_box, plan_tiles, tile_pages,
 )
@@ -18,7 +17,7 @@ from printkit.core.geometry.hexgrid import DIRECTIONS, SQRT3, Hex, add, edge_seg
 from printkit.core.layout.load import load_layout
 from printkit.core.layout.render import Renderer
 from printkit.core.text import TextBox, layout_text
-from printkit.core.units import MM_PER_PT, parse_length
+from printkit.core.units import parse_length
 from printkit.errors import PrintkitError
 from printkit.games.gemblo.content import CONTENT
 

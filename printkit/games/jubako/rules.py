@@ -90,7 +90,7 @@ def problems(b: PlayerBoard, tile, cells) -> list[tuple[str, str]]:
 
 def bonus_applies(b: PlayerBoard, tile, cells) -> bool:
     """JUB-4: across two different tiles, both halves matching what they cover."""
-    (d1, l1, t1), (d2, l2, t2) = b.top(cells[0]), b.top(cells[1])
+    (d1, l1, t1), (d2, _, t2) = b.top(cells[0]), b.top(cells[1])
     return l1 >= 1 and t1 != t2 and (d1, d2) == tuple(tile)
 
 

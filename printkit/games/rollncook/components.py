@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from printkit.core.build import build_document
-from printkit.core.draw.ops import Document, Matrix, Group
+from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.qr import qr_path
 from printkit.errors import PrintkitError

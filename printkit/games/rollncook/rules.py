@@ -14,17 +14,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 
+from printkit.games.rollncook.content import CONTENT
+from printkit.games.rollncook.sheet import Sheet, generate  # noqa: F401 - generate: the doctest
+
+MYSTERY = CONTENT.mystery
+
+
 def replace(state: "State", **changes) -> "State":
     """A copy of ``state`` with ``changes`` (faster than dataclasses.replace in the hot path)."""
     new = object.__new__(State)
     new.__dict__.update(state.__dict__)
     new.__dict__.update(changes)
     return new
-
-from printkit.games.rollncook.content import CONTENT
-from printkit.games.rollncook.sheet import Sheet, generate
-
-MYSTERY = CONTENT.mystery
 
 
 @dataclass(frozen=True)

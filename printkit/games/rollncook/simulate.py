@@ -13,7 +13,7 @@ import statistics
 from collections import Counter
 
 from printkit.games.rollncook.content import CONTENT
-from printkit.games.rollncook.rules import State, allocate, cook, final_score, make_rare, take_box, take_segment
+from printkit.games.rollncook.rules import State, cook, final_score, make_rare, take_box, take_segment
 from printkit.games.rollncook.sheet import Sheet, generate
 
 

@@ -35,7 +35,6 @@ def play_game(players: list[str], seed: int, max_rounds: int = 12) -> dict:
     rng = random.Random(seed)
     n = len(players)
     seats = players + ([MASTER] if n == 2 else [])
-    totals = {p: 0 for p in seats}
     chef = players[0]
     rounds = []
     from printkit.games.trickdumpling.record import GameRecord

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.core.score import PlayerResult, Report, Violation, rank
-from printkit.games.trickdumpling.content import CONTENT, Card
+from printkit.games.trickdumpling.content import CONTENT
 from printkit.games.trickdumpling.record import MASTER, GameRecord, RoundIn, TrickRecord
 from printkit.games.trickdumpling.trick import Play, Trick, TrickResult, referee
 
@@ -26,7 +26,7 @@ def score_trick(rec: TrickRecord) -> Report:
         if p.player in hands and p.card not in hands[p.player]:
             violations.append(Violation(f"play {i + 1} ({p.player})", "TD-10", f"{p.card} is not in {p.player}'s hand"))
         if p.slack and rec.cooks.get(p.player) != "slacker":
-            violations.append(Violation(f"play {i + 1} ({p.player})", "TD-12", f"only the Slacker plays a card face down"))
+            violations.append(Violation(f"play {i + 1} ({p.player})", "TD-12", "only the Slacker plays a card face down"))
     res = referee(rec.rank, _plays(rec.plays), hands or None, _hard(rec.cooks))
     violations += [Violation(f"play {i + 1} ({rec.plays[i].player})", rule, msg) for i, rule, msg in res.violations]
     players = list(dict.fromkeys(p.player for p in rec.plays))

@@ -2,13 +2,12 @@
 
 from collections import Counter
 
-import numpy as np
 import pytest
 from pypdf import PdfReader
 
 from printkit.core.draw import ops as O
 from printkit.core.draw.page import PrintOptions, content_box, plan_tiles
-from printkit.core.geometry.hexgrid import SQRT3, hex_range
+from printkit.core.geometry.hexgrid import SQRT3
 from printkit.games.gemblo import components
 from printkit.games.gemblo.content import CONTENT
 from printkit.games.registry import games

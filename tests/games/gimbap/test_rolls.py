@@ -1,7 +1,6 @@
 """GIM-2 contacts, GIM-3 dice, the checker and the solver."""
 
 import doctest
-import itertools
 
 import pytest
 
