@@ -347,13 +347,13 @@ def solve(
 @friendly
 def simulate(
     game: Annotated[str, typer.Argument(help="The game: rollncook.")],
-    seed: Annotated[int, typer.Option(help="The sheet's seed.", min=0)] = 0,
+    seed: Annotated[int, typer.Option(help="The (first) seed played.", min=0)] = 0,
     games_: Annotated[int, typer.Option("--games", help="How many games to play.", min=1, max=100000)] = 200,
-    seeds: Annotated[int, typer.Option(help="Also play this many consecutive sheets from --seed and "
-                                            "report the spread of their medians.", min=1, max=10000)] = 1,
+    seeds: Annotated[int, typer.Option(help="Play this many consecutive seeds from --seed and report "
+                                            "the spread of their medians.", min=1, max=10000)] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Play a sheet many times with random dice and a greedy player: scores and star rates.
+    """Play many games automatically: score distribution (Roll n Cook: star rates, seed fairness).
 
     \b
     Examples:
@@ -362,24 +362,13 @@ def simulate(
     """
     import json
 
-    if game != "rollncook":
-        raise PrintkitError(f"no simulator for {game!r}; games with one: rollncook")
-    from printkit.games.rollncook.simulate import simulate as run, spread, summary
+    from printkit.games.registry import simulators
 
-    if seeds == 1:
-        result = {"seed": seed, **summary(run(seed, games_))}
-    else:
-        result = spread(seed, seeds, games_)
-    if as_json:
-        typer.echo(json.dumps(result, indent=2))
-        return
-    if seeds == 1:
-        stars = ", ".join(f"{k} {v:.0%}" for k, v in result["stars"].items())
-        typer.echo(f"sheet seed {seed}: {result['games']} games, median {result['median']}, mean {result['mean']}, "
-                   f"range {result['min']}-{result['max']}; stars: {stars}")
-    else:
-        typer.echo(f"{seeds} sheets from seed {seed}, {games_} games each: medians from {result['min_median']} to "
-                   f"{result['max_median']} (spread {result['spread']}), median of medians {result['median_of_medians']}")
+    found = simulators()
+    if game not in found:
+        raise PrintkitError(f"no simulator for {game!r}; games with one: {', '.join(found) or 'none'}")
+    result = found[game].simulate(seed, games_, seeds)
+    typer.echo(json.dumps(result.data, indent=2) if as_json else result.text)
 
 
 @app.command()

@@ -57,9 +57,17 @@ class Solver:
     solve: Callable[[list[str], Path | None, PrintOptions], SolveResult]
 
 
+@dataclass(frozen=True)
+class Simulator:
+    game: str
+    #: (first seed, games a seed, how many seeds) -> the result in words and as data.
+    simulate: Callable[[int, int, int], SolveResult]
+
+
 _COMPONENTS: dict[str, dict[str, Component]] = {}
 _SCORERS: dict[str, Scorer] = {}
 _SOLVERS: dict[str, Solver] = {}
+_SIMULATORS: dict[str, Simulator] = {}
 
 
 def register(component: Component) -> Component:
@@ -75,6 +83,11 @@ def register_scorer(scorer: Scorer) -> Scorer:
 def register_solver(solver: Solver) -> Solver:
     _SOLVERS[solver.game] = solver
     return solver
+
+
+def register_simulator(simulator: Simulator) -> Simulator:
+    _SIMULATORS[simulator.game] = simulator
+    return simulator
 
 
 def _load_games() -> None:
@@ -100,3 +113,8 @@ def scorers() -> dict[str, Scorer]:
 def solvers() -> dict[str, Solver]:
     _load_games()
     return _SOLVERS
+
+
+def simulators() -> dict[str, Simulator]:
+    _load_games()
+    return _SIMULATORS

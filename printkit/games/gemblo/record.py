@@ -6,6 +6,8 @@ record unreadable (exit 2); what breaks the rules is for :mod:`scorer` to find (
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from printkit.core.geometry.polyhex import is_connected
@@ -84,7 +86,7 @@ class Move(Strict):
 class GembloRecord(Strict):
     """A game of Gemblo: who played which colour and every move in order."""
 
-    game: str | None = Field(default=None, description="optional: gemblo")
+    game: Literal["gemblo"] | None = Field(default=None, description="optional: gemblo")
     players: int = Field(ge=2, le=6, description="the number of players, 2 to 6")
     colours: list[str] = Field(description="colours in turn order; with 2 players, four colours: "
                                            "the first and third are one player's, the second and fourth the other's")
@@ -96,12 +98,6 @@ class GembloRecord(Strict):
 
     _colours = field_validator("colours")(classmethod(lambda cls, v: [_check_colour(c) for c in v]))
 
-    @field_validator("game")
-    @classmethod
-    def _game(cls, v):
-        if v is not None and v != "gemblo":
-            raise ValueError(f"this is a gemblo scorer; the record says game {v!r}")
-        return v
 
     @model_validator(mode="after")
     def _counts(self):

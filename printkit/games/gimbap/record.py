@@ -7,7 +7,7 @@ what breaks the rules is for :mod:`rules` to find (exit 1).
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
@@ -102,7 +102,7 @@ class Round(Strict):
 class GimbapRecord(Strict):
     """A whole game of Gimbap."""
 
-    game: str | None = Field(default=None, description="optional: gimbap")
+    game: Literal["gimbap"] | None = Field(default=None, description="optional: gimbap")
     players: list[str] = Field(min_length=2, max_length=4, description="in seating order, clockwise")
     tokens: list[TokenField] | None = Field(
         default=None, description="with 2 players: the 6 tokens chosen for the game (GIM-5)")
@@ -110,12 +110,6 @@ class GimbapRecord(Strict):
 
     _unique = field_validator("players")(classmethod(lambda cls, v: distinct_names(v)))
 
-    @field_validator("game")
-    @classmethod
-    def _game(cls, v):
-        if v is not None and v != "gimbap":
-            raise ValueError(f"this is a gimbap scorer; the record says game {v!r}")
-        return v
 
     @model_validator(mode="after")
     def _known_players(self):

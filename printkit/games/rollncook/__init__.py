@@ -5,8 +5,10 @@ Rules: ../shared/rulebooks/roll-n-cook.txt, rulings RNC-1 to RNC-10.
 
 from __future__ import annotations
 
-from printkit.games.registry import Component, Scorer, register, register_scorer
-from printkit.games.rollncook import components, scorer
+from printkit.games.registry import (
+    Component, Scorer, Simulator, SolveResult, register, register_scorer, register_simulator,
+)
+from printkit.games.rollncook import components, scorer, simulate
 from printkit.games.rollncook.record import RollNCookRecord
 
 GAME = "rollncook"
@@ -22,3 +24,11 @@ def _score(records):
 
 
 register_scorer(Scorer(GAME, RollNCookRecord, _score, multi=True))
+
+
+def _simulate(first_seed: int, games: int, seeds: int) -> SolveResult:
+    out = simulate.report(first_seed, games, seeds)
+    return SolveResult(out["text"], out["data"])
+
+
+register_simulator(Simulator(GAME, _simulate))

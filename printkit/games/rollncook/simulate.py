@@ -135,3 +135,17 @@ def spread(first_seed: int, seeds: int, games: int) -> dict:
             "min_median": min(medians), "max_median": max(medians), "spread": max(medians) - min(medians),
             "median_of_medians": statistics.median(medians),
             "stdev_of_medians": round(statistics.pstdev(medians), 2)}
+
+
+def report(first_seed: int, games: int, seeds: int = 1) -> dict:
+    """What ``printkit simulate rollncook`` prints: (text, data)."""
+    if seeds == 1:
+        data = {"seed": first_seed, **summary(simulate(first_seed, games))}
+        stars = ", ".join(f"{k} {v:.0%}" for k, v in data["stars"].items())
+        text = (f"sheet seed {first_seed}: {data['games']} games, median {data['median']}, mean {data['mean']}, "
+                f"range {data['min']}-{data['max']}; stars: {stars}")
+    else:
+        data = spread(first_seed, seeds, games)
+        text = (f"{seeds} sheets from seed {first_seed}, {games} games each: medians from {data['min_median']} to "
+                f"{data['max_median']} (spread {data['spread']}), median of medians {data['median_of_medians']}")
+    return {"text": text, "data": data}
