@@ -288,11 +288,14 @@ def score(
     """
     from printkit.core.records import read_record
 
+    from printkit.games.registry import scorers
+
     scorer = _scorer(game)
     if len(files) > 1 and not scorer.multi:
         raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
-    records = [(f, *read_record(f, scorer.model)) for f in files]
-    report = scorer.score(records)
+    others = {name: (s.title or name, s.model) for name, s in scorers().items()}
+    records = [(f, *read_record(f, scorer.model, game, others)) for f in files]
+    report = scorer.run(records)
     typer.echo(report.dumps() if as_json else report.human())
     raise typer.Exit(report.exit_code)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TypeVar
+from typing import Mapping, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -40,8 +40,14 @@ def read_text(file: str) -> str:
         raise RecordError(name, "", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
 
 
-def read_record(file: str, model: type[M]) -> tuple[M, dict]:
-    """The record in ``file`` checked against ``model``, and its key-path-to-line table."""
+def read_record(file: str, model: type[M], game: str = "",
+                others: Mapping[str, tuple[str, type[BaseModel]]] | None = None) -> tuple[M, dict]:
+    """The record in ``file`` checked against ``model``, and its key-path-to-line table.
+
+    ``others`` maps the other games' names to (title, record model): a record that does not fit
+    ``model`` but names or fits another game is reported as that game's record, with the
+    command that scores it.
+    """
     name = "<stdin>" if file == "-" else file
     text = read_text(file)
     try:
@@ -50,13 +56,38 @@ def read_record(file: str, model: type[M]) -> tuple[M, dict]:
         raise RecordError(name, "", str(e), e.line) from None
     if data is None:
         raise RecordError(name, "", "the file is empty")
+    if not isinstance(data, dict):
+        raise RecordError(name, "", f"a record is a mapping of keys (such as players: ...), not a "
+                                    f"{'list' if isinstance(data, list) else 'single value'}", 1)
     try:
         return model.model_validate(data), table
-    except ValidationError as e:
-        where, message, line = first_error(e, table)
-        raise RecordError(name, where, message, line) from None
-    except ValueError as e:  # a record kind chosen by its keys, and neither fits
-        raise RecordError(name, "", str(e), 1) from None
+    except (ValidationError, ValueError) as e:
+        other = _other_game(data, game, others or {})
+        if other:
+            title, command = other
+            raise RecordError(name, "", f"this looks like a {title} record, not a {game} one; "
+                                        f"score it with: printkit score {command} {file}", 1) from None
+        if isinstance(e, ValidationError):
+            where, message, line = first_error(e, table)
+            raise RecordError(name, where, message, line) from None
+        raise RecordError(name, "", str(e), 1) from None  # a record kind chosen by its keys
+
+
+def _other_game(data: dict, game: str, others: Mapping[str, tuple[str, type[BaseModel]]]) -> tuple[str, str] | None:
+    """(title, game) of the other game whose record ``data`` names or fits, if exactly one."""
+    named = data.get("game")
+    if isinstance(named, str) and named != game and named in others:
+        return others[named][0], named
+    fits = []
+    for other, (title, model) in others.items():
+        if other == game:
+            continue
+        try:
+            model.model_validate(data)
+        except (ValidationError, ValueError):
+            continue
+        fits.append((title, other))
+    return fits[0] if len(fits) == 1 else None
 
 
 def distinct_names(names: list[str]) -> list[str]:

@@ -9,7 +9,7 @@ the record is legal and 1 when it breaks rules. Unreadable input is a RecordErro
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from printkit.errors import PrintkitError
@@ -30,12 +30,31 @@ class RecordError(PrintkitError):
 
 @dataclass(frozen=True)
 class Violation:
+    """A rule broken: ``where`` in the game's words, the rule id, a sentence a player reads.
+
+    ``path`` is the key path of the record's entry that broke the rule (``("turns", 3)``) and
+    ``record`` which of the records scored together it is in; :func:`locate` turns both into
+    the record's ``file`` and ``line``.
+    """
+
     where: str
     rule: str
     message: str
+    path: tuple = ()
+    record: int = 0
+    file: str | None = None
+    line: int | None = None
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message} [{self.rule}]"
+        place = f"{self.file}:{self.line}: " if self.file and self.line else (f"{self.file}: " if self.file else "")
+        return f"{place}{self.where}: {self.message} [{self.rule}]"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"where": self.where, "rule": self.rule, "message": self.message}
+        if self.file is not None:
+            out["file"] = self.file
+        out["line"] = self.line
+        return out
 
 
 @dataclass
@@ -56,6 +75,23 @@ class Report:
     notes: list[str] = field(default_factory=list)
     #: Lines telling what happened (printed before the table for people, not in JSON).
     details: list[str] = field(default_factory=list)
+    #: The record stops before the game's end: legal so far, standings, no winner.
+    unfinished: bool = False
+    #: Why nobody wins a finished, legal game (a solo Roll n Cook game with no star, say).
+    no_winner: str = ""
+
+    def __post_init__(self) -> None:
+        # SCORING.md: a broken record, or an unfinished game, names no winner.
+        if self.violations or self.unfinished:
+            self.winners = []
+
+    @property
+    def why_no_winner(self) -> str:
+        if self.violations:
+            return "the record breaks the rules"
+        if self.unfinished:
+            return "the game is unfinished"
+        return self.no_winner or "nobody won"
 
     @property
     def valid(self) -> bool:
@@ -69,10 +105,11 @@ class Report:
         out: dict[str, Any] = {
             "game": self.game,
             "valid": self.valid,
-            "violations": [{"where": v.where, "rule": v.rule, "message": v.message} for v in self.violations],
+            "violations": [v.to_json() for v in self.violations],
             "players": [{"name": p.name, "total": p.total, "breakdown": p.breakdown} for p in self.players],
             "ranking": self.ranking,
             "winners": self.winners,
+            "unfinished": self.unfinished,
         }
         if self.notes:
             out["notes"] = self.notes
@@ -93,7 +130,10 @@ class Report:
             lines.append(f"  {p.name:<{width}}  {p.total:>4}   {parts}")
         if self.ranking:
             lines.append("ranking: " + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(self.ranking)))
+        if self.winners:
             lines.append(("winners: " if len(self.winners) > 1 else "winner: ") + ", ".join(self.winners))
+        elif self.players:
+            lines.append(f"no winner: {self.why_no_winner}")
         if self.violations:
             lines.append(f"{len(self.violations)} violation{'s' if len(self.violations) > 1 else ''}:")
             lines += [f"  {v}" for v in self.violations]
@@ -101,9 +141,31 @@ class Report:
 
 
 def _short(v: Any) -> str:
-    if isinstance(v, list):
-        return "[" + " ".join(str(x) for x in v) + "]"
+    """A breakdown value as a score pad shows it: ``3 1 4``, ``fried egg 2, soup 1``, ``yes``."""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, dict):
+        return "(" + ", ".join(f"{k} {_short(x)}" for k, x in v.items()) + ")" if v else "none"
+    if isinstance(v, (list, tuple)):
+        return "(" + " ".join(_short(x) for x in v) + ")" if v else "none"
+    if v is None:
+        return "-"
     return str(v)
+
+
+def locate(report: Report, records: Sequence[tuple[str, Any, dict]]) -> Report:
+    """``report`` with each violation's file and line, from the records' key-path-to-line tables
+    (``records`` as the scorer got them: ``(file name, record, table)``)."""
+    from printkit.core.yamlio import line_for
+
+    def one(v: Violation) -> Violation:
+        if not records or v.record >= len(records):
+            return v
+        file, _rec, table = records[v.record]
+        name = "<stdin>" if file == "-" else file
+        return replace(v, file=name, line=line_for(table, v.path) if v.path else v.line)
+
+    return replace(report, violations=[one(v) for v in report.violations])
 
 
 def rank(players: Sequence[PlayerResult], key: Callable[[PlayerResult], tuple]) -> tuple[list[str], list[str]]:

@@ -13,21 +13,48 @@ from typing import Any
 import yaml
 
 
-def _yaml12_booleans(base: type) -> type:
-    """``base`` with YAML 1.2 booleans: only true/false. In YAML 1.1, ``on``, ``off``, ``yes``
-    and ``no`` are booleans too, which would turn a record's ``on:`` key into True."""
+_BOOL, _INT, _FLOAT = ("tag:yaml.org,2002:" + t for t in ("bool", "int", "float"))
+_INT12 = re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
+_FLOAT12 = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                      r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
+
+
+def _int12(loader, node) -> int:
+    """A YAML 1.2 integer: ``010`` is ten (not eight), ``0o10`` eight, ``0x10`` sixteen."""
+    v = loader.construct_scalar(node)
+    if v.startswith("0o"):
+        return int(v[2:], 8)
+    if v.startswith("0x"):
+        return int(v[2:], 16)
+    return int(v, 10)
+
+
+def _yaml12(base: type) -> type:
+    """``base`` with the YAML 1.2 core schema's booleans and numbers.
+
+    YAML 1.1 also reads ``on``, ``off``, ``yes`` and ``no`` as booleans (a record's ``on:`` key
+    would become True), ``10:00`` as the base-60 number 600 (an hour would become a count of
+    minutes) and ``010`` as octal 8. YAML 1.2, which records and layouts are written in, reads
+    the first and second as strings and the third as ten.
+
+    >>> import yaml
+    >>> yaml.load("[on, 10:00, 010, 0o10, 1_000, 2.5, true]", Loader=_yaml12(yaml.SafeLoader))
+    ['on', '10:00', 10, 8, '1_000', 2.5, True]
+    """
     cls = type("Loader12", (base,), {})
     cls.yaml_implicit_resolvers = {
-        first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:bool"]
+        first: [(tag, rx) for tag, rx in resolvers if tag not in (_BOOL, _INT, _FLOAT)]
         for first, resolvers in base.yaml_implicit_resolvers.items()
     }
-    cls.add_implicit_resolver("tag:yaml.org,2002:bool",
-                              re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+    cls.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+    cls.add_implicit_resolver(_INT, _INT12, list("-+0123456789"))
+    cls.add_implicit_resolver(_FLOAT, _FLOAT12, list("-+.0123456789"))
+    cls.add_constructor(_INT, _int12)
     return cls
 
 
 #: The safe loader, in C (libyaml) where PyYAML was built with it, with YAML 1.2 booleans.
-_Loader = _yaml12_booleans(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+_Loader = _yaml12(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 #: At most this many YAML nodes after aliases are expanded (guards against alias bombs).
 MAX_NODES = 200_000
 
@@ -145,4 +172,6 @@ def describe(err: dict) -> str:
         return "required key missing"
     if err["type"] == "literal_error":
         return msg.replace("Input should be", "expected")
-    return msg
+    if err["type"] in ("model_type", "model_attributes_type", "dict_type"):
+        return "expected a mapping of keys (name: value)"
+    return msg.replace("Input should be", "expected")

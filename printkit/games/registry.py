@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import PrintOptions
-from printkit.core.score import Report
+from printkit.core.score import Report, locate
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,12 @@ class Scorer:
     score: Callable[[list[tuple[str, Any, dict]]], Report]
     #: Whether several files are scored together (one record per player).
     multi: bool = False
+    #: The game's name as players write it ("Roll n Cook"), for messages.
+    title: str = ""
+
+    def run(self, records: list[tuple[str, Any, dict]]) -> Report:
+        """Score ``records`` and give every violation its file and line."""
+        return locate(self.score(records), records)
 
 
 @dataclass(frozen=True)

@@ -27,4 +27,4 @@ def _score(records):
     return scorer.score(record)
 
 
-register_scorer(Scorer(GAME, GembloRecord, _score))
+register_scorer(Scorer(GAME, GembloRecord, _score, title="Gemblo"))

@@ -31,7 +31,7 @@ def _score(records) -> "rules.Report":
     return rules.score(record)
 
 
-register_scorer(Scorer(GAME, GimbapRecord, _score))
+register_scorer(Scorer(GAME, GimbapRecord, _score, title="Gimbap"))
 
 
 def _solve(args: list[str], out: Path | None, opts: PrintOptions) -> SolveResult:

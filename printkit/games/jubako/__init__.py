@@ -23,4 +23,4 @@ def _score(records):
     return scorer.score(record)
 
 
-register_scorer(Scorer(GAME, JubakoRecord, _score))
+register_scorer(Scorer(GAME, JubakoRecord, _score, title="Jubako"))

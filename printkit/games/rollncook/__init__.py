@@ -23,7 +23,7 @@ def _score(records):
     return scorer.score([r for _, r, _ in records])
 
 
-register_scorer(Scorer(GAME, RollNCookRecord, _score, multi=True))
+register_scorer(Scorer(GAME, RollNCookRecord, _score, multi=True, title="Roll n Cook"))
 
 
 def _simulate(first_seed: int, games: int, seeds: int) -> SolveResult:

@@ -213,7 +213,7 @@ def test_ties_break_on_uncovered_first_layer_cells_then_share():
     ]}
     rep = score(JubakoRecord.model_validate(data))
     assert [p.total for p in rep.players] == [1, 1] and rep.winners == ["Ann", "Bo"]
-    data["turns"].append({"player": "Ann", "tile": ["ika", "nori"], "cells": ["B2", "B3"], "score": "ika"})
+    data["turns"].append({"player": "Ann", "tile": ["ika", "gohan"], "cells": ["B2", "B3"], "score": "ika"})
     data["turns"].append({"player": "Bo", "tile": ["tako", "avocado"], "cells": ["B4", "B5"], "score": "tako"})
     rep = score(JubakoRecord.model_validate(data))
     totals = {p.name: (p.total, p.breakdown["uncovered"]) for p in rep.players}
