@@ -395,6 +395,31 @@ def check(
         typer.echo(f"ok  {path}")
 
 
+@app.command()
+@friendly
+def rules(
+    game: Annotated[str, typer.Argument(
+        metavar="GAME", help="The game: gimbap, gemblo, trickdumpling, jubako, rollncook.")],
+    rule_id: Annotated[Optional[str], typer.Argument(
+        metavar="ID", help="A rule id from a report, such as TD-7; every id with its title if omitted.")] = None,
+) -> None:
+    """Explain the rule ids that score reports cite ([TD-7], [GEM-4], [PK-10] ...).
+
+    The texts are in docs/rules/GAME.md.
+
+    \b
+    Examples:
+      printkit rules trickdumpling
+      printkit rules trickdumpling TD-7
+    """
+    from printkit.core import rules_docs
+
+    if rule_id is None:
+        typer.echo(rules_docs.listing(rules_docs.book(game)))
+    else:
+        typer.echo(rules_docs.explain(rules_docs.rule(game, rule_id)))
+
+
 def main() -> None:
     """Entry point of the ``printkit`` script and ``python -m printkit``."""
     app()
