@@ -1,6 +1,6 @@
 """Roll n Cook: seeded score sheets, a scorer that replays every hour, and a balance simulator.
 
-Rules: ../shared/rulebooks/roll-n-cook.txt, rulings RNC-1 to RNC-10.
+Rules: ../shared/rulebooks/roll-n-cook.txt, rulings RNC-1 to RNC-12.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,17 +51,45 @@ class Content:
         return self.basics + (self.mystery,) + tuple(self.rares)
 
     def hour_index(self, text) -> int | None:
-        """``"13:00"``, ``"13"`` or 13 -> the hour's index (0 for 10:00); None if not an hour."""
+        """An hour as a person writes it -> its index (0 for 10:00); None if it is not an hour
+        of the sheet (RNC-1). Records are YAML 1.2, so ``hour: 10:00`` arrives as the text
+        "10:00"; 24-hour and 12-hour clocks both work, since the sheet's hours (10:00 to 21:00)
+        never need am or pm to tell them apart:
+
+        >>> [CONTENT.hour_index(v) for v in (10, "10", "10:00", "10h", "10am", "1pm", "13:00", "1:00 pm", "1")]
+        [0, 0, 0, 0, 0, 3, 3, 3, 3]
+        >>> [CONTENT.hour_index(v) for v in ("9:00", "21h00", "9 PM", 21.0, "12 noon", "12pm")]
+        [11, 11, 11, 11, 2, 2]
+        >>> [CONTENT.hour_index(v) for v in ("22:00", "10:30", "9am", "0", True, None, 600, "12am", 10.5)]
+        [None, None, None, None, None, None, None, None, None]
+        """
         known = _HOURS.get(text) if isinstance(text, str) else None
         if known is not None:
             return known
-        s = str(text).strip()
-        if s.endswith(":00"):
-            s = s[:-3]
-        if not s.isdigit():
+        if isinstance(text, bool) or text is None:
             return None
-        i = int(s) - self.first_hour
+        if isinstance(text, float):
+            if not text.is_integer():
+                return None
+            text = int(text)
+        m = _CLOCK.match(str(text))
+        if m is None:
+            return None
+        h, half = int(m.group(1)), (m.group(2) or "").lower().replace(".", "").replace(" ", "")
+        if half in ("am",):
+            h = 0 if h == 12 else h  # 12am is midnight
+        elif half in ("pm", "noon"):
+            h = h if h == 12 else h + 12
+        elif 1 <= h <= 9:
+            h += 12  # "1:00" on a sheet that starts at 10:00 is 13:00 (a 12-hour clock)
+        if half and not 1 <= int(m.group(1)) <= 12:
+            return None
+        i = h - self.first_hour
         return i if 0 <= i < len(self.plates) else None
+
+
+# 13, 13:00, 13.00, 13h, 13h00, 1pm, 1:00 p.m., 12 noon ...
+_CLOCK = re.compile(r"^\s*(\d{1,2})\s*(?:(?:[:.h]|\s*h\s*)00|h)?\s*(a\.?\s*m\.?|p\.?\s*m\.?|noon)?\s*$", re.I)
 
 
 def load(path: Path = DATA) -> Content:

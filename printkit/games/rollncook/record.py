@@ -2,10 +2,15 @@
 
 Unknown ingredients or meals, hours that are not 10:00 to 21:00, die values outside 1 to 6 and
 sheet ids that are not ``RNC<version>-<seed>`` make a record unreadable (exit 2).
+
+Record format 2 (issue 10) says each fact once: a result takes ``{box: 4}`` or
+``{table: "12:00", segment: 5}`` (the box or segment number is the result). Old records, which
+also wrote ``result``, keep reading.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
@@ -16,10 +21,16 @@ from printkit.games.rollncook.sheet import parse_sheet_id
 Die = Annotated[int, Field(ge=1, le=6)]
 
 
+def said(v) -> str:
+    """A value as the record wrote it, for a message (no Python reprs): "25:00", 7, [1, 2]."""
+    return json.dumps(v, ensure_ascii=False, default=str)
+
+
 def _hour(v) -> str:
     i = CONTENT.hour_index(v)
     if i is None:
-        raise ValueError(f"{v!r} is not an hour of the sheet: {CONTENT.hours[0]} to {CONTENT.hours[-1]}")
+        raise ValueError(f"{said(v)} is not an hour of the sheet, which has the hours "
+                         f"{CONTENT.hours[0]} to {CONTENT.hours[-1]} (write 13:00, 13, 1pm ...)")
     return CONTENT.hours[i]
 
 
@@ -28,7 +39,7 @@ Hour = Annotated[str, BeforeValidator(_hour)]
 
 def _ingredient(v) -> str:
     if v not in CONTENT.ingredients:
-        raise ValueError(f"unknown ingredient {v!r}; ingredients are {', '.join(CONTENT.ingredients)}")
+        raise ValueError(f"unknown ingredient {said(v)}; ingredients are {', '.join(CONTENT.ingredients)}")
     return v
 
 
@@ -69,20 +80,44 @@ class Ability(Strict):
 
 
 class Take(Strict):
-    """A result used (RNC-2): ``{result: 4, box: 4}`` or ``{result: 5, table: "12:00", segment: 5}``."""
+    """A result used (RNC-2): ``{box: 4}`` (box 4 of this hour, with a result 4) or
+    ``{table: "12:00", segment: 5}`` (segment 5 of the 12:00 table, with a result 5).
 
-    result: Die
-    box: int | None = Field(default=None, ge=1, le=6)
-    table: Hour | None = None
-    segment: int | None = Field(default=None, ge=1, le=6)
+    The box or segment number is the result, so the record says it once. Old records wrote the
+    result too (``{result: 4, box: 4}``, ``{result: 5, table: "12:00", segment: 5}``); they keep
+    reading, and a result that differs from its box or segment is a violation (RNC-2). A table
+    may also be given with only ``result``.
+    """
+
+    result: Die | None = Field(default=None, description="the result used (optional: the box or segment number)")
+    box: Die | None = Field(default=None, description="box 1 to 6 of this hour")
+    table: Hour | None = Field(default=None, description="the hour whose hexagonal table is used")
+    segment: Die | None = Field(default=None, description="segment 1 to 6 of that table")
 
     @model_validator(mode="after")
     def _target(self):
         if (self.box is None) == (self.table is None):
-            raise ValueError("a result takes a 'box' of this hour, or a 'table' (hour) and 'segment'")
-        if self.table is not None and self.segment is None:
+            raise ValueError("a result takes a 'box' of this hour ({box: 4}), or a 'table' and "
+                             "'segment' ({table: \"12:00\", segment: 5})")
+        if self.box is not None and self.segment is not None:
+            raise ValueError("a 'segment' belongs to a 'table', not to a 'box'")
+        if self.table is not None and self.segment is None and self.result is None:
             raise ValueError("a table needs the 'segment' taken")
         return self
+
+    @property
+    def value(self) -> int:
+        """The result used: as written, else the box or segment number."""
+        if self.result is not None:
+            return self.result
+        return self.box if self.box is not None else self.segment
+
+    @property
+    def number(self) -> int:
+        """The box or segment crossed."""
+        if self.box is not None:
+            return self.box
+        return self.segment if self.segment is not None else self.result
 
 
 class Made(Strict):
@@ -97,7 +132,7 @@ def _made(kind: str, names):
         if isinstance(v, str):
             v = {"name": v}
         if isinstance(v, dict) and "name" in v and v["name"] not in names:
-            raise ValueError(f"unknown {kind} {v['name']!r}; {kind}s are {', '.join(names)}")
+            raise ValueError(f"unknown {kind} {said(v['name'])}; {kind}s are {', '.join(names)}")
         return v
     return check
 
@@ -117,19 +152,20 @@ class HourPlay(Strict):
 
 
 class EndState(Strict):
-    """Only the end of a game (then totalled and reported as unchecked)."""
+    """Only the end of a game (then totalled and reported as unchecked). The unused plates
+    follow from the meals (RNC-12); an old record's ``plates_left`` is checked against them."""
 
     dishes: dict[str, int]
     rares_left: int = Field(default=0, ge=0)
     basics_left: int = Field(default=0, ge=0)
-    plates_left: int = Field(default=0, ge=0)
+    plates_left: int | None = Field(default=None, ge=0, description="optional: follows from the meals")
 
     @field_validator("dishes")
     @classmethod
     def _meals(cls, v):
         for meal, n in v.items():
             if meal not in CONTENT.meals:
-                raise ValueError(f"unknown meal {meal!r}; meals are {', '.join(CONTENT.meals)}")
+                raise ValueError(f"unknown meal {said(meal)}; meals are {', '.join(CONTENT.meals)}")
             if not 0 <= n <= CONTENT.meals[meal].boxes:
                 raise ValueError(f"{meal} has {CONTENT.meals[meal].boxes} dish boxes, not {n}")
         return v
@@ -149,7 +185,7 @@ class RollNCookRecord(Strict):
     def _sheet(cls, v):
         parsed = parse_sheet_id(v)
         if parsed is None:
-            raise ValueError(f"{v!r} is not a sheet id: it is printed on the sheet, such as RNC{CONTENT.version}-7")
+            raise ValueError(f"{said(v)} is not a sheet id: it is printed on the sheet, such as RNC{CONTENT.version}-7")
         if parsed[0] != CONTENT.version:
             raise ValueError(f"sheet {v} is of content version {parsed[0]}; this printkit has version {CONTENT.version}")
         return v.upper()

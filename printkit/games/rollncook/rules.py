@@ -45,7 +45,19 @@ class State:
 
 
 def wrap(v: int) -> int:
+    """RNC-4: adjusting goes round the die: 6 + 1 is 1, 1 - 1 is 6."""
     return (v - 1) % 6 + 1
+
+
+def stars(total: int) -> int:
+    """RNC-8: the stars a total fills: one for each threshold it reaches (50 reaches 50)."""
+    return sum(1 for s in CONTENT.stars if total >= s)
+
+
+def meal_points(meal: str, n: int) -> int:
+    """RNC-8: the first ``n`` dish boxes of ``meal``, each its base value plus its bonus."""
+    m = CONTENT.meals[meal]
+    return sum(m.value + m.bonuses[k] for k in range(n))
 
 
 def results(dice: list[int], double: tuple[int, int] | None = None) -> tuple[list[int], list[str]]:
@@ -120,22 +132,34 @@ def take_segment(state: State, table: int, value: int, segment: int) -> tuple[St
 def allocate(stock: dict, needs: tuple[str, ...], use: list[str] | None = None) -> tuple[list[str] | None, str]:
     """What to cross for ``needs`` (RNC-5, PK-15): a recipe's mystery needs the mystery itself; a basic
     may be the basic or the mystery; a rare ingredient only itself. With ``use``, check that
-    choice. Returns (ingredients to cross, or None, and why not)."""
+    choice. Returns (ingredients to cross, or None, and why not).
+
+    RNC-11: what is crossed in one action has no order. Each ingredient named in ``use`` fills a
+    slot of its own name; the mystery ingredients then fill the slots left, which must be
+    mystery or basic slots. Whatever order ``use`` is written in, the answer is the same:
+
+    >>> allocate({"potato": 1, "cabbage": 1, "mystery": 1}, ("potato", "carrot", "cabbage"), ["mystery", "potato", "cabbage"])
+    (['cabbage', 'mystery', 'potato'], '')
+    """
     if use is not None:
         if len(use) != len(needs):
             return None, f"it needs {len(needs)} ingredients, {len(use)} are given"
-        pool = list(needs)
-        for u in use:
-            if u in pool:
-                pool.remove(u)
-            elif u == MYSTERY:
-                basic = next((p for p in pool if p in CONTENT.basics), None)
-                if basic is None:
-                    return None, "the mystery ingredient stands only for a basic ingredient"
-                pool.remove(basic)
+        open_slots = Counter(needs)
+        mysteries = 0
+        for u in sorted(use):
+            if u == MYSTERY:
+                mysteries += 1
+            elif open_slots[u] > 0:
+                open_slots[u] -= 1
+            elif u in needs:
+                return None, f"the recipe needs only {needs.count(u)} {u}"
             else:
                 return None, f"{u} is not in the recipe"
-        plan = list(use)
+        left = sorted(open_slots.elements())  # the slots the mystery ingredients stand for
+        rare = next((x for x in left if x != MYSTERY and x not in CONTENT.basics), None)
+        if rare is not None:
+            return None, f"no {rare} is crossed, and the mystery ingredient stands only for a basic ingredient"
+        plan = sorted(use)
     else:
         plan, left = [], dict(stock)
         order = sorted(needs, key=lambda n: 0 if n == MYSTERY else 1 if n not in CONTENT.basics else 2)
@@ -148,8 +172,9 @@ def allocate(stock: dict, needs: tuple[str, ...], use: list[str] | None = None) 
                 left[MYSTERY] -= 1
             else:
                 return None, f"no {n} left" + (" (nor a mystery ingredient)" if n in CONTENT.basics else "")
+        plan.sort()
     need = Counter(plan)
-    short = [k for k, v in need.items() if stock.get(k, 0) < v]
+    short = [k for k, v in sorted(need.items()) if stock.get(k, 0) < v]
     if short:
         return None, f"no {short[0]} left to cross"
     return plan, ""
@@ -198,15 +223,12 @@ def cook(state: State, hour: int, meal: str, use: list[str] | None = None) -> tu
 
 def final_score(state: State) -> dict:
     """RNC-8: dish boxes (base + bonus), 1 per unused rare ingredient, stars, tie-breakers."""
-    meals = {}
-    for name, m in CONTENT.meals.items():
-        n = state.dishes[name]
-        meals[name] = sum(m.value + m.bonuses[k] for k in range(n))
+    meals = {name: meal_points(name, state.dishes[name]) for name in CONTENT.meals}
     rares = sum(state.stock.get(r, 0) for r in CONTENT.rares)
     total = sum(meals.values()) + rares
     return {
         "total": total, "meals": {k: v for k, v in meals.items() if v}, "rares_left": rares,
-        "stars": sum(1 for s in CONTENT.stars if total >= s),
+        "stars": stars(total),
         "basics_left": sum(state.stock.get(b, 0) for b in CONTENT.basics),
         "plates_left": sum(CONTENT.plates) - sum(state.plates),
     }

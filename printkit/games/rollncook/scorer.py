@@ -1,5 +1,9 @@
-"""Replaying Roll n Cook records: every hour checked (RNC-2 to RNC-7), scored (RNC-8), several
-players ranked together with the same dice (RNC-10)."""
+"""Replaying Roll n Cook records: every hour checked (RNC-2 to RNC-7, RNC-11), scored (RNC-8,
+RNC-12), several players ranked together with the same dice (RNC-10).
+
+Every violation carries the key path of the record entry that broke the rule and the index of
+the player's record among those scored together, so that the report names its file and line.
+"""
 
 from __future__ import annotations
 
@@ -7,65 +11,117 @@ from printkit.core.score import PlayerResult, Report, Violation, rank
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.record import RollNCookRecord
 from printkit.games.rollncook.rules import (
-    State, apply_ability, cook, final_score, make_rare, results, take_box, take_segment,
+    State, apply_ability, cook, final_score, make_rare, meal_points, results, stars, take_box, take_segment,
 )
 from printkit.games.rollncook.sheet import generate, parse_sheet_id
 
+PLATES = sum(CONTENT.plates)
 
-def replay(rec: RollNCookRecord) -> tuple[State | None, dict, list[Violation], list[str]]:
-    """The state after the record's hours, its score, the violations, and what happened."""
+
+def _rare_depth(name: str) -> int:
+    """How many rare ingredients deep a rare ingredient is made (flour 1, dough 2)."""
+    return 1 + max((_rare_depth(x) for x in CONTENT.rares[name] if x in CONTENT.rares), default=0)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _end_only(rec: RollNCookRecord, index: int) -> tuple[dict, list[Violation]]:
+    """RNC-8, RNC-12: the total of a record that gives only the end state."""
+    e = rec.end
+    violations = []
+    meals = {m: meal_points(m, n) for m, n in e.dishes.items()}
+    total = sum(meals.values()) + e.rares_left
+    cooked = sum(e.dishes.values())
+    plates_left = max(PLATES - cooked, 0)
+    if cooked > PLATES:  # RNC-12: one plate a meal, and the sheet has 14
+        violations.append(Violation(f"{rec.player}, end", "RNC-12",
+                                    f"{_plural(cooked, 'meal')} cooked, but the sheet has only "
+                                    f"{PLATES} plates (one a meal)", ("end", "dishes"), index))
+    elif e.plates_left is not None and e.plates_left != plates_left:  # RNC-12: follows from the meals
+        violations.append(Violation(f"{rec.player}, end", "RNC-12",
+                                    f"plates_left is {e.plates_left}, but {_plural(cooked, 'meal')} cooked leave "
+                                    f"{plates_left} of the sheet's {PLATES} plates unused (plates_left can be left out)",
+                                    ("end", "plates_left"), index))
+    return {"total": total, "meals": {k: v for k, v in meals.items() if v}, "rares_left": e.rares_left,
+            "stars": stars(total), "basics_left": e.basics_left, "plates_left": plates_left}, violations
+
+
+def replay(rec: RollNCookRecord, index: int = 0) -> tuple[State | None, dict, list[Violation], list[str]]:
+    """The state after the record's hours, its score, the violations, and what happened.
+
+    ``index`` is the record's place among the records scored together (for file and line)."""
     violations: list[Violation] = []
     details: list[str] = []
     p = rec.player
+
+    def bad(where: str, rule: str, message: str, *path) -> None:
+        violations.append(Violation(where, rule, message, path, index))
+
     if rec.hours is None:
-        e = rec.end
-        meals = {m: sum(CONTENT.meals[m].value + CONTENT.meals[m].bonuses[k] for k in range(n)) for m, n in e.dishes.items()}
-        total = sum(meals.values()) + e.rares_left
-        return None, {"total": total, "meals": {k: v for k, v in meals.items() if v}, "rares_left": e.rares_left,
-                      "stars": sum(1 for s in CONTENT.stars if total >= s), "basics_left": e.basics_left,
-                      "plates_left": e.plates_left}, violations, details
+        sc, violations = _end_only(rec, index)
+        return None, sc, violations, details
     seed = parse_sheet_id(rec.sheet)[1]
     state = State.new(generate(seed))
-    seen = []
-    for h in rec.hours:
+    seen: list[int] = []
+    for i, h in enumerate(rec.hours):
         hi = CONTENT.hour_index(h.hour)
         where = f"{p}, {h.hour}"
+        # RNC-11: the 12 hours in order; a repeated or skipped hour is a violation.
+        expected = seen[-1] + 1 if seen else 0
         if hi in seen:
-            violations.append(Violation(where, "RNC-1", f"{h.hour} is played twice"))
+            bad(where, "RNC-11", f"{h.hour} is played twice", "hours", i, "hour")
         elif seen and hi < seen[-1]:
-            violations.append(Violation(where, "RNC-1", f"{h.hour} comes after {CONTENT.hours[seen[-1]]}: hours go in order"))
+            bad(where, "RNC-11", f"{h.hour} comes after {CONTENT.hours[seen[-1]]}: hours go in order", "hours", i, "hour")
+        elif hi > expected:
+            missing = CONTENT.hours[expected] if hi == expected + 1 else f"{CONTENT.hours[expected]} to {CONTENT.hours[hi - 1]}"
+            bad(where, "RNC-11", f"{missing} {'is' if hi == expected + 1 else 'are'} missing before {h.hour}: "
+                                 f"every hour is played, in order", "hours", i, "hour")
         seen.append(hi)
         # PK-14: doubles, abilities, results taken, rare ingredients, meals.
-        res, bad = results(h.dice, (h.double.spend, h.double.to) if h.double else None)
-        violations += [Violation(where, "RNC-3", m) for m in bad]
-        for a in h.abilities:
-            kind = next(k for k in ("adjust", "set", "reuse", "add") if getattr(a, k) is not None)
+        res, problems = results(h.dice, (h.double.spend, h.double.to) if h.double else None)
+        for m in problems:
+            bad(where, "RNC-3", m, "hours", i, "double")
+        for k, a in enumerate(h.abilities):
+            kind = next(x for x in ("adjust", "set", "reuse", "add") if getattr(a, x) is not None)
             v = getattr(a, kind)
             frm, to = (v.from_, v.to) if kind in ("adjust", "set") else ((v, None) if kind == "reuse" else (None, v))
-            state, res, bad = apply_ability(state, res, kind, frm, to)
-            violations += [Violation(where, "RNC-4", m) for m in bad]
+            state, res, problems = apply_ability(state, res, kind, frm, to)
+            for m in problems:
+                bad(where, "RNC-4", m, "hours", i, "abilities", k)
         pool = list(res)
-        for t in h.take:
-            w = f"{where}, result {t.result}"
-            if t.result not in pool:
-                violations.append(Violation(w, "RNC-2", f"no result {t.result} is left to use "
-                                                        f"(results {' '.join(map(str, res)) or 'none'}; each is used once)"))
+        for k, t in enumerate(h.take):
+            value = t.value
+            w = f"{where}, result {value}"
+            if value not in pool:
+                bad(w, "RNC-2", f"no result {value} is left to use "
+                                f"(results {' '.join(map(str, res)) or 'none'}; each is used once)", "hours", i, "take", k)
                 continue
-            pool.remove(t.result)
+            pool.remove(value)
             if t.box is not None:
-                state, bad = take_box(state, hi, t.result, t.box)
+                state, problems = take_box(state, hi, value, t.box)
             else:
-                state, bad = take_segment(state, CONTENT.hour_index(t.table), t.result, t.segment)
-            violations += [Violation(w, "RNC-2", m) for m in bad]
-        for r in h.rare:
-            state, bad = make_rare(state, r.name, r.use)
-            violations += [Violation(f"{where}, {r.name}", "RNC-6" if "made" in m else "RNC-5", m) for m in bad]
-        for c in h.cook:
-            state, bad = cook(state, hi, c.name, c.use)
-            violations += [Violation(f"{where}, {c.name}", rule, m) for rule, m in bad]
+                state, problems = take_segment(state, CONTENT.hour_index(t.table), value, t.number)
+            for m in problems:
+                bad(w, "RNC-2", m, "hours", i, "take", k)
+        # Rare ingredients in the order they can be made (flour before dough): the order they
+        # are written in does not matter (RNC-11).
+        for k, r in sorted(enumerate(h.rare), key=lambda kr: _rare_depth(kr[1].name)):
+            state, problems = make_rare(state, r.name, r.use)
+            for m in problems:
+                bad(f"{where}, {r.name}", "RNC-6" if "made" in m else "RNC-5", m, "hours", i, "rare", k)
+        for k, c in enumerate(h.cook):
+            state, problems = cook(state, hi, c.name, c.use)
+            for rule, m in problems:
+                bad(f"{where}, {c.name}", rule, m, "hours", i, "cook", k)
         details.append(f"{where}: results {' '.join(map(str, res))}; stock " +
-                       ", ".join(f"{k} {v}" for k, v in sorted(state.stock.items()) if v))
+                       (", ".join(f"{k} {v}" for k, v in sorted(state.stock.items()) if v) or "none"))
     return state, final_score(state), violations, details
+
+
+def _last_hour(rec: RollNCookRecord) -> int:
+    return max((CONTENT.hour_index(h.hour) for h in rec.hours), default=-1)
 
 
 def score(records: list[RollNCookRecord]) -> Report:
@@ -73,18 +129,25 @@ def score(records: list[RollNCookRecord]) -> Report:
     details: list[str] = []
     notes: list[str] = []
     players = []
-    dice: dict[str, dict[str, list[int]]] = {}
+    dice: dict[str, tuple[int, dict[str, tuple[int, list[int]]]]] = {}
+    unfinished = False
     names = [r.player for r in records]
     if len(set(names)) != len(names):
         notes.append("two records have the same player name")
-    for rec in records:
-        state, sc, bad, lines = replay(rec)
+    for index, rec in enumerate(records):
+        state, sc, bad, lines = replay(rec, index)
         violations += bad
         details += lines
         if rec.hours is None:
             notes.append(f"{rec.player}: only the end state is given: totalled, not checked (unchecked play)")
         else:
-            dice[rec.player] = {h.hour: list(h.dice) for h in rec.hours}
+            dice[rec.player] = (index, {h.hour: (i, list(h.dice)) for i, h in enumerate(rec.hours)})
+            last = _last_hour(rec)
+            if last < len(CONTENT.hours) - 1:  # RNC-11: a record that stops early
+                unfinished = True
+                played = f"stops after {CONTENT.hours[last]}" if last >= 0 else "has no hours yet"
+                notes.append(f"{rec.player}: the record {played}; {CONTENT.hours[last + 1]} to {CONTENT.hours[-1]} "
+                             f"are not played: an unfinished game, standings so far (RNC-11)")
         players.append(PlayerResult(rec.player, sc["total"], {
             "meals": sc["meals"], "rares_left": sc["rares_left"], "stars": sc["stars"],
             "basics_left": sc["basics_left"], "plates_left": sc["plates_left"], "sheet": rec.sheet}))
@@ -92,13 +155,21 @@ def score(records: list[RollNCookRecord]) -> Report:
     if len(dice) > 1:
         first, *others = dice
         for other in others:
-            for hour in sorted(set(dice[first]) | set(dice[other]), key=CONTENT.hour_index):
-                a, b = dice[first].get(hour), dice[other].get(hour)
-                if a is not None and b is not None and sorted(a) != sorted(b):
+            index, theirs = dice[other]
+            for hour in sorted(set(dice[first][1]) & set(theirs), key=CONTENT.hour_index):
+                a, (i, b) = dice[first][1][hour][1], theirs[hour]
+                if sorted(a) != sorted(b):
                     violations.append(Violation(f"{other}, {hour}", "RNC-10",
                                                 f"the dice were {' '.join(map(str, a))} for {first} but "
-                                                f"{' '.join(map(str, b))} here: one roll serves everyone"))
+                                                f"{' '.join(map(str, b))} here: one roll serves everyone",
+                                                ("hours", i, "dice"), index))
     ranking, winners = rank(players, key=lambda p: (p.total, p.breakdown["basics_left"], p.breakdown["plates_left"]))
+    no_winner = ""
     if len(players) == 1 and players[0].breakdown["stars"] == 0:
-        notes.append(f"no star: a solo game needs at least {CONTENT.stars[0]} points (RNC-8)")
-    return Report("rollncook", violations, players, ranking, winners, notes=notes, details=details)
+        # RNC-8, rulebook 3.4: a solo game needs at least one star to be won.
+        no_winner = f"a solo game is won with at least one star, and {players[0].total} points is under {CONTENT.stars[0]}"
+        winners = []
+        if not unfinished:
+            notes.append(f"no star: a solo game needs at least {CONTENT.stars[0]} points to be won (RNC-8)")
+    return Report("rollncook", violations, players, ranking, winners, notes=notes, details=details,
+                  unfinished=unfinished, no_winner=no_winner)

@@ -73,10 +73,10 @@ def play_sheet(sheet: Sheet, rng: random.Random, dice: list[list[int]] | None = 
             _, kind, where = max(options, key=lambda o: (o[0], o[1] == "box", -o[2]))
             if kind == "box":
                 state, _ = take_box(state, hi, v, v)
-                takes.append({"result": v, "box": v})
+                takes.append({"box": v})  # record format 2: the box number is the result
             else:
                 state, _ = take_segment(state, where, v, v)
-                takes.append({"result": v, "table": CONTENT.hours[where], "segment": v})
+                takes.append({"table": CONTENT.hours[where], "segment": v})
         rares, cooked = [], []
         while state.plates[hi] < CONTENT.plates[hi]:
             best = None
