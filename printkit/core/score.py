@@ -126,7 +126,7 @@ class Report:
         lines += [f"note: {n}" for n in self.notes]
         width = max([len(p.name) for p in self.players] + [6])
         for p in self.players:
-            parts = ", ".join(f"{(breakdown_labels or str)(k)} {_short(v)}" for k, v in p.breakdown.items())
+            parts = ", ".join(f"{(breakdown_labels or _label)(k)} {_short(v)}" for k, v in p.breakdown.items())
             lines.append(f"  {p.name:<{width}}  {p.total:>4}   {parts}")
         if self.ranking:
             lines.append("ranking: " + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(self.ranking)))
@@ -141,16 +141,24 @@ class Report:
 
 
 def _short(v: Any) -> str:
-    """A breakdown value as a score pad shows it: ``3 1 4``, ``fried egg 2, soup 1``, ``yes``."""
+    """A breakdown value as a score pad shows it: ``3 1 4``, ``(red: I3 T3; blue: none)``, ``yes``.
+
+    >>> _short([3, 1, 4]), _short({"fried egg": 2, "soup": 1}), _short([]), _short(True)
+    ('3 1 4', '(fried egg: 2; soup: 1)', 'none', 'yes')
+    """
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, dict):
-        return "(" + ", ".join(f"{k} {_short(x)}" for k, x in v.items()) + ")" if v else "none"
+        return "(" + "; ".join(f"{k}: {_short(x)}" for k, x in v.items()) + ")" if v else "none"
     if isinstance(v, (list, tuple)):
-        return "(" + " ".join(_short(x) for x in v) + ")" if v else "none"
+        return " ".join(_short(x) for x in v) if v else "none"
     if v is None:
         return "-"
     return str(v)
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ")
 
 
 def locate(report: Report, records: Sequence[tuple[str, Any, dict]]) -> Report:

@@ -35,6 +35,12 @@ def _fmt(cells) -> str:
     return " ".join(f"[{q},{r}]" for q, r in cells)
 
 
+def standing(p: PlayerResult) -> tuple[int, int]:
+    """GEM-7: fewest penalty points; then the one whose largest unplaced piece is larger loses;
+    then the victory is shared."""
+    return p.total, -p.breakdown["largest_unplaced"]
+
+
 def score(rec: GembloRecord) -> Report:
     violations: list[Violation] = []
     notes: list[str] = []
@@ -58,28 +64,31 @@ def score(rec: GembloRecord) -> Report:
         expected = rec.colours[turn]
         if m.colour in passed:
             violations.append(Violation(where, "GEM-7", f"{m.colour} passed at move {passed[m.colour]} and "
-                                                        "may not play again"))
+                                                        "may not play again", path=("moves", i)))
         elif m.colour != expected:
-            violations.append(Violation(where, "PK-6", f"it was {expected}'s turn"))
+            violations.append(Violation(where, "PK-6", f"it was {expected}'s turn", path=("moves", i)))
         if m.pass_:
             if m.colour not in passed:
                 could = first_legal_move(state, m.colour)
                 if could is not None:
                     violations.append(Violation(where, "GEM-7", f"{m.colour} passed but could still place "
-                                                                f"{could[0]} on {_fmt(could[1])}"))
+                                                                f"{could[0]} on {_fmt(could[1])}", path=("moves", i)))
                 passed[m.colour] = i + 1
         else:
             for rule, message in problems(state, m.colour, m.piece, m.cells):
-                violations.append(Violation(where, rule, f"{m.piece} on {_fmt(m.cells)}: {message}"))
+                violations.append(Violation(where, rule, f"{m.piece} on {_fmt(m.cells)}: {message}", path=("moves", i)))
             if all(c not in state.cells for c in m.cells):
                 state = state.place(m.colour, m.piece, m.cells)
         if passed.get(m.colour, i + 1) == i + 1:  # the mover had not passed before this move
             turn = (rec.colours.index(m.colour) + 1) % n
+    # GEM-7: the game ends when no colour can place a piece; a record that stops while one can
+    # is an unfinished game (standings, no winner).
     for c in rec.colours:
         if c not in passed and state.unplaced(c):
             could = first_legal_move(state, c)
             if could is not None:
-                notes.append(f"the record ends while {c} could still place {could[0]} on {_fmt(could[1])}")
+                notes.append(f"the record ends while {c} could still place {could[0]} on {_fmt(could[1])}: "
+                             "the game is not over")
     who = owners(rec)
     players: dict[str, PlayerResult] = {}
     for c in rec.colours:
@@ -95,7 +104,6 @@ def score(rec: GembloRecord) -> Report:
         pr.breakdown["largest_unplaced"] = max([pr.breakdown["largest_unplaced"]]
                                                + [len(CONTENT.pieces[p]) for p in unplaced])
     results = list(players.values())
-    # GEM-7: fewest penalty points; then the one whose largest unplaced piece is larger loses.
-    ranking, winners = rank(results, key=lambda p: (p.total, -p.breakdown["largest_unplaced"]))
+    ranking, winners = rank(results, key=standing)
     extra = {"board": {f"{q},{r}": col for (q, r), col in sorted(state.cells.items())}}
-    return Report("gemblo", violations, results, ranking, winners, extra=extra, notes=notes)
+    return Report("gemblo", violations, results, ranking, winners, extra=extra, notes=notes, unfinished=bool(notes))

@@ -89,15 +89,15 @@ def _round_violations(i: int, r: Round, rec: GimbapRecord, seat: int) -> list[Vi
     expected_first = rec.players[seat % n]  # PK-1: the next name in the list sits to the left
     if r.first != expected_first:
         out.append(Violation(where, "GIM-5", f"{r.first} rolled, but the first player moves one seat left "
-                                             f"each round: it was {expected_first}'s turn"))
+                                             f"each round: it was {expected_first}'s turn", path=("rounds", i)))
     if not 2 <= len(r.dice) <= 4:
-        out.append(Violation(where, "GIM-3", f"the first player rolls 2 to 4 order dice; {len(r.dice)} were recorded"))
+        out.append(Violation(where, "GIM-3", f"the first player rolls 2 to 4 order dice; {len(r.dice)} were recorded", path=("rounds", i)))
     dice = [die_of(parse_face(f)) for f in r.dice]
     for k, d in enumerate(dice):
         if d in dice[:k]:
-            out.append(Violation(where, "GIM-3", f"{r.dice[k]} and {r.dice[dice.index(d)]} are faces of the same die"))
+            out.append(Violation(where, "GIM-3", f"{r.dice[k]} and {r.dice[dice.index(d)]} are faces of the same die", path=("rounds", i)))
     if len(r.tokens) != n - 1:
-        out.append(Violation(where, "GIM-5", f"{n - 1} tokens are laid out with {n} players; the record has {len(r.tokens)}"))
+        out.append(Violation(where, "GIM-5", f"{n - 1} tokens are laid out with {n} players; the record has {len(r.tokens)}", path=("rounds", i)))
     if sorted(r.done) != sorted(rec.players):  # PK-2: everyone says Done! once
         missing = [p for p in rec.players if p not in r.done]
         twice = sorted({p for p in r.done if r.done.count(p) > 1})
@@ -106,10 +106,10 @@ def _round_violations(i: int, r: Round, rec: GimbapRecord, seat: int) -> list[Vi
             what.append("missing: " + ", ".join(missing))
         if twice:
             what.append("more than once: " + ", ".join(twice))
-        out.append(Violation(where, "GIM-6", "every player says Done! once (" + "; ".join(what) + ")"))
+        out.append(Violation(where, "GIM-6", "every player says Done! once (" + "; ".join(what) + ")", path=("rounds", i)))
     for p in rec.players:
         if p not in r.rolls:
-            out.append(Violation(f"{where} ({p})", "GIM-6", f"no roll recorded for {p}"))
+            out.append(Violation(f"{where} ({p})", "GIM-6", f"no roll recorded for {p}", path=("rounds", i, "rolls")))
     return out
 
 
@@ -129,7 +129,7 @@ def _correctness(i: int, r: Round, players: list[str]) -> tuple[dict[str, bool],
         try:
             build = Build.make(roll.on, roll.touching)
         except RollError as e:
-            out.append(Violation(where, "GIM-2", f"this roll cannot be built: {e}"))
+            out.append(Violation(where, "GIM-2", f"this roll cannot be built: {e}", path=("rounds", i, "rolls", p)))
             correct[p] = False
             continue
         results = check(order, build)
@@ -139,8 +139,13 @@ def _correctness(i: int, r: Round, players: list[str]) -> tuple[dict[str, bool],
             broken = [f.describe() for f, good in zip(order, results) if not good]
             detail = ("it breaks: " + "; ".join(broken)) if broken else "it meets every die"
             out.append(Violation(where, "GIM-6", f"the record says the roll was {'right' if roll.correct else 'wrong'}, "
-                                                 f"but {detail}"))
+                                                 f"but {detail}", path=("rounds", i, "rolls", p)))
     return correct, out
+
+
+def standing(pr: PlayerResult) -> tuple[int, int]:
+    """GIM-7: most points, then most radish slices; then the victory is shared."""
+    return pr.total, pr.breakdown["radish"]
 
 
 def score(rec: GimbapRecord) -> Report:
@@ -152,21 +157,25 @@ def score(rec: GimbapRecord) -> Report:
     if n == 2:
         if rec.tokens is None:
             violations.append(Violation("tokens", "GIM-5", f"with 2 players the game uses {need} random tokens: "
-                                                         "list them under 'tokens'"))
+                                                         "list them under 'tokens'", path=("players",)))
             in_play = set(CONTENT.tokens)
         else:
             in_play = set(rec.tokens)
             if len(rec.tokens) != need or len(in_play) != len(rec.tokens):
                 violations.append(Violation("tokens", "GIM-5", f"with 2 players the game uses {need} different "
-                                                             f"tokens; the record lists {len(rec.tokens)}"))
+                                                             f"tokens; the record lists {len(rec.tokens)}", path=("tokens",)))
     else:
         in_play = set(CONTENT.tokens)
         if rec.tokens is not None and set(rec.tokens) != in_play:
-            violations.append(Violation("tokens", "GIM-5", f"with {n} players all {need} tokens are used"))
+            violations.append(Violation("tokens", "GIM-5", f"with {n} players all {need} tokens are used",
+                                        path=("tokens",)))
     rounds = CONTENT.rounds[n]
-    if len(rec.rounds) != rounds:
-        violations.append(Violation("rounds", "GIM-5", f"a {n}-player game lasts {rounds} rounds (until the tokens "
-                                                       f"run out); the record has {len(rec.rounds)}"))
+    if len(rec.rounds) > rounds:
+        violations.append(Violation(f"round {rounds + 1}", "GIM-5", f"a {n}-player game lasts {rounds} rounds (until "
+                                                                    f"the tokens run out); the record has {len(rec.rounds)}",
+                                    path=("rounds", rounds)))
+    unfinished = len(rec.rounds) < rounds
+    notes = [f"{len(rec.rounds)} of the {rounds} rounds are played: the game is not over"] if unfinished else []
     seat = rec.players.index(rec.rounds[0].first) if rec.rounds else 0
     used: dict[Token, int] = {}
     won: dict[str, list[Token | None]] = {p: [] for p in rec.players}
@@ -175,10 +184,12 @@ def score(rec: GimbapRecord) -> Report:
         violations += _round_violations(i, r, rec, seat + i)
         for t in r.tokens:
             if t not in in_play:
-                violations.append(Violation(f"round {i + 1}", "GIM-5", f"token {t} is not among the tokens in play"))
+                violations.append(Violation(f"round {i + 1}", "GIM-5", f"token {t} is not among the tokens in play",
+                                            path=("rounds", i, "tokens")))
             elif t in used:
                 violations.append(Violation(f"round {i + 1}", "GIM-5",
-                                            f"token {t} was already laid out in round {used[t] + 1}; a token is used once"))
+                                            f"token {t} was already laid out in round {used[t] + 1}; a token is used once",
+                                            path=("rounds", i, "tokens")))
             else:
                 used[t] = i
         correct, bad = _correctness(i, r, rec.players)
@@ -198,6 +209,7 @@ def score(rec: GimbapRecord) -> Report:
             "radish": sum(t.radish for t in tokens),
             "tokens": [str(t) if t else "-" for t in won[p]],
         }))
-    ranking, winners = rank(players, key=lambda pr: (pr.total, pr.breakdown["radish"]))  # GIM-7
+    ranking, winners = rank(players, key=standing)
     return Report("gimbap", violations, players, ranking, winners, extra={"rounds": details},
-                  details=[f"round {d['round']}: " + "; ".join(d["events"]) for d in details])
+                  details=[f"round {d['round']}: " + "; ".join(d["events"]) for d in details],
+                  notes=notes, unfinished=unfinished)

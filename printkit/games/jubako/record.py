@@ -52,7 +52,8 @@ class Turn(Strict):
 
 
 class Options(Strict):
-    little_jubako: bool = Field(default=False, description="play on the 4x4 side")
+    little_jubako: bool | None = Field(default=None, description="older records: true means board 4x4; "
+                                                                "the board alone says it now")
     picky_eaters: int | None = Field(default=None, ge=0, le=20, description="the bonus instead of 5")
     favorite_food: dict[str, list[Delicacy]] = Field(default={}, description="each player's single tiles")
     multi_tiered: bool = False
@@ -63,12 +64,30 @@ class JubakoRecord(Strict):
     """A game of Jubako."""
 
     game: Literal["jubako"] | None = None
-    board: Literal["5x5", "4x4"] = "5x5"
+    board: Literal["5x5", "4x4"] = Field(default="5x5", description="4x4 is Little Jubako (JUB-7)")
     options: Options = Options()
     players: list[str] = Field(min_length=2, max_length=4, description="in turn order")
     turns: list[Turn]
 
     _unique = field_validator("players")(classmethod(lambda cls, v: distinct_names(v)))
+
+    @model_validator(mode="before")
+    @classmethod
+    def _little(cls, data):
+        """One fact, one field: ``board: 4x4`` is Little Jubako. An older record that says only
+        ``options.little_jubako: true`` is read as the 4x4 board; one that contradicts its board
+        cannot be read."""
+        if not isinstance(data, dict) or not isinstance(data.get("options"), dict):
+            return data
+        little = data["options"].get("little_jubako")
+        if not isinstance(little, bool):
+            return data
+        if "board" not in data:
+            return {**data, "board": "4x4" if little else "5x5"}
+        if little != (data["board"] == "4x4"):
+            raise ValueError(f"options.little_jubako: {str(little).lower()} contradicts board: {data['board']} "
+                             "(Little Jubako is the 4x4 side; leave little_jubako out, board says it)")
+        return data
 
     @model_validator(mode="after")
     def _check(self):

@@ -12,14 +12,17 @@ from printkit.games.jubako.rules import (
 )
 
 
+def standing(pr: PlayerResult) -> tuple[int, int]:
+    """JUB-6: most points, then most uncovered first-layer cells; a full tie shares the win."""
+    return pr.total, pr.breakdown["uncovered"]
+
+
 def score(rec: JubakoRecord) -> Report:
     n = len(rec.players)
     board = CONTENT.boards[rec.board]
     bonus = rec.options.picky_eaters if rec.options.picky_eaters is not None else CONTENT.bonus
     violations: list[Violation] = []
     details: list[str] = []
-    if rec.options.little_jubako != (rec.board == "4x4"):
-        violations.append(Violation("options", "JUB-7", "Little Jubako is played on the 4x4 side, and only then"))
     boards = {p: PlayerBoard(board) for p in rec.players}
     points = {p: 0 for p in rec.players}
     turns = {p: [] for p in rec.players}
@@ -29,40 +32,40 @@ def score(rec: JubakoRecord) -> Report:
         where = f"turn {i + 1} ({t.player})"
         expected = rec.players[i % n]
         if t.player != expected:
-            violations.append(Violation(where, "PK-12", f"it was {expected}'s turn"))
+            violations.append(Violation(where, "PK-12", f"it was {expected}'s turn", path=("turns", i)))
         tile = t.tile if t.tile is not None else t.discard
         key = frozenset(tile)
         if len(key) != 2:
-            violations.append(Violation(where, "JUB-1", f"no double tile shows {tile[0]} twice"))
+            violations.append(Violation(where, "JUB-1", f"no double tile shows {tile[0]} twice", path=("turns", i)))
         else:
             used[key] += 1
             have = CONTENT.tile_counts[key]
             if used[key] > have:
                 violations.append(Violation(where, "JUB-1", f"the set has {have} tile{'s' if have > 1 else ''} "
-                                                            f"with {tile[0]} and {tile[1]}; this is one more"))
+                                                            f"with {tile[0]} and {tile[1]}; this is one more", path=("turns", i)))
         if sum(used.values()) == in_play + 1:
-            violations.append(Violation(where, "JUB-1", f"{n} players play with {in_play} tiles; this is one more"))
+            violations.append(Violation(where, "JUB-1", f"{n} players play with {in_play} tiles; this is one more", path=("turns", i)))
         b = boards[t.player]
         if t.discard is not None:
             held = [tuple(h) for h in t.hand]
             if not any(frozenset(h) == key for h in held):
-                violations.append(Violation(where, "JUB-5", "the discarded tile is not one of the tiles held"))
+                violations.append(Violation(where, "JUB-5", "the discarded tile is not one of the tiles held", path=("turns", i)))
             for h in held:
                 can = next(placements(b, h), None)
                 if can is not None:
                     laid, cells = can
                     violations.append(Violation(where, "JUB-5", f"a tile may be removed only when none can be "
-                                                                f"placed: {laid[0]}/{laid[1]} fits on {cells[0]}-{cells[1]}"))
+                                                                f"placed: {laid[0]}/{laid[1]} fits on {cells[0]}-{cells[1]}", path=("turns", i)))
                     break
             points[t.player] -= 1
             turns[t.player].append(-1)
             details.append(f"{where}: removes {tile[0]}/{tile[1]}: -1")
             continue
         for rule, message in problems(b, t.tile, t.cells):
-            violations.append(Violation(where, rule, f"{t.tile[0]}/{t.tile[1]} on {t.cells[0]}-{t.cells[1]}: {message}"))
+            violations.append(Violation(where, rule, f"{t.tile[0]}/{t.tile[1]} on {t.cells[0]}-{t.cells[1]}: {message}", path=("turns", i)))
         after = b.place(t.tile, t.cells, tile_id=i)
         if t.score is not None and t.score not in t.tile:
-            violations.append(Violation(where, "JUB-4", f"the delicacy scored, {t.score}, is not on the tile"))
+            violations.append(Violation(where, "JUB-4", f"the delicacy scored, {t.score}, is not on the tile", path=("turns", i)))
         options = [t.score] if t.score in t.tile else list(dict.fromkeys(t.tile))
         scored = {d: turn_points(b, after, t.tile, t.cells, d, bonus) for d in options}
         chosen = max(options, key=lambda d: (sum(scored[d]), -options.index(d)))
@@ -91,7 +94,11 @@ def score(rec: JubakoRecord) -> Report:
             total += bd["peko_peko"]
         bd["uncovered"] = b.uncovered_first_layer()
         players.append(PlayerResult(p, total, bd))
-    ranking, winners = rank(players, key=lambda pr: (pr.total, pr.breakdown["uncovered"]))  # JUB-6
+    ranking, winners = rank(players, key=standing)
     board_out = {p: {c: list(boards[p].stacks.get(c, ())) and [d for d, _ in boards[p].stacks[c]]
                      for c in board.cells if boards[p].stacks.get(c)} for p in rec.players}
-    return Report("jubako", violations, players, ranking, winners, extra={"boards": board_out}, details=details)
+    # The game ends when every tile in play has been placed or removed (rulebook, Ending the Game).
+    unfinished = len(rec.turns) < in_play
+    notes = [f"{len(rec.turns)} of the {in_play} tiles in play are used: the game is not over"] if unfinished else []
+    return Report("jubako", violations, players, ranking, winners, extra={"boards": board_out}, details=details,
+                  notes=notes, unfinished=unfinished)

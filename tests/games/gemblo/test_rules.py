@@ -11,7 +11,9 @@ from printkit.games.gemblo.content import CONTENT
 from printkit.games.gemblo.play import play_game
 from printkit.games.gemblo.record import GembloRecord
 from printkit.games.gemblo.rules import State, legal_moves, links, problems
-from printkit.games.gemblo.scorer import score
+from printkit.core.score import rank
+from printkit.core.score import rank
+from printkit.games.gemblo.scorer import score, standing
 from tests.conftest import run_cli
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "gemblo"
@@ -163,11 +165,13 @@ def test_fewest_penalty_points_win_and_full_ties_are_shared():
     data = scripted(3, THREE, [("red", ["I5"]), ("yellow", ["I5"]), ("green", ["I5"])])
     rep = score(GembloRecord.model_validate(data))
     assert {p.name: p.total for p in rep.players} == {"red": -67, "yellow": -67, "green": -67}  # GEM-7
-    assert rep.winners == THREE  # same penalty, same largest unplaced piece: shared
-    assert rep.notes  # the record ends while colours could still play
+    # The record ends while colours could still play: an unfinished game names no winner, and
+    # its standings share the lead (same penalty, same largest unplaced piece).
+    assert rep.unfinished and rep.winners == [] and "could still place" in rep.notes[0]
+    assert rank(rep.players, standing)[1] == THREE
     data = scripted(3, THREE, [("red", ["I5"]), ("yellow", ["I5"]), ("green", ["I5"]), ("red", ["M1"])])
     rep = score(GembloRecord.model_validate(data))
-    assert rep.ranking[0] == "red" and rep.winners == ["red"]
+    assert rep.ranking[0] == "red" and rank(rep.players, standing)[1] == ["red"]
 
 
 def test_between_equal_penalties_the_larger_unplaced_piece_loses():
@@ -209,7 +213,11 @@ def test_turn_order():
     data = record()
     data["moves"][0], data["moves"][1] = data["moves"][1], data["moves"][0]
     found = violations(data)
-    assert any(r == "PK-6" and w == "move 1 (yellow)" and "it was red's turn" in m for r, w, m in found)
+    # PK-6: the next turn follows the colour that moved, not the colour that should have: after
+    # yellow it is green's, after red yellow's, after green blue's (and the game is back in order).
+    assert found == [("PK-6", "move 1 (yellow)", "it was red's turn"),
+                     ("PK-6", "move 2 (red)", "it was green's turn"),
+                     ("PK-6", "move 3 (green)", "it was yellow's turn")]
 
 
 def test_illegal_moves_are_named_with_their_move(tmp_path):

@@ -142,7 +142,6 @@ def test_equal_points_and_slices_share_the_victory():
     ({"rounds.1.tokens": ["4/3", "2/3", "1/2"]}, "GIM-5", "round 2", "already laid out in round 1"),
     ({"rounds.0.done": ["Bo", "Cy", "Ann"]}, "GIM-6", "round 1", "missing: Dee"),
     ({"rounds.0.done": ["Bo", "Cy", "Ann", "Bo"]}, "GIM-6", "round 1", "more than once: Bo"),
-    ({"rounds.3": DELETE}, "GIM-5", "rounds", "lasts 4 rounds"),
     ({"rounds.0.rolls.Dee": DELETE}, "GIM-6", "round 1 (Dee)", "no roll recorded"),
     ({"rounds.0.rolls.Bo.correct": True}, "GIM-6", "round 1 (Bo)", "ham must not touch radish"),
     ({"rounds.0.rolls.Cy.on.rice": "ham"}, "GIM-2", "round 1 (Cy)", "cannot be built"),
@@ -151,6 +150,28 @@ def test_equal_points_and_slices_share_the_victory():
 def test_each_rule_broken_is_named(change, rule, where, words):
     found = violations(record(**change))
     assert any(r == rule and w == where and words in m for r, w, m in found), found
+
+
+def test_a_round_too_many_is_broken_a_round_too_few_is_unfinished(tmp_path):
+    """GIM-5 / SCORING.md: 4 players play 4 rounds. A fifth is a violation, named at the line of
+    round 5; a record of 3 rounds is a game in progress: exit 0, standings, a note, no winner."""
+    data = record()
+    data["rounds"].append(copy.deepcopy(data["rounds"][0]))
+    p = write(tmp_path, data)
+    out = json.loads(run_cli("score", "gimbap", p, "--json").stdout)
+    extra = [v for v in out["violations"] if "lasts 4 rounds" in v["message"]]
+    assert extra and extra[0]["rule"] == "GIM-5" and extra[0]["where"] == "round 5"
+    lines = Path(p).read_text().splitlines()
+    assert lines[extra[0]["line"] - 1].startswith("- first:") and lines[extra[0]["line"] - 1:].count("- first: Ann") == 1
+    data = record(**{"rounds.3": DELETE})
+    r = run_cli("score", "gimbap", write(tmp_path, data), "--json")
+    out = json.loads(r.stdout)
+    assert r.exit_code == 0 and out["valid"] and out["unfinished"] and out["winners"] == []
+    assert out["notes"] == ["3 of the 4 rounds are played: the game is not over"]
+    # By hand from the example's first 3 rounds: Cy 4/3 1/2 4/1 = 9; Ann 3/3 4/2 = 7;
+    # Dee 1/1 2/3 2/1 = 5; Bo 3/2 = 3.
+    assert {p["name"]: p["total"] for p in out["players"]} == {"Ann": 7, "Bo": 3, "Cy": 9, "Dee": 5}
+    assert out["ranking"] == ["Cy", "Ann", "Dee", "Bo"]
 
 
 def test_two_players_must_list_their_six_tokens():

@@ -10,11 +10,12 @@ import pytest
 import printkit.games.jubako.content
 import printkit.games.jubako.rules
 from printkit.core.yamlio import parse_text
-from printkit.games.jubako.content import CONTENT, Board
+from printkit.games.jubako.content import CONTENT
 from printkit.games.jubako.play import play_game
 from printkit.games.jubako.record import JubakoRecord
 from printkit.games.jubako.rules import PlayerBoard, bonus_applies, multi_tiered, peko_peko, placements, problems
-from printkit.games.jubako.scorer import score
+from printkit.core.score import rank
+from printkit.games.jubako.scorer import score, standing
 from tests.conftest import run_cli
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "jubako"
@@ -206,19 +207,37 @@ def test_turn_order_and_illegal_placements_are_named():
 
 
 def test_ties_break_on_uncovered_first_layer_cells_then_share():
-    """JUB-6."""
+    """JUB-6, on the standings of a game in progress (which names no winner yet)."""
     data = {"players": ["Ann", "Bo"], "turns": [
         {"player": "Ann", "tile": ["ika", "tako"], "cells": ["B2", "B3"], "score": "ika"},
         {"player": "Bo", "tile": ["ika", "nori"], "cells": ["B2", "B3"], "score": "ika"},
     ]}
     rep = score(JubakoRecord.model_validate(data))
-    assert [p.total for p in rep.players] == [1, 1] and rep.winners == ["Ann", "Bo"]
+    assert [p.total for p in rep.players] == [1, 1] and rep.unfinished and rep.winners == []
+    assert rank(rep.players, standing)[1] == ["Ann", "Bo"]  # a full tie shares the victory
     data["turns"].append({"player": "Ann", "tile": ["ika", "gohan"], "cells": ["B2", "B3"], "score": "ika"})
     data["turns"].append({"player": "Bo", "tile": ["tako", "avocado"], "cells": ["B4", "B5"], "score": "tako"})
     rep = score(JubakoRecord.model_validate(data))
     totals = {p.name: (p.total, p.breakdown["uncovered"]) for p in rep.players}
-    assert totals["Ann"][0] == totals["Bo"][0] == 2  # stacking leaves Ann more room below
-    assert totals["Ann"][1] > totals["Bo"][1] and rep.winners == ["Ann"]
+    assert totals == {"Ann": (2, 23), "Bo": (2, 21)}  # stacking leaves Ann more room below
+    assert rep.valid and rep.ranking == ["Ann", "Bo"] and rank(rep.players, standing)[1] == ["Ann"]
+    data["players"].reverse()  # the order of the record's players does not decide the tie
+    data["turns"] = [data["turns"][i] for i in (1, 0, 3, 2)]
+    assert score(JubakoRecord.model_validate(data)).ranking == ["Ann", "Bo"]
+
+
+def test_a_game_stopped_early_is_unfinished_not_broken(tmp_path):
+    """SCORING.md: exit 0, standings, a note, no winner."""
+    data = load("two-players.yaml")
+    data["turns"] = data["turns"][:10]
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps(data))
+    r = run_cli("score", "jubako", str(p), "--json")
+    out = json.loads(r.stdout)
+    assert r.exit_code == 0 and out["valid"] and out["unfinished"] and out["winners"] == []
+    assert "10 of the 50 tiles" in out["notes"][0] and len(out["ranking"]) == 2
+    text = run_cli("score", "jubako", str(p)).stdout
+    assert "no winner: the game is unfinished" in text and "winner:" not in text.replace("no winner:", "")
 
 
 @pytest.mark.parametrize("turn,words", [
@@ -248,10 +267,23 @@ def test_illegal_placement_exits_1_naming_turn_and_rule(tmp_path):
     assert out["players"][0]["breakdown"]["turns"]
 
 
-def test_4x4_little_jubako():
+def test_4x4_board_is_little_jubako(tmp_path):
+    """JUB-7, one fact one field: ``board: 4x4`` alone is Little Jubako; older records that also
+    say ``options.little_jubako: true`` still read; a contradiction cannot be read (exit 2)."""
     data = load("all-options.yaml")
-    data["options"]["little_jubako"] = False
-    assert any(r == "JUB-7" for r, _, _ in violations(data))
+    data["options"].pop("little_jubako", None)
+    rec = JubakoRecord.model_validate(data)
+    assert rec.board == "4x4" and score(rec).valid
+    old = copy.deepcopy(data)
+    old["options"]["little_jubako"] = True
+    assert score(JubakoRecord.model_validate(old)).valid
+    only_option = copy.deepcopy(old)
+    del only_option["board"]
+    assert JubakoRecord.model_validate(only_option).board == "4x4"
+    old["options"]["little_jubako"] = False
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps(old))
+    r = run_cli("score", "jubako", str(p))
+    assert r.exit_code == 2 and "little_jubako: false contradicts board: 4x4" in r.stderr
     b = PlayerBoard(CONTENT.boards["4x4"])
     assert sum(1 for _ in placements(b, ("tobiko", "kyuri"))) > 0
-    assert Board  # the board type is public
