@@ -118,6 +118,35 @@ def test_crop_marks_line_up_with_every_cut():
     assert not [op for op, _ in O.walk(no_marks.ops) if getattr(op, "tag", None) == "crop-mark"]
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_are_as_long_as_the_room_outside_the_trim_allows(paper):
+    """Crop marks start just outside the trim (1 mm, less where room is short) and run 5 mm
+    (MARK_MAX) or to the 6 mm margin less their line width, whichever is shorter: 3.3 mm on A4,
+    where the sheet leaves 4.5 mm between trim and margin; the Letter sheet leaves 1.7 mm."""
+    from printkit.core.draw.page import MARK_MAX, MARK_STYLE
+
+    opts = PrintOptions(paper=paper)
+    (page,) = impose_cards([card(i) for i in range(9)], None, 63, 88, opts, INFO)
+    W, H = PAPERS[paper]
+    tx, ty, tw, th = page.trim
+    room = min(tx, ty, W - tx - tw, H - ty - th) - MARGIN
+    assert room == pytest.approx({"a4": 4.5, "letter": 1.7}[paper])
+    offset = min(1.0, 0.25 * room)
+    want = min(MARK_MAX, room - offset - MARK_STYLE.stroke_width)
+    marks = []
+    for op, m in O.walk(page.ops):
+        if getattr(op, "tag", None) == "crop-mark":
+            (ax, ay), (bx, by) = m.apply(op.x1, op.y1), m.apply(op.x2, op.y2)
+            ends, edges = ((ay, by), (ty, ty + th)) if ax == bx else ((ax, bx), (tx, tx + tw))
+            marks.append((abs(ax - bx) + abs(ay - by), min(abs(e - t) for e in ends for t in edges)))
+    assert len(marks) == 2 * (4 + 4)
+    for length, gap in marks:
+        assert length == pytest.approx(want)
+        assert gap == pytest.approx(offset)  # the near end stands off the trim
+    if paper == "a4":
+        assert want == pytest.approx(3.3)
+
+
 def test_footer_says_what_and_how_to_print():
     pages = impose_cards([card(i) for i in range(10)], None, 63, 88, PrintOptions(paper="letter", bw=True), INFO)
     texts = [[op.text for op, _ in O.walk(p.ops) if getattr(op, "tag", None) == "footer"] for p in pages]
