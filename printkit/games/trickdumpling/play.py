@@ -7,15 +7,17 @@ time, and otherwise accepts with a random card. The Dumpling Master plays by TD-
 
 from __future__ import annotations
 
-import copy
 import random
 
 from printkit.games.trickdumpling.content import CONTENT, Card
 from printkit.games.trickdumpling.record import MASTER
+from printkit.games.trickdumpling.scorer import turn_order
 from printkit.games.trickdumpling.trick import Play, Trick
 
 
 def _legal(trick: Trick, hand: list[Card]) -> list[Card]:
+    """TD-5 (TD-15: when the Master leads, ``trick.lead`` is still its card's suit, or none,
+    while the two players choose)."""
     lead = trick.lead
     if lead is None:
         return list(hand)
@@ -24,10 +26,7 @@ def _legal(trick: Trick, hand: list[Card]) -> list[Card]:
 
 
 def _cancels(trick: Trick, who: str, card: Card) -> bool:
-    trial = copy.deepcopy(trick)
-    trial.violations = []
-    trial.play(len(trial.entries), Play(who, card, "no-way"))
-    return not any(rule == "TD-7" for _, rule, _ in trial.violations)
+    return trick.answer(who, card) == "no-way"
 
 
 def play_game(players: list[str], seed: int, max_rounds: int = 12) -> dict:
@@ -53,22 +52,19 @@ def play_game(players: list[str], seed: int, max_rounds: int = 12) -> dict:
         leader = chef
         tricks = []
         for _t in range(size):
-            if n == 2:
-                order = [MASTER] + players if leader == MASTER else [leader, next(p for p in players if p != leader), MASTER]
-            else:
-                i = seats.index(leader)
-                order = seats[i:] + seats[:i]
-            trick = Trick(rank, wild_lead_all=(n == 2 and leader == MASTER))
+            order = turn_order(players, leader)
+            master_led = n == 2 and leader == MASTER
+            trick = Trick(rank, wild_lead_all=master_led)
             plays = []
+            at_once = []
             for k, who in enumerate(order):
                 hand = left[who]
                 declare = None
-                simultaneous = n == 2 and leader == MASTER and k >= 1
                 if who == MASTER:
                     card = hand[0]
                     if trick.perfect is not None:
-                        declare = "no-way" if _cancels(trick, who, card) else "accept"
-                elif trick.perfect is not None and not simultaneous:
+                        declare = trick.answer(who, card)  # TD-11
+                elif trick.perfect is not None and not master_led:
                     options = [c for c in _legal(trick, hand) if _cancels(trick, who, c)]
                     if options and rng.random() < 0.5:
                         card, declare = rng.choice(options), "no-way"
@@ -76,14 +72,17 @@ def play_game(players: list[str], seed: int, max_rounds: int = 12) -> dict:
                         card, declare = rng.choice(hand), "accept"
                 else:
                     card = rng.choice(_legal(trick, hand))
-                if simultaneous:
-                    trick.perfect = None
-                trick.play(len(plays), Play(who, card, declare))
+                if master_led and k >= 1:  # TD-15: both players at once, after the Master
+                    at_once.append((k, Play(who, card)))
+                else:
+                    trick.play(len(plays), Play(who, card, declare))
                 hand.remove(card)
                 entry = {"player": who, "card": card.code}
                 if declare:
                     entry["declare"] = declare
                 plays.append(entry)
+            if at_once:
+                trick.play_at_once(at_once)
             tricks.append({"plays": plays})
             rec = {"players": players, "rounds": rounds + [{"chef": chef, "rank": rank, "missions": missions,
                                                            "hands": {p: [c.code for c in h] for p, h in hands.items()},
@@ -93,8 +92,6 @@ def play_game(players: list[str], seed: int, max_rounds: int = 12) -> dict:
                        "hands": {p: [c.code for c in h] for p, h in hands.items()}, "tricks": tricks})
         rep = score_game(GameRecord.model_validate({"players": players, "rounds": rounds}))
         chef = rep.extra["rounds"][-1]["winners"][-1]
-        if chef == MASTER:
-            chef = MASTER
-        if not rep.notes:  # someone reached the threshold: the game is over
+        if not rep.unfinished:  # someone reached the threshold: the game is over
             break
     return {"game": "trickdumpling", "players": players, "rounds": rounds}

@@ -18,25 +18,51 @@ def _hard(cooks: dict[str, str]) -> frozenset:
     return frozenset(p for p, c in cooks.items() if c == "hard")
 
 
+def _cooks_dealt_once(cooks: dict[str, str], violations: list[Violation]) -> None:
+    """TD-14: the cook boards are dealt, so each cook is in play at most once."""
+    holder: dict[str, str] = {}
+    for who, cook in cooks.items():
+        if cook in holder:
+            violations.append(Violation(f"cooks ({who})", "TD-14", f"{_cook_name(cook)} is dealt to "
+                                        f"{holder[cook]} and to {who}: there is one board of each cook",
+                                        path=("cooks", who)))
+        holder.setdefault(cook, who)
+
+
+def _cook_name(cook: str) -> str:
+    return next(c["name"] for c in CONTENT.cooks if c["id"] == cook)
+
+
 def score_trick(rec: TrickRecord) -> Report:
-    """The referee: one trick explained card by card."""
+    """The referee: one trick explained card by card.
+
+    ``winners`` keeps the scorer contract: the trick's winner when the trick is legal, nobody
+    when it breaks a rule. ``winner`` (an extra key) is the trick's winner too, and likewise
+    null for a broken trick; the events still tell who would take it by the cards as played."""
     hands = {p: list(h) for p, h in (rec.hands or {}).items()}
-    violations = []
+    violations: list[Violation] = []
+    _cooks_dealt_once(rec.cooks, violations)
     for i, p in enumerate(rec.plays):
         if p.player in hands and p.card not in hands[p.player]:
-            violations.append(Violation(f"play {i + 1} ({p.player})", "TD-10", f"{p.card} is not in {p.player}'s hand"))
+            violations.append(Violation(f"play {i + 1} ({p.player})", "TD-10", f"{p.card} is not in {p.player}'s hand",
+                                        path=("plays", i)))
         if p.slack and rec.cooks.get(p.player) != "slacker":
-            violations.append(Violation(f"play {i + 1} ({p.player})", "TD-12", "only the Slacker plays a card face down"))
+            violations.append(Violation(f"play {i + 1} ({p.player})", "TD-12", "only the Slacker plays a card face down",
+                                        path=("plays", i)))
     res = referee(rec.rank, _plays(rec.plays), hands or None, _hard(rec.cooks))
-    violations += [Violation(f"play {i + 1} ({rec.plays[i].player})", rule, msg) for i, rule, msg in res.violations]
+    violations += [Violation(f"play {i + 1} ({rec.plays[i].player})", rule, msg, path=("plays", i))
+                   for i, rule, msg in res.violations]
     players = list(dict.fromkeys(p.player for p in rec.plays))
     results = [PlayerResult(p, int(p == res.winner), {"card": next(str(x.card) for x in rec.plays if x.player == p)})
                for p in players]
     ranking = [res.winner] + [p for p in players if p != res.winner]
+    events = list(res.events)
+    if violations:
+        events[-1] = f"by the cards as played, {res.winner} would take the trick: {res.reason}"
     return Report("trickdumpling", violations, results, ranking, [res.winner],
-                  extra={"winner": res.winner, "face_down": res.face_down, "lead": res.lead,
-                         "totals": res.totals, "reason": res.reason, "events": res.events},
-                  details=res.events)
+                  extra={"winner": None if violations else res.winner, "face_down": res.face_down,
+                         "lead": res.lead, "totals": res.totals, "reason": res.reason, "events": events},
+                  details=events)
 
 
 @dataclass
@@ -48,130 +74,178 @@ class RoundOutcome:
     accomplished: dict[str, list[str]]
     last_winner: str | None
     ended_early_by: str | None  # Assorted Dumplings
+    #: The record stops before the round's end (the last round of an unfinished game): why.
+    unfinished: str | None = None
 
 
-def _winning_suit(res: TrickResult) -> str | None:
-    """The suit of the card a trick was won with (a wild: the lead suit; the Giant Steamer: none)."""
-    code = res.winning_card
-    if code is None:
-        return res.perfect[1] if res.perfect else None
-    if code in ("W5", "W99"):
-        return res.lead
-    if code == "GS":
-        return None
-    return CONTENT.suit(code[0]).id
+def turn_order(players: list[str], leader: str) -> list[str]:
+    """Who plays, in order, in a trick ``leader`` leads (TD-9; TD-11 with 2 players: a real
+    player leads, the other follows, the Master plays last; when the Master leads, the two real
+    players play at once after it, listed here in seating order)."""
+    if len(players) == 2:
+        if leader == MASTER:
+            return [MASTER] + list(players)
+        return [leader, next(p for p in players if p != leader), MASTER]
+    i = players.index(leader)
+    return list(players[i:]) + list(players[:i])
 
 
-def _order(seats: list[str], leader: str) -> list[str]:
-    i = seats.index(leader)
-    return seats[i:] + seats[:i]
+def picky_points(won: list[str | None]) -> list[int]:
+    """TD-13: for each trick won in a round (its suit, in order), the Picky Eater points it
+    scores: 1 when it is the third trick won with that suit, else 0 (a fourth adds nothing)."""
+    seen: dict[str, int] = {}
+    out = []
+    for suit in won:
+        if suit is not None:
+            seen[suit] = seen.get(suit, 0) + 1
+        out.append(int(suit is not None and seen[suit] == 3))
+    return out
+
+
+def _in_order(players_in: list[str], expected: list[str], master_led: bool) -> bool:
+    if master_led:  # TD-15: the two real players' cards are listed in either order
+        return players_in[:1] == expected[:1] and sorted(players_in[1:]) == sorted(expected[1:])
+    return players_in == expected
 
 
 def play_round(rec: GameRecord, k: int, r: RoundIn, slack_used: dict[str, int],
-               violations: list[Violation]) -> tuple[RoundOutcome, list[str]]:
+               violations: list[Violation], last: bool = False) -> tuple[RoundOutcome, list[str]]:
+    """Replay round ``k``; ``last``: the record's last round, which may stop early (an
+    unfinished game: its missions are not scored)."""
     seats = rec.seats
     n = len(rec.players)
     two = n == 2
     where0 = f"round {k + 1}"
+    at = ("rounds", k)
     details: list[str] = []
     deck = {c.code for c in CONTENT.deck(n)}
     size = CONTENT.deal[n]
     for who in seats:
         hand = r.hands.get(who)
         if hand is None:
-            violations.append(Violation(where0, "TD-10", f"no hand recorded for {who}"))
+            violations.append(Violation(where0, "TD-10", f"no hand recorded for {who}", path=at + ("hands",)))
             continue
         if len(hand) != size:
             violations.append(Violation(where0, "TD-10", f"{who} holds {len(hand)} cards; {size} are dealt "
-                                                         f"with {n} players"))
-        for c in hand:
+                                                         f"with {n} players", path=at + ("hands", who)))
+        for j, c in enumerate(hand):
             if c.code not in deck:
                 violations.append(Violation(where0, "TD-1", f"{c} is not in the deck with {n} players "
-                                                            "(the 1s and 9s are removed with 2-3 players)"))
+                                                            "(the 1s and 9s are removed with 2-3 players)",
+                                            path=at + ("hands", who, j)))
     spies = [p for p, m in r.missions.items() if m == "spy"]
     if sorted(r.missions) != sorted(seats) or len(spies) != 1:
-        violations.append(Violation(where0, "TD-10", "every player has a secret mission and exactly one is the spy"))
+        violations.append(Violation(where0, "TD-10", "every player has a secret mission and exactly one is the spy",
+                                    path=at + ("missions",)))
     if two and r.missions.get(MASTER) != "spy":
-        violations.append(Violation(where0, "TD-11", "the Dumpling Master always holds the spy"))
+        violations.append(Violation(where0, "TD-11", "the Dumpling Master always holds the spy",
+                                    path=at + ("missions", MASTER)))
     hands = {p: list(h) for p, h in r.hands.items()}
     leader = r.chef
     tricks = {p: 0 for p in seats}
     won_suits: dict[str, list] = {p: [] for p in seats}
     winners: list[str] = []
     hard = _hard(rec.cooks)
-    picky_done: set[str] = set()
     early: str | None = None
+    unfinished: str | None = None
     points = {p: 0 for p in seats}
     for t, trick_in in enumerate(r.tricks):
         where = f"{where0}, trick {t + 1}"
+        tat = at + ("tricks", t)
         if early is not None:
             violations.append(Violation(where, "TD-12", f"the round ended when {early} won tricks with four "
-                                                        "different suits (Assorted Dumplings)"))
+                                                        "different suits (Assorted Dumplings)", path=tat))
             break
         plays = _plays(trick_in.plays)
         players_in = [p.player for p in plays]
+        master_led = two and plays[0].player == MASTER
+        expected = turn_order(rec.players, plays[0].player) if plays[0].player in seats else seats
         if plays[0].player != leader:
             violations.append(Violation(where, "TD-9", f"{plays[0].player} leads, but {leader} "
-                                                       f"{'is the chef' if t == 0 else 'won the last trick'} and leads"))
-        expected = _order(seats, plays[0].player) if not two else _two_player_order(plays[0].player, rec.players)
-        if sorted(players_in) != sorted(seats) or (players_in != expected and not (two and plays[0].player == MASTER)):
+                                                       f"{'is the chef' if t == 0 else 'won the last trick'} and leads",
+                                        path=tat + ("plays", 0)))
+        if (last and t == len(r.tricks) - 1 and len(plays) < len(seats)
+                and _in_order(players_in, expected[:len(plays)], master_led and len(plays) > 1)):
+            # The record stops in the middle of this trick: an unfinished game, not scored.
+            unfinished = f"the record stops during trick {t + 1} of round {k + 1}"
+            break
+        if not _in_order(players_in, expected, master_led):
             violations.append(Violation(where, "TD-9", "every player plays one card, in turn clockwise from the "
-                                                       f"leader: {' '.join(expected)}"))
-        master_led = two and plays[0].player == MASTER
+                                                       f"leader: {' '.join(expected)}"
+                                                       + (" (the two players at once, in either order)"
+                                                          if master_led else ""), path=tat + ("plays",)))
         trick = Trick(r.rank, hard, wild_lead_all=master_led)
-        pds: dict[str, bool] = {}
         for i, p in enumerate(plays):
+            pat = tat + ("plays", i)
             pw = f"{where}, {p.player}"
             hand = hands.get(p.player, [])
             if p.card not in hand:
-                violations.append(Violation(pw, "TD-10", f"{p.card} is not in {p.player}'s hand"))
+                violations.append(Violation(pw, "TD-10", f"{p.card} is not in {p.player}'s hand", path=pat))
             if p.player == MASTER:
                 if hand and p.card != hand[0]:
-                    violations.append(Violation(pw, "TD-11", f"the Master plays the top card of its stack, {hand[0]}"))
-                _master_declaration(trick, p, violations, pw)
+                    violations.append(Violation(pw, "TD-11", f"the Master plays the top card of its stack, {hand[0]}",
+                                                path=pat))
             if p.slack:
                 if rec.cooks.get(p.player) != "slacker":
-                    violations.append(Violation(pw, "TD-12", "only the Slacker plays a card face down"))
+                    violations.append(Violation(pw, "TD-12", "only the Slacker plays a card face down", path=pat))
                 slack_used[p.player] = slack_used.get(p.player, 0) + 1
                 if slack_used[p.player] > CONTENT.slacker_uses:
                     violations.append(Violation(pw, "TD-12", f"the Slacker plays face down "
-                                                             f"{CONTENT.slacker_uses} times a game at most"))
-            if master_led and i >= 1:
-                # TD-11, PK-10: both players play at once after the Master: no declarations;
-                # each one's Perfect Dish is judged on the Master's card and their own.
-                pds[p.player] = _alone_perfect(r.rank, plays[0], p)
-                trick.perfect = None
-                p = Play(p.player, p.card, None, p.slack)
-            trick.play(i, p, None if p.player == MASTER else hand)
-            if p.card in hand:
-                hand.remove(p.card)
-        res = trick.result()
+                                                             f"{CONTENT.slacker_uses} times a game at most", path=pat))
+        # The cards leave the hands after the checks: with both players at once (TD-15), each
+        # follows the Master's card with the hand they held before the trick.
+        before = {p: list(h) for p, h in hands.items()}
         if master_led:
-            res = _master_led_winner(res, pds, plays)
-        violations += [Violation(f"{where}, {plays[i].player}", rule, msg) for i, rule, msg in res.violations]
+            trick.play(0, plays[0], None)
+            trick.play_at_once(list(enumerate(plays))[1:], {p.player: before.get(p.player, []) for p in plays[1:]})
+        else:
+            for i, p in enumerate(plays):
+                if p.player == MASTER and trick.perfect is not None:
+                    want = trick.answer(MASTER, p.card)  # TD-11: cancel whenever it can, else accept
+                    if p.declare != want:
+                        can = want == "no-way"
+                        violations.append(Violation(f"{where}, {MASTER}", "TD-11",
+                                                    f"the Master {'cancels' if can else 'accepts'} here: its card "
+                                                    f"{'can' if can else 'cannot'} cancel the Perfect Dish",
+                                                    path=tat + ("plays", i)))
+                trick.play(i, p, None if p.player == MASTER else before.get(p.player, []))
+                if p.card in before.get(p.player, []):
+                    before[p.player].remove(p.card)
+        for p in plays:
+            if p.card in hands.get(p.player, []):
+                hands[p.player].remove(p.card)
+        res = trick.result()
+        violations += [Violation(f"{where}, {plays[i].player}", rule, msg, path=tat + ("plays", i))
+                       for i, rule, msg in res.violations]
         winner = res.winner
         slackers = {p.player for p in plays if p.slack}
         if winner in slackers:  # TD-12, PK-11: a Slacker's face-down card loses the trick
             winner = plays[0].player if plays[0].player not in slackers else next(x for x in players_in if x not in slackers)
         winners.append(winner)
         tricks[winner] += 1
-        won_suits[winner].append(_winning_suit(res))
+        won_suits[winner].append(res.suit if winner == res.winner else _card_suit(res, plays, winner))
         details.append(f"{where}: {winner} wins ({res.reason})")
         leader = winner
         cook = rec.cooks.get(winner)
         suits = [s for s in won_suits[winner] if s]
+        if cook == "picky" and picky_points(won_suits[winner])[-1]:
+            points[winner] += 1  # TD-13: once per suit, at its third trick
+            details.append(f"{where}: {winner} won 3 tricks with {won_suits[winner][-1]}: Picky Eater scores 1")
         if cook == "assorted" and len(set(suits)) == 4:
-            early = winner
+            early = winner  # PK-9: the round ends at once
             details.append(f"{where0}: {winner} won tricks with four different suits: Assorted Dumplings "
                            "wins the round")
-        if cook == "picky" and winner not in picky_done and any(suits.count(s) >= 3 for s in set(suits)):
-            picky_done.add(winner)
-            points[winner] += 1
-            details.append(f"{where0}: {winner} won 3 tricks with one suit: Picky Eater scores 1")
     cards_left = {p: len(h) for p, h in hands.items() if h}
-    if early is None and cards_left:
-        violations.append(Violation(where0, "TD-10", "the round ends when every hand is empty; cards left: "
-                                                     + ", ".join(f"{p} {c}" for p, c in cards_left.items())))
+    if early is None and cards_left and unfinished is None:
+        if last:
+            unfinished = f"the record stops after trick {len(r.tricks)} of round {k + 1}, with cards in hand"
+        else:
+            violations.append(Violation(where0, "TD-10", "the round ends when every hand is empty; cards left: "
+                                                         + ", ".join(f"{p} {c}" for p, c in cards_left.items()),
+                                        path=at + ("tricks",)))
+    if unfinished is not None:  # missions are scored when the round ends
+        accomplished: dict[str, list[str]] = {p: [] for p in seats}
+        return RoundOutcome(tricks, winners, won_suits, points, accomplished, leader, early, unfinished), details
     accomplished = _missions(r, tricks, seats, early)
     failed = [p for p in seats if not accomplished[p]]
     for p in seats:
@@ -206,57 +280,11 @@ def _missions(r: RoundIn, tricks: dict[str, int], seats: list[str], early: str |
     return done
 
 
-def _two_player_order(leader: str, players: list[str]) -> list[str]:
-    """TD-11: a real player leads, the other real player follows, the Master plays last."""
-    if leader == MASTER:
-        return [MASTER] + players
-    other = next(p for p in players if p != leader)
-    return [leader, other, MASTER]
-
-
-def _master_declaration(trick: Trick, p: Play, violations: list[Violation], where: str) -> None:
-    """TD-11: the Master cancels a Perfect Dish whenever its top card can; otherwise it accepts."""
-    if trick.perfect is None:
-        return
-    import copy
-
-    trial = copy.deepcopy(trick)
-    trial.violations = []
-    trial.play(len(trial.entries), Play(p.player, p.card, "no-way"))
-    can = not any(rule == "TD-7" for _, rule, _ in trial.violations) and trick.perfect[0] not in trick.hard
-    want = "no-way" if can else "accept"
-    if p.declare != want:
-        violations.append(Violation(where, "TD-11", f"the Master {'cancels' if can else 'accepts'} here: "
-                                                    f"its card {'can' if can else 'cannot'} cancel the Perfect Dish"))
-
-
-def _alone_perfect(rank, master: Play, p: Play) -> bool:
-    t = Trick(rank, wild_lead_all=True)
-    t.play(0, Play(master.player, master.card))
-    t.play(1, Play(p.player, p.card))
-    return t.perfect is not None and t.perfect[0] == p.player
-
-
-def _master_led_winner(res: TrickResult, pds: dict[str, bool], plays: list[Play]) -> TrickResult:
-    made = [p for p, ok in pds.items() if ok]
-    if not made:
-        return res
-    if len(made) == 2:
-        cards = {p.player: p.card for p in plays}
-        winner = min(made, key=lambda x: cards[x].value)
-        reason = f"both players completed a Perfect Dish: the lower card, {cards[winner]}, wins (TD-11)"
-    else:
-        winner = made[0]
-        reason = f"{winner} completed a Perfect Dish with the Master's card (TD-11)"
-    card = next(str(p.card) for p in plays if p.player == winner)
-    return TrickResult(winner, reason, res.lead, res.face_down, res.totals, (winner, res.lead or ""),
-                       res.events + [f"{winner} wins the trick: {reason}"], res.violations, card)
-
-
 def score_game(rec: GameRecord) -> Report:
     n = len(rec.players)
     seats = rec.seats
     violations: list[Violation] = []
+    _cooks_dealt_once(rec.cooks, violations)
     details: list[str] = []
     totals = {p: 0 for p in seats}
     per_round: dict[str, list[int]] = {p: [] for p in seats}
@@ -266,32 +294,40 @@ def score_game(rec: GameRecord) -> Report:
     ended_at = None
     last_winner = None
     rounds_out = []
+    notes: list[str] = []
     for k, r in enumerate(rec.rounds):
         if ended_at is not None:
             violations.append(Violation(f"round {k + 1}", "TD-10", f"the game ended after round {ended_at + 1}, "
-                                                                   f"when someone reached {threshold} points"))
+                                                                   f"when someone reached {threshold} points",
+                                        path=("rounds", k)))
             break
         if last_winner is not None and r.chef != last_winner:
             violations.append(Violation(f"round {k + 1}", "TD-10", f"{r.chef} is chef, but {last_winner} won the "
-                                                                   "last trick and becomes the chef"))
-        out, lines = play_round(rec, k, r, slack_used, violations)
+                                                                   "last trick and becomes the chef",
+                                        path=("rounds", k, "chef")))
+        out, lines = play_round(rec, k, r, slack_used, violations, last=k == len(rec.rounds) - 1)
         details += lines
         last_winner = out.last_winner
         for p in seats:
             totals[p] += out.points[p]
             per_round[p].append(out.points[p])
             tricks_per_round[p].append(out.tricks[p])
-        details.append(f"round {k + 1}: tricks " + ", ".join(f"{p} {out.tricks[p]}" for p in seats)
+        details.append(f"round {k + 1}{' so far' if out.unfinished else ''}: tricks "
+                       + ", ".join(f"{p} {out.tricks[p]}" for p in seats)
                        + "; points " + ", ".join(f"{p} +{out.points[p]}" for p in seats))
         rounds_out.append({"round": k + 1, "tricks": out.tricks, "winners": out.winners, "won_suits": out.won_suits,
-                           "missions": out.accomplished, "points": out.points})
-        if any(v >= threshold for v in totals.values()):
-            ended_at = k
-    notes = [] if ended_at is not None else [f"nobody has reached {threshold} points yet: the game goes on"]
+                           "missions": out.accomplished, "points": out.points, "finished": out.unfinished is None})
+        if out.unfinished:
+            notes.append(f"{out.unfinished}: the round is not over, so its missions are not scored yet")
+        elif any(v >= threshold for v in totals.values()):
+            ended_at = k  # TD-10: the game ends with the round in which someone reaches the threshold
+    unfinished = ended_at is None
+    if unfinished:
+        notes.append(f"nobody has reached {threshold} points yet: the game goes on")
     players = [PlayerResult(p, totals[p], {"points": per_round[p], "tricks": tricks_per_round[p]}) for p in seats]
     ranking, winners = rank(players, key=lambda pr: (pr.total,))  # most points; ties share (TD-10)
     return Report("trickdumpling", violations, players, ranking, winners, extra={"rounds": rounds_out},
-                  notes=notes, details=details)
+                  notes=notes, details=details, unfinished=unfinished)
 
 
 def score(rec) -> Report:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from printkit.games.trickdumpling.content import CONTENT, Card, parse_card
@@ -44,6 +45,9 @@ class TrickResult:
     #: (play index, rule, sentence)
     violations: list[tuple[int, str, str]] = field(default_factory=list)
     winning_card: str | None = None
+    #: The suit the trick was won in (PK-9): a Perfect Dish's suit, the suit of the highest
+    #: total; None when only special cards decided it or the Giant Steamer's player won.
+    suit: str | None = None
 
 
 class Trick:
@@ -59,6 +63,9 @@ class Trick:
         self.wild_lead_all = wild_lead_all  # TD-11: a Master's leading wild counts in every suit
         self.events: list[str] = []
         self.violations: list[tuple[int, str, str]] = []
+        #: TD-15: in a trick the Master leads, each real player's own Perfect Dish (judged on the
+        #: Master's card and theirs alone): player -> (suit, card), for those who made one.
+        self.alone: dict[str, tuple[str, Card]] = {}
 
     # -- totals and the steamer limit ------------------------------------------------------
     def _suits_of(self, e: _Entry) -> list[str]:
@@ -140,6 +147,77 @@ class Trick:
             made = self.lead if c.wild else c.suit
         self._perfect(i, p, declare, standing, made)
 
+    def answer(self, player: str, card: Card) -> str:
+        """The answer to the standing Perfect Dish that ``card`` allows: "no-way" when playing it
+        face up cancels the dish (TD-7) and its player is no Hard Steamer (TD-12), else "accept".
+
+        The Dumpling Master must give exactly this answer (TD-11); the automatic table uses it to
+        know which cards may cancel."""
+        if self.perfect is None or self.perfect[0] in self.hard:
+            return "accept"
+        trial = copy.deepcopy(self)
+        trial.violations = []
+        trial.events = []
+        trial.play(len(trial.entries), Play(player, card, "no-way"))
+        return "accept" if any(rule == "TD-7" for _, rule, _ in trial.violations) else "no-way"
+
+    def play_at_once(self, plays: list[tuple[int, Play]], hands: dict[str, list[Card]] | None = None) -> None:
+        """TD-15 (TD-11, PK-10): after the Master's lead, the two real players' cards go down at
+        the same moment. Neither follows the other (each follows only the Master's card, if it is
+        regular), nobody declares, the steamer limit is applied once both are down, a face-down
+        (Slacker) card counts for nothing, and each player's Perfect Dish is judged on the
+        Master's card and their own alone. ``plays`` are (index in the record, play); the order
+        they are given in changes nothing."""
+        master = self.entries[0].play
+        follow = self.lead  # the Master's card's suit, or None when it led a special card
+        # Work in one fixed order (the cards' own) so that no verdict or event depends on the
+        # order the record lists them in.
+        plays = sorted(plays, key=lambda ip: (ip[1].card.code, ip[1].player))
+        for i, p in plays:
+            if p.declare is not None:
+                self.violations.append((i, "TD-15", f'{p.player} says "{_words(p.declare)}", but when the Master '
+                                                    "leads both players play at once, without declarations"))
+            hand = (hands or {}).get(p.player)
+            if hand is not None and not p.slack and follow is not None:
+                self._follow(i, p, hand)
+        up = [p for _, p in plays if not p.slack]
+        for i, p in plays:
+            self.entries.append(_Entry(p, up=not p.slack, counted=False, forced_down=p.slack))
+            if p.slack:
+                self.events.append(f"{p.player} plays a card face down (Slacker) and cannot win this trick")
+            else:
+                self.events.append(f"{p.player} plays {p.card}")
+        if self.lead is None:
+            # The Master led a special card: the lead suit is the real players' regular suit if
+            # there is one; with two different suits there is no single lead suit, and nothing
+            # then needs one (no wild joins; the Master's leading wild counts in every suit).
+            suits = sorted({p.card.suit for p in up if not p.card.special})
+            if len(suits) == 1:
+                self.lead = suits[0]
+                self.events.append(f"lead suit: {suits[0]}")
+        regular = any(e.up and not e.play.card.special for e in self.entries)
+        for e in self.entries:
+            c = e.play.card
+            if c.steamer or not c.wild:
+                e.counted = True
+            elif self.lead is not None or (self.wild_lead_all and e is self.entries[0] and regular):
+                e.counted = True  # wilds join the lead suit (TD-4); the Master's leading wild every suit (TD-11)
+        steamer = next((p for p in up if p.card.steamer), None)
+        if steamer is not None:
+            self.steamer = steamer.player
+            back = [e for e in self.entries if not e.up and not e.play.slack]
+            for e in back:
+                e.up = True
+            self.events.append("Giant Steamer: no steamer limit and no Perfect Dish for the rest of the trick")
+        self._limit()
+        self.perfect = None
+        for _, p in plays:
+            made = _alone_perfect(self.rank, master, p)
+            if made is not None:
+                self.alone[p.player] = (made, p.card)
+                self.events.append(f'{p.player}: "Perfect!" with the Master\'s {master.card} ({made} totals '
+                                   f"exactly {LIMIT} with those two cards alone)")
+
     def _follow(self, i: int, p: Play, hand: list[Card]) -> None:
         """TD-5: hold a lead-suit card? Then play one, or a special card."""
         c = p.card
@@ -183,8 +261,21 @@ class Trick:
         down = [str(e.play.card) for e in self.entries if not e.up]
         regular = any(not e.play.card.special for e in self.entries)
         card = None
-        if self.perfect is not None:
+        suit = None
+        perfect = self.perfect
+        if self.alone:
+            # TD-11, TD-15: one Perfect Dish made with the Master's card wins; if both players
+            # made one, the lower card number wins.
+            winner = min(self.alone, key=lambda p: (self.alone[p][1].value, p))
+            suit, played = self.alone[winner]
+            card, perfect = str(played), (winner, suit)
+            if len(self.alone) == 2:
+                reason = f"both players completed a Perfect Dish with the Master's card: the lower card, {card}, wins"
+            else:
+                reason = f"{winner} completed a Perfect Dish in {suit} with the Master's card"
+        elif self.perfect is not None:
             winner, reason = self.perfect[0], f"{self.perfect[0]}'s Perfect Dish in {self.perfect[1]} stands"
+            suit = self.perfect[1]
             card = next(str(e.play.card) for e in reversed(self.entries) if e.play.player == winner)
         elif not regular:
             # TD-4: no regular card: the highest special card wins (W99, then W5; PK-8: then GS).
@@ -198,16 +289,28 @@ class Trick:
             ups = [e for e in self.entries if e.up and suit in self._suits_of(e)]
             if not ups:  # PK-8: nothing face up at all: the chef takes the trick
                 winner, reason = self.entries[0].play.player, "no card is face up: the chef takes the trick"
+                suit = None
             else:
                 top = max(ups, key=lambda e: e.play.card.value)
                 winner, card = top.play.player, str(top.play.card)
                 reason = f"{suit} has the highest face-up total ({t[suit]}); its highest card is {card}"
         self.events.append(f"{winner} wins the trick: {reason}")
-        return TrickResult(winner, reason, self.lead, down, t, self.perfect, self.events, self.violations, card)
+        return TrickResult(winner, reason, self.lead, down, t, perfect, self.events, self.violations, card, suit)
 
 
 def _words(declare: str) -> str:
     return {"no-way": "No way!", "accept": "Accept!"}.get(declare, declare)
+
+
+def _alone_perfect(rank: list[str], master: Play, p: Play) -> str | None:
+    """TD-15: the suit in which the Master's card and ``p``'s card alone total exactly 10, if
+    any; a face-down (Slacker) card counts for nothing."""
+    if p.slack:
+        return None
+    t = Trick(rank, wild_lead_all=True)
+    t.play(0, Play(master.player, master.card))
+    t.play(1, Play(p.player, p.card))
+    return t.perfect[1] if t.perfect is not None and t.perfect[0] == p.player else None
 
 
 def referee(rank: list[str], plays: list[Play], hands: dict[str, list[Card]] | None = None,
