@@ -11,7 +11,7 @@ from printkit.core.resources import layouts_dir
 from printkit.games.registry import games
 from tests.conftest import run_cli
 
-COMMANDS = ["list", "make", "check", "score", "schema", "solve", "simulate"]
+COMMANDS = ["list", "make", "check", "score", "schema", "solve", "simulate", "rules"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

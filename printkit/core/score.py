@@ -137,6 +137,7 @@ class Report:
         if self.violations:
             lines.append(f"{len(self.violations)} violation{'s' if len(self.violations) > 1 else ''}:")
             lines += [f"  {v}" for v in self.violations]
+            lines.append(f"(a rule id explained: printkit rules {self.game} {self.violations[0].rule})")
         return "\n".join(lines)
 
 

@@ -1,6 +1,7 @@
 """Gemblo: the board and 108 pieces to print, and a scorer that validates every placement.
 
-Rules: ../shared/rulebooks/gemblo.txt, rulings GEM-1 to GEM-7.
+Rules: the rulebook (gemblo.txt in the shared rulebooks); every id cited, GEM-1 to GEM-7 and the PK rulings,
+is explained in docs/rules/gemblo.md and by `printkit rules gemblo`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Gimbap: order dice, tokens, lesson cards and paper fillings to print; a solver; a scorer.
 
-Rules: ../shared/rulebooks/gimbap.txt, rulings GIM-1 to GIM-8.
+Rules: the rulebook (gimbap.txt in the shared rulebooks); every id cited, GIM-1 to GIM-8 and the PK rulings,
+is explained in docs/rules/gimbap.md and by `printkit rules gimbap`.
 """
 
 from __future__ import annotations

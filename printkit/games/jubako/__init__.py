@@ -1,6 +1,7 @@
 """Jubako: boards, tiles and tokens to print, and a scorer that replays every turn.
 
-Rules: ../shared/rulebooks/jubako.txt, rulings JUB-1 to JUB-7.
+Rules: the rulebook (jubako.txt in the shared rulebooks); every id cited, JUB-1 to JUB-7 and the PK rulings,
+is explained in docs/rules/jubako.md and by `printkit rules jubako`.
 """
 
 from __future__ import annotations
