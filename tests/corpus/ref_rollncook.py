@@ -365,6 +365,51 @@ class _Player:
             write = True
         return d, write
 
+    def need(self) -> dict[str, float]:
+        """How much the still-open meals want each ingredient (a greedy player's guess)."""
+        w: Counter = Counter()
+        for m, meal in MEALS.items():
+            k = self.circled[m]
+            if k >= len(meal["bonuses"]):
+                continue
+            pts = meal["value"] + meal["bonuses"][k]
+            stack = [(x, pts) for x in meal["ingredients"]]
+            while stack:
+                x, p = stack.pop()
+                w[x] += p
+                if x in RARES:
+                    stack += [(y, p / 2) for y in RARES[x]]
+        return {x: w[x] / (1 + self.inv[x]) for x in w}
+
+    def option_value(self, ings, need) -> float:
+        return sum(need.get(x, 0.0) for x in ings) + 0.5 * len(ings)
+
+    def best_option(self, hi: int, v: int) -> int | None:
+        """-1 for box v of this hour, else the hour of the best free table segment v."""
+        need = self.need()
+        opts = []
+        if (hi, v) not in self.crossed_box:
+            opts.append((self.option_value(self.sh["hours"][hi]["boxes"][v - 1], need), -1))
+        for h in range(len(PLATES)):
+            if (h, v) not in self.crossed_seg:
+                opts.append((self.option_value([self.sh["hours"][h]["table"][v - 1]], need), h))
+        return max(opts)[1] if opts else None
+
+    def lucky_dice(self, hi: int) -> list[int]:
+        """Dice a lucky player would wish for (any dice are a legal roll)."""
+        need = self.need()
+        vals = []
+        for v in range(1, 7):
+            b = self.best_option(hi, v)
+            if b is None:
+                vals.append((0.0, v))
+            elif b < 0:
+                vals.append((self.option_value(self.sh["hours"][hi]["boxes"][v - 1], need), v))
+            else:
+                vals.append((self.option_value([self.sh["hours"][b]["table"][v - 1]], need), v))
+        vals.sort(reverse=True)
+        return [vals[0][1], vals[self.rng.choice([0, 1])][1], vals[self.rng.choice([1, 2])][1]]
+
     def play_hour(self, hi: int, dice: list[int]) -> dict:
         rng = self.rng
         hp: dict = {"hour": HOURS[hi], "dice": list(dice)}
@@ -413,7 +458,13 @@ class _Player:
                 continue  # a result left unused
             box_free = (hi, v) not in self.crossed_box
             segs = [h for h in range(len(PLATES)) if (h, v) not in self.crossed_seg]
-            if box_free and (rng.random() < self.style["box"] or not segs):
+            if self.style.get("greedy"):
+                best = self.best_option(hi, v)
+                if best is None:
+                    continue
+                segs = [best] if best >= 0 else []
+            if box_free and (self.style.get("greedy") or rng.random() < self.style["box"] or not segs) \
+                    and not (self.style.get("greedy") and segs):
                 self.crossed_box.add((hi, v))
                 for x in self.sh["hours"][hi]["boxes"][v - 1]:
                     self.inv[x] += 1
@@ -449,7 +500,10 @@ class _Player:
             options = [(m, u) for m, u in options if u[0] is not None]
             if not options or rng.random() > self.style["cook"]:
                 break
-            m, (use, write) = rng.choice(options)
+            if self.style.get("greedy"):
+                m, (use, write) = max(options, key=lambda o: MEALS[o[0]]["value"] + MEALS[o[0]]["bonuses"][self.circled[o[0]]])
+            else:
+                m, (use, write) = rng.choice(options)
             self.inv.subtract(use)
             self.circled[m] += 1
             if write:
@@ -478,8 +532,11 @@ def generate_game(rng: random.Random, players: int | None = None, seed: int | No
         style = {"write_use": rng.random(), "ability": rng.choice([0.0, 0.2, 0.5]),
                  "box": rng.uniform(0.3, 0.8), "rare": rng.uniform(0.5, 1.0), "cook": rng.uniform(0.7, 1.0)}
         ps.append(_Player(NAMES[i], seed, random.Random(rng.random()), style))
+    lucky = n == 1 and rng.random() < 0.5
+    if lucky:
+        ps[0].style.update(greedy=True, rare=0.9, cook=1.0)
     for hi in range(hours if hours is not None else len(PLATES)):
-        dice = [rng.randint(1, 6) for _ in range(3)]
+        dice = ps[0].lucky_dice(hi) if lucky else [rng.randint(1, 6) for _ in range(3)]
         for p in ps:
             p.play_hour(hi, dice)
     return [{"game": "rollncook", "sheet": sheet_id, "player": p.name, "hours": p.hours} for p in ps]
