@@ -62,12 +62,13 @@ def test_doubles():
 
 def test_mystery_stands_for_a_basic_never_for_a_rare_and_is_needed_where_printed():
     """RNC-5."""
-    assert allocate(Counter(potato=1, mystery=1), ("potato", "potato"))[0] == ["potato", "mystery"]
+    assert sorted(allocate(Counter(potato=1, mystery=1), ("potato", "potato"))[0]) == ["mystery", "potato"]
     assert allocate(Counter(mystery=1, tomato=1), ("dough", "tomato"))[0] is None  # not for a rare
     assert allocate(Counter(fish=1, cabbage=1, egg=1), ("fish", "cabbage", "mystery"))[0] is None  # sushi
     assert allocate(Counter(fish=1, cabbage=1, mystery=1), ("fish", "cabbage", "mystery"))[0] is not None
     assert allocate(Counter(mystery=2), ("fish", "mystery"), ["mystery", "mystery"])[0] == ["mystery", "mystery"]
-    assert allocate(Counter(mystery=1, cheese=1), ("dough",), ["mystery"])[1].startswith("the mystery ingredient stands only")
+    assert allocate(Counter(mystery=1, cheese=1), ("dough",), ["mystery"])[1] == (
+        "no dough is crossed, and the mystery ingredient stands only for a basic ingredient")
 
 
 def test_rare_ingredients_are_made_without_a_plate():
@@ -98,14 +99,41 @@ def test_final_score_counts_unused_rares_and_stars():
     assert sc["total"] == 3 and sc["rares_left"] == 3 and sc["basics_left"] == 3 and sc["stars"] == 0
 
 
-def test_the_complete_game_and_shared_dice_examples():
+def test_the_complete_game_and_shared_dice_examples_totals_pinned_by_hand():
+    """RNC-8 totals worked out by hand from data.yaml (meal value + dish-box bonus), not by the scorer.
+
+    Ann cooks fries once (3+0), bread 4 times (3+0, 3+1, 3+2, 3+0 = 15), burger once (7+3) and
+    fried egg twice (1+0, 1+0): 30; every rare ingredient she makes or takes is used: 0. She takes
+    36 results: 2 rare boxes (12:00 dough, 14:00 cheese), 1 mystery (11:00 box 5), 33 basics and 4
+    doubles (10:00 box 1, 13:00 box 5, 15:00 box 4, 20:00 box 2) = 37 basics; she crosses 27
+    (fries 4, four made doughs 16, burger's meat tomato cabbage 3, fried eggs 4) less 1 where the
+    mystery stood in = 26: 11 left. 8 meals of 14 plates: 6 left.
+    Bo cooks fried egg 3 times (1+0, 1+0, 1+2 = 5), fries twice (3+0, 3+1 = 7), bread (3), pizza (6)
+    and burger (10): 31, no rare left; 33 basics + 1 double (15:00 box 4) = 34, crossed 28 - 1
+    (mystery) = 27: 7 left; 6 plates left.
+    """
     ann, bo = (RollNCookRecord.model_validate(load(n)) for n in ("solo-seed7.yaml", "shared-dice-bo.yaml"))
-    rep = score([ann])
-    assert rep.valid and len(ann.hours) == 12
+    assert len(ann.hours) == 12 and len(bo.hours) == 12
     both = score([ann, bo])
-    assert both.valid and [p.name for p in both.players] == ["Ann", "Bo"]
-    totals = {p.name: p.total for p in both.players}
-    assert both.ranking == sorted(totals, key=lambda n: -totals[n])
+    assert both.valid and not both.unfinished
+    got = [(p.name, p.total, p.breakdown["meals"], p.breakdown["rares_left"], p.breakdown["stars"],
+            p.breakdown["basics_left"], p.breakdown["plates_left"]) for p in both.players]
+    assert got == [
+        ("Ann", 30, {"fried egg": 2, "fries": 3, "bread": 15, "burger": 10}, 0, 0, 11, 6),
+        ("Bo", 31, {"fried egg": 5, "fries": 7, "bread": 3, "pizza": 6, "burger": 10}, 0, 0, 7, 6),
+    ]
+    assert both.ranking == ["Bo", "Ann"] and both.winners == ["Bo"]
+    solo = score([ann])
+    assert solo.valid and solo.players[0].total == 30 and solo.winners == []  # RNC-8: 30 is no star
+
+
+def test_the_mistakes_example_totals_pinned_by_hand():
+    """Cy cooks nothing; the cheese made at 11:00 and the dough box of 12:00 are left: 2 points.
+    Left: fish 1, milk 2, potato 2 (5 basics); no meal, so all 14 plates."""
+    rep = score([RollNCookRecord.model_validate(load("mistakes.yaml"))])
+    p = rep.players[0]
+    assert (p.total, p.breakdown["meals"], p.breakdown["rares_left"], p.breakdown["basics_left"],
+            p.breakdown["plates_left"]) == (2, {}, 2, 5, 14)
 
 
 def test_shared_dice_must_match():
@@ -131,41 +159,57 @@ def test_abilities_are_limited_by_their_boxes():
     assert any("cannot become 3" in v.message for v in rep.violations)
 
 
-def test_the_mistakes_example_names_each_mistake():
-    rep = score([RollNCookRecord.model_validate(load("mistakes.yaml"))])
-    rules = [v.rule for v in rep.violations]
-    assert {"RNC-2", "RNC-3", "RNC-4", "RNC-5", "RNC-6", "RNC-7"} <= set(rules)
-    assert "Cy, 12:00, result 5: box 5 of 12:00 is already crossed [RNC-2]" in [str(v) for v in rep.violations]
+def test_the_mistakes_example_names_each_mistake_with_its_line():
+    """Issue 10 item 14: every violation names the record's line of the entry that broke the rule."""
+    r = run_cli("score", "rollncook", str(EXAMPLES / "mistakes.yaml"), "--json")
+    assert r.exit_code == 1
+    out = json.loads(r.stdout)
+    assert [(v["line"], v["rule"]) for v in out["violations"]] == [
+        (11, "RNC-2"), (12, "RNC-2"), (13, "RNC-7"), (13, "RNC-5"), (16, "RNC-4"), (23, "RNC-5"),
+        (26, "RNC-3"), (29, "RNC-2"), (30, "RNC-5"), (35, "RNC-6"), (36, "RNC-11"), (39, "RNC-2")]
+    assert out["winners"] == [] and out["unfinished"] is True
+    r = run_cli("score", "rollncook", str(EXAMPLES / "mistakes.yaml"))
+    assert "mistakes.yaml:29: Cy, 12:00, result 5: box 5 of 12:00 is already crossed [RNC-2]" in r.stdout
+    assert "mistakes.yaml:36: Cy, 15:00: 14:00 is missing before 15:00: every hour is played, in order [RNC-11]" in r.stdout
+    assert "no winner: the record breaks the rules" in r.stdout
 
 
 def test_end_state_only_records_are_totalled_unchecked():
     data = {"sheet": "RNC1-7", "player": "Dee", "end": {"dishes": {"pizza": 2, "soup": 1}, "rares_left": 2,
-                                                       "basics_left": 4, "plates_left": 3}}
+                                                       "basics_left": 4}}
     rep = score([RollNCookRecord.model_validate(data)])
-    assert rep.valid and rep.players[0].total == (6 + 0) + (6 + 2) + (2 + 1) + 2
+    # pizza 6+0, 6+2; soup 2+1; 2 rares: 19. Three meals of 14 plates leave 11 (RNC-12).
+    assert rep.valid and rep.players[0].total == 19 and rep.players[0].breakdown["plates_left"] == 11
     assert any("unchecked" in n for n in rep.notes)
 
 
 def test_ties_break_on_basics_left_then_plates():
-    """RNC-8."""
-    a = {"sheet": "RNC1-7", "player": "A", "end": {"dishes": {"soup": 1}, "basics_left": 3, "plates_left": 1}}
-    b = {"sheet": "RNC1-7", "player": "B", "end": {"dishes": {"soup": 1}, "basics_left": 5, "plates_left": 0}}
+    """RNC-8; the unused plates follow from the meals (RNC-12)."""
+    a = {"sheet": "RNC1-7", "player": "A", "end": {"dishes": {"soup": 1, "pizza": 4}, "basics_left": 3}}
+    b = {"sheet": "RNC1-7", "player": "B", "end": {"dishes": {"soup": 1, "pizza": 4}, "basics_left": 5}}
     rep = score([RollNCookRecord.model_validate(x) for x in (a, b)])
     assert rep.ranking == ["B", "A"] and rep.winners == ["B"]
     b["end"]["basics_left"] = 3
+    assert score([RollNCookRecord.model_validate(x) for x in (a, b)]).winners == ["A", "B"]  # shared
+    # Same total, same basics: B cooked one meal fewer (fried egg 2 + rares 1 = soup 3), so has a plate more.
+    a = {"sheet": "RNC1-7", "player": "A", "end": {"dishes": {"soup": 1, "pizza": 4}, "basics_left": 3}}
+    b = {"sheet": "RNC1-7", "player": "B", "end": {"dishes": {"fried egg": 1, "pizza": 4}, "rares_left": 2,
+                                                   "basics_left": 3}}
     rep = score([RollNCookRecord.model_validate(x) for x in (a, b)])
-    assert rep.ranking == ["A", "B"]
-    b["end"]["plates_left"] = 1
-    assert score([RollNCookRecord.model_validate(x) for x in (a, b)]).winners == ["A", "B"]
+    assert [p.total for p in rep.players] == [44, 44]
+    assert [p.breakdown["plates_left"] for p in rep.players] == [9, 9]
+    b["end"] = {"dishes": {"pizza": 4}, "rares_left": 3, "basics_left": 3}
+    rep = score([RollNCookRecord.model_validate(x) for x in (a, b)])
+    assert [p.total for p in rep.players] == [44, 44] and rep.ranking == ["B", "A"] and rep.winners == ["B"]
 
 
 @pytest.mark.parametrize("change,words", [
     (lambda d: d["hours"][0]["take"].append({"result": 2, "box": 2}) or d["hours"][0].__setitem__("rare", ["truffle"]),
-     "unknown rare ingredient 'truffle'"),
-    (lambda d: d["hours"][0].__setitem__("hour", "25:00"), "'25:00' is not an hour of the sheet"),
+     'unknown rare ingredient "truffle"'),
+    (lambda d: d["hours"][0].__setitem__("hour", "25:00"), '"25:00" is not an hour of the sheet'),
     (lambda d: d["hours"][0].__setitem__("dice", [1, 3, 7]), "dice[2]"),
     (lambda d: d["hours"][1].__setitem__("cook", [{"name": "fries", "use": ["potato", "caviar", "oil"]}]),
-     "unknown ingredient 'caviar'"),
+     'unknown ingredient "caviar"'),
     (lambda d: d.__setitem__("sheet", "RNC9-7"), "content version 9"),
     (lambda d: d["hours"][0].__setitem__("dice", [1, 3]), "dice"),
 ])
@@ -176,13 +220,15 @@ def test_unreadable_records_exit_2(tmp_path, change, words):
     p.write_text(json.dumps(data))
     r = run_cli("score", "rollncook", str(p))
     assert r.exit_code == 2 and words in r.stderr and "Traceback" not in r.stderr
+    assert "'" not in r.stderr.split(str(p))[-1]  # issue 10 item 13: no Python reprs
 
 
 def test_cli_scores_several_files_together(tmp_path):
     r = run_cli("score", "rollncook", str(EXAMPLES / "solo-seed7.yaml"), str(EXAMPLES / "shared-dice-bo.yaml"), "--json")
     assert r.exit_code == 0
     out = json.loads(r.stdout)
-    assert [p["name"] for p in out["players"]] and set(out["players"][0]["breakdown"]) >= {"meals", "stars", "rares_left"}
+    assert [(p["name"], p["total"]) for p in out["players"]] == [("Ann", 30), ("Bo", 31)]
+    assert out["ranking"] == ["Bo", "Ann"] and out["winners"] == ["Bo"] and out["violations"] == []
     r = run_cli("score", "rollncook", str(EXAMPLES / "mistakes.yaml"))
     assert r.exit_code == 1 and "[RNC-7]" in r.stdout
 
@@ -191,7 +237,8 @@ def test_the_greedy_player_plays_legally_and_the_simulator_reports():
     for seed in range(5):
         hours, state = play_sheet(generate(seed), random.Random(seed))
         rep = score([RollNCookRecord.model_validate({"sheet": f"RNC1-{seed}", "hours": hours})])
-        assert rep.valid and rep.players[0].total == final_score(state)["total"]
+        assert rep.valid and not rep.unfinished and [h["hour"] for h in hours] == list(CONTENT.hours)
+        assert all(set(t) in ({"box"}, {"table", "segment"}) for h in hours for t in h["take"])  # format 2
     s = summary(simulate(3, 20))
     assert s["games"] == 20 and s["min"] <= s["median"] <= s["max"] and set(s["stars"]) == {f"{x}+" for x in CONTENT.stars}
     assert simulate(3, 5) == simulate(3, 5)  # reproducible
@@ -201,13 +248,15 @@ def test_the_greedy_player_plays_legally_and_the_simulator_reports():
     assert r.exit_code == 0 and "3 sheets from seed 3" in r.stdout
 
 
-def test_hours_are_played_once_and_in_order():
-    """RNC-1: 12 hours, 10:00 to 21:00."""
+def test_rnc11_hours_are_played_once_and_in_order():
+    """RNC-11: the 12 hours, 10:00 to 21:00, in order; swapped or repeated hours are violations."""
     data = load("solo-seed7.yaml")
     data["hours"][1], data["hours"][2] = data["hours"][2], data["hours"][1]
     rep = score([RollNCookRecord.model_validate(data)])
-    assert any(v.rule == "RNC-1" and "hours go in order" in v.message for v in rep.violations)
+    assert ("RNC-11", "Ann, 11:00", "11:00 comes after 12:00: hours go in order", ("hours", 2, "hour")) in [
+        (v.rule, v.where, v.message, v.path) for v in rep.violations]
     data = load("solo-seed7.yaml")
     data["hours"][2]["hour"] = "11:00"
     rep = score([RollNCookRecord.model_validate(data)])
-    assert any(v.rule == "RNC-1" and "played twice" in v.message for v in rep.violations)
+    assert any(v.rule == "RNC-11" and "played twice" in v.message and v.path == ("hours", 2, "hour")
+               for v in rep.violations)
