@@ -347,7 +347,7 @@ def test_referee_json_keys(tmp_path):
     p = tmp_path / "td-test.json"
     text = json.dumps(bad, indent=2)
     p.write_text(text)
-    line = text[:text.index('"C2"')].count("\n") + 1
+    line = text[:text.index('"player": "D"')].count("\n")  # the line opening D's play
     r = run_cli("score", "trickdumpling", str(p))
     assert r.exit_code == 1 and '"No way!" with C2, which does not cancel' in r.stdout and "[TD-7]" in r.stdout
     # A broken trick names no winner (SCORING.md), in the text and in JSON; the events still
@@ -356,4 +356,4 @@ def test_referee_json_keys(tmp_path):
     assert "by the cards as played, C would take the trick" in r.stdout
     out = json.loads(run_cli("score", "trickdumpling", str(p), "--json").stdout)
     assert out["winners"] == [] and out["winner"] is None
-    assert [(v["rule"], v["line"]) for v in out["violations"]] == [("TD-7", line)]  # the fourth play's card
+    assert [(v["rule"], v["line"]) for v in out["violations"]] == [("TD-7", line)]
