@@ -201,6 +201,11 @@ def test_ties_break_on_basics_left_then_plates():
     b["end"] = {"dishes": {"pizza": 4}, "rares_left": 3, "basics_left": 3}
     rep = score([RollNCookRecord.model_validate(x) for x in (a, b)])
     assert [p.total for p in rep.players] == [44, 44] and rep.ranking == ["B", "A"] and rep.winners == ["B"]
+    # Basics before plates: A has more basics left, B more plates (10 to 9): A wins.
+    a["end"]["basics_left"] = 5
+    rep = score([RollNCookRecord.model_validate(x) for x in (a, b)])
+    assert [p.breakdown["plates_left"] for p in rep.players] == [9, 10]
+    assert rep.ranking == ["A", "B"] and rep.winners == ["A"]
 
 
 @pytest.mark.parametrize("change,words", [
