@@ -1,6 +1,6 @@
 """Trick Dumpling: cards and boards to print, a trick referee, and a game scorer.
 
-Rules: ../shared/rulebooks/trick-dumpling.txt, rulings TD-1 to TD-12.
+Rules: ../shared/rulebooks/trick-dumpling.txt, rulings TD-1 to TD-15.
 """
 
 from __future__ import annotations

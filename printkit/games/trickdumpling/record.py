@@ -53,7 +53,8 @@ class PlayIn(Strict):
 
 def _rank(v: list[str]) -> list[str]:
     if sorted(v) != sorted(CONTENT.suit_ids):
-        raise ValueError(f"the popularity rank lists each of the four suits once, most popular first; got {v}")
+        got = ", ".join(map(str, v)) or "none"
+        raise ValueError(f"the popularity rank lists each of the four suits once, most popular first; got {got}")
     return v
 
 

@@ -1,4 +1,4 @@
-"""Scoring Trick Dumpling: a single trick (the referee) or a whole game (TD-1 to TD-12)."""
+"""Scoring Trick Dumpling: a single trick (the referee) or a whole game (TD-1 to TD-15)."""
 
 from __future__ import annotations
 

@@ -345,3 +345,19 @@ def test_every_violation_names_a_line():
     assert len(rep.violations) >= 6
     assert {v.rule for v in rep.violations} >= {"TD-10", "TD-14", "TD-9"}
     assert all(v.path and v.line for v in rep.violations), [v for v in rep.violations if not v.line]
+
+
+def test_text_reports_read_like_a_score_pad(tmp_path):
+    """Issue 10 item 13: no Python reprs (lists, dicts, quoted strings) in text output."""
+    broken = copy.deepcopy(PICKY)
+    broken["cooks"] = {"A": "picky", "C": "picky"}
+    p = tmp_path / "broken.json"
+    p.write_text(json.dumps(broken))
+    bad_rank = tmp_path / "rank.yaml"
+    bad_rank.write_text("rank: [shrimp, kimchi]\nplays: [{player: A, card: S2}, {player: B, card: S3}]\n")
+    for f in (EXAMPLES / "two-players-master.yaml", EXAMPLES / "no-way.yaml", p, bad_rank):
+        r = run_cli("score", "trickdumpling", str(f))
+        text = r.stdout + r.stderr
+        assert r.exit_code in (0, 1, 2) and text
+        for repr_mark in ("['", "{'", "('", "None", "True", "False"):
+            assert repr_mark not in text, (f.name, repr_mark)
