@@ -170,7 +170,7 @@ def play_player(rec: dict) -> tuple[PlayerResult, list[tuple[str, str]], list[li
         res.basics_left = int(end.get("basics_left", 0))
         res.plates_left = max(sum(PLATES) - sum(dishes.values()), 0)
         res.total = res.dish_points + res.rares_left
-        return res, viol, [], True
+        return res, viol, {}, True
 
     inv: Counter = Counter()
     crossed_box: set[tuple[int, int]] = set()
@@ -178,7 +178,7 @@ def play_player(rec: dict) -> tuple[PlayerResult, list[tuple[str, str]], list[li
     abil = dict(ABILITIES)
     circled: Counter = Counter()
     plates_used = Counter()
-    dice_by_hour: list[list[int]] = []
+    dice_by_hour: dict[int, list[int]] = {}
     seen_hours: list[int] = []
 
     for pos, hp in enumerate(rec.get("hours", [])):
@@ -188,7 +188,7 @@ def play_player(rec: dict) -> tuple[PlayerResult, list[tuple[str, str]], list[li
             viol.append((where, "RNC-11"))  # hours in order, none skipped or repeated
         seen_hours.append(hi)
         dice = [int(d) for d in hp["dice"]]
-        dice_by_hour.append(dice)
+        dice_by_hour.setdefault(hi, dice)
         results = list(dice)
         # RNC-3 doubles
         dbl = hp.get("double")
@@ -204,6 +204,7 @@ def play_player(rec: dict) -> tuple[PlayerResult, list[tuple[str, str]], list[li
             (kind, arg), = [(k, v) for k, v in ab.items() if v is not None]
             if abil[kind] <= 0:
                 viol.append((where, "RNC-4"))
+                continue  # an illegal action is reported and not applied
             abil[kind] -= 1
             if kind in ("adjust", "set"):
                 f, t = int(arg["from"]), int(arg["to"])
@@ -212,6 +213,7 @@ def play_player(rec: dict) -> tuple[PlayerResult, list[tuple[str, str]], list[li
                     continue
                 if kind == "adjust" and not ((f - t) % 6 in (1, 5)):
                     viol.append((where, "RNC-4"))
+                    continue
                 results[results.index(f)] = t
             elif kind == "reuse":
                 if int(arg) not in results:
@@ -226,10 +228,12 @@ def play_player(rec: dict) -> tuple[PlayerResult, list[tuple[str, str]], list[li
             v = int(t["result"])
             if left[v] <= 0:
                 viol.append((where, "RNC-2"))
+                continue
             left[v] -= 1
             kind, th, k = _take_target(t)
             if k != v:
                 viol.append((where, "RNC-2"))
+                continue
             if kind == "box":
                 if hi is None:
                     continue
@@ -315,14 +319,14 @@ def referee(records: list[dict]) -> Verdict:
         dice_lists.append((res.name, dice))
         unfinished |= not finished
         checked &= "end" not in rec
-    # RNC-10: shared dice, compared as rolled (PK-16)
+    # RNC-10: shared dice, compared hour by hour as rolled (PK-16)
     played = [(n, d) for n, d in dice_lists if d]
     if len(played) > 1:
         n0, d0 = played[0]
         for n, d in played[1:]:
-            for i in range(min(len(d0), len(d))):
-                if sorted(d0[i]) != sorted(d[i]):
-                    violations.append((n, HOURS[i] if i < len(HOURS) else str(i), "RNC-10"))
+            for h in set(d0) & set(d):
+                if sorted(d0[h]) != sorted(d[h]):
+                    violations.append((n, HOURS[h], "RNC-10"))
     valid = not violations
     key = {n: (p.total, p.basics_left, p.plates_left) for n, p in players.items()}
     winners: list[str] = []
@@ -540,3 +544,167 @@ def generate_game(rng: random.Random, players: int | None = None, seed: int | No
         for p in ps:
             p.play_hour(hi, dice)
     return [{"game": "rollncook", "sheet": sheet_id, "player": p.name, "hours": p.hours} for p in ps]
+
+
+# ---------------------------------------------------------------------------------------------
+# Deliberate rule breaks and unfinished games
+
+import copy  # noqa: E402
+
+INJECTIONS = {
+    "result-twice": "RNC-2", "box-twice": "RNC-2", "result-differs": "RNC-2",
+    "meal-without-ingredients": "RNC-5", "mystery-for-rare": "RNC-5",
+    "skip-hour": "RNC-11", "repeat-hour": "RNC-11", "swap-hours": "RNC-11",
+    "too-many-meals": "RNC-7", "extra-ability": "RNC-4", "adjust-by-two": "RNC-4",
+    "bad-double": "RNC-3", "dice-mismatch": "RNC-10",
+}
+
+
+def _crossed_segments(rec: dict) -> set[tuple[str, int]]:
+    out = set()
+    for hp in rec["hours"]:
+        for t in hp.get("take", []) or []:
+            if "table" in t:
+                out.add((t["table"], t["segment"]))
+    return out
+
+
+def inject(records: list[dict], kind: str, rng: random.Random) -> list[dict] | None:
+    """A copy of ``records`` with one rule break of ``kind`` (None if there is no occasion).
+
+    The break is kept only if this module's referee reports the rule ``INJECTIONS[kind]``.
+    """
+    for _attempt in range(30):
+        recs = copy.deepcopy(records)
+        p = rng.randrange(len(recs))
+        rec = recs[p]
+        hours = rec["hours"]
+        hi = rng.randrange(len(hours))
+        hp = hours[hi]
+        takes = hp.setdefault("take", [])
+        if kind == "result-twice":
+            if not takes:
+                continue
+            v = takes[0]["result"]
+            free = [h for h in HOURS if (h, v) not in _crossed_segments(rec)]
+            if not free:
+                continue
+            takes.append({"result": v, "table": rng.choice(free), "segment": v})
+        elif kind == "box-twice":
+            # an hour with the same result twice, one taking box v: the other takes it again
+            if hp.get("double") or hp.get("abilities"):
+                continue
+            boxed = {t["result"] for t in takes if "box" in t}
+            segs = [t for t in takes if "table" in t and t["result"] in boxed]
+            if not segs:
+                continue
+            v = segs[0]["result"]
+            segs[0].clear()
+            segs[0].update({"result": v, "box": v})
+        elif kind == "result-differs":
+            boxed = [t for t in takes if "box" in t]
+            if not boxed:
+                continue
+            boxed[0]["box"] = boxed[0]["result"] % 6 + 1
+        elif kind == "meal-without-ingredients":
+            if PLATES[hi] <= len(hp.get("cook", [])):
+                continue
+            hp.setdefault("cook", []).append(rng.choice(["burger", "pizza", "steak", "sushi", "omelette"]))
+        elif kind == "mystery-for-rare":
+            if PLATES[hi] <= len(hp.get("cook", [])):
+                continue
+            hp.setdefault("cook", []).append({"name": "bread", "use": [MYSTERY]})
+        elif kind == "too-many-meals":
+            hp.setdefault("cook", []).extend(["fried egg"] * (PLATES[hi] + 1 - len(hp.get("cook", []))))
+        elif kind == "skip-hour":
+            if len(hours) < 3 or hi in (0, len(hours) - 1):
+                continue
+            del hours[hi]
+        elif kind == "repeat-hour":
+            if hi == 0:
+                continue
+            hp["hour"] = hours[hi - 1]["hour"]
+        elif kind == "swap-hours":
+            if hi == len(hours) - 1:
+                continue
+            hp["hour"], hours[hi + 1]["hour"] = hours[hi + 1]["hour"], hp["hour"]
+        elif kind == "extra-ability":
+            used = sum(1 for h in hours for a in h.get("abilities", []) or [] if "add" in a)
+            hp.setdefault("abilities", []).extend({"add": 6} for _ in range(ABILITIES["add"] + 1 - used))
+        elif kind == "adjust-by-two":
+            if hp.get("double") or hp.get("abilities"):
+                continue
+            d = hp["dice"][0]
+            hp["abilities"] = [{"adjust": {"from": d, "to": (d + 1) % 6 + 1}}]
+        elif kind == "bad-double":
+            if len(set(hp["dice"])) < 3:
+                continue
+            hp["double"] = {"spend": hp["dice"][0], "to": hp["dice"][1]}
+        elif kind == "dice-mismatch":
+            if len(recs) < 2:
+                return None
+            hp["dice"] = [d % 6 + 1 for d in hp["dice"]]
+        else:
+            raise ValueError(kind)
+        if not takes:
+            del hp["take"]
+        if INJECTIONS[kind] in referee(recs).rules:
+            return recs
+    return None
+
+
+def truncate(records: list[dict], hours: int) -> list[dict]:
+    """An unfinished game: every record stops after ``hours`` hours."""
+    recs = copy.deepcopy(records)
+    for r in recs:
+        r["hours"] = r["hours"][:hours]
+    return recs
+
+
+def end_state(rec: dict, old: bool) -> dict:
+    """Only the end of the game (``end``), from a played record's referee result."""
+    res, _, _, _ = play_player(rec)
+    end = {"dishes": {m: n for m, n in res.meals.items() if n}, "rares_left": res.rares_left,
+           "basics_left": res.basics_left}
+    if old:
+        end["plates_left"] = res.plates_left
+    return {"sheet": rec["sheet"], "player": rec["player"], "end": end}
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing a record as a player would (format 1: result and box both; format 2: each fact once)
+
+HOUR_SPELLINGS = [lambda h: f"{h}:00", lambda h: str(h), lambda h: f"{h}h",
+                  lambda h: f"{h}am" if h < 12 else (f"{h - 12}pm" if h > 12 else "12pm"),
+                  lambda h: str(h - 12) if h > 12 else str(h),
+                  lambda h: f"{h}:00" if h <= 12 else f"{h - 12}:00 pm"]
+
+
+def to_format2(rec: dict, rng: random.Random) -> dict:
+    """The same record in the new form: no result beside a box or segment, hours as typed."""
+    out = copy.deepcopy(rec)
+    spell = rng.choice(HOUR_SPELLINGS)
+    for hp in out.get("hours", []):
+        h = int(str(hp["hour"]).split(":")[0])
+        hp["hour"] = spell(h)
+        for t in hp.get("take", []) or []:
+            if "table" in t and rng.random() < 0.5:
+                t["table"] = spell(int(str(t["table"]).split(":")[0]))
+            if "box" in t and t["box"] == t["result"]:
+                del t["result"]
+            elif "table" in t and t.get("segment") == t["result"]:
+                if rng.random() < 0.8:
+                    del t["result"]
+                else:
+                    del t["segment"]  # {result: 5, table: "12:00"} also reads
+        if hp.get("rare") and len(hp["rare"]) > 1:
+            rng.shuffle(hp["rare"])  # made in the order they can be made
+    return out
+
+
+def dump_yaml(data) -> str:
+    """YAML with hours left unquoted where a person would type them so (YAML 1.2: strings)."""
+    import re
+
+    text = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=200)
+    return re.sub(r"(hour|table): '(\d{1,2}:00)'", r"\1: \2", text)
