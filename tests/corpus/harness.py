@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import yaml
@@ -13,7 +14,10 @@ from tests.conftest import run_cli
 def write_record(rec: dict, path: Path, as_yaml: bool) -> Path:
     if as_yaml:
         path = path.with_suffix(".yaml")
-        path.write_text(yaml.safe_dump(rec, sort_keys=False, default_flow_style=None, width=200))
+        text = yaml.safe_dump(rec, sort_keys=False, default_flow_style=None, width=200)
+        # Records are YAML 1.2 (docs/records.md): write on, no, yes ... bare, as a person would.
+        text = re.sub(r"'(on|On|no|No|yes|Yes|off|Off)'", r"\1", text)
+        path.write_text(text)
     else:
         path = path.with_suffix(".json")
         path.write_text(json.dumps(rec, indent=1))

@@ -285,7 +285,7 @@ BREAKS = ["turn", "overlap", "touch", "nodiag", "offstart", "outside", "shape", 
           "pass-early", "after-pass", "starts2"]
 BREAK_RULES = {
     "turn": {"PK-6"}, "overlap": {"GEM-4"}, "touch": {"GEM-4"}, "nodiag": {"GEM-4"},
-    "offstart": {"GEM-4"}, "outside": {"GEM-4"}, "shape": {"GEM-3"}, "twice": {"GEM-3"},
+    "offstart": {"GEM-4", "GEM-6"},   # printkit cites GEM-6 for a 2-player first piece "outside": {"GEM-4"}, "shape": {"GEM-3"}, "twice": {"GEM-3"},
     "intercept": {"GEM-5"}, "pass-early": {"GEM-7"}, "after-pass": {"GEM-7"}, "starts2": {"GEM-6"},
 }
 PLAYER_NAMES = ["Ann", "Bo", "Cy", "Dee", "Eve", "Fay"]

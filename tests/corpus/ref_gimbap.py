@@ -192,7 +192,9 @@ def referee(rec: dict) -> Verdict:
             if centre:
                 held[p] = centre.pop(0)
         holders = sorted(held, key=lambda p: held[p], reverse=True)
-        others = [p for p in seen if p not in held]
+        # A player missing from done (a PK-2 violation) still has a roll: the rules do not say
+        # when it is checked; like printkit, check it after everyone who said Done!.
+        others = [p for p in seen if p not in held] + [p for p in players if p not in seen]
         kept = {}
         for p in holders + others:
             mine = held.get(p)
@@ -278,7 +280,7 @@ def generate(seed: int) -> tuple[dict, str | None]:
     """A whole game record and the kind of rule break injected (None: legal, 'unfinished')."""
     rng = random.Random(seed)
     n = rng.choice([2, 3, 3, 4, 4])
-    players = NAMES[:n] if rng.random() < 0.7 else rng.sample(["Sora", "Min", "Jun", "Hana", "Ji"], n)
+    players = NAMES[:n] if rng.random() < 0.7 else rng.sample(["Sora", "Min", "Jun", "Hana", "Ji", "No", "Yes"], n)
     r = rng.random()
     brk = None if r < 0.55 else ("unfinished" if r < 0.65 else rng.choice(BREAKS))
     if brk == "two-player-token" and n != 2:
