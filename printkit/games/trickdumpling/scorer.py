@@ -102,10 +102,21 @@ def picky_points(won: list[str | None]) -> list[int]:
     return out
 
 
-def _in_order(players_in: list[str], expected: list[str], master_led: bool) -> bool:
+def _card_suit(res: TrickResult, plays: list[Play], who: str) -> str | None:
+    """PK-9, PK-11: the suit of the card ``who`` takes a trick with when a Slacker's card would
+    have won it (a wild's is the lead suit; the Giant Steamer's none)."""
+    card = next(p.card for p in plays if p.player == who)
+    return res.lead if card.wild else card.suit
+
+
+def _in_order(players_in: list[str], expected: list[str], master_led: bool, partial: bool = False) -> bool:
+    """Whether a trick's players come in turn (``partial``: the first of them, in turn)."""
     if master_led:  # TD-15: the two real players' cards are listed in either order
-        return players_in[:1] == expected[:1] and sorted(players_in[1:]) == sorted(expected[1:])
-    return players_in == expected
+        rest = players_in[1:]
+        fits = (len(set(rest)) == len(rest) and set(rest) <= set(expected[1:])) if partial \
+            else sorted(rest) == sorted(expected[1:])
+        return players_in[:1] == expected[:1] and fits
+    return players_in == (expected[:len(players_in)] if partial else expected)
 
 
 def play_round(rec: GameRecord, k: int, r: RoundIn, slack_used: dict[str, int],
@@ -165,7 +176,7 @@ def play_round(rec: GameRecord, k: int, r: RoundIn, slack_used: dict[str, int],
                                                        f"{'is the chef' if t == 0 else 'won the last trick'} and leads",
                                         path=tat + ("plays", 0)))
         if (last and t == len(r.tricks) - 1 and len(plays) < len(seats)
-                and _in_order(players_in, expected[:len(plays)], master_led and len(plays) > 1)):
+                and _in_order(players_in, expected, master_led, partial=True)):
             # The record stops in the middle of this trick: an unfinished game, not scored.
             unfinished = f"the record stops during trick {t + 1} of round {k + 1}"
             break

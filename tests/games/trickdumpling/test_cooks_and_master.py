@@ -113,6 +113,16 @@ def test_an_unfinished_game_has_standings_a_note_and_no_winner(tmp_path):
     rep = score(half)
     assert rep.valid and rep.unfinished and rep.extra["rounds"][1]["winners"] == ["A"]
     assert any("stops during trick 2 of round 2" in n for n in rep.notes)
+    # With 2 players, the record may stop after the Master's card and either player's (TD-15).
+    two = load("two-players-master.yaml")
+    k, t = master_led_spots(two)[-1]
+    two["rounds"] = two["rounds"][:k + 1]
+    two["rounds"][k]["tricks"] = two["rounds"][k]["tricks"][:t + 1]
+    plays = two["rounds"][k]["tricks"][t]["plays"]
+    for keep in ([plays[0], plays[1]], [plays[0], plays[2]]):
+        two["rounds"][k]["tricks"][t]["plays"] = keep
+        rep = score(two)
+        assert rep.valid and rep.unfinished and any(f"stops during trick {t + 1}" in n for n in rep.notes)
     # A round before the last that stops early is a violation (TD-10).
     early = copy.deepcopy(PICKY)
     early["rounds"] = [copy.deepcopy(PICKY_R2), copy.deepcopy(PICKY_R1)]
@@ -134,6 +144,20 @@ def test_td12_slacker_plays_face_down_twice_a_game_not_three_times():
     assert [(v.rule, v.where, v.path) for v in rep.violations] == [
         ("TD-12", "round 2, trick 1, B", ("rounds", 1, "tricks", 0, "plays", 0))]
     assert "2 times a game at most" in rep.violations[0].message
+
+
+def test_pk11_a_trick_the_slacking_chef_would_take_goes_to_the_next_player():
+    """A (Slacker, chef) leads S8 face down; B's W99 and C's W5 wait for a lead suit that never
+    comes: nothing is face up, so the chef would take the trick (PK-8); a face-down card cannot
+    win, so B, the first who did not slack, takes it (PK-11), with no suit."""
+    data = {"players": ["A", "B", "C"], "cooks": {"A": "slacker"}, "rounds": [round_(
+        "A", {"A": "nephew", "B": "spy", "C": "nephew"},
+        [[("A", "S8", {"slack": True}), ("B", "W99"), ("C", "W5")]],
+        unplayed={"A": ["S7", "S6", "S4", "S3", "S2", "K8", "K7"], "B": ["C2", "C3", "C4", "C6", "C7", "C8", "GS"],
+                  "C": ["U2", "U3", "U4", "U6", "U7", "U8", "K2"]})]}
+    rep = score(data)
+    assert rep.valid and rep.unfinished
+    assert rep.extra["rounds"][0]["winners"] == ["B"] and rep.extra["rounds"][0]["won_suits"]["B"] == [None]
 
 
 # Assorted Dumplings (A): A wins with shrimp, kimchi, chives and soup in the first four tricks.
@@ -176,8 +200,6 @@ def test_td14_a_cook_dealt_twice(tmp_path):
     rep = score(data)
     assert [(v.rule, v.path) for v in rep.violations] == [("TD-14", ("cooks", "C"))]
     assert "Picky Eater is dealt to A and to C" in rep.violations[0].message
-    trick = {"rank": RANK, "plays": [{"player": "A", "card": "S2"}, {"player": "B", "card": "S3"}],
-             "cooks": {"A": "hard", "B": "hard"}}
     p = tmp_path / "t.yaml"
     p.write_text("rank: [shrimp, kimchi, chives, soup]\nplays:\n  - {player: A, card: S2}\n"
                  "  - {player: B, card: S3}\ncooks:\n  A: hard\n  B: hard\n")
@@ -185,7 +207,6 @@ def test_td14_a_cook_dealt_twice(tmp_path):
     out = json.loads(r.stdout)
     assert r.exit_code == 1 and [(v["rule"], v["line"]) for v in out["violations"]] == [("TD-14", 7)]
     assert out["winners"] == [] and out["winner"] is None
-    assert trick  # (the same record as data, for reading)
 
 
 # -- the Master's tricks (TD-11, TD-15) ----------------------------------------------------
