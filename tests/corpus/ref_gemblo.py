@@ -283,6 +283,7 @@ def referee(rec: dict) -> Verdict:
 
 BREAKS = ["turn", "overlap", "touch", "nodiag", "offstart", "outside", "shape", "twice", "intercept",
           "pass-early", "after-pass", "starts2"]
+UNSCORED: set = set()   # breaks after which the rules leave the points open
 BREAK_RULES = {
     "turn": {"PK-6"}, "overlap": {"GEM-4"}, "touch": {"GEM-4"}, "nodiag": {"GEM-4"},
     "offstart": {"GEM-4", "GEM-6"},   # printkit cites GEM-6 for a 2-player first piece "outside": {"GEM-4"}, "shape": {"GEM-3"}, "twice": {"GEM-3"},

@@ -378,6 +378,8 @@ def generate(seed: int) -> tuple[dict, str | None]:
     return rec, brk
 
 
+UNSCORED: set = set()   # breaks after which the rules leave the points open
+
 # the rule each kind of break breaks (any of these ids is accepted as naming it)
 BREAK_RULES = {
     "first": {"GIM-5", "PK-1"},

@@ -153,6 +153,10 @@ def referee(rec: dict) -> Verdict:
     if opts.get("little_jubako") and size != "4x4":
         bad(("options", "JUB-7"))
     bonus_value = opts.get("picky_eaters", 5)
+    # JUB-1: 12 single tiles, one per delicacy: no two favourites are the same tile.
+    favs = [d for p in players for d in (opts.get("favorite_food") or {}).get(p, [])]
+    if len(favs) != len(set(favs)):
+        bad(("options", "JUB-1"))
     boards = {p: Board(size) for p in players}
     pts = {p: 0 for p in players}
     v.turn_points = {p: [] for p in players}
@@ -174,7 +178,14 @@ def referee(rec: dict) -> Verdict:
             bad((where, "JUB-1"))
         if "discard" in t:
             hand = [tuple(h) for h in t.get("hand", [])]
-            if pair_key(tile) not in [pair_key(h) for h in hand] or any(board.fits_anywhere(h) for h in hand):
+            # the rulebook: "You now have three tiles" while the piles last, then the two kept
+            # tiles are played out; the removal is allowed only if none of those fits.
+            if i < limit - 2 * n:
+                held = 3
+            else:
+                held = 2 - sum(1 for u in turns[limit - 2 * n:i] if u["player"] == p)
+            if len(hand) != held or pair_key(tile) not in [pair_key(h) for h in hand] \
+                    or any(board.fits_anywhere(h) for h in hand):
                 bad((where, "JUB-5"))
             pts[p] -= 1
             continue
@@ -227,12 +238,19 @@ def referee(rec: dict) -> Verdict:
 # ----------------------------------------------------------------- generator
 
 BREAKS = ["order", "unequal", "printed", "nomatch", "discard", "score", "overuse", "double", "extra",
-          "discard-not-held"]
+          "discard-not-held", "fav-shared", "fav-twice", "hidden-hand"]
 BREAK_RULES = {
     "order": {"PK-12"}, "unequal": {"JUB-3"}, "printed": {"JUB-3"}, "nomatch": {"JUB-3"},
     "discard": {"JUB-5"}, "discard-not-held": {"JUB-5"}, "score": {"JUB-4"}, "overuse": {"JUB-1"},
-    "double": {"JUB-1"}, "extra": {"JUB-1"},
+    "double": {"JUB-1"}, "extra": {"JUB-1"}, "fav-shared": {"JUB-1", "JUB-7"},
+    "fav-twice": {"JUB-1", "JUB-7"}, "hidden-hand": {"JUB-5"},
 }
+
+
+# Breaks after which the rules leave the points open: a tile across unequal heights has no
+# layer (and printkit gives it the +5 bonus when it lies across a tile and a matching printed
+# cell, which is not a tile, JUB-4; the placement is illegal anyway, so points are not compared).
+UNSCORED = {"unequal"}
 
 
 def legal_moves(board: Board, tile):
@@ -290,7 +308,18 @@ def generate(seed: int) -> tuple[dict, str | None]:
     if rng.random() < 0.4:
         opts["picky_eaters"] = rng.randint(0, 9)
     if rng.random() < 0.35:
-        opts["favorite_food"] = {p: rng.sample(DELICACIES, rng.randint(1, 3)) for p in players}
+        singles = rng.sample(DELICACIES, 12)   # each single tile goes to one player (JUB-1)
+        opts["favorite_food"] = {p: [singles.pop() for _ in range(rng.randint(1, 3))] for p in players}
+    if brk in ("fav-shared", "fav-twice"):
+        ff = opts.setdefault("favorite_food", {})
+        a, b = rng.sample(players, 2)
+        ff.setdefault(a, [rng.choice(DELICACIES)])
+        if brk == "fav-shared":
+            ff[b] = ff.get(b, []) + [d for d in ff[a][:1] if d not in ff.get(b, [])]
+        else:
+            ff[a] = ff[a] + ff[a][:1]
+        ff = {p: ff[p] for p in players if p in ff}
+        opts["favorite_food"] = ff
     if rng.random() < 0.35:
         opts["multi_tiered"] = True
     if rng.random() < 0.35:
@@ -306,6 +335,8 @@ def generate(seed: int) -> tuple[dict, str | None]:
     boards = {p: Board(size) for p in players}
     turns = []
     when = rng.randrange(4, limit - 1) if brk not in (None, "unfinished") else -1
+    if brk == "hidden-hand":
+        when = rng.randrange(4, limit - 2 * n - 8)
     used: dict = {}
     for i in range(limit):
         p = players[i % n]
@@ -339,6 +370,15 @@ def generate(seed: int) -> tuple[dict, str | None]:
                 b.place(tile, cells)
                 continue
         choice = pick(rng, b, hand)
+        if brk == "hidden-hand" and i >= when >= 0 and supply and choice is not None:
+            stuck = [h for h in hand if not b.fits_anywhere(h)]
+            if stuck:   # remove a tile that fits nowhere, showing only such tiles: another fits
+                k = hand.index(stuck[0])
+                turns.append({"player": p, "discard": list(hand[k]), "hand": [list(h) for h in stuck]})
+                used[pair_key(hand[k])] = used.get(pair_key(hand[k]), 0) + 1
+                hand.pop(k)
+                when = -2
+                continue
         if i == when and brk == "discard":
             if choice is None:
                 when += 1
@@ -375,6 +415,8 @@ def generate(seed: int) -> tuple[dict, str | None]:
         turns.append(t)
         used[pair_key(tile)] = used.get(pair_key(tile), 0) + 1
         b.place(tile, cells)
+    if brk == "hidden-hand" and when != -2:
+        brk = "hidden-hand-none"   # nobody held a stuck tile: the game is legal
     if brk == "discard-not-held" and when != -2:
         brk = "discard-not-held-none"   # nobody had to discard: the game is legal
     if brk == "unfinished":
