@@ -325,6 +325,10 @@ def generate(seed: int) -> tuple[dict, str | None]:
                        "tokens": [tok_str(t) for t in toks], "done": done,
                        "rolls": {p: rolls[p] for p in done}})
     rec["rounds"] = rounds
+    if brk is None and rng.random() < 0.1:
+        # nobody ever rolls right: no token is kept, and everyone shares the victory (GIM-7)
+        for rnd in rounds:
+            rnd["rolls"] = {p: {"correct": False} for p in rnd["done"]}
     if brk and brk != "unfinished":
         i = rng.randrange(nr)
         rnd = rounds[i]
