@@ -74,29 +74,31 @@ def results(dice: list[int], double: tuple[int, int] | None = None) -> tuple[lis
 
 
 def apply_ability(state: State, res: list[int], kind: str, a: int | None, b: int | None) -> tuple[State, list[int], list[str]]:
-    """RNC-4: adjust (a -> a+-1, wrapping), set (a -> b), reuse (a again), add (b)."""
+    """RNC-4: adjust (a -> a+-1, wrapping), set (a -> b), reuse (a again), add (b).
+
+    An ability used wrongly is reported and changes no result (the results stay as they were,
+    so what follows is checked against the dice the player really had); its box, if one is
+    left, is crossed as the record says."""
     left = state.abilities.get(kind, 0)
-    problems = []
     if left <= 0:
-        problems.append(f"no {kind} box is left ({CONTENT.abilities[kind]} on the sheet)")
+        return state, list(res), [f"no {kind} box is left ({CONTENT.abilities[kind]} on the sheet)"]
+    abilities = dict(state.abilities)
+    abilities[kind] = left - 1
+    state = replace(state, abilities=abilities)
     res = list(res)
     if kind in ("adjust", "set", "reuse") and a not in res:
-        problems.append(f"there is no result {a} to {kind} (results {' '.join(map(str, res)) or 'none'})")
-        return state, res, problems
+        return state, res, [f"there is no result {a} to {kind} (results {' '.join(map(str, res)) or 'none'})"]
     if kind == "adjust":
         if b not in (wrap(a + 1), wrap(a - 1)):
-            problems.append(f"adjust changes a result by 1 (6 and 1 wrap): {a} cannot become {b}")
-        else:
-            res[res.index(a)] = b
+            return state, res, [f"adjust changes a result by 1 (6 and 1 wrap): {a} cannot become {b}"]
+        res[res.index(a)] = b
     elif kind == "set":
         res[res.index(a)] = b
     elif kind == "reuse":
         res.append(a)
     elif kind == "add":
         res.append(b)
-    abilities = dict(state.abilities)
-    abilities[kind] = left - 1
-    return replace(state, abilities=abilities), res, problems
+    return state, res, []
 
 
 def take_box(state: State, hour: int, value: int, box: int) -> tuple[State, list[str]]:
@@ -189,14 +191,30 @@ def _minus(stock: dict, plan: list[str]) -> dict:
     return out
 
 
-def make_rare(state: State, rare: str, use: list[str] | None = None) -> tuple[State, list[str]]:
-    """RNC-6: cross the inputs, circle the rare ingredient (no plate needed)."""
+def make_rare(state: State, rare: str, use: list[str] | None = None) -> tuple[State, list[tuple[str, str]]]:
+    """RNC-6: cross the inputs, circle the rare ingredient (no plate needed). Problems are
+    (rule, message): crossing what the recipe does not ask for breaks RNC-6; crossing what was
+    never obtained, or the mystery for a rare ingredient, breaks RNC-5."""
     plan, why = allocate(state.stock, CONTENT.rares[rare], use)
     if plan is None:
-        return state, [f"{rare} cannot be made: {why}"]
+        rule = "RNC-6" if use is not None and _off_recipe(CONTENT.rares[rare], use) else "RNC-5"
+        return state, [(rule, f"{rare} cannot be made: {why}")]
     stock = _minus(state.stock, plan)
     stock[rare] = stock.get(rare, 0) + 1
     return replace(state, stock=stock), []
+
+
+def _off_recipe(needs: tuple[str, ...], use: list[str]) -> bool:
+    """Whether ``use`` names something the recipe does not ask for (or too many or too few)."""
+    if len(use) != len(needs):
+        return True
+    left = Counter(needs)
+    for u in use:
+        if u != MYSTERY:
+            if left[u] <= 0:
+                return True
+            left[u] -= 1
+    return False
 
 
 def cook(state: State, hour: int, meal: str, use: list[str] | None = None) -> tuple[State, list[tuple[str, str]]]:

@@ -48,6 +48,25 @@ def _end_only(rec: RollNCookRecord, index: int) -> tuple[dict, list[Violation]]:
             "stars": stars(total), "basics_left": e.basics_left, "plates_left": plates_left}, violations
 
 
+def _make_rares(state: State, rares) -> tuple[State, list[tuple[int, str, str, str]]]:
+    """Make an hour's rare ingredients (RNC-6): (the state, [(entry index, name, rule, problem)])."""
+    def run(order):
+        st, problems = state, []
+        for k in order:
+            st, bad = make_rare(st, rares[k].name, rares[k].use)
+            problems += [(k, rares[k].name, rule, m) for rule, m in bad]
+        return st, problems
+
+    written = list(range(len(rares)))
+    best = run(written)
+    if best[1]:
+        by_depth = sorted(written, key=lambda k: _rare_depth(rares[k].name))
+        other = run(by_depth)
+        if len(other[1]) < len(best[1]):
+            best = other
+    return best
+
+
 def replay(rec: RollNCookRecord, index: int = 0) -> tuple[State | None, dict, list[Violation], list[str]]:
     """The state after the record's hours, its score, the violations, and what happened.
 
@@ -69,7 +88,7 @@ def replay(rec: RollNCookRecord, index: int = 0) -> tuple[State | None, dict, li
         hi = CONTENT.hour_index(h.hour)
         where = f"{p}, {h.hour}"
         # RNC-11: the 12 hours in order; a repeated or skipped hour is a violation.
-        expected = seen[-1] + 1 if seen else 0
+        expected = max(seen) + 1 if seen else 0  # after a misplaced hour, the next one due
         if hi in seen:
             bad(where, "RNC-11", f"{h.hour} is played twice", "hours", i, "hour")
         elif seen and hi < seen[-1]:
@@ -105,12 +124,12 @@ def replay(rec: RollNCookRecord, index: int = 0) -> tuple[State | None, dict, li
                 state, problems = take_segment(state, CONTENT.hour_index(t.table), value, t.number)
             for m in problems:
                 bad(w, "RNC-2", m, "hours", i, "take", k)
-        # Rare ingredients in the order they can be made (flour before dough): the order they
-        # are written in does not matter (RNC-11).
-        for k, r in sorted(enumerate(h.rare), key=lambda kr: _rare_depth(kr[1].name)):
-            state, problems = make_rare(state, r.name, r.use)
-            for m in problems:
-                bad(f"{where}, {r.name}", "RNC-6" if "made" in m else "RNC-5", m, "hours", i, "rare", k)
+        # Rare ingredients: as written, or, if that fails, in the order they can be made (flour
+        # before the dough made from it), whichever breaks fewer rules: writing dough before its
+        # flour changes nothing (RNC-11).
+        state, made = _make_rares(state, h.rare)
+        for k, name, rule, m in made:
+            bad(f"{where}, {name}", rule, m, "hours", i, "rare", k)
         for k, c in enumerate(h.cook):
             state, problems = cook(state, hi, c.name, c.use)
             for rule, m in problems:

@@ -75,7 +75,9 @@ def test_rare_ingredients_are_made_without_a_plate():
     """RNC-6."""
     s, bad = make_rare(stocked(milk=1, salt=1), "cheese")
     assert bad == [] and s.stock["cheese"] == 1 and s.stock.get("milk", 0) == 0 and sum(s.plates) == 0
-    assert make_rare(stocked(milk=1), "cheese")[1] == ["cheese cannot be made: no salt left (nor a mystery ingredient)"]
+    assert make_rare(stocked(milk=1), "cheese")[1] == [("RNC-5", "cheese cannot be made: no salt left (nor a mystery ingredient)")]
+    assert make_rare(stocked(milk=1, egg=1), "cheese", ["milk", "egg"])[1] == [("RNC-6", "cheese cannot be made: egg is not in the recipe")]
+    assert make_rare(stocked(milk=1), "cheese", ["milk", "mystery"])[1] == [("RNC-5", "cheese cannot be made: no mystery left to cross")]
 
 
 def test_cooking_needs_a_plate_of_this_hour_and_fills_boxes_left_to_right():
@@ -154,6 +156,7 @@ def test_abilities_are_limited_by_their_boxes():
     data["hours"][0]["take"].append({"result": 5, "box": 5})
     rep = score([RollNCookRecord.model_validate(data)])
     assert [v.message for v in rep.violations if v.rule == "RNC-4"] == ["no reuse box is left (1 on the sheet)"]
+    assert rep.details[0].startswith("Ann, 10:00: results 1 3 5 5;")  # the refused reuse adds no result
     data["hours"][0]["abilities"] = [{"adjust": {"from": 1, "to": 3}}]
     rep = score([RollNCookRecord.model_validate(data)])
     assert any("cannot become 3" in v.message for v in rep.violations)
@@ -166,11 +169,11 @@ def test_the_mistakes_example_names_each_mistake_with_its_line():
     out = json.loads(r.stdout)
     assert [(v["line"], v["rule"]) for v in out["violations"]] == [
         (11, "RNC-2"), (12, "RNC-2"), (13, "RNC-7"), (13, "RNC-5"), (16, "RNC-4"), (23, "RNC-5"),
-        (26, "RNC-3"), (29, "RNC-2"), (30, "RNC-5"), (35, "RNC-6"), (36, "RNC-11"), (39, "RNC-2")]
+        (26, "RNC-3"), (29, "RNC-2"), (30, "RNC-5"), (36, "RNC-5"), (37, "RNC-6"), (38, "RNC-11"), (41, "RNC-2")]
     assert out["winners"] == [] and out["unfinished"] is True
     r = run_cli("score", "rollncook", str(EXAMPLES / "mistakes.yaml"))
     assert "mistakes.yaml:29: Cy, 12:00, result 5: box 5 of 12:00 is already crossed [RNC-2]" in r.stdout
-    assert "mistakes.yaml:36: Cy, 15:00: 14:00 is missing before 15:00: every hour is played, in order [RNC-11]" in r.stdout
+    assert "mistakes.yaml:38: Cy, 15:00: 14:00 is missing before 15:00: every hour is played, in order [RNC-11]" in r.stdout
     assert "no winner: the record breaks the rules" in r.stdout
 
 
@@ -254,14 +257,17 @@ def test_the_greedy_player_plays_legally_and_the_simulator_reports():
 
 
 def test_rnc11_hours_are_played_once_and_in_order():
-    """RNC-11: the 12 hours, 10:00 to 21:00, in order; swapped or repeated hours are violations."""
+    """RNC-11: the 12 hours, 10:00 to 21:00, in order; swapped, repeated or missing hours are
+    violations, each reported once (no knock-on report for the hours after)."""
     data = load("solo-seed7.yaml")
     data["hours"][1], data["hours"][2] = data["hours"][2], data["hours"][1]
     rep = score([RollNCookRecord.model_validate(data)])
-    assert ("RNC-11", "Ann, 11:00", "11:00 comes after 12:00: hours go in order", ("hours", 2, "hour")) in [
-        (v.rule, v.where, v.message, v.path) for v in rep.violations]
+    assert [(v.where, v.message, v.path) for v in rep.violations if v.rule == "RNC-11"] == [
+        ("Ann, 12:00", "11:00 is missing before 12:00: every hour is played, in order", ("hours", 1, "hour")),
+        ("Ann, 11:00", "11:00 comes after 12:00: hours go in order", ("hours", 2, "hour"))]
     data = load("solo-seed7.yaml")
     data["hours"][2]["hour"] = "11:00"
     rep = score([RollNCookRecord.model_validate(data)])
-    assert any(v.rule == "RNC-11" and "played twice" in v.message and v.path == ("hours", 2, "hour")
-               for v in rep.violations)
+    assert [(v.where, v.message, v.path) for v in rep.violations if v.rule == "RNC-11"] == [
+        ("Ann, 11:00", "11:00 is played twice", ("hours", 2, "hour")),
+        ("Ann, 13:00", "12:00 is missing before 13:00: every hour is played, in order", ("hours", 3, "hour"))]
