@@ -95,6 +95,50 @@ def default_use(slots: list[str], inv: Counter) -> list[str] | None:
     return out
 
 
+def _candidates(slots: list[str], inv: Counter) -> list[list[str]]:
+    """Every way to cross ``slots`` from ``inv``: exact or the mystery for each basic slot."""
+    out = [[]]
+    for sl in slots:
+        opts = [sl] + ([MYSTERY] if sl in BASICS else [])
+        out = [o + [x] for o in out for x in opts]
+    out = [o for o in out if has(inv, o)]
+    out.sort(key=lambda o: o.count(MYSTERY))
+    return out
+
+
+def _order_free(entries: list, inv: Counter, slots_of, makes: bool) -> list:
+    """The entries in an order, each with what it crosses, such that every one can be done.
+
+    Written order and the mystery's place are not part of a record (RNC-11), so any order
+    and any choice for entries without ``use`` that succeeds is taken. Without one, the
+    entries are returned as written (and checked one by one).
+    """
+    if len(entries) < 2:
+        return list(entries)
+
+    def dfs(left: list, inv: Counter) -> list | None:
+        if not left:
+            return []
+        for i, e in enumerate(left):
+            name, use = (e, None) if isinstance(e, str) else (e["name"], e.get("use"))
+            slots = slots_of(name)
+            cands = [list(use)] if use is not None else _candidates(slots, inv)
+            for u in cands:
+                if not has(inv, u) or not match_use(slots, u):
+                    continue
+                nxt = Counter(inv)
+                nxt.subtract(u)
+                if makes:
+                    nxt[name] += 1
+                rest = dfs(left[:i] + left[i + 1:], nxt)
+                if rest is not None:
+                    return [{"name": name, "use": u}] + rest
+        return None
+
+    found = dfs(list(entries), Counter(inv))
+    return found if found is not None else list(entries)
+
+
 def has(inv: Counter, use: list[str]) -> bool:
     return all(inv[k] >= n for k, n in Counter(use).items())
 
@@ -249,8 +293,10 @@ def play_player(rec: dict) -> tuple[PlayerResult, list[tuple[str, str]], list[li
                     continue
                 crossed_seg.add((th, k))
                 inv[sh["hours"][th]["table"][k - 1]] += 1
-        # RNC-6 rare ingredients
-        for r in hp.get("rare", []) or []:
+        # RNC-6 rare ingredients, made in an order that works, whatever order they are written
+        # in (RNC-11: marks, not order); then the meals likewise
+        rares = _order_free(hp.get("rare", []) or [], inv, lambda name: RARES[name], True)
+        for r in rares:
             rname, use = (r, None) if isinstance(r, str) else (r["name"], r.get("use"))
             slots = RARES[rname]
             if use is None:
@@ -269,7 +315,8 @@ def play_player(rec: dict) -> tuple[PlayerResult, list[tuple[str, str]], list[li
             inv.subtract(use)
             inv[rname] += 1
         # RNC-7 cooking
-        for c in hp.get("cook", []) or []:
+        after_rares = Counter(inv)
+        for c in _order_free(hp.get("cook", []) or [], after_rares, lambda name: list(MEALS[name]["ingredients"]), False):
             mname, use = (c, None) if isinstance(c, str) else (c["name"], c.get("use"))
             meal = MEALS[mname]
             ok = True
@@ -697,8 +744,9 @@ def to_format2(rec: dict, rng: random.Random) -> dict:
                     del t["result"]
                 else:
                     del t["segment"]  # {result: 5, table: "12:00"} also reads
-        if hp.get("rare") and len(hp["rare"]) > 1:
-            rng.shuffle(hp["rare"])  # made in the order they can be made
+        for key in ("rare", "cook"):
+            if hp.get(key) and len(hp[key]) > 1:
+                rng.shuffle(hp[key])  # made in an order they can be made (RNC-11)
     return out
 
 

@@ -551,6 +551,8 @@ def generate_game(rng: random.Random, players: int | None = None, cook_variation
     chef = rng.choice(names)
     # let the referee's own rules keep score between rounds
     letters = rng.random() < 0.2
+    # players who try to take tricks (a cook that rewards winning makes it worth it)
+    greedy = {p for p in names if cooks.get(p) in ("picky", "assorted") and rng.random() < 0.8}
     extra_done = False
     for _ in range(max_rounds):
         rank = list(SUITS)
@@ -621,6 +623,9 @@ def generate_game(rng: random.Random, players: int | None = None, cook_variation
                             # mostly face up; slack now and then
                             if any(not s_ for _, _, s_ in opts) and rng.random() < 0.85:
                                 opts = [o for o in opts if not o[2]] or opts
+                        if pl in greedy and len(opts) > 1:
+                            winning = [o for o in opts if _would_win(t, pl, o)]
+                            opts = winning or opts
                         c, decl, slack = rng.choice(opts)
                         if slack:
                             slack_budget[pl] -= 1
@@ -654,6 +659,21 @@ def generate_game(rng: random.Random, players: int | None = None, cook_variation
             break
     rec["rounds"] = rounds
     return rec, injected
+
+
+def _would_win(t: Trick, player: str, opt) -> bool:
+    """Would this play make ``player`` the trick's winner so far?"""
+    c, decl, slack = opt
+    if slack or decl == "accept":
+        return False
+    snap = t._snapshot()
+    try:
+        t._put(Play(player, c, True, decl))
+        return t.winner()[0] == player
+    except Ambiguous:
+        return False
+    finally:
+        t._restore(snap)
 
 
 def _gen_master_trick(rank, cooks, left, names, rng, inject, injected):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from functools import lru_cache
 
 import pytest
@@ -31,16 +32,22 @@ def _score(game: str, paths) -> tuple[int, dict]:
 
 
 def _check_common(out: dict, code: int, valid: bool, totals: dict, key: dict, winners: list,
-                  unfinished: bool, rule: str | None, what: str) -> None:
+                  unfinished: bool, rule: str | None, what: str, compare_totals: bool = True) -> None:
     got = {p["name"]: p["total"] for p in out["players"]}
     rules = {v["rule"] for v in out["violations"]}
     assert code == (0 if valid else 1), (what, code, sorted(rules))
     assert out["valid"] is valid, (what, out["violations"][:5])
-    assert got == totals, (what, got, totals)
+    if compare_totals:
+        assert got == totals, (what, got, totals)
+    else:
+        # the rules say nothing of how to go on scoring once a record breaks them in this way
+        # (an hour played twice: whose boxes, which plates?), so only the verdict is compared
+        assert sorted(got) == sorted(totals), (what, got, totals)
     # ranking: everyone once, best first by the game's tie-breaks (order inside a full tie free)
     assert sorted(out["ranking"]) == sorted(totals), (what, out["ranking"])
-    keys = [key[n] for n in out["ranking"]]
-    assert keys == sorted(keys, reverse=True), (what, out["ranking"], key)
+    if compare_totals:
+        keys = [key[n] for n in out["ranking"]]
+        assert keys == sorted(keys, reverse=True), (what, out["ranking"], key)
     assert sorted(out["winners"]) == sorted(winners), (what, out["winners"], winners)
     if valid:
         assert bool(out.get("unfinished")) is unfinished, (what, out.get("unfinished"), out.get("notes"))
@@ -55,10 +62,10 @@ RNC_FORMATS = ["json-1", "yaml-1", "yaml-2", "json-2"]
 
 
 @lru_cache(maxsize=None)
-def rnc_cases() -> list[dict]:
+def rnc_cases(seed: int = 20240610) -> list[dict]:
     """Each case: records (as the referee reads them), how to write them, the rule broken."""
     cases = []
-    rng = random.Random(20240610)
+    rng = random.Random(seed)
     # legal whole games, 1 to 4 players
     for i in range(44):
         recs = rnc.generate_game(random.Random(rng.random()))
@@ -130,7 +137,7 @@ def test_rollncook_corpus(case, tmp_path):
         assert case["rule"] in v.rules and not v.valid
     code, out = _score("rollncook", paths)
     _check_common(out, code, v.valid, v.totals, v.ranking_key, v.winners, v.unfinished,
-                  case["rule"], case["id"])
+                  case["rule"], case["id"], compare_totals=not case["id"].startswith("repeat-hour"))
 
 
 def test_rollncook_corpus_size():
@@ -162,9 +169,9 @@ def _td_game(seed: float, **kw):
 
 
 @lru_cache(maxsize=None)
-def td_cases() -> list[dict]:
+def td_cases(seed: int = 20240611) -> list[dict]:
     cases = []
-    rng = random.Random(20240611)
+    rng = random.Random(seed)
     plan = [2] * 16 + [3] * 12 + [4] * 11 + [5] * 11
     for i, n in enumerate(plan):
         rec, _ = _td_game(rng.random(), players=n, cook_variation=i % 5 in (1, 3))
@@ -178,6 +185,15 @@ def td_cases() -> list[dict]:
             kw["cook_variation"] = True
         rec, rule = _td_game(rng.random(), **kw)
         cases.append({"id": f"{kind}-{i}", "record": rec, "rule": rule, "fmt": "yaml" if i % 2 else "json"})
+    # cooks at work: games found among generated ones (deterministic search)
+    for i, (what, pred) in enumerate([("picky-2-suits", _picky_two_suits),
+                                      ("double-agent", _double_agent_point), ("assorted", _assorted_end)]):
+        g = random.Random(rng.random())
+        for _ in range(150):
+            rec, _ = _td_game(g.random(), cook_variation=True, players=g.choice([3, 4, 5]))
+            if pred(rec):
+                cases.append({"id": f"cooks-{what}-{i}", "record": rec, "rule": None, "fmt": "yaml"})
+                break
     # unfinished: the record stops after a round, or in the middle of one
     for i in range(8):
         g = random.Random(rng.random())
@@ -191,6 +207,32 @@ def td_cases() -> list[dict]:
             rec["rounds"] = rounds[:-1] + [last]
         cases.append({"id": f"unfinished-{i}", "record": rec, "rule": None, "fmt": "yaml"})
     return cases
+
+
+def _suit_wins(rec: dict) -> Counter:
+    """(round, winner, suit) -> tricks, by this corpus's referee."""
+    return Counter((t["round"], t["winner"], t["suit"]) for t in td.referee(rec).tricks if t["suit"])
+
+
+def _picky_two_suits(rec: dict) -> bool:  # TD-13: two suits, two points
+    cooks = rec.get("cooks", {})
+    per = Counter((r, w) for (r, w, _), k in _suit_wins(rec).items() if cooks.get(w) == "picky" and k >= 3)
+    return any(k >= 2 for k in per.values())
+
+
+def _double_agent_point(rec: dict) -> bool:
+    cooks = rec.get("cooks", {})
+    agents = [p for p, c in cooks.items() if c == "double"]
+    if not agents:
+        return False
+    plain = dict(rec, cooks={p: c for p, c in cooks.items() if c != "double"})
+    return td.referee(plain).points[agents[0]] != td.referee(rec).points[agents[0]]
+
+
+def _assorted_end(rec: dict) -> bool:
+    n = len(rec["players"])
+    return "assorted" in rec.get("cooks", {}).values() and any(
+        len(r["tricks"]) < td.DEAL[n] for r in rec["rounds"])
 
 
 @pytest.mark.parametrize("case", td_cases(), ids=lambda c: c["id"])
