@@ -160,7 +160,10 @@ def score(records: list[RollNCookRecord]) -> Report:
         if rec.hours is None:
             notes.append(f"{rec.player}: only the end state is given: totalled, not checked (unchecked play)")
         else:
-            dice[rec.player] = (index, {h.hour: (i, list(h.dice)) for i, h in enumerate(rec.hours)})
+            first: dict[str, tuple[int, list[int]]] = {}
+            for i, h in enumerate(rec.hours):  # a repeated hour is RNC-11; its first entry is compared
+                first.setdefault(h.hour, (i, list(h.dice)))
+            dice[rec.player] = (index, first)
             last = _last_hour(rec)
             if last < len(CONTENT.hours) - 1:  # RNC-11: a record that stops early
                 unfinished = True

@@ -401,6 +401,14 @@ def test_rnc10_different_dice_point_at_the_dice_line(tmp_path):
     assert len(v) == 1 and v[0]["line"] == i + 1 and v[0]["file"] == str(p) and v[0]["where"] == "Bo, 13:00"
 
 
+def test_rnc10_a_repeated_hour_is_compared_once():
+    """Bo writes 13:00 twice (RNC-11): his first 13:00 is compared with Ann's, not the second."""
+    bo = load("shared-dice-bo.yaml")
+    bo["hours"][4]["hour"] = "13:00"
+    rep = rep_of(load("solo-seed7.yaml"), bo)
+    assert [v.rule for v in rep.violations if v.rule in ("RNC-10", "RNC-11")] == ["RNC-11", "RNC-11"]
+
+
 def test_every_violation_has_a_line():
     r = run_cli("score", "rollncook", str(EXAMPLES / "mistakes.yaml"), "--json")
     assert all(isinstance(v["line"], int) for v in json.loads(r.stdout)["violations"])
