@@ -105,8 +105,9 @@ def links(state: State, colour: str, cells) -> tuple[int, int]:
     return total, open_
 
 
-def problems(state: State, colour: str, piece: str, cells) -> list[tuple[str, str]]:
-    """Every rule the placement breaks, as (rule id, sentence); empty when it is legal."""
+def lay_problems(state: State, colour: str, piece: str, cells) -> list[tuple[str, str]]:
+    """What any piece laid on the board must be, an obstacle too: its shape (turned or flipped),
+    placed once, inside the area in play, on empty cells (GEM-3, GEM-4)."""
     cells = [tuple(c) for c in cells]
     out: list[tuple[str, str]] = []
     if normalise(cells) not in CONTENT.orientations[piece]:
@@ -121,11 +122,18 @@ def problems(state: State, colour: str, piece: str, cells) -> list[tuple[str, st
     taken = [c for c in cells if c in state.cells]
     if taken:
         out.append(("GEM-4", f"{_cells(taken)} {'is' if len(taken) == 1 else 'are'} already covered"))
+    return out
+
+
+def problems(state: State, colour: str, piece: str, cells) -> list[tuple[str, str]]:
+    """Every rule the placement breaks, as (rule id, sentence); empty when it is legal."""
+    cells = [tuple(c) for c in cells]
+    out = lay_problems(state, colour, piece, cells)
     touching = _touching_own(state, colour, cells)
     if touching:
         out.append(("GEM-4", f"the piece touches {colour}'s own block{'s' if len(touching) > 1 else ''} at "
                              f"{_cells(touching)} edge to edge"))
-    if colour not in state.started:
+    if not state.used.get(colour):  # the colour's first piece, wherever it went (GEM-4)
         allowed = allowed_starts(state, colour)
         if not any(c in allowed for c in cells):
             where = _cells(allowed) if allowed else "none is free"
@@ -152,7 +160,7 @@ def legal_moves(state: State, colour: str, pieces=None) -> Iterator[Placement]:
     for c in own:
         forbidden.update(neighbours(c))
     area = state.area
-    if colour not in state.started:
+    if not state.used.get(colour):
         targets = [s for s in allowed_starts(state, colour) if s not in forbidden]
     else:
         seen = set()

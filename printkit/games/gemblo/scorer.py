@@ -5,7 +5,7 @@ from __future__ import annotations
 from printkit.core.score import PlayerResult, Report, Violation, rank
 from printkit.games.gemblo.content import CONTENT
 from printkit.games.gemblo.record import GembloRecord
-from printkit.games.gemblo.rules import State, first_legal_move, problems
+from printkit.games.gemblo.rules import State, first_legal_move, lay_problems, problems
 
 
 def obstacle_colour(colours) -> str:
@@ -50,6 +50,14 @@ def score(rec: GembloRecord) -> Report:
         placed = rec.obstacles if rec.obstacles is not None else None
         layout = [(o.piece, o.cells) for o in placed] if placed is not None else default_obstacles()
         obstacles = [(colour, piece, cells) for piece, cells in layout]
+        # GEM-6: the obstacles are the sixth colour's pieces, laid as pieces are: each once, in
+        # its shape, on the board, none over another.
+        laid = State.new(rec.players, rec.colours)
+        for k, (_c, piece, cells) in enumerate(obstacles):
+            for _rule, message in lay_problems(laid, colour, piece, cells):
+                violations.append(Violation(f"obstacle {k + 1}", "GEM-6", f"{piece} on {_fmt(cells)}: {message}",
+                                            path=("obstacles", k)))
+            laid = laid.place(colour, piece, cells)
     state = State.new(rec.players, rec.colours, obstacles)
     passed: dict[str, int] = {}
     turn = 0  # index into rec.colours of whose turn it is

@@ -12,6 +12,27 @@ from printkit.games.jubako.rules import (
 )
 
 
+def hand_sizes(turns: int, players: list[str], in_play: int) -> list[int]:
+    """How many tiles the player of each turn holds (turns in the record's seat order).
+
+    Everyone starts with 2 and draws one a turn while the centre has tiles, so holds 3; once
+    the centre is empty (after ``in_play - 2 * players`` turns) each plays out their last 2.
+
+    >>> hand_sizes(6, ["Ann", "Bo"], 6)
+    [3, 3, 2, 2, 1, 1]
+    """
+    n = len(players)
+    drawn = in_play - 2 * n
+    out = []
+    for i in range(turns):
+        if i < drawn:
+            out.append(3)
+        else:
+            since = sum(1 for k in range(drawn, i) if k % n == i % n)
+            out.append(max(2 - since, 0))
+    return out
+
+
 def standing(pr: PlayerResult) -> tuple[int, int]:
     """JUB-6: most points, then most uncovered first-layer cells; a full tie shares the win."""
     return pr.total, pr.breakdown["uncovered"]
@@ -28,6 +49,18 @@ def score(rec: JubakoRecord) -> Report:
     turns = {p: [] for p in rec.players}
     used: Counter = Counter()
     in_play = CONTENT.tiles_in_play(n)
+    # JUB-1: there is one single tile of each delicacy, so a favourite is dealt once.
+    dealt: dict[str, str] = {}
+    for who, tiles in rec.options.favorite_food.items():
+        for d in tiles:
+            if d in dealt:
+                violations.append(Violation(f"favorite food ({who})", "JUB-1",
+                                            f"there is one single {d} tile, and it went to {dealt[d]}"
+                                            + (" already" if dealt[d] == who else ""),
+                                            path=("options", "favorite_food", who)))
+            else:
+                dealt[d] = who
+    held = hand_sizes(len(rec.turns), rec.players, in_play)
     for i, t in enumerate(rec.turns):
         where = f"turn {i + 1} ({t.player})"
         expected = rec.players[i % n]
@@ -47,10 +80,14 @@ def score(rec: JubakoRecord) -> Report:
             violations.append(Violation(where, "JUB-1", f"{n} players play with {in_play} tiles; this is one more", path=("turns", i)))
         b = boards[t.player]
         if t.discard is not None:
-            held = [tuple(h) for h in t.hand]
-            if not any(frozenset(h) == key for h in held):
+            if len(t.hand) != held[i]:
+                violations.append(Violation(where, "JUB-5", f"the hand lists {len(t.hand)} tile"
+                                            f"{'s' if len(t.hand) != 1 else ''}, but a player holds {held[i]} "
+                                            "at this point of the game", path=("turns", i)))
+            held_tiles = [tuple(h) for h in t.hand]
+            if not any(frozenset(h) == key for h in held_tiles):
                 violations.append(Violation(where, "JUB-5", "the discarded tile is not one of the tiles held", path=("turns", i)))
-            for h in held:
+            for h in held_tiles:
                 can = next(placements(b, h), None)
                 if can is not None:
                     laid, cells = can

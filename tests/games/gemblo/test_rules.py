@@ -292,3 +292,34 @@ def test_every_rule_has_a_broken_example():
 def test_each_unreadable_example_exits_2(path):
     r = run_cli("score", "gemblo", str(path))
     assert r.exit_code == 2 and str(path) in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_first_piece_off_the_start_is_one_mistake_not_many():
+    """GEM-4: only the first piece must cover a start cell; once a colour has a piece on the
+    board, its later pieces need a diagonal link, even if the first one missed the start."""
+    data = {"players": 4, "colours": ["red", "yellow", "green", "blue"], "moves": [
+        {"colour": "red", "piece": "M1", "cells": [[10, -8]]},
+        {"colour": "yellow", "piece": "M1", "cells": [[-3, -9]]},
+        {"colour": "green", "piece": "M1", "cells": [[-12, 9]]},
+        {"colour": "blue", "piece": "M1", "cells": [[3, 9]]},
+        {"colour": "red", "piece": "D2", "cells": [[8, -7], [7, -7]]},
+    ]}
+    found = violations(data)
+    assert [(r, w) for r, w, _ in found] == [("GEM-4", "move 1 (red)")]
+    assert "first piece must cover a free start cell" in found[0][2]
+
+
+def test_five_player_obstacles_are_laid_as_pieces_are():
+    """GEM-6: the sixth colour's pieces, each once, in its shape, on free cells of the board."""
+    from printkit.games.gemblo.scorer import default_obstacles
+
+    layout = [{"piece": p, "cells": [list(c) for c in cells]} for p, cells in default_obstacles()]
+    base = {"players": 5, "colours": ["red", "yellow", "green", "blue", "purple"], "moves": []}
+    assert violations({**base, "obstacles": layout}) == []
+    twice = layout + [layout[0]]
+    found = violations({**base, "obstacles": twice})
+    assert {(r, w) for r, w, _ in found} == {("GEM-6", f"obstacle {len(layout) + 1}")}
+    assert any("already placed" in m for _, _, m in found) and any("already covered" in m for _, _, m in found)
+    misnamed = [dict(layout[0], piece="I5")] + layout[2:]  # F5's cells called I5 (I5 is not laid)
+    found = violations({**base, "obstacles": misnamed})
+    assert [(r, w) for r, w, _ in found] == [("GEM-6", "obstacle 1")] and "not the shape of I5" in found[0][2]

@@ -287,3 +287,33 @@ def test_4x4_board_is_little_jubako(tmp_path):
     assert r.exit_code == 2 and "little_jubako: false contradicts board: 4x4" in r.stderr
     b = PlayerBoard(CONTENT.boards["4x4"])
     assert sum(1 for _ in placements(b, ("tobiko", "kyuri"))) > 0
+
+
+def test_a_single_tile_is_a_favourite_once():
+    """JUB-1: one single tile per delicacy, so two favourites cannot be the same tile."""
+    data = load("rulebook-examples.yaml")
+    data["options"] = {"favorite_food": {"Ann": ["tako"], "Bo": ["tako"]}}
+    assert [(r, w) for r, w, _ in violations(data)] == [("JUB-1", "favorite food (Bo)")]
+    data["options"] = {"favorite_food": {"Ann": ["tako", "tako"]}}
+    found = violations(data)
+    assert [(r, w) for r, w, _ in found] == [("JUB-1", "favorite food (Ann)")] and "already" in found[0][2]
+    data["options"] = {"favorite_food": {"Ann": ["tako"], "Bo": ["ika", "nori"]}}
+    assert violations(data) == []
+
+
+def test_a_removal_shows_every_tile_held():
+    """JUB-5 and the rulebook's turn: a player holds 3 tiles while the centre has some (2 dealt,
+    one drawn), then plays out 2, then 1; a removal must list that many, or a tile that fits
+    could hide among those not listed."""
+    from printkit.games.jubako.scorer import hand_sizes
+
+    sizes = hand_sizes(50, ["Ann", "Bo"], 50)
+    assert sizes[:46] == [3] * 46 and sizes[46:] == [2, 2, 1, 1]
+    assert hand_sizes(76, ["A", "B", "C", "D"], 76)[68:] == [2, 2, 2, 2, 1, 1, 1, 1]
+    data = load("all-options.yaml")
+    i = next(k for k, t in enumerate(data["turns"]) if "discard" in t)
+    assert len(data["turns"][i]["hand"]) == hand_sizes(len(data["turns"]), data["players"], 66)[i]
+    short = copy.deepcopy(data)
+    short["turns"][i]["hand"] = [short["turns"][i]["discard"]]
+    found = [(r, m) for r, w, m in violations(short) if w.startswith(f"turn {i + 1} ")]
+    assert any(r == "JUB-5" and "the hand lists 1 tile, but a player holds" in m for r, m in found)
