@@ -124,7 +124,11 @@ def parse_text(text: str, allow_json: bool = False) -> tuple[Any, dict]:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise TextProblem(f"not valid JSON: {e.msg}", e.lineno) from None
+            # YAML's flow style starts with a brace too: {sheet: RNC1-7, end: {...}}.
+            try:
+                return _compose(text, construct=True)
+            except (yaml.YAMLError, RecursionError):
+                raise TextProblem(f"not valid JSON: {e.msg}", e.lineno) from None
         try:
             return data, _compose(text, construct=False)[1]
         except (TextProblem, yaml.YAMLError, RecursionError):

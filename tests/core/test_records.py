@@ -41,6 +41,14 @@ def test_records_are_yaml_1_2(text, value):
         assert data["v"] == value and type(data["v"]) is type(value)
 
 
+def test_yaml_in_flow_style_is_not_taken_for_broken_json():
+    data, _ = parse_text("{sheet: RNC1-7, end: {dishes: {pizza: 2}}}\n", allow_json=True)
+    assert data == {"sheet": "RNC1-7", "end": {"dishes": {"pizza": 2}}}
+    assert parse_text('{"a": [1, 2]}', allow_json=True)[0] == {"a": [1, 2]}
+    with pytest.raises(ValueError, match="not valid JSON"):
+        parse_text('{"a": [1, 2}', allow_json=True)
+
+
 def test_locate_gives_each_violation_its_records_file_and_line():
     text = "players: [Ann, Bo]\nturns:\n  - {player: Ann}\n  - {player: Bo,\n     tile: x}\n"
     _, table = parse_text(text)
