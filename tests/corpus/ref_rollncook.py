@@ -43,13 +43,21 @@ def sheet(seed: int) -> dict:
 
 
 def hour_index(h) -> int | None:
-    """"10:00" / "10" / 10 -> 0 ... 11; None for anything else."""
-    t = str(h).strip()
-    if t.endswith(":00"):
-        t = t[:-3]
+    """An hour as docs/records.md lets a person write it -> 0 ... 11; None for anything else.
+
+    "10:00", 10:00, 10, "10h", "10am", "13:00", 13, "1pm", "1:00 pm", 1 (no 1 in the morning).
+    """
+    t = str(h).strip().lower().replace(" ", "")
+    pm = t.endswith("pm")
+    t = t.removesuffix("pm").removesuffix("am").removesuffix("h").removesuffix(":00")
     if not t.isdigit():
         return None
-    i = int(t) - FIRST
+    v = int(t)
+    if pm and v < 12:
+        v += 12
+    elif v < FIRST and v + 12 < FIRST + len(PLATES):
+        v += 12
+    i = v - FIRST
     return i if 0 <= i < len(PLATES) else None
 
 
@@ -179,7 +187,7 @@ class Verdict:
 
 def _take_target(entry: dict) -> tuple[str, int | None, int | None]:
     """("box", None, k) or ("table", hour index, k) from a take entry (old or new form)."""
-    v = entry.get("result")
+    v = entry.get("result", entry.get("box", entry.get("segment")))
     if "table" in entry:
         seg = entry.get("segment", v)
         if seg is True or seg is None:
@@ -213,6 +221,8 @@ def play_player(rec: dict) -> tuple[PlayerResult, list[tuple[str, str]], list[li
         res.rares_left = int(end.get("rares_left", 0))
         res.basics_left = int(end.get("basics_left", 0))
         res.plates_left = max(sum(PLATES) - sum(dishes.values()), 0)
+        if "plates_left" in end and int(end["plates_left"]) != res.plates_left:
+            viol.append(("end", "RNC-12"))  # unused plates follow from the meals
         res.total = res.dish_points + res.rares_left
         return res, viol, {}, True
 
@@ -269,7 +279,7 @@ def play_player(rec: dict) -> tuple[PlayerResult, list[tuple[str, str]], list[li
         # RNC-2 taking
         left = Counter(results)
         for t in hp.get("take", []) or []:
-            v = int(t["result"])
+            v = int(t.get("result", t.get("box", t.get("segment"))))
             if left[v] <= 0:
                 viol.append((where, "RNC-2"))
                 continue

@@ -409,7 +409,8 @@ def referee(rec: dict) -> Verdict:
                 in_order = sorted(names[1:]) == sorted(players)  # simultaneous: any order (TD-15)
             else:
                 in_order = names == order
-            if not in_order:
+            if not in_order and not (len(names) < len(everyone) and names == order[:len(names)]) \
+                    and not (n == 2 and lead_p == MASTER and len(names) < 3 and set(names[1:]) <= set(players)):
                 viol.append((tw, "TD-9"))
             before = {p: list(h) for p, h in left.items()}
             for p in plays:
@@ -426,6 +427,21 @@ def referee(rec: dict) -> Verdict:
                     slacks[pl] += 1
                     if slacks[pl] > 2:
                         viol.append((tw, "TD-12"))
+            partial = len(plays) < len(everyone)
+            if partial:
+                # a record may stop in the middle of its very last trick: unfinished
+                if ri != len(rounds) - 1 or ti != len(rd["tricks"]) - 1:
+                    viol.append((tw, "TD-9"))
+                if n == 2 and lead_p == MASTER:
+                    viol += [(tw, "TD-15") for p in plays if p.get("declare")]
+                else:
+                    t = Trick(rank, cooks)
+                    for p in plays:
+                        pl = str(p["player"])
+                        t.play(pl, Card(p["card"]), before.get(pl, []), p.get("declare"),
+                               bool(p.get("slack")), forced=(pl == MASTER))
+                    viol += [(tw, r) for r in t.problems]
+                break
             if n == 2 and lead_p == MASTER:
                 w, s, probs = master_led(rank, cooks, plays, before)
                 viol += [(tw, r) for r in probs]
