@@ -104,6 +104,18 @@ def rnc_cases(seed: int = 20240610) -> list[dict]:
             recs[0]["end"]["dishes"] = {"soup": 2}
             rule = "RNC-12"
         cases.append({"id": f"end-{i}", "records": recs, "fmt": RNC_FORMATS[i % 4], "rule": rule})
+    # a solo game without a star (no winner, RNC-8); ties broken by basics left, then plates left
+    sid = f"RNC{rnc.VERSION}-7"
+    cases.append({"id": "end-solo-no-star", "fmt": "yaml-2", "rule": None, "records": [
+        {"sheet": sid, "player": "Ann", "end": {"dishes": {"soup": 2, "bread": 3}, "rares_left": 2, "basics_left": 3}}]})
+    cases.append({"id": "end-tie-basics", "fmt": "json-2", "rule": None, "records": [
+        {"sheet": sid, "player": "Ann", "end": {"dishes": {"pizza": 2}, "rares_left": 1, "basics_left": 5}},
+        {"sheet": sid, "player": "Bo", "end": {"dishes": {"pizza": 2}, "rares_left": 1, "basics_left": 7}}]})
+    cases.append({"id": "end-tie-plates", "fmt": "yaml-1", "rule": None, "records": [
+        {"sheet": sid, "player": "Ann", "end": {"dishes": {"fried egg": 2}, "rares_left": 1, "basics_left": 4,
+                                                 "plates_left": 12}},
+        {"sheet": sid, "player": "Bo", "end": {"dishes": {"soup": 1}, "rares_left": 0, "basics_left": 4,
+                                                "plates_left": 13}}]})
     return cases
 
 
