@@ -299,8 +299,6 @@ hours:
 """
 
 
-@pytest.mark.xfail(strict=True, reason="printkit makes a rare ingredient without `use` before one with "
-                   "`use` in the same hour, so written order decides the verdict (RNC-11)")
 def test_rollncook_rare_ingredients_in_any_order(tmp_path):
     """RNC-11: what a player crossed has no order; docs/records.md: rare ingredients are made "in
     the order they can be made ... whatever order they are written in". Two oils from butter,
@@ -314,8 +312,6 @@ def test_rollncook_rare_ingredients_in_any_order(tmp_path):
     _check_common(out, code, True, {"Ann": 2}, {"Ann": (2,)}, [], True, None, "oil order")
 
 
-@pytest.mark.xfail(strict=True, reason="printkit reads a trick of one card as unreadable (plays: at least "
-                   "2 items), although docs/records.md lets a record stop in the middle of its last trick")
 def test_trickdumpling_record_stopping_after_the_first_card(tmp_path):
     """docs/records.md: "A record may stop early: after any trick of its last round, or in the
     middle of the last trick (the cards played so far, in turn). That is an unfinished game ...

@@ -67,6 +67,61 @@ def _make_rares(state: State, rares) -> tuple[State, list[tuple[int, str, str, s
     return best
 
 
+def _plans(needs: tuple[str, ...], use: list[str] | None) -> list[list[str] | None]:
+    """The ways an entry may cross its ingredients: its own ``use``, or, without one, the exact
+    ingredients first (None: the default) and then every basic slot filled by the mystery
+    ingredient instead (RNC-5: it stands for any basic)."""
+    if use is not None:
+        return [use]
+    basics = [k for k, n in enumerate(needs) if n in CONTENT.basics]
+    out: list[list[str] | None] = [None]
+    for mask in range(1, 1 << len(basics)):
+        plan = list(needs)
+        for b, k in enumerate(basics):
+            if mask >> b & 1:
+                plan[k] = CONTENT.mystery
+        out.append(plan)
+    return out
+
+
+def _legal_hour(state: State, hour: int, rares, meals) -> State | None:
+    """RNC-11: what a player crossed in one hour has no order. The state after making the
+    hour's rare ingredients and cooking its meals in some order, with some choice of what the
+    mystery ingredient stands for where ``use`` is not given, that breaks no rule; None if there
+    is none. Entries are tried in an order that does not depend on how the record lists them,
+    so the state found does not either."""
+    def key(kind, e):
+        return (kind, _rare_depth(e.name) if kind == 0 else 0, e.name, sorted(e.use) if e.use else [])
+
+    entries = sorted([(0, e) for e in rares] + [(1, e) for e in meals], key=lambda ke: key(*ke))
+    if len(entries) > 8:  # beyond any real hour: keep the search small
+        return None
+    failed: set = set()
+
+    def search(st: State, left: tuple[int, ...]) -> State | None:
+        if not left:
+            return st
+        memo = (left, tuple(sorted(st.stock.items())), st.plates, tuple(sorted(st.dishes.items())))
+        if memo in failed:
+            return None
+        rare_left = any(entries[k][0] == 0 for k in left)
+        for k in left:
+            kind, e = entries[k]
+            if kind == 1 and rare_left:
+                continue  # rare ingredients are made before the meals that may need them
+            needs = CONTENT.rares[e.name] if kind == 0 else CONTENT.meals[e.name].ingredients
+            for plan in _plans(needs, e.use):
+                nxt, bad = make_rare(st, e.name, plan) if kind == 0 else cook(st, hour, e.name, plan)
+                if not bad:
+                    done = search(nxt, tuple(x for x in left if x != k))
+                    if done is not None:
+                        return done
+        failed.add(memo)
+        return None
+
+    return search(state, tuple(range(len(entries))))
+
+
 def replay(rec: RollNCookRecord, index: int = 0) -> tuple[State | None, dict, list[Violation], list[str]]:
     """The state after the record's hours, its score, the violations, and what happened.
 
@@ -127,13 +182,17 @@ def replay(rec: RollNCookRecord, index: int = 0) -> tuple[State | None, dict, li
         # Rare ingredients: as written, or, if that fails, in the order they can be made (flour
         # before the dough made from it), whichever breaks fewer rules: writing dough before its
         # flour changes nothing (RNC-11).
-        state, made = _make_rares(state, h.rare)
-        for k, name, rule, m in made:
-            bad(f"{where}, {name}", rule, m, "hours", i, "rare", k)
-        for k, c in enumerate(h.cook):
-            state, problems = cook(state, hi, c.name, c.use)
-            for rule, m in problems:
-                bad(f"{where}, {c.name}", rule, m, "hours", i, "cook", k)
+        legal = _legal_hour(state, hi, h.rare, h.cook) if (h.rare or h.cook) else state
+        if legal is not None:
+            state = legal
+        else:  # no order works: report what breaks, as written (rare ingredients by depth if fewer break)
+            state, made = _make_rares(state, h.rare)
+            for k, name, rule, m in made:
+                bad(f"{where}, {name}", rule, m, "hours", i, "rare", k)
+            for k, c in enumerate(h.cook):
+                state, problems = cook(state, hi, c.name, c.use)
+                for rule, m in problems:
+                    bad(f"{where}, {c.name}", rule, m, "hours", i, "cook", k)
         details.append(f"{where}: results {' '.join(map(str, res))}; stock " +
                        (", ".join(f"{k} {v}" for k, v in sorted(state.stock.items()) if v) or "none"))
     return state, final_score(state), violations, details

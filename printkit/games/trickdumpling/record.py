@@ -97,7 +97,8 @@ class TrickRecord(_Rank):
 
 
 class TrickIn(Strict):
-    plays: list[PlayIn] = Field(min_length=2, max_length=6)
+    # One card is a record stopped in the middle of its last trick (an unfinished game).
+    plays: list[PlayIn] = Field(min_length=1, max_length=6)
 
 
 class RoundIn(_Rank):
