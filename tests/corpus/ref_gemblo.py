@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from tests.corpus.verdict import Verdict as BaseVerdict
+
 NB = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 # GEM-4: diagonal i is neighbour i + neighbour i+1; those two are its flanks.
 DIAG = tuple(((NB[i][0] + NB[(i + 1) % 6][0], NB[i][1] + NB[(i + 1) % 6][1]), NB[i], NB[(i + 1) % 6])
@@ -194,21 +196,8 @@ class Game:
 
 
 @dataclass
-class Verdict:
-    violations: list = field(default_factory=list)
-    totals: dict = field(default_factory=dict)
+class Verdict(BaseVerdict):
     largest: dict = field(default_factory=dict)
-    unfinished: bool = False
-    ranking: list = field(default_factory=list)
-    winners: list = field(default_factory=list)
-
-    @property
-    def valid(self) -> bool:
-        return not self.violations
-
-    @property
-    def rules(self) -> set:
-        return {r for _, r in self.violations}
 
 
 def owners(rec) -> dict:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from tests.corpus.verdict import Verdict as BaseVerdict
+
 SHEETS = ("rice", "cheese", "sesame")
 STRIPS = ("ham", "spinach", "radish")
 FILLINGS = SHEETS + STRIPS
@@ -108,21 +110,8 @@ def build_meets(on, touching, faces) -> bool:
 # ----------------------------------------------------------------- referee
 
 @dataclass
-class Verdict:
-    violations: list = field(default_factory=list)   # (where, rule)
-    totals: dict = field(default_factory=dict)
+class Verdict(BaseVerdict):
     radish: dict = field(default_factory=dict)
-    unfinished: bool = False
-    ranking: list = field(default_factory=list)
-    winners: list = field(default_factory=list)
-
-    @property
-    def valid(self) -> bool:
-        return not self.violations
-
-    @property
-    def rules(self) -> set:
-        return {r for _, r in self.violations}
 
 
 def referee(rec: dict) -> Verdict:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from tests.corpus.verdict import Verdict as BaseVerdict
+
 # JUB-2: the rulebook's order of the 12 delicacies.
 DELICACIES = ("yude-tamago", "tobiko", "ika", "broccoli", "maguro", "tamagoyaki", "nori",
               "avocado", "gohan", "kyuri", "tomato", "tako")
@@ -126,21 +128,8 @@ class Board:
 
 
 @dataclass
-class Verdict:
-    violations: list = field(default_factory=list)
-    totals: dict = field(default_factory=dict)
-    unfinished: bool = False
-    ranking: list = field(default_factory=list)
-    winners: list = field(default_factory=list)
+class Verdict(BaseVerdict):
     turn_points: dict = field(default_factory=dict)
-
-    @property
-    def valid(self) -> bool:
-        return not self.violations
-
-    @property
-    def rules(self) -> set:
-        return {r for _, r in self.violations}
 
 
 def referee(rec: dict) -> Verdict:
