@@ -1,6 +1,7 @@
 """Roll n Cook: seeded score sheets, a scorer that replays every hour, and a balance simulator.
 
-Rules: ../shared/rulebooks/roll-n-cook.txt, rulings RNC-1 to RNC-12.
+Rules: the rulebook (roll-n-cook.txt in the shared rulebooks); every id cited, RNC-1 to RNC-12 and the PK rulings,
+is explained in docs/rules/rollncook.md and by `printkit rules rollncook`.
 """
 
 from __future__ import annotations

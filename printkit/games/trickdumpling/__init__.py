@@ -1,6 +1,7 @@
 """Trick Dumpling: cards and boards to print, a trick referee, and a game scorer.
 
-Rules: ../shared/rulebooks/trick-dumpling.txt, rulings TD-1 to TD-15.
+Rules: the rulebook (trick-dumpling.txt in the shared rulebooks); every id cited, TD-1 to TD-15 and the PK rulings,
+is explained in docs/rules/trickdumpling.md and by `printkit rules trickdumpling`.
 """
 
 from __future__ import annotations
