@@ -77,17 +77,6 @@ def test_every_shared_ruling_is_defined_in_its_game_file(books, game):
         assert rule.title and len(rule.text) >= 60, f"{rid}: a title and a real explanation"
 
 
-def test_the_shared_rulings_file_when_present_has_nothing_we_miss(books):
-    shared = ROOT.parent / "shared" / "RULINGS.md"
-    if not shared.exists():
-        pytest.skip("no ../shared/ beside this checkout")
-    ids = set(re.findall(r"^- \*\*([A-Z]{2,4}-\d+) ", shared.read_text(encoding="utf-8"), re.M))
-    assert ids, "RULINGS.md entries are read"
-    everywhere = {rid for b in books.values() for rid in b.rules}
-    assert sorted(ids - everywhere) == []
-    assert ids <= {rid for rids in SHARED.values() for rid in rids}, "SHARED above is out of date"
-
-
 def test_each_prefix_belongs_to_one_game_and_ids_are_unique(books):
     owner: dict[str, str] = {}
     for game, book in books.items():
