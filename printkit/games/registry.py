@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import PrintOptions
+from printkit.core.game import Game, replay
 from printkit.core.score import Report, locate
 
 
@@ -84,6 +85,14 @@ def register(component: Component) -> Component:
 def register_scorer(scorer: Scorer) -> Scorer:
     _SCORERS[scorer.game] = scorer
     return scorer
+
+
+def register_game(game: Game) -> Game:
+    """A game's rules (printkit.core.game): ``printkit score`` replays records on its State."""
+    from functools import partial
+
+    register_scorer(Scorer(game.name, game.record, partial(replay, game), multi=game.multi, title=game.title))
+    return game
 
 
 def register_solver(solver: Solver) -> Solver:
