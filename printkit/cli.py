@@ -94,7 +94,7 @@ def list_cmd(
     Example:
       printkit list --settings
     """
-    from printkit.games.registry import games
+    from printkit.core.registry import games
 
     papers = "  ".join(f"{PAPER_NAMES[p]} {w:g} x {h:g} mm" for p, (w, h) in PAPERS.items())
     typer.echo(f"Paper: {papers}\n")
@@ -129,11 +129,11 @@ def make(
         help="X,Y in mm: shifts back pages to correct a printer's duplex drift "
              "(measure it with 'printkit make calibration duplex').")] = "0,0",
     settings: Annotated[Optional[list[str]], typer.Option(
-        "--set", help="NAME=VALUE: a component's own setting, such as edge=25mm for the "
-                      "Gimbap dice (see 'printkit list --settings').")] = None,
+        "--set", help="NAME=VALUE: a component's own setting, such as edge=25mm for "
+                      "dice (see 'printkit list --settings').")] = None,
     hex_size: Annotated[Optional[str], typer.Option(
-        "--hex-size", help="Hex cells' size across flats, for hex boards and pieces (Gemblo: "
-                           "default 16mm, the board about 40 cm across). Same as --set hex-size=.")] = None,
+        "--hex-size", help="Hex cells' size across flats, for components drawn on a hex grid "
+                           "(see 'printkit list --settings'). Same as --set hex-size=.")] = None,
 ) -> None:
     """Make print-and-play files and print the paths written.
 
@@ -145,7 +145,7 @@ def make(
       printkit make gimbap dice --set edge=25mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
     """
-    from printkit.games.registry import games
+    from printkit.core.registry import games
 
     paper = paper.lower()
     if paper not in PAPERS:
@@ -262,7 +262,7 @@ def _parse_settings(items: list[str], todo) -> dict[str, str]:
 
 
 def _scorer(game: str):
-    from printkit.games.registry import scorers
+    from printkit.core.registry import scorers
 
     found = scorers()
     if game not in found:
@@ -288,7 +288,7 @@ def score(
     """
     from printkit.core.records import read_record
 
-    from printkit.games.registry import scorers
+    from printkit.core.registry import scorers
 
     scorer = _scorer(game)
     if len(files) > 1 and not scorer.multi:
@@ -317,8 +317,8 @@ def schema(game: Annotated[str, typer.Argument(help="The game whose record forma
 @app.command()
 @friendly
 def solve(
-    game: Annotated[str, typer.Argument(help="The game: gimbap.")],
-    args: Annotated[list[str], typer.Argument(help="What to solve: for gimbap, the faces rolled.")],
+    game: Annotated[str, typer.Argument(help="A game that has a solver.")],
+    args: Annotated[list[str], typer.Argument(help="What to solve, in the game's words (the faces rolled ...).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.")] = False,
     out: Annotated[Optional[Path], typer.Option(help="Also draw the solution to this .pdf or .svg file.")] = None,
     paper: Annotated[str, typer.Option(help="Paper size of the drawing: a4 or letter.")] = "a4",
@@ -333,7 +333,7 @@ def solve(
     """
     import json
 
-    from printkit.games.registry import solvers
+    from printkit.core.registry import solvers
 
     found = solvers()
     if game not in found:
@@ -349,14 +349,14 @@ def solve(
 @app.command()
 @friendly
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game: rollncook.")],
+    game: Annotated[str, typer.Argument(help="A game that has a simulator.")],
     seed: Annotated[int, typer.Option(help="The (first) seed played.", min=0)] = 0,
     games_: Annotated[int, typer.Option("--games", help="How many games to play.", min=1, max=100000)] = 200,
     seeds: Annotated[int, typer.Option(help="Play this many consecutive seeds from --seed and report "
                                             "the spread of their medians.", min=1, max=10000)] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Play many games automatically: score distribution (Roll n Cook: star rates, seed fairness).
+    """Play many games automatically: the score distribution (star rates, seed fairness ...).
 
     \b
     Examples:
@@ -365,7 +365,7 @@ def simulate(
     """
     import json
 
-    from printkit.games.registry import simulators
+    from printkit.core.registry import simulators
 
     found = simulators()
     if game not in found:
@@ -399,7 +399,7 @@ def check(
 @friendly
 def rules(
     game: Annotated[str, typer.Argument(
-        metavar="GAME", help="The game: gimbap, gemblo, trickdumpling, jubako, rollncook.")],
+        metavar="GAME", help="A game (see 'printkit list').")],
     rule_id: Annotated[Optional[str], typer.Argument(
         metavar="ID", help="A rule id from a report, such as TD-7; every id with its title if omitted.")] = None,
 ) -> None:

@@ -8,8 +8,8 @@ tie-breaks. The core replays, collects violations with the record line of each m
 unfinished games apart, ranks and builds the :class:`~printkit.core.score.Report`. It names no
 game.
 
-A move is one of the record's own entries (a Jubako turn, a Trick Dumpling card, a Roll n Cook
-player's hour), so what a State says about a move points straight at a line of the record.
+A move is one of the record's own entries (a turn, a card played, one player's hour of a
+roll-and-write game), so what a State says about a move points straight at a line of the record.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class GameState(ABC, Generic[Move]):
 
     def legal_moves(self) -> Iterable[Move] | None:
         """Every legal move now, where the game can enumerate them; None where it cannot (a
-        Roll n Cook hour has too many ways to cross what it rolled)."""
+        roll-and-write hour has too many ways to cross what it rolled)."""
         return None
 
     @abstractmethod

@@ -30,7 +30,7 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 
 def file_stem(game: str, component: str, opts: PrintOptions, seeded: bool) -> str:
-    """``rollncook-sheet-seed7-a4``, ``calibration-page-letter-bw``..."""
+    """``mygame-sheet-seed7-a4``, ``calibration-page-letter-bw``..."""
     parts = [game, component]
     if seeded and opts.seed is not None:
         parts.append(f"seed{opts.seed}")

@@ -77,7 +77,7 @@ class Report:
     details: list[str] = field(default_factory=list)
     #: The record stops before the game's end: legal so far, standings, no winner.
     unfinished: bool = False
-    #: Why nobody wins a finished, legal game (a solo Roll n Cook game with no star, say).
+    #: Why nobody wins a finished, legal game (a solo game whose score reaches no star, say).
     no_winner: str = ""
 
     def __post_init__(self) -> None:

@@ -1,0 +1,164 @@
+"""What exists: the components ``printkit make`` makes, the games ``printkit score`` replays,
+the solvers ``printkit solve`` and the simulators ``printkit simulate`` run.
+
+A game registers each piece with the functions that do the work when its package is imported.
+Games are found, not listed: every package in ``printkit/games/``, every module named by the
+``printkit.games`` entry point group of an installed distribution, and every module named in
+the ``PRINTKIT_GAMES`` environment variable (comma-separated, for a game kept outside the
+package). Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+from printkit.core.draw.ops import Document
+from printkit.core.draw.page import PrintOptions
+from printkit.core.game import Game, replay
+from printkit.core.score import Report, locate
+
+
+@dataclass(frozen=True)
+class Component:
+    game: str
+    name: str
+    description: str
+    build: Callable[..., Document]
+    #: Whether a seed changes what is printed (then it is part of the file name).
+    seeded: bool = False
+    #: Settings ``--set NAME=VALUE`` may change: name -> (default, help). ``build`` gets them
+    #: as keyword arguments.
+    settings: dict[str, tuple[Any, str]] = field(default_factory=dict)
+    #: For ``--format json``: the component's contents as data (same arguments as ``build``).
+    dump: Callable[..., dict] | None = None
+
+
+@dataclass(frozen=True)
+class Scorer:
+    game: str
+    model: type[BaseModel]
+    #: Scores the records read from files: [(file name, record, key-path-to-line table)].
+    score: Callable[[list[tuple[str, Any, dict]]], Report]
+    #: Whether several files are scored together (one record per player).
+    multi: bool = False
+    #: The game's name as players write it ("Trick Taker"), for messages.
+    title: str = ""
+
+    def run(self, records: list[tuple[str, Any, dict]]) -> Report:
+        """Score ``records`` and give every violation its file and line."""
+        return locate(self.score(records), records)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    text: str
+    data: dict[str, Any]
+    written: list[Path] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Solver:
+    game: str
+    usage: str
+    solve: Callable[[list[str], Path | None, PrintOptions], SolveResult]
+
+
+@dataclass(frozen=True)
+class Simulator:
+    game: str
+    #: (first seed, games a seed, how many seeds) -> the result in words and as data.
+    simulate: Callable[[int, int, int], SolveResult]
+
+
+_COMPONENTS: dict[str, dict[str, Component]] = {}
+_SCORERS: dict[str, Scorer] = {}
+_SOLVERS: dict[str, Solver] = {}
+_SIMULATORS: dict[str, Simulator] = {}
+
+
+def register(component: Component) -> Component:
+    _COMPONENTS.setdefault(component.game, {})[component.name] = component
+    return component
+
+
+def register_scorer(scorer: Scorer) -> Scorer:
+    _SCORERS[scorer.game] = scorer
+    return scorer
+
+
+def register_game(game: Game) -> Game:
+    """A game's rules (printkit.core.game): ``printkit score`` replays records on its State."""
+    from functools import partial
+
+    register_scorer(Scorer(game.name, game.record, partial(replay, game), multi=game.multi, title=game.title))
+    return game
+
+
+def register_solver(solver: Solver) -> Solver:
+    _SOLVERS[solver.game] = solver
+    return solver
+
+
+def register_simulator(simulator: Simulator) -> Simulator:
+    _SIMULATORS[simulator.game] = simulator
+    return simulator
+
+
+_LOADED: set[str] = set()
+
+
+def game_modules() -> list[str]:
+    """The modules that hold games, in a stable order: the package's own game folders
+    (alphabetically), then entry points, then ``PRINTKIT_GAMES``."""
+    import os
+    import pkgutil
+    from importlib.metadata import entry_points
+
+    import printkit.games
+
+    names = [f"printkit.games.{m.name}" for m in sorted(pkgutil.iter_modules(printkit.games.__path__),
+                                                         key=lambda m: m.name) if m.ispkg]
+    names += sorted(ep.value for ep in entry_points(group="printkit.games"))
+    names += [n.strip() for n in os.environ.get("PRINTKIT_GAMES", "").split(",") if n.strip()]
+    return list(dict.fromkeys(names))
+
+
+def _load_games() -> None:
+    """Import every game module not imported yet: importing a game registers what it offers."""
+    import importlib
+
+    from printkit.errors import PrintkitError
+
+    for name in game_modules():
+        if name not in _LOADED:
+            try:
+                importlib.import_module(name)
+            except ModuleNotFoundError as e:
+                if e.name and name.startswith(e.name):
+                    raise PrintkitError(f"no game module {name!r} (PRINTKIT_GAMES or an entry point names it)") from None
+                raise
+            _LOADED.add(name)
+
+
+def games() -> dict[str, dict[str, Component]]:
+    _load_games()
+    return _COMPONENTS
+
+
+def scorers() -> dict[str, Scorer]:
+    _load_games()
+    return _SCORERS
+
+
+def solvers() -> dict[str, Solver]:
+    _load_games()
+    return _SOLVERS
+
+
+def simulators() -> dict[str, Simulator]:
+    _load_games()
+    return _SIMULATORS
