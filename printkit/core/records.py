@@ -1,6 +1,6 @@
 """Reading game records: YAML or JSON (chosen by content), ``-`` for standard input.
 
-A record that does not parse, or does not fit the game's record model, is a RecordError
+A record that does not parse, or does not fit the game's record model, is an InputError
 naming the file, the line where known, and the key path: the CLI exits 2 with that message.
 """
 
@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Mapping, TypeVar
+from typing import TypeVar
+from collections.abc import Mapping
 
 from pydantic import BaseModel, ValidationError
 
-from printkit.core.score import RecordError
 from printkit.core.yamlio import TextProblem, first_error, parse_text
+from printkit.errors import InputError
 
 MAX_BYTES = 5_000_000
 M = TypeVar("M", bound=BaseModel)
@@ -27,17 +28,17 @@ def read_text(file: str) -> str:
         p = Path(file)
         try:
             if p.stat().st_size > MAX_BYTES:
-                raise RecordError(file, "", f"the file is larger than {MAX_BYTES} bytes")
+                raise InputError(file, "", f"the file is larger than {MAX_BYTES} bytes")
             data = p.read_bytes()
         except OSError as e:
-            raise RecordError(file, "", f"cannot read the file ({e.strerror})") from None
+            raise InputError(file, "", f"cannot read the file ({e.strerror})") from None
         name = file
     if len(data) > MAX_BYTES:
-        raise RecordError(name, "", f"the input is larger than {MAX_BYTES} bytes")
+        raise InputError(name, "", f"the input is larger than {MAX_BYTES} bytes")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise RecordError(name, "", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+        raise InputError(name, "", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
 
 
 def read_record(file: str, model: type[M], game: str = "",
@@ -53,11 +54,11 @@ def read_record(file: str, model: type[M], game: str = "",
     try:
         data, table = parse_text(text, allow_json=True)
     except TextProblem as e:
-        raise RecordError(name, "", str(e), e.line) from None
+        raise InputError(name, "", str(e), e.line) from None
     if data is None:
-        raise RecordError(name, "", "the file is empty")
+        raise InputError(name, "", "the file is empty")
     if not isinstance(data, dict):
-        raise RecordError(name, "", f"a record is a mapping of keys (such as players: ...), not a "
+        raise InputError(name, "", f"a record is a mapping of keys (such as players: ...), not a "
                                     f"{'list' if isinstance(data, list) else 'single value'}", 1)
     try:
         return model.model_validate(data), table
@@ -65,12 +66,12 @@ def read_record(file: str, model: type[M], game: str = "",
         other = _other_game(data, game, others or {})
         if other:
             title, command = other
-            raise RecordError(name, "", f"this looks like a {title} record, not a {game} one; "
+            raise InputError(name, "", f"this looks like a {title} record, not a {game} one; "
                                         f"score it with: printkit score {command} {file}", 1) from None
         if isinstance(e, ValidationError):
             where, message, line = first_error(e, table)
-            raise RecordError(name, where, message, line) from None
-        raise RecordError(name, "", str(e), 1) from None  # a record kind chosen by its keys
+            raise InputError(name, where, message, line) from None
+        raise InputError(name, "", str(e), 1) from None  # a record kind chosen by its keys
 
 
 def _other_game(data: dict, game: str, others: Mapping[str, tuple[str, type[BaseModel]]]) -> tuple[str, str] | None:

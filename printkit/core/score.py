@@ -3,29 +3,18 @@
 A game's scorer turns records into a :class:`Report`: the violations found (each with where,
 the rule id and a sentence a player understands), each player's total and breakdown, and the
 ranking after the game's tie-breaks. The CLI prints it for people or as JSON, and exits 0 when
-the record is legal and 1 when it breaks rules. Unreadable input is a RecordError: exit 2.
+the record is legal and 1 when it breaks rules. Unreadable input is an InputError: exit 2.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Sequence
-
-from printkit.errors import PrintkitError
+from typing import Any
+from collections.abc import Callable, Sequence
 
 EXIT_LEGAL = 0
 EXIT_VIOLATIONS = 1
-EXIT_UNREADABLE = 2
-
-
-class RecordError(PrintkitError):
-    """A record that cannot be read: the message names the file and the place."""
-
-    def __init__(self, file: str, where: str, message: str, line: int | None = None):
-        self.file, self.where, self.detail, self.line = file, where, message, line
-        place = file + (f":{line}" if line else "")
-        super().__init__(f"{place}: {where}: {message}" if where else f"{place}: {message}")
 
 
 @dataclass(frozen=True)

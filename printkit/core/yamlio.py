@@ -1,6 +1,7 @@
 """Reading YAML and JSON files people write: safe, size-limited, with line numbers for errors.
 
-Both layout files and game records come through here, so both report problems the same way:
+Layout files, game records and the games' data files all come through here, so all report
+problems the same way, as an :class:`~printkit.errors.InputError`:
 ``FILE:LINE: key.path[3].name: what was expected``.
 """
 
@@ -8,9 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import yaml
+from pydantic import BaseModel, ValidationError
+
+from printkit.errors import InputError
 
 
 _BOOL, _INT, _FLOAT = ("tag:yaml.org,2002:" + t for t in ("bool", "int", "float"))
@@ -170,12 +175,47 @@ def describe(err: dict) -> str:
     msg = err["msg"]
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, "):]
-    if err["type"] == "extra_forbidden":
+    if err["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
         return "unknown key"
-    if err["type"] == "missing":
+    if err["type"] in ("missing", "missing_argument"):
         return "required key missing"
     if err["type"] == "literal_error":
         return msg.replace("Input should be", "expected")
     if err["type"] in ("model_type", "model_attributes_type", "dict_type"):
         return "expected a mapping of keys (name: value)"
     return msg.replace("Input should be", "expected")
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_file(path: Path, shown: str, max_bytes: int, kind: str = "files") -> tuple[Any, dict]:
+    """The YAML document in the file at ``path`` and its key-path-to-line table; problems are
+    InputErrors naming ``shown`` (a file of more than ``max_bytes`` is refused: ``kind`` such
+    as "layout files" says what may be at most that size)."""
+    try:
+        size = path.stat().st_size
+    except OSError as e:
+        raise InputError(shown, "", f"cannot read the file ({e.strerror})") from None
+    if size > max_bytes:
+        raise InputError(shown, "", f"the file is {size} bytes; {kind} may be at most {max_bytes}")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(shown, "", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+    except OSError as e:
+        raise InputError(shown, "", f"cannot read the file ({e.strerror})") from None
+    try:
+        return parse_text(text)
+    except TextProblem as e:
+        raise InputError(shown, "", str(e), e.line) from None
+
+
+def validate(model: type[M], data: Any, table: dict, shown: str) -> M:
+    """``data`` checked against ``model``; the first problem is an InputError with its key path
+    and line."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        where, message, line = first_error(e, table)
+        raise InputError(shown, where, message, line) from None

@@ -11,7 +11,7 @@ from printkit.core.draw import ops as O
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.load import MAX_BYTES, load_layout
 from printkit.core.layout.render import Renderer
-from printkit.errors import LayoutError
+from printkit.errors import InputError
 
 INFO = FooterInfo("test", "layout")
 
@@ -37,8 +37,8 @@ def leaves(ops, symbols=None):
 
 # -- errors ------------------------------------------------------------------------------------
 
-def error_of(path) -> LayoutError:
-    with pytest.raises(LayoutError) as e:
+def error_of(path) -> InputError:
+    with pytest.raises(InputError) as e:
         load_layout(path)
     return e.value
 
@@ -111,7 +111,7 @@ def test_alias_bomb_is_refused(tmp_path):
 
 
 def test_template_naming_missing_data_is_a_layout_error(tmp_path):
-    with pytest.raises(LayoutError, match="which the data does not have"):
+    with pytest.raises(InputError, match="which the data does not have"):
         page(tmp_path, "- text: {x: 0, y: 0, text: 'Hi {player}'}")
 
 
@@ -242,7 +242,7 @@ def test_paths_polygons_rounded_rects(tmp_path):
 
 
 def test_text_that_cannot_fit_is_a_layout_error(tmp_path):
-    with pytest.raises(LayoutError, match="does not fit"):
+    with pytest.raises(InputError, match="does not fit"):
         page(tmp_path, "- text: {x: 0, y: 0, w: 3mm, h: 1mm, shrink: true, text: 'far too long a text'}")
 
 

@@ -1,6 +1,6 @@
 """Loading layout files: YAML (safe loader, size-limited) to checked models.
 
-Every problem becomes a :class:`~printkit.errors.LayoutError` naming the file, the line where
+Every problem becomes a :class:`~printkit.errors.InputError` naming the file, the line where
 known, the key path (``pages[0].elements[3].rect.w``) and what was expected.
 """
 
@@ -12,14 +12,12 @@ from typing import Any
 
 import os
 
-from pydantic import ValidationError
-
 from printkit.core.layout.model import (
     ColourDef, LayoutFile, StyleSpec, SymbolSpec,
 )
 from printkit.core.resources import layouts_dir
-from printkit.core.yamlio import TextProblem, first_error, line_for, parse_key_path, parse_text
-from printkit.errors import LayoutError
+from printkit.core.yamlio import line_for, parse_key_path, read_file, validate
+from printkit.errors import InputError
 
 #: Layout files larger than this are refused (they are hand-written, a few kB each).
 MAX_BYTES = 1_000_000
@@ -27,21 +25,7 @@ MAX_BYTES = 1_000_000
 
 def read_yaml(path: Path, shown: str | None = None) -> tuple[Any, dict]:
     """The YAML document at ``path`` and its key-path-to-line table."""
-    name = shown or str(path)
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise LayoutError(name, "", f"cannot read the file ({e.strerror})") from None
-    if size > MAX_BYTES:
-        raise LayoutError(name, "", f"the file is {size} bytes; layout files may be at most {MAX_BYTES}")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise LayoutError(name, "", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
-    try:
-        return parse_text(text)
-    except TextProblem as e:
-        raise LayoutError(name, "", str(e), e.line) from None
+    return read_file(path, shown or str(path), MAX_BYTES, "layout files")
 
 
 @dataclass
@@ -57,8 +41,8 @@ class Layout:
     raw_styles: dict[str, StyleSpec] = field(default_factory=dict)  # as written, for includes
     sources: list[str] = field(default_factory=list)  # this file and every file it includes
 
-    def error(self, where: str, message: str) -> LayoutError:
-        return LayoutError(self.file, where, message)
+    def error(self, where: str, message: str) -> InputError:
+        return InputError(self.file, where, message)
 
 
 def _parse(path: Path, shown: str) -> tuple[LayoutFile, dict]:
@@ -66,21 +50,17 @@ def _parse(path: Path, shown: str) -> tuple[LayoutFile, dict]:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise LayoutError(shown, "", "expected a mapping at the top (keys such as pages, styles, symbols)", 1)
-    try:
-        return LayoutFile.model_validate(data), table
-    except ValidationError as e:
-        where, message, line = first_error(e, table)
-        raise LayoutError(shown, where, message, line) from None
+        raise InputError(shown, "", "expected a mapping at the top (keys such as pages, styles, symbols)", 1)
+    return validate(LayoutFile, data, table, shown), table
 
 
 def flatten_style(name: str, styles: dict[str, StyleSpec], file: str, seen: tuple = ()) -> StyleSpec:
     """A style with its ``extends`` chain merged in (later settings win)."""
     if name not in styles:
-        raise LayoutError(file, f"styles.{seen[-1]}.extends" if seen else "style",
+        raise InputError(file, f"styles.{seen[-1]}.extends" if seen else "style",
                           f"unknown style {name!r}; known: {', '.join(sorted(styles)) or 'none'}")
     if name in seen:
-        raise LayoutError(file, f"styles.{name}.extends", "styles extend each other in a circle: "
+        raise InputError(file, f"styles.{name}.extends", "styles extend each other in a circle: "
                           + " -> ".join(seen + (name,)))
     spec = styles[name]
     if spec.extends is None:
@@ -116,7 +96,7 @@ def load_layout(name: str | Path, _stack: tuple = ()) -> Layout:
     return layout
 
 
-_CACHE: dict[tuple, tuple["Layout", dict]] = {}
+_CACHE: dict[tuple, tuple[Layout, dict]] = {}
 
 
 def _stamp(path: str) -> tuple | None:
@@ -133,7 +113,7 @@ def _load(path: Path, base: Path, _stack: tuple) -> Layout:
     except ValueError:  # pragma: no cover
         shown = str(path)
     if path.resolve() in _stack:
-        raise LayoutError(shown, "include", "files include each other in a circle")
+        raise InputError(shown, "include", "files include each other in a circle")
     spec, table = _parse(path, shown)
     colours: dict[str, ColourDef] = {}
     styles: dict[str, StyleSpec] = {}
@@ -142,7 +122,7 @@ def _load(path: Path, base: Path, _stack: tuple) -> Layout:
     for i, inc in enumerate(spec.include):
         target = Path(os.path.normpath(path.parent / inc))
         if not target.exists():
-            raise LayoutError(shown, f"include[{i}]", f"no such file {inc!r} (relative to this file)",
+            raise InputError(shown, f"include[{i}]", f"no such file {inc!r} (relative to this file)",
                               line_for(table, ("include", i)))
         sub = load_layout(target, _stack + (path.resolve(),))
         sources += sub.sources
@@ -165,11 +145,11 @@ def _check_references(layout: Layout) -> None:
             here = f"{where}[{i}].{el.type}"
             ref = el.style
             if isinstance(ref, str) and "{" not in ref and ref not in layout.styles:
-                raise LayoutError(layout.file, here + ".style",
+                raise InputError(layout.file, here + ".style",
                                   f"unknown style {ref!r}; known: {', '.join(sorted(layout.styles)) or 'none'}",
                                   line_for(layout.lines, parse_key_path(here + ".style")))
             if el.type == "use" and "{" not in el.symbol and el.symbol not in layout.symbols:
-                raise LayoutError(layout.file, here + ".symbol",
+                raise InputError(layout.file, here + ".symbol",
                                   f"unknown symbol {el.symbol!r}; known: {', '.join(sorted(layout.symbols)) or 'none'}",
                                   line_for(layout.lines, parse_key_path(here + ".symbol")))
             if hasattr(el, "elements"):
@@ -184,6 +164,6 @@ def _check_references(layout: Layout) -> None:
         visit(spec.cards.front, "cards.front")
         visit(spec.cards.back or [], "cards.back")
     if spec.pages is not None and spec.cards is not None:
-        raise LayoutError(layout.file, "cards", "a layout has either 'pages' or 'cards', not both")
+        raise InputError(layout.file, "cards", "a layout has either 'pages' or 'cards', not both")
     if spec.pages is not None and spec.size is None:
-        raise LayoutError(layout.file, "size", "a page layout needs its design 'size: [w, h]'")
+        raise InputError(layout.file, "size", "a page layout needs its design 'size: [w, h]'")
