@@ -7,74 +7,93 @@ import math
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.layout.load import load_layout
 from printkit.core.qr import qr_path
 from printkit.errors import PrintkitError
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.sheet import Sheet, generate
 
 GAME = "rollncook"
-HEX_R = 7.4  # the hexagonal tables' radius, mm
+LAYOUT = "rollncook/sheet.yaml"
 
 
 def icon(ingredient: str) -> str:
     return "ing-" + ingredient.replace(" ", "_")
 
 
-def _segments() -> list[dict]:
+def _layout_data() -> dict:
+    """The sheet layout's own data: the hour columns' grid (``grid``) and printed names."""
+    return load_layout(LAYOUT).spec.data
+
+
+def _pitch() -> float:
+    """The hour columns' pitch: the layout's design width shared by the hours."""
+    size = load_layout(LAYOUT).spec.size
+    assert size is not None and isinstance(size[0], float)
+    return size[0] / len(CONTENT.hours)
+
+
+def _segments(grid: dict) -> list[dict]:
     """Six triangles of a pointy-topped hexagon, clockwise from the top; face k on segment k."""
+    r = grid["table_r"]
     out = []
     for k in range(6):
         a0, a1 = math.radians(-90 + 60 * k), math.radians(-30 + 60 * k)
         am = (a0 + a1) / 2
-        pts = {"ax": HEX_R * math.cos(a0), "ay": HEX_R * math.sin(a0),
-               "bx": HEX_R * math.cos(a1), "by": HEX_R * math.sin(a1),
-               "px": HEX_R * 0.78 * math.cos(am), "py": HEX_R * 0.78 * math.sin(am),
-               "ix": HEX_R * 0.45 * math.cos(am), "iy": HEX_R * 0.45 * math.sin(am)}
+        pts = {"ax": r * math.cos(a0), "ay": r * math.sin(a0),
+               "bx": r * math.cos(a1), "by": r * math.sin(a1),
+               "px": r * grid["pip_at"] * math.cos(am), "py": r * grid["pip_at"] * math.sin(am),
+               "ix": r * grid["table_icon_at"] * math.cos(am), "iy": r * grid["table_icon_at"] * math.sin(am)}
         out.append({"n": k + 1, **{key: round(v, 4) + 0.0 for key, v in pts.items()}})
     return out
 
 
-SEGMENTS = _segments()
-
-
 def static_data() -> dict:
+    data = _layout_data()
+    grid = data["grid"]
     hours = []
-    for clock, plates in zip(CONTENT.hours, CONTENT.plates):
+    for clock, plates in zip(CONTENT.hours, CONTENT.plates, strict=True):
         hours.append({"clock": clock, "plate_list": list(range(plates)),
-                      "plate_x": 7.9167 - (plates - 1) * 1.6})
+                      "plate_x": grid["mid"] - (plates - 1) * grid["plate_dx"] / 2})
     inventory = [{"icon": icon(b), "name": b, "recipe": "", "bullets": list(range(12))}
                  for b in CONTENT.basics + (CONTENT.mystery,)]
     inventory += [{"icon": icon(r), "name": r, "recipe": " + ".join(parts), "bullets": list(range(6))}
                   for r, parts in CONTENT.rares.items()]
     meals = [{"name": m.name, "value": m.value, "icons": [icon(i) for i in m.ingredients],
               "boxes": [f"+{b}" if b else "" for b in m.bonuses]} for m in CONTENT.meals.values()]
-    abilities = [{"name": {"adjust": "±1", "set": "set", "reuse": "reuse", "add": "add"}[k],
-                  "boxes": list(range(n))} for k, n in CONTENT.abilities.items()]
-    return {"hours": hours, "hex_segments": SEGMENTS, "inventory": inventory, "meals": meals,
-            "abilities": abilities, "stars": list(CONTENT.stars)}
+    abilities = [{"name": data["ability_names"][k], "boxes": list(range(n))} for k, n in CONTENT.abilities.items()]
+    return {"pitch": _pitch(), "hours": hours, "hex_segments": _segments(grid), "inventory": inventory,
+            "meals": meals, "abilities": abilities, "stars": list(CONTENT.stars)}
 
 
-COL_W = 190 / 12  # the hour columns' pitch in layouts/rollncook/sheet.yaml
-TOP, BOX_Y, BOX_DY, TABLE_Y = 20.0, 17.0, 9.4, 82.0
+def _box_icons(box: tuple[str, ...], x: float, y: float, grid: dict) -> list[dict]:
+    """A box's ingredient icons: one on the column's centre line, or two about it."""
+    one = len(box) == 1
+    scale = grid["icon_scale"] if one else grid["icons_scale"]
+    x0 = grid["mid"] if one else grid["mid"] - grid["icon_dx"] / 2
+    return [{"s": icon(ing), "x": round(x + x0 + j * grid["icon_dx"], 4), "y": round(y + grid["icon_y"], 4), "k": scale}
+            for j, ing in enumerate(box)]
 
 
 def sheet_data(sheet: Sheet) -> dict:
-    """A sheet's own marks, placed: the dark rare boxes and every ingredient icon."""
+    """A sheet's own marks, placed on the layout's grid: the dark rare boxes and every ingredient icon."""
+    grid = _layout_data()["grid"]
+    segments = _segments(grid)
+    pitch = _pitch()
     dark, icons = [], []
     for c, h in enumerate(sheet.hours):
-        x = c * COL_W
+        x = c * pitch
         for k, box in enumerate(h.boxes):
-            y = TOP + BOX_Y + k * BOX_DY
+            y = grid["top"] + grid["box_y"] + k * grid["box_dy"]
             if h.box_kind(k) == "rare":
-                dark.append({"x": round(x + 0.4, 4), "y": round(y, 4), "n": k + 1,
-                             "tx": round(x + 1.0, 4), "ty": round(y + 0.4, 4)})
-            scale = 0.55 if len(box) == 1 else 0.42
-            x0 = 7.9167 if len(box) == 1 else 7.9167 - 2.7
-            for j, ing in enumerate(box):
-                icons.append({"s": icon(ing), "x": round(x + x0 + j * 5.4, 4), "y": round(y + 5, 4), "k": scale})
+                bx = x + grid["inset"]
+                dark.append({"x": round(bx, 4), "y": round(y, 4), "n": k + 1,
+                             "tx": round(bx + grid["num_x"], 4), "ty": round(y + grid["num_y"], 4)})
+            icons += _box_icons(box, x, y, grid)
+        table_y = grid["top"] + grid["table_y"]
         for k, ing in enumerate(h.table):
-            icons.append({"s": icon(ing), "x": round(x + 7.9167 + SEGMENTS[k]["ix"], 4),
-                          "y": round(TOP + TABLE_Y + SEGMENTS[k]["iy"], 4), "k": 0.3})
+            icons.append({"s": icon(ing), "x": round(x + grid["mid"] + segments[k]["ix"], 4),
+                          "y": round(table_y + segments[k]["iy"], 4), "k": grid["table_icon_scale"]})
     return {"id": sheet.id, "seed": sheet.seed, "dark": dark, "icons": icons}
 
 
@@ -102,4 +121,4 @@ def build_sheets(opts: PrintOptions, count: str = "1") -> Document:
     sheets = [sheet_data(generate(seed + i)) for i in range(n)]
     data = {**static_data(), "sheets": sheets, "palette": {},
             "slots": {"qr": lambda r, ctx, w, h: [qr_path(ctx["s"]["id"], w, tag="qr")]}}
-    return build_document("rollncook/sheet.yaml", opts, FooterInfo(GAME, "sheet", seed if n == 1 else None), data)
+    return build_document(LAYOUT, opts, FooterInfo(GAME, "sheet", seed if n == 1 else None), data)
