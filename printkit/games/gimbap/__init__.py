@@ -10,11 +10,11 @@ from pathlib import Path
 
 from printkit.core.draw.page import PrintOptions
 from printkit.core.output import write_document
+from printkit.core.registry import Component, SolveResult, Solver, register, register_game, register_solver
 from printkit.errors import PrintkitError
-from printkit.games.gimbap import components, drawing, rules
-from printkit.games.gimbap.record import GimbapRecord
+from printkit.games.gimbap import components, drawing
 from printkit.games.gimbap.rolls import PARTS, RollError, count_solutions, parse_order, solve
-from printkit.games.registry import Component, Scorer, SolveResult, Solver, register, register_scorer, register_solver
+from printkit.games.gimbap.state import GIMBAP
 
 GAME = components.GAME
 
@@ -25,14 +25,7 @@ register(Component(GAME, "lessons", "10 lesson cards, a solution on each back", 
 register(Component(GAME, "fillings", "paper seaweed sheet, sheet fillings and strips for one player",
                    components.build_fillings))
 register(Component(GAME, "aid", "player aid: the round, checking, the end (two a page)", components.build_aid))
-
-
-def _score(records) -> "rules.Report":
-    (_file, record, _lines), = records
-    return rules.score(record)
-
-
-register_scorer(Scorer(GAME, GimbapRecord, _score, title="Gimbap"))
+register_game(GIMBAP)  # printkit score gimbap: the record's rounds replayed on a GimbapState
 
 
 def _solve(args: list[str], out: Path | None, opts: PrintOptions) -> SolveResult:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable
 
 from printkit.games.gimbap.content import CONTENT
 
@@ -101,6 +101,48 @@ def parse_order(texts: Iterable[str]) -> list[Face]:
     return faces
 
 
+def _check_bases(on: dict[str, str]) -> None:
+    """GIM-1: every filling lies on the seaweed or a sheet filling; no sheet lies (indirectly)
+    on itself.
+
+    >>> _check_bases({"rice": "cheese", "cheese": "rice", "sesame": "seaweed",
+    ...               "ham": "rice", "spinach": "rice", "radish": "rice"})
+    Traceback (most recent call last):
+    ...
+    printkit.games.gimbap.rolls.RollError: rice on cheese on rice: a sheet cannot lie on what lies on it
+    """
+    missing = [f for f in CONTENT.fillings if f not in on]
+    if missing:
+        raise RollError(f"every filling must be used (GIM-1): {', '.join(missing)} lie on nothing")
+    for f, base in on.items():
+        if f not in CONTENT.fillings:
+            raise RollError(f"{f!r} is not a filling; fillings are {', '.join(CONTENT.fillings)}")
+        if base != SEAWEED and base not in CONTENT.sheets:
+            raise RollError(f"{f} lies on {base}: a base is the seaweed or a sheet filling "
+                            f"({', '.join(CONTENT.sheets)})")
+    for s in CONTENT.sheets:
+        seen, cur = [], s
+        while cur != SEAWEED:
+            if cur in seen:
+                raise RollError(f"{' on '.join(seen + [cur])}: a sheet cannot lie on what lies on it")
+            seen.append(cur)
+            cur = on[cur]
+
+
+def _touching_pair(on: dict[str, str], p) -> frozenset:
+    """GIM-2: a declared side-by-side contact, two different fillings on one base."""
+    if len(p) != 2 or p[0] == p[1]:
+        raise RollError(f"touching takes pairs of two different fillings, got {list(p)}")
+    a, b = p
+    for x in (a, b):
+        if x not in CONTENT.fillings:
+            raise RollError(f"touching: {x!r} is not a filling")
+    if on[a] != on[b]:
+        raise RollError(f"{a} and {b} are declared touching but lie on different bases "
+                        f"({on[a]}, {on[b]}); only fillings on the same base touch side by side")
+    return frozenset((a, b))
+
+
 @dataclass(frozen=True)
 class Build:
     """What each filling lies on (``on``), and which same-base fillings touch (``touching``)."""
@@ -109,42 +151,18 @@ class Build:
     touching: frozenset
 
     @classmethod
-    def parse(cls, data: dict) -> "Build":
+    def parse(cls, data: dict) -> Build:
         """From ``{on: {filling: base}, touching: [[a, b], ...]}``; RollError if it breaks GIM-2."""
         on = dict(data.get("on") or {})
         touching = [tuple(p) for p in data.get("touching") or []]
         return cls.make(on, touching)
 
     @classmethod
-    def make(cls, on: dict[str, str], touching: Iterable) -> "Build":
-        missing = [f for f in CONTENT.fillings if f not in on]
-        if missing:
-            raise RollError(f"every filling must be used (GIM-1): {', '.join(missing)} lie on nothing")
-        for f, base in on.items():
-            if f not in CONTENT.fillings:
-                raise RollError(f"{f!r} is not a filling; fillings are {', '.join(CONTENT.fillings)}")
-            if base != SEAWEED and base not in CONTENT.sheets:
-                raise RollError(f"{f} lies on {base}: a base is the seaweed or a sheet filling "
-                                f"({', '.join(CONTENT.sheets)})")
-        for s in CONTENT.sheets:  # no sheet lies (indirectly) on itself
-            seen, cur = [], s
-            while cur != SEAWEED:
-                if cur in seen:
-                    raise RollError(f"{' on '.join(seen + [cur])}: a sheet cannot lie on what lies on it")
-                seen.append(cur)
-                cur = on[cur]
-        pairs = set()
-        for p in touching:
-            if len(p) != 2 or p[0] == p[1]:
-                raise RollError(f"touching takes pairs of two different fillings, got {list(p)}")
-            a, b = p
-            for x in (a, b):
-                if x not in CONTENT.fillings:
-                    raise RollError(f"touching: {x!r} is not a filling")
-            if on[a] != on[b]:
-                raise RollError(f"{a} and {b} are declared touching but lie on different bases "
-                                f"({on[a]}, {on[b]}); only fillings on the same base touch side by side")
-            pairs.add(frozenset((a, b)))
+    def make(cls, on: dict[str, str], touching: Iterable) -> Build:
+        """A build from what each filling lies on and the same-base pairs declared touching;
+        RollError if it breaks GIM-1 or GIM-2."""
+        _check_bases(on)
+        pairs = {_touching_pair(on, p) for p in touching}
         return cls(tuple((f, on[f]) for f in CONTENT.fillings), frozenset(pairs))
 
     @property
@@ -165,13 +183,6 @@ def check(order: list[Face], build: Build) -> list[bool]:
     return [f.holds(contacts) for f in order]
 
 
-def _bits(contacts: Iterable[frozenset]) -> int:
-    n = 0
-    for p in contacts:
-        n |= 1 << _BIT[p]
-    return n
-
-
 @lru_cache(maxsize=1)
 def _enumerate() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
     """Every build under GIM-2 in compact form, simplest first, with its contact bit set.
@@ -184,7 +195,7 @@ def _enumerate() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
     found: list[tuple[int, int, int, tuple, tuple]] = []
     n = 0
     for sb in itertools.product(bases, repeat=len(sheets)):
-        on = dict(zip(sheets, sb))
+        on = dict(zip(sheets, sb, strict=True))
         try:
             Build.make({**on, **{s: SEAWEED for s in strips}}, ())
         except RollError:
@@ -193,7 +204,7 @@ def _enumerate() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
             full = sb + tb
             base_bits = 0
             groups: dict[str, list[str]] = {}
-            for f, base in zip(fillings, full):
+            for f, base in zip(fillings, full, strict=True):
                 base_bits |= 1 << _BIT[frozenset((f, base))]
                 groups.setdefault(base, []).append(f)
             candidates = [_BIT[frozenset(p)] for g in groups.values() for p in itertools.combinations(g, 2)]
@@ -217,7 +228,7 @@ def all_builds() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
 def build_at(i: int) -> Build:
     """The i-th build of :func:`all_builds` as a :class:`Build`."""
     full, sub = _enumerate()[0][i]
-    return Build(tuple(zip(CONTENT.fillings, full)), frozenset(PAIRS[c] for c in sub))
+    return Build(tuple(zip(CONTENT.fillings, full, strict=True)), frozenset(PAIRS[c] for c in sub))
 
 
 @lru_cache(maxsize=1)

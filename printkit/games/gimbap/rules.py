@@ -1,16 +1,19 @@
-"""Replaying a game of Gimbap: token taking and checking (GIM-5, GIM-6), the end (GIM-7).
+"""Gimbap's rules as pure functions: the tokens in play (GIM-5), a round's checks (GIM-3, GIM-5,
+GIM-6), its token taking and checking (GIM-5, GIM-6), and the end's tie-break (GIM-7).
 
-Pure functions over the record; every problem becomes a :class:`Violation` naming the round
-and player, the rule, and what went wrong.
+:mod:`state` plays them round by round. Every problem becomes a :class:`Violation` naming the
+round and player, the rule, and what went wrong; its ``path`` is relative to the round's entry
+in the record (the State's contract), except for :func:`tokens_in_play`, which judges the
+record's header.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from printkit.core.score import PlayerResult, Report, Violation, rank
+from printkit.core.score import PlayerResult, Violation
 from printkit.games.gimbap.content import CONTENT, Token
-from printkit.games.gimbap.record import GimbapRecord, Round
+from printkit.games.gimbap.record import Round
 from printkit.games.gimbap.rolls import Build, RollError, check, die_of, parse_face
 
 
@@ -25,6 +28,7 @@ class RoundResult:
 
 
 def best(tokens) -> Token | None:
+    """The best token: most points, then most radish slices (GIM-4)."""
     return max(tokens, key=lambda t: t.rank, default=None)
 
 
@@ -82,134 +86,135 @@ def play_round(r: Round, correct: dict[str, bool]) -> RoundResult:
     return RoundResult(taken, correct, kept, events)
 
 
-def _round_violations(i: int, r: Round, rec: GimbapRecord, seat: int) -> list[Violation]:
-    where = f"round {i + 1}"
-    n = len(rec.players)
+def tokens_in_play(players: list[str], tokens: list[Token] | None) -> tuple[frozenset[Token], list[Violation]]:
+    """GIM-5: the tokens a game uses (with 2 players, the 6 chosen and listed under ``tokens``;
+    else all 12), and what is wrong with the record's list (paths from the record's top).
+
+    >>> from printkit.games.gimbap.content import Token
+    >>> in_play, bad = tokens_in_play(["A", "B"], [Token(4, 3)])
+    >>> sorted(map(str, in_play)), bad[0].message
+    (['4/3'], 'with 2 players the game uses 6 different tokens; the record lists 1')
+    >>> len(tokens_in_play(["A", "B", "C"], None)[0])
+    12
+    """
+    n = len(players)
+    need = CONTENT.tokens_in_play[n]
+    everything = frozenset(CONTENT.tokens)
+    if n != 2:
+        if tokens is not None and set(tokens) != everything:
+            return everything, [Violation("tokens", "GIM-5", f"with {n} players all {need} tokens are used",
+                                          path=("tokens",))]
+        return everything, []
+    if tokens is None:
+        return everything, [Violation("tokens", "GIM-5", f"with 2 players the game uses {need} random tokens: "
+                                                         "list them under 'tokens'", path=("players",))]
+    chosen = frozenset(tokens)
+    if len(tokens) != need or len(chosen) != len(tokens):
+        return chosen, [Violation("tokens", "GIM-5", f"with 2 players the game uses {need} different "
+                                                     f"tokens; the record lists {len(tokens)}", path=("tokens",))]
+    return chosen, []
+
+
+def round_violations(where: str, r: Round, players: list[str], first: str | None) -> list[Violation]:
+    """GIM-3, GIM-5, GIM-6 (PK-1, PK-2) for one round's entry: who rolled (``first`` is whose turn
+    it was, None when anyone may), the dice, how many tokens, everyone's Done! and roll."""
+    n = len(players)
     out: list[Violation] = []
-    expected_first = rec.players[seat % n]  # PK-1: the next name in the list sits to the left
-    if r.first != expected_first:
+    if first is not None and r.first != first:  # PK-1: the next name in the list sits to the left
         out.append(Violation(where, "GIM-5", f"{r.first} rolled, but the first player moves one seat left "
-                                             f"each round: it was {expected_first}'s turn", path=("rounds", i)))
+                                             f"each round: it was {first}'s turn"))
     if not 2 <= len(r.dice) <= 4:
-        out.append(Violation(where, "GIM-3", f"the first player rolls 2 to 4 order dice; {len(r.dice)} were recorded", path=("rounds", i)))
+        out.append(Violation(where, "GIM-3", f"the first player rolls 2 to 4 order dice; {len(r.dice)} were recorded"))
     dice = [die_of(parse_face(f)) for f in r.dice]
     for k, d in enumerate(dice):
         if d in dice[:k]:
-            out.append(Violation(where, "GIM-3", f"{r.dice[k]} and {r.dice[dice.index(d)]} are faces of the same die", path=("rounds", i)))
+            out.append(Violation(where, "GIM-3", f"{r.dice[k]} and {r.dice[dice.index(d)]} are faces of the same die"))
     if len(r.tokens) != n - 1:
-        out.append(Violation(where, "GIM-5", f"{n - 1} tokens are laid out with {n} players; the record has {len(r.tokens)}", path=("rounds", i)))
-    if sorted(r.done) != sorted(rec.players):  # PK-2: everyone says Done! once
-        missing = [p for p in rec.players if p not in r.done]
-        twice = sorted({p for p in r.done if r.done.count(p) > 1})
-        what = []
-        if missing:
-            what.append("missing: " + ", ".join(missing))
-        if twice:
-            what.append("more than once: " + ", ".join(twice))
-        out.append(Violation(where, "GIM-6", "every player says Done! once (" + "; ".join(what) + ")", path=("rounds", i)))
-    for p in rec.players:
-        if p not in r.rolls:
-            out.append(Violation(f"{where} ({p})", "GIM-6", f"no roll recorded for {p}", path=("rounds", i, "rolls")))
+        out.append(Violation(where, "GIM-5", f"{n - 1} tokens are laid out with {n} players; the record has {len(r.tokens)}"))
+    if sorted(r.done) != sorted(players):  # PK-2: everyone says Done! once
+        out.append(Violation(where, "GIM-6", f"every player says Done! once ({_done_problem(r.done, players)})"))
+    out += [Violation(f"{where} ({p})", "GIM-6", f"no roll recorded for {p}", path=("rolls",))
+            for p in players if p not in r.rolls]
     return out
 
 
-def _correctness(i: int, r: Round, players: list[str]) -> tuple[dict[str, bool], list[Violation]]:
+def _done_problem(done: list[str], players: list[str]) -> str:
+    """What is wrong with a round's Done! list (PK-2).
+
+    >>> _done_problem(["A", "B", "A"], ["A", "B", "C"])
+    'missing: C; more than once: A'
+    """
+    missing = [p for p in players if p not in done]
+    twice = sorted({p for p in done if done.count(p) > 1})
+    what = []
+    if missing:
+        what.append("missing: " + ", ".join(missing))
+    if twice:
+        what.append("more than once: " + ", ".join(twice))
+    return "; ".join(what)
+
+
+def lay_tokens(where: str, laid: list[Token], in_play: frozenset[Token], used: dict[Token, int],
+               index: int) -> tuple[dict[Token, int], list[Violation]]:
+    """GIM-5: each token round ``index`` lays out is in play and was not laid out before. Gives
+    ``used`` (token -> index of the round that laid it) with this round's tokens, and the
+    violations.
+
+    >>> used, bad = lay_tokens("round 2", [Token(4, 3), Token(4, 3)], frozenset(CONTENT.tokens), {}, 1)
+    >>> used, bad[0].message
+    ({Token(points=4, radish=3): 1}, 'token 4/3 was already laid out in round 2; a token is used once')
+    """
+    used = dict(used)
+    out = []
+    for t in laid:
+        if t not in in_play:
+            out.append(Violation(where, "GIM-5", f"token {t} is not among the tokens in play", path=("tokens",)))
+        elif t in used:
+            out.append(Violation(where, "GIM-5", f"token {t} was already laid out in round {used[t] + 1}; "
+                                                 "a token is used once", path=("tokens",)))
+        else:
+            used[t] = index
+    return used, out
+
+
+def correctness(where: str, r: Round, players: list[str]) -> tuple[dict[str, bool], list[Violation]]:
+    """GIM-6 (PK-3): whether each player's roll meets the order the dice show, and the rolls that
+    cannot be built or whose written verdict the build contradicts. No roll is a wrong roll."""
     order = [parse_face(f) for f in r.dice]
     correct: dict[str, bool] = {}
     out: list[Violation] = []
     for p in players:
         roll = r.rolls.get(p)
-        where = f"round {i + 1} ({p})"
-        if roll is None:
-            correct[p] = False
-            continue
-        if roll.on is None:
-            correct[p] = bool(roll.correct)
+        if roll is None or roll.on is None:
+            correct[p] = bool(roll is not None and roll.correct)
             continue
         try:
             build = Build.make(roll.on, roll.touching)
         except RollError as e:
-            out.append(Violation(where, "GIM-2", f"this roll cannot be built: {e}", path=("rounds", i, "rolls", p)))
+            out.append(Violation(f"{where} ({p})", "GIM-2", f"this roll cannot be built: {e}", path=("rolls", p)))
             correct[p] = False
             continue
         results = check(order, build)
-        ok = all(results)
-        correct[p] = ok
-        if roll.correct is not None and roll.correct != ok:  # PK-3: the build decides
-            broken = [f.describe() for f, good in zip(order, results) if not good]
+        correct[p] = all(results)
+        if roll.correct is not None and roll.correct != correct[p]:  # PK-3: the build decides
+            broken = [f.describe() for f, good in zip(order, results, strict=True) if not good]
             detail = ("it breaks: " + "; ".join(broken)) if broken else "it meets every die"
-            out.append(Violation(where, "GIM-6", f"the record says the roll was {'right' if roll.correct else 'wrong'}, "
-                                                 f"but {detail}", path=("rounds", i, "rolls", p)))
+            out.append(Violation(f"{where} ({p})", "GIM-6", f"the record says the roll was "
+                                 f"{'right' if roll.correct else 'wrong'}, but {detail}", path=("rolls", p)))
     return correct, out
+
+
+def done_order(done: list[str], players: list[str]) -> list[str]:
+    """The order players said Done! as the round is played: each once, at their first mention;
+    players the record leaves out (a GIM-6 violation) come last, in seating order.
+
+    >>> done_order(["B", "B", "A"], ["A", "B", "C"])
+    ['B', 'A', 'C']
+    """
+    order = [p for p in dict.fromkeys(done) if p in players]
+    return order + [p for p in players if p not in order]
 
 
 def standing(pr: PlayerResult) -> tuple[int, int]:
     """GIM-7: most points, then most radish slices; then the victory is shared."""
     return pr.total, pr.breakdown["radish"]
-
-
-def score(rec: GimbapRecord) -> Report:
-    """Replay ``rec``: violations, each player's tokens, totals and the GIM-7 ranking."""
-    n = len(rec.players)
-    violations: list[Violation] = []
-    # Which tokens are in play (GIM-5): with 2 players, 6 chosen tokens; else all 12.
-    need = CONTENT.tokens_in_play[n]
-    if n == 2:
-        if rec.tokens is None:
-            violations.append(Violation("tokens", "GIM-5", f"with 2 players the game uses {need} random tokens: "
-                                                         "list them under 'tokens'", path=("players",)))
-            in_play = set(CONTENT.tokens)
-        else:
-            in_play = set(rec.tokens)
-            if len(rec.tokens) != need or len(in_play) != len(rec.tokens):
-                violations.append(Violation("tokens", "GIM-5", f"with 2 players the game uses {need} different "
-                                                             f"tokens; the record lists {len(rec.tokens)}", path=("tokens",)))
-    else:
-        in_play = set(CONTENT.tokens)
-        if rec.tokens is not None and set(rec.tokens) != in_play:
-            violations.append(Violation("tokens", "GIM-5", f"with {n} players all {need} tokens are used",
-                                        path=("tokens",)))
-    rounds = CONTENT.rounds[n]
-    if len(rec.rounds) > rounds:
-        violations.append(Violation(f"round {rounds + 1}", "GIM-5", f"a {n}-player game lasts {rounds} rounds (until "
-                                                                    f"the tokens run out); the record has {len(rec.rounds)}",
-                                    path=("rounds", rounds)))
-    unfinished = len(rec.rounds) < rounds
-    notes = [f"{len(rec.rounds)} of the {rounds} rounds are played: the game is not over"] if unfinished else []
-    seat = rec.players.index(rec.rounds[0].first) if rec.rounds else 0
-    used: dict[Token, int] = {}
-    won: dict[str, list[Token | None]] = {p: [] for p in rec.players}
-    details: list[dict] = []
-    for i, r in enumerate(rec.rounds):
-        violations += _round_violations(i, r, rec, seat + i)
-        for t in r.tokens:
-            if t not in in_play:
-                violations.append(Violation(f"round {i + 1}", "GIM-5", f"token {t} is not among the tokens in play",
-                                            path=("rounds", i, "tokens")))
-            elif t in used:
-                violations.append(Violation(f"round {i + 1}", "GIM-5",
-                                            f"token {t} was already laid out in round {used[t] + 1}; a token is used once",
-                                            path=("rounds", i, "tokens")))
-            else:
-                used[t] = i
-        correct, bad = _correctness(i, r, rec.players)
-        violations += bad
-        done = [p for p in dict.fromkeys(r.done) if p in rec.players]
-        done += [p for p in rec.players if p not in done]
-        res = play_round(r.model_copy(update={"done": done}), correct)
-        for p in rec.players:
-            won[p].append(res.kept.get(p))
-        details.append({"round": i + 1, "first": r.first, "dice": list(r.dice),
-                        "correct": correct, "taken": {p: str(t) for p, t in res.taken.items()},
-                        "kept": {p: str(t) for p, t in res.kept.items()}, "events": res.events})
-    players = []
-    for p in rec.players:
-        tokens = [t for t in won[p] if t is not None]
-        players.append(PlayerResult(p, sum(t.points for t in tokens), {
-            "radish": sum(t.radish for t in tokens),
-            "tokens": [str(t) if t else "-" for t in won[p]],
-        }))
-    ranking, winners = rank(players, key=standing)
-    return Report("gimbap", violations, players, ranking, winners, extra={"rounds": details},
-                  details=[f"round {d['round']}: " + "; ".join(d["events"]) for d in details],
-                  notes=notes, unfinished=unfinished)

@@ -7,12 +7,19 @@ from pathlib import Path
 import pytest
 import yaml
 
+from printkit.core.game import replay
 from printkit.core.yamlio import parse_text
 from printkit.games.gimbap.record import GimbapRecord, Round
-from printkit.games.gimbap.rules import play_round, score
+from printkit.games.gimbap.rules import play_round
+from printkit.games.gimbap.state import GIMBAP
 from tests.conftest import run_cli
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "gimbap"
+
+
+def score(rec: GimbapRecord):
+    """The report `printkit score` gives: the record's rounds replayed on the State."""
+    return replay(GIMBAP, [("game.yaml", rec, {})])
 
 
 def load(name: str):
