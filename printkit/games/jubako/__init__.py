@@ -6,9 +6,9 @@ is explained in docs/rules/jubako.md and by `printkit rules jubako`.
 
 from __future__ import annotations
 
-from printkit.games.jubako import components, scorer
-from printkit.games.jubako.record import JubakoRecord
-from printkit.games.registry import Component, Scorer, register, register_scorer
+from printkit.games.jubako import components
+from printkit.games.jubako.scorer import GAME as RULES
+from printkit.games.registry import Component, register, register_game
 
 GAME = "jubako"
 
@@ -17,11 +17,4 @@ register(Component(GAME, "board", "the jubako board: 5x5 side and 4x4 side, with
 register(Component(GAME, "tiles", "all 90 tiles at the board's cell size, with cut lines", components.build_tiles))
 register(Component(GAME, "tokens", "victory-point tokens 50/100/150/200 for four players", components.build_tokens))
 register(Component(GAME, "aid", "player aid: a turn, scoring, the five advanced options", components.build_aid))
-
-
-def _score(records):
-    (_file, record, _lines), = records
-    return scorer.score(record)
-
-
-register_scorer(Scorer(GAME, JubakoRecord, _score, title="Jubako"))
+register_game(RULES)

@@ -2,8 +2,9 @@
 
 Tiles are shuffled and the player count's extra tiles removed (JUB-1); players draw from the
 pile (the four face-up tiles are left out: a record does not say where a tile came from);
-each turn a player places the tile and spot that score most, or removes a tile when none of
-their three fits (JUB-5).
+each turn a player makes the move of :meth:`JubakoState.legal_moves` that scores most (a random
+one among the best), or removes a random tile when none of theirs fits (JUB-5). The rules and
+the points are the State's.
 """
 
 from __future__ import annotations
@@ -11,43 +12,34 @@ from __future__ import annotations
 import random
 
 from printkit.games.jubako.content import CONTENT
-from printkit.games.jubako.rules import PlayerBoard, placements, turn_points
+from printkit.games.jubako.record import JubakoRecord, Options, Turn
+from printkit.games.jubako.state import JubakoState, Tile
+
+
+def choose(state: JubakoState, hand: list[Tile], rng: random.Random) -> Turn:
+    """The placement that scores most (ties broken at random), or a random removal."""
+    moves = list(state.legal_moves(hand) or ())
+    if moves[0].discard is not None:
+        return moves[rng.randrange(len(moves))]
+    return max(moves, key=lambda m: (sum(state.points(m)[1:]), rng.random()))
 
 
 def play_game(players: list[str], seed: int, board: str = "5x5", bonus: int | None = None) -> list[dict]:
+    """The ``turns`` of a whole game: as a record writes them."""
     rng = random.Random(seed)
-    bonus = CONTENT.bonus if bonus is None else bonus
+    state = JubakoState.start(JubakoRecord(board=board, players=players, options=Options(picky_eaters=bonus), turns=[]))
     tiles = [tuple(sorted(t, key=CONTENT.ids.index)) for t in CONTENT.doubles]
     rng.shuffle(tiles)
     tiles = tiles[CONTENT.removed[len(players)]:]
-    hands = {p: [tiles.pop(), tiles.pop()] for p in players}
-    boards = {p: PlayerBoard(CONTENT.boards[board]) for p in players}
+    hands: dict[str, list[Tile]] = {p: [tiles.pop(), tiles.pop()] for p in players}
     turns: list[dict] = []
-    tid = 0
-    while any(hands.values()):
-        for p in players:
-            hand = hands[p]
-            if tiles:
-                hand.append(tiles.pop())
-            if not hand:
-                continue
-            b = boards[p]
-            best = None
-            for k, tile in enumerate(hand):
-                for laid, cells in placements(b, tile):
-                    after = b.place(laid, cells, tid)
-                    for d in dict.fromkeys(laid):
-                        pts = sum(turn_points(b, after, laid, cells, d, bonus))
-                        key = (pts, rng.random())
-                        if best is None or key > best[0]:
-                            best = (key, k, laid, cells, d, after)
-            if best is None:
-                gone = hand.pop(rng.randrange(len(hand)))
-                turns.append({"player": p, "discard": list(gone), "hand": [list(h) for h in hand + [gone]]})
-            else:
-                _, k, laid, cells, d, after = best
-                hand.pop(k)
-                boards[p] = after
-                turns.append({"player": p, "tile": list(laid), "cells": list(cells), "score": d})
-            tid += 1
+    while (player := state.to_move) is not None:
+        hand = hands[player]
+        if tiles:
+            hand.append(tiles.pop())
+        move = choose(state, hand, rng)
+        played = move.discard if move.discard is not None else move.tile
+        hand.remove(next(t for t in hand if set(t) == set(played)))
+        state.apply(move)
+        turns.append(move.model_dump(mode="json", exclude_none=True))
     return turns

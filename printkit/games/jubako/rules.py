@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from collections.abc import Iterator
 
 from printkit.games.jubako.content import CONTENT, Board
 
@@ -65,9 +65,9 @@ class PlayerBoard:
         """JUB-6: cells with no tile on them (printed cells count as uncovered)."""
         return sum(1 for c in self.board.cells if self.height(c) == 0)
 
-    def place(self, tile, cells, tile_id: int) -> "PlayerBoard":
+    def place(self, tile, cells, tile_id: int) -> PlayerBoard:
         stacks = dict(self.stacks)
-        for d, c in zip(tile, cells):
+        for d, c in zip(tile, cells, strict=True):
             stacks[c] = stacks.get(c, ()) + ((d, tile_id),)
         return PlayerBoard(self.board, stacks)
 
@@ -81,9 +81,9 @@ def problems(b: PlayerBoard, tile, cells) -> list[tuple[str, str]]:
                           "cells of equal height")]
     below = [b.top(c)[0] for c in cells]
     if h1 == 0:
-        bad = [(c, d, p) for c, d, p in zip(cells, tile, below) if p is not None and p != d]
+        bad = [(c, d, p) for c, d, p in zip(cells, tile, below, strict=True) if p is not None and p != d]
         return [("JUB-3", f"{c} shows {p}: the half on it must be {p}, not {d}") for c, d, p in bad]
-    if not any(d == p for d, p in zip(tile, below)):
+    if not any(d == p for d, p in zip(tile, below, strict=True)):
         return [("JUB-3", f"neither half matches what it covers ({c1} shows {below[0]}, {c2} shows {below[1]})")]
     return []
 

@@ -9,24 +9,33 @@ import pytest
 
 import printkit.games.jubako.content
 import printkit.games.jubako.rules
+import printkit.games.jubako.state
 from printkit.core.yamlio import parse_text
 from printkit.games.jubako.content import CONTENT
 from printkit.games.jubako.play import play_game
 from printkit.games.jubako.record import JubakoRecord
 from printkit.games.jubako.rules import PlayerBoard, bonus_applies, multi_tiered, peko_peko, placements, problems
+from printkit.core.game import replay
 from printkit.core.score import rank
-from printkit.games.jubako.scorer import score, standing
+from printkit.games.jubako.scorer import GAME
+from printkit.games.jubako.state import hand_size, standing
 from tests.conftest import run_cli
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "jubako"
 FIVE = CONTENT.boards["5x5"]
 
 
+def score(rec):
+    """The report ``printkit score`` makes of ``rec`` (the core's replay on the Jubako State)."""
+    return replay(GAME, [("record.yaml", rec, {})])
+
+
 def load(name):
     return parse_text((EXAMPLES / name).read_text())[0]
 
 
-@pytest.mark.parametrize("module", [printkit.games.jubako.content, printkit.games.jubako.rules])
+@pytest.mark.parametrize("module", [printkit.games.jubako.content, printkit.games.jubako.rules,
+                                    printkit.games.jubako.state])
 def test_docstring_examples(module):
     r = doctest.testmod(module)
     assert r.attempted > 0 and r.failed == 0
@@ -305,14 +314,12 @@ def test_a_removal_shows_every_tile_held():
     """JUB-5 and the rulebook's turn: a player holds 3 tiles while the centre has some (2 dealt,
     one drawn), then plays out 2, then 1; a removal must list that many, or a tile that fits
     could hide among those not listed."""
-    from printkit.games.jubako.scorer import hand_sizes
-
-    sizes = hand_sizes(50, ["Ann", "Bo"], 50)
+    sizes = [hand_size(i, 2, 50) for i in range(50)]
     assert sizes[:46] == [3] * 46 and sizes[46:] == [2, 2, 1, 1]
-    assert hand_sizes(76, ["A", "B", "C", "D"], 76)[68:] == [2, 2, 2, 2, 1, 1, 1, 1]
+    assert [hand_size(i, 4, 76) for i in range(68, 76)] == [2, 2, 2, 2, 1, 1, 1, 1]
     data = load("all-options.yaml")
     i = next(k for k, t in enumerate(data["turns"]) if "discard" in t)
-    assert len(data["turns"][i]["hand"]) == hand_sizes(len(data["turns"]), data["players"], 66)[i]
+    assert len(data["turns"][i]["hand"]) == hand_size(i, len(data["players"]), 66)
     short = copy.deepcopy(data)
     short["turns"][i]["hand"] = [short["turns"][i]["discard"]]
     found = [(r, m) for r, w, m in violations(short) if w.startswith(f"turn {i + 1} ")]
