@@ -19,10 +19,12 @@ sys.path.insert(0, str(ROOT))
 
 from printkit.core.draw.page import PrintOptions  # noqa: E402
 from printkit.core.output import write_document  # noqa: E402
+from printkit.core.game import replay  # noqa: E402
 from printkit.core.records import read_record  # noqa: E402
-from printkit.games.gimbap import rolls, rules  # noqa: E402
+from printkit.games.gimbap import rolls  # noqa: E402
 from printkit.games.gimbap.record import GimbapRecord  # noqa: E402
-from printkit.games.registry import games  # noqa: E402
+from printkit.core.registry import games  # noqa: E402
+from printkit.games.gimbap.state import GIMBAP  # noqa: E402
 
 
 def main() -> None:
@@ -47,7 +49,7 @@ def main() -> None:
     t = time.perf_counter()
     for _ in range(n):
         for r in records:
-            rules.score(r)
+            replay(GIMBAP, [("game.yaml", r, {})])
     dt = time.perf_counter() - t
     print(f"score example games: {n * len(records) / dt:.0f} games/s")
     t = time.perf_counter()
