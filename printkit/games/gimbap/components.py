@@ -10,6 +10,7 @@ from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.geometry.nets import cross_net
+from printkit.core.layout.load import load_layout
 from printkit.core.units import parse_length
 from printkit.errors import PrintkitError
 from printkit.games.gimbap import drawing
@@ -21,14 +22,24 @@ GAME = "gimbap"
 #: up, so a face and its "must not" twin never share an edge).
 CUBE_ORDER = ("top", "bottom", "front", "back", "left", "right")
 EDGE_RANGE = (12.0, 28.0)
-#: The dice layout's design box and where its nets start below the heading (layouts/gimbap/dice.yaml).
-DESIGN, TOP = (190.0, 250.0), 22.0
 
 
 def face_data(face: Face) -> dict:
     """What a layout needs to draw a face: its parts, must or must not, its words."""
     return {"a": face.a, "b": face.b, "kind": "must" if face.must else "mustnot",
             "notation": str(face), "text": face.describe()}
+
+
+def _design(spec) -> tuple[float, float]:
+    """A page layout's design box (w, h) in mm."""
+    assert spec.size is not None and all(isinstance(v, float) for v in spec.size)
+    return spec.size
+
+
+def _stroke(layout, style: str) -> float:
+    width = layout.styles[style].stroke_width
+    assert isinstance(width, float)
+    return width
 
 
 def _common(data: dict) -> dict:
@@ -50,19 +61,22 @@ def dice_data(edge: float) -> dict:
     dice = []
     for i, (name, faces) in enumerate(CONTENT.dice):
         placed = []
-        for cube_face, text in zip(CUBE_ORDER, faces):
+        for cube_face, text in zip(CUBE_ORDER, faces, strict=True):
             nf = net.face(cube_face)
             placed.append({"x": nf.x + edge / 2, "y": nf.y + edge / 2, "rotate": nf.rotation,
                            "cube_face": cube_face, **face_data(parse_face(text))})
         dice.append({"n": i + 1, "name": name, "faces": placed})
     tabs = " ".join("M" + " L".join(f"{x:.3f} {y:.3f}" for x, y in t.polygon) + " Z" for t in net.tabs)
-    pitch_x, pitch_y = net.width + 2 * tab + 8.0, net.height + 2 * tab + 6.0
-    # As many nets a page as fit the layout's 190 x 250 mm design box below its heading.
-    cols = max(1, int((DESIGN[0] + 8.0) // pitch_x))
-    rows = max(1, int((DESIGN[1] - TOP + 6.0) // pitch_y))
+    spec = load_layout("gimbap/dice.yaml").spec
+    design, geo = _design(spec), spec.data
+    gap_x, gap_y = geo["net_gap"]
+    pitch_x, pitch_y = net.width + 2 * tab + gap_x, net.height + 2 * tab + gap_y
+    # As many nets a page as fit the layout's design box below its heading.
+    cols = max(1, int((design[0] + gap_x) // pitch_x))
+    rows = max(1, int((design[1] - geo["nets_y"] + gap_y) // pitch_y))
     per = cols * rows
     return {
-        "edge": edge, "scale": edge / 20.0, "tab": tab,
+        "edge": edge, "scale": edge / geo["face_edge"], "tab": tab,
         "pitch_x": pitch_x, "pitch_y": pitch_y, "cols": cols,
         "cuts": _segments(net.cuts), "folds": _segments(net.folds), "tabs": tabs,
         "dice": dice, "sheets": [dice[i:i + per] for i in range(0, len(dice), per)],
@@ -80,9 +94,12 @@ def build_dice(opts: PrintOptions, edge: str = "20mm") -> Document:
 
 
 def tokens_data() -> dict:
-    step = 5.4  # mm between radish slices, as in layouts/gimbap/tokens.yaml
+    """The tokens, each with its radish slices' row centred on the token (layouts/gimbap/tokens.yaml)."""
+    spec = load_layout("gimbap/tokens.yaml").spec
+    assert spec.cards is not None and isinstance(spec.cards.w, float)
+    mid, step = spec.cards.w / 2, spec.data["slice_dx"]
     return {"tokens": [{"points": t.points, "radish": t.radish, "slices": list(range(t.radish)),
-                        "slice_x": 17 - (t.radish - 1) * step / 2} for t in CONTENT.tokens]}
+                        "slice_x": mid - (t.radish - 1) * step / 2} for t in CONTENT.tokens]}
 
 
 def build_tokens(opts: PrintOptions) -> Document:
@@ -109,9 +126,11 @@ def build_lessons(opts: PrintOptions) -> Document:
 def fillings_data() -> dict:
     parts = {p.id: {"id": p.id, "name": p.name, "w": p.size[0], "h": p.size[1], "mid": p.size[1] / 2}
              for p in CONTENT.parts.values()}
-    # The sesame leaf outline is drawn 120 mm wide in the layout: scale it to the data's size.
-    scale = parts["sesame"]["w"] / 120.0
-    leaf = {"scale": scale, "stroke": 0.35 / scale, "vein": 0.5 / scale}
+    # The sesame leaf is drawn leaf_drawn_w mm wide in the layout: scale it to the data's size,
+    # keeping its outline and veins as wide as the styles say.
+    layout = load_layout("gimbap/fillings.yaml")
+    scale = parts["sesame"]["w"] / layout.spec.data["leaf_drawn_w"]
+    leaf = {"scale": scale, "stroke": _stroke(layout, "piece") / scale, "vein": _stroke(layout, "pattern") / scale}
     return {"parts": parts, "strips": [parts[s] for s in CONTENT.strips], "leaf": leaf}
 
 

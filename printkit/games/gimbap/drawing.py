@@ -12,11 +12,14 @@ from dataclasses import dataclass
 
 from printkit.core.colour import BLACK, WHITE
 from printkit.core.draw.ops import Circle, Group, Matrix, Op, Path, Rect, Style
+from printkit.core.layout.load import load_layout
 from printkit.core.text import TextBox, layout_text
 from printkit.core.units import MM_PER_PT
 from printkit.games.gimbap.content import CONTENT
 from printkit.games.gimbap.rolls import SEAWEED, Build
 
+#: The words a build is described in (layouts/gimbap/words.yaml).
+WORDS = "gimbap/words.yaml"
 GAP = 1.8
 STRIP_W, STRIP_H = 10.5, 4.6
 SHEET_W, SHEET_H = 15.0, 6.0
@@ -30,25 +33,25 @@ def describe_build(build: Build) -> list[str]:
     >>> describe_build(b)
     ['On the seaweed: rice, sesame leaf.', 'On rice: cheese, ham, spinach.', 'On cheese: radish.', 'Side by side, touching: ham and spinach.']
     """
-    name = lambda p: CONTENT.parts[p].name if p != SEAWEED else "the seaweed"  # noqa: E731
+    words = load_layout(WORDS).spec.data["build"]
+    name = lambda p: CONTENT.parts[p].name.lower() if p != SEAWEED else words["seaweed"]  # noqa: E731
     on = build.base
     lines = []
     for base in (SEAWEED,) + CONTENT.sheets:
         kids = [f for f in CONTENT.fillings if on[f] == base]
         if kids:
-            first = name(base) if base == SEAWEED else name(base).lower()
-            lines.append(f"On {first}: " + ", ".join(CONTENT.parts[k].name.lower() for k in kids) + ".")
+            lines.append(words["on"].format(base=name(base), parts=", ".join(name(k) for k in kids)))
     pairs = sorted(sorted(p, key=CONTENT.fillings.index) for p in build.touching)
     if pairs:
-        lines.append("Side by side, touching: " + "; ".join(
-            f"{CONTENT.parts[a].name.lower()} and {CONTENT.parts[b].name.lower()}" for a, b in pairs) + ".")
+        lines.append(words["touching"].format(
+            pairs="; ".join(words["pair"].format(a=name(a), b=name(b)) for a, b in pairs)))
     return lines
 
 
 @dataclass
 class _Node:
     part: str
-    kids: list["_Node"]
+    kids: list[_Node]
     width: float = 0.0
     height: float = 0.0
 
@@ -60,7 +63,7 @@ def _order(kids: list[str], touching: set[frozenset]) -> list[str]:
     best, score = kids, -1
     perms = itertools.permutations(kids) if len(kids) <= 6 else [tuple(kids)]
     for perm in perms:
-        s = sum(frozenset(p) in touching for p in zip(perm, perm[1:]))
+        s = sum(frozenset(p) in touching for p in itertools.pairwise(perm))
         if s > score:
             best, score = list(perm), s
     return best
@@ -75,7 +78,7 @@ def _tree(build: Build) -> _Node:
         own_w = STRIP_W if part in CONTENT.strips else SHEET_W
         own_h = STRIP_H if part in CONTENT.strips else SHEET_H
         span = sum(k.width for k in n.kids) + sum(
-            0.0 if frozenset((a.part, b.part)) in touching else GAP for a, b in zip(n.kids, n.kids[1:]))
+            0.0 if frozenset((a.part, b.part)) in touching else GAP for a, b in itertools.pairwise(n.kids))
         n.width = max(own_w, span + (2.0 if n.kids else 0.0))
         n.height = own_h + max((k.height for k in n.kids), default=0.0)
         return n
@@ -104,7 +107,7 @@ def diagram(renderer, build: Build, w: float, h: float, max_scale: float = 2.0) 
                                        min_size=1.2, colour=ink)))
         # Children stand on this block, centred on it as a row.
         span = sum(k.width for k in n.kids) + sum(
-            0.0 if frozenset((a.part, b.part)) in touching else GAP for a, b in zip(n.kids, n.kids[1:]))
+            0.0 if frozenset((a.part, b.part)) in touching else GAP for a, b in itertools.pairwise(n.kids))
         cx = x + (n.width - span) / 2
         placed: dict[str, tuple[float, float, float]] = {}
         for i, k in enumerate(n.kids):
@@ -120,7 +123,7 @@ def diagram(renderer, build: Build, w: float, h: float, max_scale: float = 2.0) 
             placed[k.part] = (cx, cx + k.width, y - (STRIP_H if k.part in CONTENT.strips else SHEET_H))
             cx += k.width
         # Touching siblings that are not next to each other: an arc above them.
-        adjacent = {frozenset((a.part, b.part)) for a, b in zip(n.kids, n.kids[1:])}
+        adjacent = {frozenset((a.part, b.part)) for a, b in itertools.pairwise(n.kids)}
         for pair in touching:
             if pair <= set(placed) and pair not in adjacent:
                 a, b = sorted(pair, key=lambda p: placed[p][0])
