@@ -9,11 +9,10 @@ from __future__ import annotations
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.layout.load import load_layout
 from printkit.games.jubako.content import CONTENT
 
 GAME = "jubako"
-TRACK = 12.0  # depth of the victory-point track around the board, mm
-LABELS = 8.0  # the band with the column letters and row numbers
 
 
 def _common() -> dict:
@@ -21,10 +20,16 @@ def _common() -> dict:
     return {"palette": CONTENT.palette, "cell": cell, "icon_scale": cell / 30 * 1.6}
 
 
-def track_boxes(outer: float) -> list[dict]:
+def _board_layout() -> tuple[float, dict]:
+    """The board layout's design width and its sizes (track, labels, ...)."""
+    spec = load_layout("jubako/board.yaml").spec
+    assert spec.size is not None and isinstance(spec.size[0], float)
+    return spec.size[0], spec.data
+
+
+def track_boxes(outer: float, T: float) -> list[dict]:
     """The 0-49 track clockwise from the top left corner: 13 boxes along the top, 12 down the
-    right, 13 back along the bottom, 12 up the left."""
-    T = TRACK
+    right, 13 back along the bottom, 12 up the left; ``T`` deep (the layout's ``track``)."""
     boxes = []
     w = outer / 13
     boxes += [(i * w, 0, w, T) for i in range(13)]
@@ -39,28 +44,37 @@ def track_boxes(outer: float) -> list[dict]:
             for n, (x, y, bw, bh) in enumerate(boxes)]
 
 
-def side_data(name: str) -> dict:
-    board = CONTENT.boards[name]
+def _cells(board, g0: float, geo: dict) -> list[dict]:
     cell = CONTENT.cell
-    grid = board.size * cell
-    outer = grid + 2 * (TRACK + LABELS)
-    g0 = TRACK + LABELS
-    cells = []
     names = {d.id: d.name for d in CONTENT.delicacies}
+    cells = []
     for r in range(board.size):
         for c in range(board.size):
             cname = f"{chr(65 + c)}{r + 1}"
             printed = board.printed.get(cname, "")
             x, y = g0 + c * cell, g0 + r * cell
-            cells.append({"name": cname, "x": x, "y": y, "cx": x + cell / 2, "iy": y + cell * 0.4,
-                          "ny": y + cell * 0.72, "printed": printed, "label": names.get(printed, ""),
+            cells.append({"name": cname, "x": x, "y": y, "cx": x + cell / 2, "iy": y + cell * geo["cell_icon_y"],
+                          "ny": y + cell * geo["cell_name_y"], "printed": printed, "label": names.get(printed, ""),
                           "style": "printed" if printed else "grid"})
-    axes = [{"text": chr(65 + c), "x": g0 + c * cell + cell / 2 - 4, "y": TRACK + 1} for c in range(board.size)]
-    axes += [{"text": str(r + 1), "x": TRACK, "y": g0 + r * cell + cell / 2 - 3} for r in range(board.size)]
-    note = (f"Cells {cell:g} mm, the size of the tiles. Printed delicacies: the half of a tile laid on one must "
-            "match it. The track counts victory points 0 to 49; past 49 take the next token.")
-    return {"name": name, "size": board.size, "outer": outer, "x": (190 - outer) / 2, "cells": cells,
-            "track": track_boxes(outer), "axes": axes, "note": note}
+    return cells
+
+
+def side_data(name: str) -> dict:
+    board = CONTENT.boards[name]
+    cell = CONTENT.cell
+    width, geo = _board_layout()
+    track, labels = float(geo["track"]), float(geo["labels"])
+    aw, ah = geo["axis_box"]
+    grid = board.size * cell
+    outer = grid + 2 * (track + labels)
+    g0 = track + labels
+    # Column letters centred in the labels band above each column, row numbers left of each row.
+    axes = [{"text": chr(65 + c), "x": g0 + c * cell + cell / 2 - aw / 2, "y": track + (labels - ah) / 2}
+            for c in range(board.size)]
+    axes += [{"text": str(r + 1), "x": track + (labels - aw) / 2, "y": g0 + r * cell + cell / 2 - ah / 2}
+             for r in range(board.size)]
+    return {"name": name, "size": board.size, "outer": outer, "x": (width - outer) / 2,
+            "cells": _cells(board, g0, geo), "track": track_boxes(outer, track), "axes": axes}
 
 
 def build_board(opts: PrintOptions) -> Document:
@@ -81,8 +95,9 @@ def tiles_data() -> dict:
     ids = list(CONTENT.ids)
     tiles += [{"halves": [half(ids[i]), half(ids[i + 1])], "double": "", "singles": "yes"}
               for i in range(0, len(ids), 2)]
-    return {**_common(), "tiles": tiles, "tile_w": 2 * cell, "half_c": cell / 2, "icon_y": cell * 0.4,
-            "name_y": cell * 0.7, "gloss_y": cell * 0.84, "cell_less_1": cell - 1}
+    at = load_layout("jubako/tiles.yaml").spec.data["at"]
+    return {**_common(), "tiles": tiles, "tile_w": 2 * cell, "half_c": cell / 2, "icon_y": cell * at["icon"],
+            "name_y": cell * at["name"], "gloss_y": cell * at["gloss"], "cell_less_1": cell - 1}
 
 
 def build_tiles(opts: PrintOptions) -> Document:
@@ -95,27 +110,10 @@ def build_tokens(opts: PrintOptions) -> Document:
 
 
 def aid_data() -> dict:
-    removed = CONTENT.removed
-    sections = [
-        {"title": "Your turn", "text": ("1. Take one of the four face-up tiles, or a face-down one: you hold three.\n"
-                                        "2. Place a tile on two neighbouring cells of equal height.\n"
-                                        "3. Score it.\n4. Refill the face-up tiles from a pile.")},
-        {"title": "Placing", "text": ("On empty cells anywhere; a half on a printed delicacy must match it. On top of "
-                                      "one or two tiles (same height): at least one half matches what it covers. If "
-                                      "none of your three tiles fits, remove one from the game: -1 point.")},
-        {"title": "Scoring", "text": (f"Choose a delicacy of the tile: 1 point for each of them visible on your board, "
-                                      f"printed ones included. +{CONTENT.bonus} when the tile lies across two tiles and "
-                                      "both halves match what they cover.")},
-        {"title": "End", "text": (f"When all tiles are used. Tiles removed before play: 2 players {removed[2]}, 3 players "
-                                  f"{removed[3]}, 4 players {removed[4]}. Most points wins; then the most empty cells on "
-                                  "the first layer; then the win is shared.")},
-        {"title": "Advanced options (1)", "text": (f"Little Jubako: the 4x4 side. Picky Eaters: agree another bonus than "
-                                                   f"{CONTENT.bonus}. Favorite Food: secret single tiles; at the end +1 "
-                                                   "for each visible matching delicacy.")},
-        {"title": "Advanced options (2)", "text": ("Multi-Tiered: at the end, for each layer, the most frequent delicacy "
-                                                   "placed on it x the layer's number. Peko Peko: for each delicacy, "
-                                                   "visible ones x the highest layer where one shows.")},
-    ]
+    """The aid's sections from layouts/jubako/aid.yaml, with the numbers from data.yaml filled in."""
+    values = {"bonus": CONTENT.bonus, "removed": CONTENT.removed}
+    sections = [{"title": sec["title"], "text": sec["text"].format(**values)}
+                for sec in load_layout("jubako/aid.yaml").spec.data["sections"]]
     return {**_common(), "sections": sections}
 
 
