@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.core.draw.ops import Document, LazyPages, Op, Rect, Style
-from printkit.core.draw.page import FooterInfo, PrintOptions, compose_page, impose_cards
+from printkit.core.draw.page import FooterInfo, PrintOptions, compose_page, content_box, impose_cards
 from printkit.core.layout.load import Layout, load_layout
 from printkit.core import progress
+from printkit.core.layout.poster import poster_pages
 from printkit.core.layout.render import Renderer
 
 
@@ -16,6 +17,15 @@ def base_context(layout: Layout, opts: PrintOptions, data: dict[str, Any] | None
     ctx.update(data or {})
     ctx.update({"bw": opts.bw, "paper": opts.paper, "seed": opts.seed, "bleed": opts.bleed})
     return ctx
+
+
+def design_box(r: Renderer, size, ctx: dict[str, Any], opts: PrintOptions) -> tuple[float, float]:
+    """A full page's design box: the layout's ``size``, or all the paper gives (``printable``, or
+    no size)."""
+    if size is None or size == "printable":
+        _, _, w, h = content_box(opts)
+        return (w, h)
+    return (r.length(size[0], ctx, "size[0]"), r.length(size[1], ctx, "size[1]"))
 
 
 def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
@@ -45,10 +55,12 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         backs = [face(c.back, it, i, "cards.back") for i, it in enumerate(items)] if c.back is not None else None
         pages = impose_cards(fronts, backs, w, h, opts, info, gutter)
         return Document(pages, r.symbols, title, duplex=backs is not None)
+    design = r.design = design_box(r, spec.size, ctx, opts)
+    if spec.poster is not None:
+        return Document(poster_pages(r, spec.poster, ctx, design, opts, info), r.symbols, title)
     if spec.pages is None:
-        raise layout.error("", "nothing to draw: this file has neither 'pages' nor 'cards' "
+        raise layout.error("", "nothing to draw: this file has neither 'pages', 'cards' nor 'poster' "
                                "(a library of styles and symbols is only for 'include')")
-    design = (r.length(spec.size[0], ctx, "size[0]"), r.length(spec.size[1], ctx, "size[1]"))
     # One entry per page: (page spec, item or None); pages are made when asked for.
     plan: list[tuple[int, Any]] = []
     for i, p in enumerate(spec.pages or []):
@@ -64,12 +76,9 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         if entry is not None:
             k, item = entry
             sub = {**ctx, p.as_: item, "page_index": k, "page_n": k + 1}
-        ops = r.elements(p.elements, sub, f"pages[{i}].elements")
+        ops = r.page(p.elements, sub, f"pages[{i}].elements")
         progress.tick(len(plan))
         return compose_page(ops, design, opts, info, n + 1, len(plan), layout.file)
 
-    if len(plan) > 1:
-        pages = LazyPages(len(plan), make)
-    else:
-        pages = [make(n) for n in range(len(plan))]
+    pages = LazyPages(len(plan), make) if len(plan) > 1 else [make(n) for n in range(len(plan))]
     return Document(pages, r.symbols, title)

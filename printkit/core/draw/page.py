@@ -135,9 +135,9 @@ def content_box(opts: PrintOptions) -> tuple[float, float, float, float]:
 
 
 def compose_page(ops: list[Op], design: tuple[float, float], opts: PrintOptions, info: FooterInfo,
-                 page: int, pages: int, where: str = "") -> Page:
+                 page: int, pages: int, where: str = "", label: str = "") -> Page:
     """One full page: ``ops`` (drawn in a ``design`` w x h mm box) centred at the top of the
-    content box, with the footer below."""
+    content box, with the footer below (naming the page ``label`` after the component)."""
     bx, by, bw, bh = content_box(opts)
     dw, dh = design
     if dw > bw + 1e-6 or dh > bh + 1e-6:
@@ -147,7 +147,7 @@ def compose_page(ops: list[Op], design: tuple[float, float], opts: PrintOptions,
         )
     W, H = opts.size
     body = Group(tuple(ops), Matrix.translate(bx + (bw - dw) / 2, by), tag="content")
-    foot = footer_ops(footer_text(info, opts, page, pages),
+    foot = footer_ops(footer_text(info, opts, page, pages, label),
                       (PAGE_MARGIN, H - PAGE_MARGIN - FOOTER_H, W - 2 * PAGE_MARGIN, FOOTER_H), False)
     return Page(W, H, [body, foot], label=f"page {page}")
 

@@ -1,10 +1,11 @@
 """The layout file's model: what a ``layouts/*.yaml`` file may say, checked by pydantic.
 
-A layout file describes pages (``pages``) or a card sheet (``cards``) as elements: frames,
-text, lines, rectangles, circles, polygons, paths, hex grids, rulers, crop marks, symbol uses
-and repetitions over data. Lengths are numbers in mm or strings with a unit (``12mm``,
-``0.5in``, ``9pt``); font sizes are numbers in pt. Any string may use ``{name}`` templates
-filled from the data being drawn (``{item.name}``, ``{index}``, ``{n}``, ``{bw}``).
+A layout file describes pages (``pages``), a card sheet (``cards``) or a tiled poster
+(``poster``) as elements: frames, text, lines, rectangles, circles, polygons, paths, hex grids,
+rulers, crop marks, symbol uses, repetitions over data, slots drawn by code and a poster's tile
+map. Lengths are numbers in mm or strings with a unit (``12mm``, ``0.5in``, ``9pt``); font
+sizes are numbers in pt. Any string may use ``{name}`` templates filled from the data being
+drawn (``{item.name}``, ``{index}``, ``{n}``, ``{bw}``).
 
 Each element is a one-key mapping naming its kind::
 
@@ -218,14 +219,34 @@ class CropMarksEl(ElementBase):
 class SlotEl(ElementBase):
     """A box (x, y, w, h) drawn by the component's code: ``name`` picks the drawing from the
     ``slots`` the code passes with the data (for what a layout cannot say, such as a diagram
-    computed from the content)."""
+    computed from the content). Without ``w`` or ``h`` the box runs to the design box's edge.
+
+    ``place`` says how the drawing goes in: ``box`` (in the box's own coordinates), ``fit`` (a
+    drawing at its own size, scaled to fit the box, centred across it at its top; every element
+    of the page sees ``fit.NAME.scale`` and the drawing's named lengths at that scale) or
+    ``inline`` (the operations join the surrounding ones as they are, at x = y = 0)."""
 
     type: Literal["slot"]
     name: str
     x: Length = 0.0
     y: Length = 0.0
-    w: Length
-    h: Length
+    w: Length | None = None
+    h: Length | None = None
+    place: Literal["box", "fit", "inline"] = "box"
+
+
+class TileMapEl(ElementBase):
+    """On a poster's map page: the whole poster reduced to fit the box (x, y, w, h), every
+    tile outlined in ``style`` and named (A1, B1...) in ``label_style``, ``label_inset`` inside
+    its corner. Without ``w`` or ``h`` the box runs to the design box's edge."""
+
+    type: Literal["tile_map"]
+    x: Length = 0.0
+    y: Length = 0.0
+    w: Length | None = None
+    h: Length | None = None
+    label_style: StyleRef | None = None
+    label_inset: Length = 3.0
 
 
 class RepeatEl(ElementBase):
@@ -250,7 +271,7 @@ class RepeatEl(ElementBase):
 ELEMENT_TYPES = {
     "frame": FrameEl, "text": TextEl, "line": LineEl, "rect": RectEl, "circle": CircleEl,
     "polygon": PolygonEl, "path": PathEl, "hexgrid": HexGridEl, "use": UseEl, "ruler": RulerEl,
-    "crop_marks": CropMarksEl, "repeat": RepeatEl, "slot": SlotEl,
+    "crop_marks": CropMarksEl, "repeat": RepeatEl, "slot": SlotEl, "tile_map": TileMapEl,
 }
 
 
@@ -271,7 +292,7 @@ def _unwrap(v: Any) -> Any:
 
 Element = Annotated[
     Union[FrameEl, TextEl, LineEl, RectEl, CircleEl, PolygonEl, PathEl, HexGridEl, UseEl,
-          RulerEl, CropMarksEl, RepeatEl, SlotEl],
+          RulerEl, CropMarksEl, RepeatEl, SlotEl, TileMapEl],
     Field(discriminator="type"),
     BeforeValidator(_unwrap),
 ]
@@ -306,19 +327,34 @@ class CardsSpec(Strict):
     back: list[Element] | None = None
 
 
+class PosterSpec(Strict):
+    """A drawing larger than the paper (a board): the slot ``slot`` gives it as a drawing at real
+    size, printed on tiles that overlap their neighbours by ``overlap``, with crosshairs to line
+    them up, after a first page of ``map`` elements (a ``tile_map`` shows how the tiles go
+    together). The map's elements see ``tiles`` (how many), ``tile_cols``, ``tile_rows`` and
+    ``overlap`` (mm)."""
+
+    slot: str
+    overlap: Length = 10.0
+    map: list[Element]
+
+
 class LayoutFile(Strict):
     """One layout file. ``include`` merges colours, styles and symbols from other files."""
 
     version: Literal[1] = 1
     title: str = ""
     include: list[str] = []
-    size: tuple[Length, Length] | None = None  # the design box of a full page
+    #: The design box of a full page, or ``printable``: all the paper gives inside its margins
+    #: and above the footer (so it differs between A4 and Letter).
+    size: tuple[Length, Length] | Literal["printable"] | None = None
     colours: dict[str, ColourDef] = {}
     styles: dict[str, StyleSpec] = {}
     symbols: dict[str, SymbolSpec] = {}
     data: dict[str, Any] = {}
     pages: list[PageSpec] | None = None
     cards: CardsSpec | None = None
+    poster: PosterSpec | None = None
 
 
 FrameEl.model_rebuild()
@@ -326,4 +362,5 @@ RepeatEl.model_rebuild()
 SymbolSpec.model_rebuild()
 PageSpec.model_rebuild()
 CardsSpec.model_rebuild()
+PosterSpec.model_rebuild()
 LayoutFile.model_rebuild()

@@ -17,8 +17,10 @@ from printkit.core.colour import BLACK, Colour, ColourPair
 from printkit.core.draw.ops import (
     Circle, Group, Line, Matrix, Op, Path, Polygon, Rect, Style, Use,
 )
+from printkit.core.draw.page import TilePlan
 from printkit.core.geometry import hexgrid
 from printkit.core.geometry.pathdata import parse_path
+from printkit.core.layout.canvas import Canvas, Drawing
 from printkit.core.layout.load import Layout, merge_styles
 from printkit.core.layout.model import ColourDef, StyleSpec
 from printkit.core.text import TextBox, TextFitError, layout_text
@@ -78,6 +80,16 @@ def _length_text(text: str) -> float:
     return parse_length(text)
 
 
+@dataclass(frozen=True)
+class Fitted:
+    """A slot's drawing scaled to fit its box: the scale and the placed group."""
+
+    name: str
+    scale: float
+    drawing: Drawing
+    group: Group
+
+
 @dataclass
 class Renderer:
     """Renders elements of ``layout`` for one output (colour or ``bw``)."""
@@ -88,7 +100,12 @@ class Renderer:
     #: is drawn once per document).
     base: dict[str, Any] = field(default_factory=dict)
     symbols: dict[str, tuple[Op, ...]] = field(default_factory=dict)
+    #: The design box (w, h) of the page being drawn, where elements may run to its edge.
+    design: tuple[float, float] | None = None
+    #: On a poster's map page: the poster and how it is tiled (for ``tile_map``).
+    poster: tuple[Drawing, TilePlan] | None = None
     _auto: dict[tuple, str] = field(default_factory=dict)
+    _fits: dict[int, Fitted] = field(default_factory=dict)
 
     # -- templates and values -------------------------------------------------------------
     def fmt(self, text: str, ctx: dict, where: str) -> str:
@@ -194,10 +211,14 @@ class Renderer:
         out: list[Op] = []
         for i, el in enumerate(elements):
             here = f"{where}[{i}].{el.type}"
-            if el.when is not None and self.fmt(el.when, ctx, here + ".when").strip() in _FALSY:
+            if self._skipped(el, ctx, here):
                 continue
             out += getattr(self, "_" + el.type)(el, ctx, here)
         return out
+
+    def _skipped(self, el, ctx, where) -> bool:
+        """Whether the element's ``when`` says not to draw it."""
+        return el.when is not None and self.fmt(el.when, ctx, where + ".when").strip() in _FALSY
 
     def _tag(self, el, ctx, where) -> str | None:
         """The element's id (a template, so repeated elements can be told apart)."""
@@ -230,14 +251,14 @@ class Renderer:
     def _text(self, el, ctx, where) -> list[Op]:
         st = self.style_spec(el.style, ctx, where + ".style")
         L = lambda v, k: self.length(v, ctx, f"{where}.{k}")  # noqa: E731
-        size = self._font_size(st.font_size, ctx, where + ".style.font_size")
+        size = self.font_size(st.font_size, ctx, where + ".style.font_size")
         box = TextBox(
             x=L(el.x, "x"), y=L(el.y, "y"), text=self.fmt(el.text, ctx, where + ".text"),
             font=self.fmt(st.font or "sans", ctx, where + ".style.font"), size=size,
             w=L(el.w, "w") if el.w is not None else None,
             h=L(el.h, "h") if el.h is not None else None,
             align=el.align, valign=el.valign, wrap=el.wrap, shrink=el.shrink,
-            min_size=self._font_size(el.min_size, ctx, where + ".min_size"),
+            min_size=self.font_size(el.min_size, ctx, where + ".min_size"),
             line_height=st.line_height or 1.2,
             colour=self.colour(st.text_colour, ctx, where + ".style.text_colour") or BLACK,
             tag=self._tag(el, ctx, where),
@@ -249,7 +270,9 @@ class Renderer:
         except PrintkitError as e:
             raise self.layout.error(where + ".style.font", str(e)) from None
 
-    def _font_size(self, v, ctx, where) -> float:
+    def font_size(self, v, ctx, where) -> float:
+        """A font size in mm: a number (already mm, as the model converts points) or a template
+        (a bare number in points)."""
         if isinstance(v, (int, float)):
             return float(v)
         try:
@@ -310,7 +333,7 @@ class Renderer:
                 st = self.style_spec(el.style, {**ctx, "q": q, "r": r}, where + ".style")
                 text = self.fmt(el.label, {**ctx, "q": q, "r": r}, where + ".label")
                 ops += layout_text(TextBox(cx + px, cy + py, text, st.font or "sans",
-                                           self._font_size(st.font_size, ctx, where), align="center",
+                                           self.font_size(st.font_size, ctx, where), align="center",
                                            valign="middle", wrap=False, h=0,
                                            colour=self.colour(st.text_colour, ctx, where) or BLACK))
         return [Group(tuple(ops), tag=self._tag(el, ctx, where))]
@@ -349,7 +372,7 @@ class Renderer:
         length = L("length")
         st = self.style_spec(el.style, ctx, where + ".style")
         style = self.shape_style(st, ctx, where + ".style")
-        fsize = self._font_size(st.font_size, ctx, where)
+        fsize = self.font_size(st.font_size, ctx, where)
         side = 1.0 if el.ticks == "right" else -1.0
         ops: list[Op] = [Line(0, 0, length, 0, style)]
         if el.unit == "mm":
@@ -398,14 +421,100 @@ class Renderer:
             ops.append(Line(x + w + off, cy, x + w + off + ln, cy, style, tag="crop-mark"))
         return [Group(tuple(ops), tag=self._tag(el, ctx, where))]
 
-    def _slot(self, el, ctx, where) -> list[Op]:
+    # -- slots: parts of a layout drawn by the component's code ----------------------------
+    def _box(self, el, ctx, where) -> tuple[float, float, float, float]:
+        """The element's box (x, y, w, h); a missing w or h runs to the design box's edge."""
         L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
-        name = self.fmt(el.name, ctx, where + ".name")
+        x, y = L("x"), L("y")
+        w = L("w") if el.w is not None else self._to_edge(0, x, where + ".w")
+        h = L("h") if el.h is not None else self._to_edge(1, y, where + ".h")
+        return x, y, w, h
+
+    def _to_edge(self, axis: int, start: float, where: str) -> float:
+        if self.design is None:
+            raise self.layout.error(where, "give it (only a page's elements may run to the design box's edge)")
+        return self.design[axis] - start
+
+    def _slot_drawing(self, el, ctx, where):
+        return self.slot_function(el.name, ctx, where + ".name")
+
+    def slot_function(self, template: str, ctx: dict, where: str):
+        """(name, function): the drawing function the data's ``slots`` give for ``template``."""
+        name = self.fmt(template, ctx, where)
         draw = (ctx.get("slots") or {}).get(name)
         if draw is None:
-            raise self.layout.error(where + ".name", f"no drawing called {name!r} is given for this slot; "
-                                                     f"given: {', '.join(sorted(ctx.get('slots') or {})) or 'none'}")
-        return [Group(tuple(draw(self, ctx, L("w"), L("h"))), Matrix.translate(L("x"), L("y")), tag=self._tag(el, ctx, where))]
+            raise self.layout.error(where, f"no drawing called {name!r} is given for this slot; "
+                                           f"given: {', '.join(sorted(ctx.get('slots') or {})) or 'none'}")
+        return name, draw
+
+    def _slot(self, el, ctx, where) -> list[Op]:
+        if el.place == "fit":
+            return [self._fitted(el, ctx, where).group]
+        _, draw = self._slot_drawing(el, ctx, where)
+        x, y, w, h = self._box(el, ctx, where)
+        ops = list(draw(Canvas(self, ctx, w, h, where), ctx, w, h))
+        if el.place == "inline":
+            if x or y:
+                raise self.layout.error(where, "an inline slot stays at x = y = 0 (put it in a frame to move it)")
+            return ops
+        return [Group(tuple(ops), Matrix.translate(x, y), tag=self._tag(el, ctx, where))]
+
+    def drawing(self, name: str, draw, ctx: dict, w: float, h: float, where: str) -> Drawing:
+        """What the slot function ``draw`` makes for a box w x h, checked to be a :class:`Drawing`."""
+        d = draw(Canvas(self, ctx, w, h, where), ctx, w, h)
+        if not isinstance(d, Drawing) or d.w <= 0 or d.h <= 0:
+            raise self.layout.error(where, f"the drawing {name!r} must be a Drawing with a size (w, h > 0)")
+        return d
+
+    def _fitted(self, el, ctx, where) -> Fitted:
+        """A fitted slot: measured once per page (see :meth:`page`), else now."""
+        hit = self._fits.pop(id(el), None)
+        if hit is not None:
+            return hit
+        name, draw = self._slot_drawing(el, ctx, where)
+        x, y, w, h = self._box(el, ctx, where)
+        d = self.drawing(name, draw, ctx, w, h, where)
+        s = min(w / d.w, h / d.h)
+        group = Group(d.ops, Matrix.translate(x + (w - d.w * s) / 2, y) @ Matrix.scale(s), tag=self._tag(el, ctx, where))
+        return Fitted(name, s, d, group)
+
+    def page(self, elements, ctx: dict, where: str) -> list[Op]:
+        """A page's elements. Its fitted slots are drawn first, so that every element of the page
+        sees ``fit.NAME.scale`` and the drawing's named lengths at that scale (``fit.NAME.cell``)."""
+        fits: dict[str, dict[str, float]] = {}
+        for i, el in enumerate(elements):
+            here = f"{where}[{i}].{el.type}"
+            if el.type != "slot" or el.place != "fit" or self._skipped(el, ctx, here):
+                continue
+            hit = self._fits[id(el)] = self._fitted(el, ctx, here)
+            fits[hit.name] = {"scale": hit.scale, **{k: v * hit.scale for k, v in hit.drawing.lengths.items()}}
+        try:
+            return self.elements(elements, {**ctx, "fit": fits} if fits else ctx, where)
+        finally:
+            self._fits.clear()
+
+    def _tile_map(self, el, ctx, where) -> list[Op]:
+        if self.poster is None:
+            raise self.layout.error(where, "a tile map is drawn only on a poster's map page")
+        drawing, plan = self.poster
+        x, y, w, h = self._box(el, ctx, where)
+        ox, oy = plan.offset
+        last = plan.tiles[-1]
+        total_w, total_h = last.x + last.w + ox, last.y + last.h + oy
+        s = min(w / (total_w + 1), h / (total_h + 1))  # half a mm spare around the frames
+        style = self._style(el, ctx, where)
+        st = self.style_spec(el.label_style, ctx, where + ".label_style")
+        size = self.font_size(st.font_size, ctx, where + ".label_style.font_size")
+        colour = self.colour(st.text_colour, ctx, where + ".label_style.text_colour") or BLACK
+        inset = self.length(el.label_inset, ctx, where + ".label_inset")
+        frames: list[Op] = []
+        for t in plan.tiles:
+            frames.append(Rect(t.x + ox, t.y + oy, t.w, t.h, style, tag=f"map {t.label}"))
+            frames += layout_text(TextBox(t.x + ox + inset / s, t.y + oy + inset / s, t.label, st.font or "sans",
+                                          size / s, colour=colour, wrap=False))
+        body = (Group(drawing.ops, Matrix.translate(ox, oy)),) + tuple(frames)
+        return [Group(body, Matrix.translate(x + (w - total_w * s) / 2, y) @ Matrix.scale(s),
+                      tag=self._tag(el, ctx, where))]
 
     def _repeat(self, el, ctx, where) -> list[Op]:
         items = self.items(el.over, el.count, ctx, where)

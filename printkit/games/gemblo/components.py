@@ -1,22 +1,20 @@
 """Gemblo's printed components: the board (tiled at real size, and an overview) and the pieces.
 
-Geometry comes from the game's data through the core's hex tools; the look (styles, symbols,
-colours) from ``layouts/gemblo/``.
+The pages are layouts (``layouts/gemblo/``: the look, the titles and notes, where things go);
+this module only draws what a layout cannot say, as the layouts' slots, through the layout
+engine's public :class:`~printkit.core.layout.canvas.Canvas`: the board (a poster, and fitted
+on one page for the overview) and each sheet of packed pieces, from the game's data.
 """
 
 from __future__ import annotations
 
-
-from printkit.core.colour import BLACK
-from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Op, Path, Polygon, Rect, Style, Use
-from printkit.core.draw.page import (
-    FooterInfo, PrintOptions, compose_pages, content_box, plan_tiles, tile_pages,
-)
+from printkit.core.build import build_document
+from printkit.core.draw.hexes import area_outline, border_cells, inner_edges, segments_path
+from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Op, Polygon, Style, Use
+from printkit.core.draw.page import FooterInfo, PrintOptions, content_box
 from printkit.core.geometry import hexgrid
-from printkit.core.geometry.hexgrid import DIRECTIONS, SQRT3, Hex, add, edge_segment, to_pixel
-from printkit.core.layout.load import load_layout
-from printkit.core.layout.render import Renderer
-from printkit.core.text import TextBox, layout_text
+from printkit.core.geometry.hexgrid import SQRT3, Hex, add, to_pixel
+from printkit.core.layout.canvas import Canvas, Drawing
 from printkit.core.units import parse_length
 from printkit.errors import PrintkitError
 from printkit.games.gemblo.content import CONTENT
@@ -27,6 +25,8 @@ DEFAULT_HEX = "16mm"
 HEX_RANGE = (8.0, 30.0)
 #: Symbols in layouts/gemblo/symbols.yaml are drawn for a cell this size across flats.
 SYMBOL_CELL = 16.0
+#: Room around the board's outer cells, in mm.
+BOARD_PAD = 2.0
 
 
 def parse_hex_size(text: str) -> float:
@@ -47,164 +47,114 @@ def _yes(text: str, name: str) -> bool:
     raise PrintkitError(f"--set {name}: expected yes or no, got {text!r}")
 
 
-def _renderer(layout: str, opts: PrintOptions) -> Renderer:
-    base = {"bw": opts.bw, "palette": CONTENT.palette}
-    return Renderer(load_layout(layout), bw=opts.bw, base=base)
-
-
-def _style(r: Renderer, name: str) -> Style:
-    return r.shape_style(r.style_spec(name, r.base, f"styles.{name}"), r.base, f"styles.{name}")
-
-
-def _boundary(cells: frozenset, size: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The edges between ``cells`` and the cells outside them."""
-    out = []
-    for c in sorted(cells):
-        for k, d in enumerate(DIRECTIONS):
-            if add(c, d) not in cells:
-                out.append(edge_segment(c, k, size))
-    return out
-
-
-def _segments_path(segs, style: Style, tag: str | None = None) -> Path:
-    parts: list[tuple] = []
-    for a, b in segs:
-        parts += [("M", *a), ("L", *b)]
-    return Path(tuple(parts), style, tag=tag)
-
-
-def board_drawing(r: Renderer, af: float, coords: bool) -> tuple[list[Op], float, float]:
-    """The whole board at cells ``af`` mm across flats: (operations, width, height) in mm, with
-    its top left corner at (0, 0)."""
-    size = af / SQRT3
-    k = af / SYMBOL_CELL
-    board = CONTENT.area("board")
-    pts = [to_pixel(c, size) for c in board]
-    pad = 2.0
-    minx = min(x for x, _ in pts) - size - pad
-    miny = min(y for _, y in pts) - af / 2 - pad
-    width = max(x for x, _ in pts) + size + pad - minx
-    height = max(y for _, y in pts) + af / 2 + pad - miny
-
-    def at(c: Hex) -> Matrix:
-        x, y = to_pixel(c, size)
-        return Matrix.translate(x - minx, y - miny)
-
-    cell = r.auto_symbol(("gemblo-cell", round(af, 6), r.bw), "gemblo-cell",
-                         (Polygon(tuple(hexgrid.corners(size)), _style(r, "cell")),))
-    r.define_symbol("flower", "board")
-    r.define_symbol("hexagon", "board")
-    ops: list[Op] = [Use(cell, at(c), tag=f"cell {c[0]},{c[1]}") for c in sorted(board, key=lambda c: (c[1], c[0]))]
-    three, four = CONTENT.area("three"), CONTENT.area("four")
-    for c in sorted(three):
-        ops.append(Use("flower", at(c) @ Matrix.scale(k), tag="flower"))
-    four_edge = sorted(c for c in four if any(add(c, d) not in four for d in DIRECTIONS))
-    for c in four_edge:
-        ops.append(Use("hexagon", at(c) @ Matrix.scale(k), tag="hexmark"))
-    shift = Matrix.translate(-minx, -miny)
-    ops.append(Group((_segments_path(_boundary(three, size), _style(r, "area3"), "area3-outline"),), shift))
-    ops.append(Group((_segments_path(_boundary(four, size), _style(r, "area4"), "area4-outline"),), shift))
-    ring = _style(r, "startring")
-    num = r.style_spec("startnum", r.base, "styles.startnum")
-    fsize = r._font_size(num.font_size, r.base, "styles.startnum") * k
-    for count, font_note in ((4, "4"), (3, "3")):
-        for c in CONTENT.players[count][1]:
-            x, y = to_pixel(c, size)
-            ops.append(Group((Polygon(tuple(hexgrid.corners(size * 0.62)), ring),), at(c), tag=f"start{count}"))
-            ops += layout_text(TextBox(x - minx, y - miny, font_note, "sans-bold", fsize, align="center",
-                                       valign="middle", h=0, wrap=False))
-    six = _style(r, "start6")
-    for c in CONTENT.players[6][1]:
-        inner = [Polygon(tuple(hexgrid.corners(size * f)), six) for f in (0.78, 0.55)]
-        ops.append(Group(tuple(inner), at(c), tag="start6"))
-    if coords:
-        cs = r.style_spec("coords", r.base, "styles.coords")
-        csize = r._font_size(cs.font_size, r.base, "styles.coords") * k
-        colour = r.colour(cs.text_colour, r.base, "styles.coords") or BLACK
-        for c in sorted(board):
-            x, y = to_pixel(c, size)
-            ops += layout_text(TextBox(x - minx, y - miny + af * 0.42, f"{c[0]},{c[1]}", "condensed", csize,
-                                       align="center", valign="baseline", wrap=False, colour=colour))
-    return ops, width, height
-
-
-def _title_ops(r: Renderer, text: str, note: str, y: float = 0.0) -> list[Op]:
-    head = r.style_spec("title", r.base, "styles.title")
-    body = r.style_spec("note", r.base, "styles.note")
-    ops = list(layout_text(TextBox(0, y, text, head.font, r._font_size(head.font_size, r.base, ""))))
-    ops += layout_text(TextBox(0, y + 8, note, body.font, r._font_size(body.font_size, r.base, ""), w=190))
-    return ops
-
-
-def build_overview(opts: PrintOptions, hex_size: str = DEFAULT_HEX, coords: str = "no") -> Document:
-    """The whole board on one page, at reduced scale."""
-    r = _renderer("gemblo/board.yaml", opts)
-    hex_size_mm = parse_hex_size(hex_size)
-    ops, w, h = board_drawing(r, hex_size_mm, _yes(coords, "coords"))
-    _, _, bw, bh = content_box(opts)
-    room_h = bh - 20
-    s = min(bw / w, room_h / h)
-    body = _title_ops(r, "Gemblo board (overview)",
-                      f"Scale {s:.0%}: cells {hex_size_mm * s:.1f} mm across flats. The solid line bounds the "
-                      "3-player area (flowers), the dashed line the 4-player area (hexagons).")
-    body.append(Group(tuple(ops), Matrix.translate((bw - w * s) / 2, 20) @ Matrix.scale(s), tag="overview"))
-    pages = compose_pages([body], (bw, bh), opts, FooterInfo(GAME, "overview"))
-    return Document(pages, r.symbols, "Gemblo board overview")
-
-
-def build_board(opts: PrintOptions, hex_size: str = DEFAULT_HEX, coords: str = "no", overlap: str = "10mm") -> Document:
-    """The board at real size, tiled over pages that overlap, after an assembly map."""
-    r = _renderer("gemblo/board.yaml", opts)
-    af = parse_hex_size(hex_size)
+def _overlap(text: str) -> float:
     try:
-        ov = parse_length(overlap)
+        ov = parse_length(text)
     except ValueError as e:
         raise PrintkitError(f"--set overlap: {e}") from None
     if not 5.0 <= ov <= 30.0:
         raise PrintkitError(f"--set overlap: 5 to 30 mm, got {ov:g} mm")
-    ops, w, h = board_drawing(r, af, _yes(coords, "coords"))
-    plan = plan_tiles(w, h, opts, ov)
-    info = FooterInfo(GAME, "board")
-    # Page 1: the assembly map (the board reduced, with every tile outlined and named).
-    _, _, bw, bh = content_box(opts)
-    ox, oy = plan.offset
-    total_w = plan.tiles[-1].x + plan.tiles[-1].w + ox
-    total_h = plan.tiles[-1].y + plan.tiles[-1].h + oy
-    s = min(bw / (total_w + 1), (bh - 24) / (total_h + 1))
-    tile_style = _style(r, "tileline")
-    label = r.style_spec("tilename", r.base, "styles.tilename")
-    lsize = r._font_size(label.font_size, r.base, "")
-    lcolour = r.colour(label.text_colour, r.base, "") or BLACK
-    frames: list[Op] = []
-    for t in plan.tiles:
-        frames.append(Rect(t.x + ox, t.y + oy, t.w, t.h, tile_style, tag=f"map {t.label}"))
-        frames += layout_text(TextBox(t.x + ox + 3 / s, t.y + oy + 3 / s, t.label, label.font, lsize / s,
-                                      colour=lcolour, wrap=False))
-    note = (f"{len(plan.tiles)} tiles at real size (cells {af:g} mm across flats), overlapping by "
-            f"{ov:g} mm. Trim each tile's top and left margin except on column A and row 1, lay it "
-            "over its neighbours so that the crosshairs meet, and tape from behind.")
-    body = _title_ops(r, "Gemblo board: assembly map", note)
-    body.append(Group((Group(tuple(ops), Matrix.translate(ox, oy)),) + tuple(frames),
-                      Matrix.translate((bw - total_w * s) / 2, 24) @ Matrix.scale(s), tag="assembly-map"))
-    total = 1 + len(plan.tiles)
-    pages = compose_pages([body], (bw, bh), opts, info)
-    pages[0].ops[-1] = _refoot(pages[0], opts, info, total)
-    pages += tile_pages(ops, plan, opts, info, first_page=2, pages_total=total)
-    return Document(pages, r.symbols, "Gemblo board")
+    return ov
 
 
-def _refoot(page, opts, info, total):
-    """The map page's footer, counting the tile pages that follow."""
-    from printkit.core.draw.page import FOOTER_H, PAGE_MARGIN, footer_ops, footer_text
+# -- the board -------------------------------------------------------------------------------
 
-    W, H = opts.size
-    return footer_ops(footer_text(info, opts, 1, total, "assembly map"),
-                      (PAGE_MARGIN, H - PAGE_MARGIN - FOOTER_H, W - 2 * PAGE_MARGIN, FOOTER_H), False)
+class _Board:
+    """The board's cells at ``af`` mm across flats, placed with the board's top left at (0, 0)."""
+
+    def __init__(self, af: float):
+        self.af, self.size, self.k = af, af / SQRT3, af / SYMBOL_CELL
+        pts = [to_pixel(c, self.size) for c in CONTENT.area("board")]
+        self.minx = min(x for x, _ in pts) - self.size - BOARD_PAD
+        self.miny = min(y for _, y in pts) - af / 2 - BOARD_PAD
+        self.width = max(x for x, _ in pts) + self.size + BOARD_PAD - self.minx
+        self.height = max(y for _, y in pts) + af / 2 + BOARD_PAD - self.miny
+
+    def centre(self, c: Hex) -> tuple[float, float]:
+        x, y = to_pixel(c, self.size)
+        return x - self.minx, y - self.miny
+
+    def at(self, c: Hex) -> Matrix:
+        return Matrix.translate(*self.centre(c))
+
+    def mark(self, c: Hex) -> Matrix:
+        """Where a layout symbol (drawn for a SYMBOL_CELL cell) sits on cell ``c``."""
+        return self.at(c) @ Matrix.scale(self.k)
+
+
+def _cells_and_areas(cv: Canvas, b: _Board) -> list[Op]:
+    """Every cell, the 3-player area's flowers, the 4-player boundary's hexagons, both outlines."""
+    board = CONTENT.area("board")
+    cell = cv.shape(("gemblo-cell", round(b.af, 6), cv.bw), "gemblo-cell",
+                    (Polygon(tuple(hexgrid.corners(b.size)), cv.style("cell")),))
+    flower, hexagon = cv.symbol("flower"), cv.symbol("hexagon")
+    ops: list[Op] = [Use(cell, b.at(c), tag=f"cell {c[0]},{c[1]}") for c in sorted(board, key=lambda c: (c[1], c[0]))]
+    three, four = CONTENT.area("three"), CONTENT.area("four")
+    ops += [Use(flower, b.mark(c), tag="flower") for c in sorted(three)]
+    ops += [Use(hexagon, b.mark(c), tag="hexmark") for c in border_cells(four)]
+    shift = Matrix.translate(-b.minx, -b.miny)
+    ops.append(Group((area_outline(three, b.size, cv.style("area3"), "area3-outline"),), shift))
+    ops.append(Group((area_outline(four, b.size, cv.style("area4"), "area4-outline"),), shift))
+    return ops
+
+
+def _starts(cv: Canvas, b: _Board) -> list[Op]:
+    """The start cells: a numbered ring for 4 and 3 players, a double hexagon for 6."""
+    ring = cv.style("startring")
+    ops: list[Op] = []
+    for count in (4, 3):
+        for c in CONTENT.players[count][1]:
+            ops.append(Group((Polygon(tuple(hexgrid.corners(b.size * 0.62)), ring),), b.at(c), tag=f"start{count}"))
+            ops += cv.text(*b.centre(c), str(count), "startnum", scale=b.k, align="center", valign="middle",
+                           h=0, wrap=False)
+    six = cv.style("start6")
+    for c in CONTENT.players[6][1]:
+        inner = [Polygon(tuple(hexgrid.corners(b.size * f)), six) for f in (0.78, 0.55)]
+        ops.append(Group(tuple(inner), b.at(c), tag="start6"))
+    return ops
+
+
+def _coords(cv: Canvas, b: _Board) -> list[Op]:
+    """Each cell's axial coordinates, light, below its centre."""
+    ops: list[Op] = []
+    for c in sorted(CONTENT.area("board")):
+        x, y = b.centre(c)
+        ops += cv.text(x, y + b.af * 0.42, f"{c[0]},{c[1]}", "coords", scale=b.k, align="center",
+                       valign="baseline", wrap=False)
+    return ops
+
+
+def board_drawing(cv: Canvas, af: float, coords: bool) -> Drawing:
+    """The whole board at cells ``af`` mm across flats, its top left corner at (0, 0); it names
+    its cell size (``cell``) for the layout."""
+    b = _Board(af)
+    ops = _cells_and_areas(cv, b) + _starts(cv, b)
+    if coords:
+        ops += _coords(cv, b)
+    return Drawing(tuple(ops), b.width, b.height, {"cell": af})
+
+
+def _board_data(hex_size: str, coords: str, **more) -> dict:
+    af = parse_hex_size(hex_size)
+    show = _yes(coords, "coords")
+    board = lambda cv, data, w, h: board_drawing(cv, af, show)  # noqa: E731
+    return {"palette": CONTENT.palette, "hex_size": af, "slots": {"board": board}, **more}
+
+
+def build_overview(opts: PrintOptions, hex_size: str = DEFAULT_HEX, coords: str = "no") -> Document:
+    """The whole board on one page, at reduced scale."""
+    return build_document("gemblo/overview.yaml", opts, FooterInfo(GAME, "overview"), _board_data(hex_size, coords))
+
+
+def build_board(opts: PrintOptions, hex_size: str = DEFAULT_HEX, coords: str = "no", overlap: str = "10mm") -> Document:
+    """The board at real size, tiled over pages that overlap, after an assembly map."""
+    data = _board_data(hex_size, coords, overlap=_overlap(overlap))
+    return build_document("gemblo/board.yaml", opts, FooterInfo(GAME, "board"), data)
 
 
 # -- pieces ----------------------------------------------------------------------------------
 
-def piece_symbol(r: Renderer, name: str, size: float) -> tuple[Op, ...]:
+def piece_symbol(cv: Canvas, name: str, size: float) -> tuple[Op, ...]:
     """A piece in its data orientation around cell (0, 0): cells filled with the colour of the
     use (INHERIT), thin lines between its blocks, and its outline (the cut line)."""
     cells = frozenset(CONTENT.pieces[name])
@@ -213,11 +163,10 @@ def piece_symbol(r: Renderer, name: str, size: float) -> tuple[Op, ...]:
         x, y = to_pixel(c, size)
         ops.append(Polygon(tuple((x + a, y + b) for a, b in hexgrid.corners(size)),
                            Style(stroke=None, fill=INHERIT)))
-    inner = [edge_segment(c, k, size) for c in sorted(cells) for k, d in enumerate(DIRECTIONS[:3])
-             if add(c, d) in cells]
+    inner = inner_edges(cells, size)
     if inner:
-        ops.append(_segments_path(inner, _style(r, "inner")))
-    ops.append(_segments_path(_boundary(cells, size), _style(r, "outline"), tag=f"outline {name}"))
+        ops.append(segments_path(inner, cv.style("inner")))
+    ops.append(area_outline(cells, size, cv.style("outline"), tag=f"outline {name}"))
     return tuple(ops)
 
 
@@ -235,6 +184,19 @@ def _lattice(bw: float, bh: float, size: float) -> list[Hex]:
     return sorted(out, key=lambda c: (to_pixel(c, size)[1] // (af / 2), to_pixel(c, size)[0]))
 
 
+def _first_fit(lattice: list[Hex], free: set[Hex], piece: str) -> tuple[int, Hex, list[Hex]] | None:
+    """The first anchor (in reading order) and turn at which ``piece`` fits in ``free``."""
+    shapes = [(k, [hexgrid.rotate(c, k) for c in CONTENT.pieces[piece]]) for k in range(6)]
+    for anchor in lattice:
+        if anchor not in free:
+            continue
+        for k, shape in shapes:
+            cells = [add(c, anchor) for c in shape]
+            if all(c in free for c in cells):
+                return k, anchor, cells
+    return None
+
+
 def pack_pieces(bw: float, bh: float, size: float, colours) -> list[list[tuple[str, str, int, Hex]]]:
     """Pages of (colour, piece, turns, offset): every piece of every colour on a hex lattice,
     first fit, largest pieces first, colour by colour."""
@@ -246,62 +208,44 @@ def pack_pieces(bw: float, bh: float, size: float, colours) -> list[list[tuple[s
     free = set(lattice)
     for colour in colours:
         for piece in order:
-            shapes = [(k, [hexgrid.rotate(c, k) for c in CONTENT.pieces[piece]]) for k in range(6)]
-            for attempt in range(2):
-                spot = None
-                for anchor in lattice:
-                    if anchor not in free:
-                        continue
-                    for k, shape in shapes:
-                        cells = [add(c, anchor) for c in shape]
-                        if all(c in free for c in cells):
-                            spot = (k, anchor, cells)
-                            break
-                    if spot:
-                        break
-                if spot:
-                    k, anchor, cells = spot
-                    free.difference_update(cells)
-                    pages[-1].append((colour, piece, k, anchor))
-                    break
-                if attempt == 0:
-                    pages.append([])
-                    free = set(lattice)
-            else:
+            spot = _first_fit(lattice, free, piece)
+            if spot is None:  # a new page
+                pages.append([])
+                free = set(lattice)
+                spot = _first_fit(lattice, free, piece)
+            if spot is None:
                 raise PrintkitError(f"{piece} does not fit on a page at this cell size")
+            k, anchor, cells = spot
+            free.difference_update(cells)
+            pages[-1].append((colour, piece, k, anchor))
     return [p for p in pages if p]
+
+
+def sheet_drawing(cv: Canvas, sheet: list[tuple[str, str, int, Hex]], af: float) -> list[Op]:
+    """One sheet of packed pieces: each piece's shape in its colour, and upright in its first
+    cell its name and its colour's symbol."""
+    size, k = af / SQRT3, af / SYMBOL_CELL
+    for name in CONTENT.pieces:
+        cv.define(f"piece-{name}", lambda name=name: piece_symbol(cv, name, size))
+    ops: list[Op] = []
+    for colour, piece, turns, anchor in sheet:
+        ax, ay = to_pixel(anchor, size)
+        a, b, c, d = hexgrid.page_transform(lambda h, t=turns: hexgrid.rotate(h, t), size)
+        m = Matrix.translate(ax + size, ay + af / 2) @ Matrix(a, b, c, d, 0, 0)
+        ops.append(Use(f"piece-{piece}", m, tag=f"piece {colour} {piece}", fill=cv.colour(colour)))
+        lx, ly = to_pixel(add(hexgrid.rotate(CONTENT.pieces[piece][0], turns), anchor), size)
+        lx, ly = lx + size, ly + af / 2
+        ops += cv.text(lx, ly - af * 0.08, piece, "name", scale=k, align="center", valign="baseline", wrap=False)
+        mark = cv.symbol(f"sym-{CONTENT.colours[colour].symbol}")
+        ops.append(Use(mark, Matrix.translate(lx, ly + af * 0.2) @ Matrix.scale(k * 0.8), tag=f"symbol {colour}"))
+    return ops
 
 
 def build_pieces(opts: PrintOptions, hex_size: str = DEFAULT_HEX) -> Document:
     """All 108 pieces (18 shapes x 6 colours) at the board's cell size, packed on pages."""
-    r = _renderer("gemblo/pieces.yaml", opts)
     af = parse_hex_size(hex_size)
-    size = af / SQRT3
-    k = af / SYMBOL_CELL
-    bx, by, bw, bh = content_box(opts)
-    for name in CONTENT.pieces:
-        r.symbols[f"piece-{name}"] = piece_symbol(r, name, size)
-    for c in CONTENT.colours.values():
-        r.define_symbol(f"sym-{c.symbol}", "pieces")
-    name_style = r.style_spec("name", r.base, "styles.name")
-    fsize = r._font_size(name_style.font_size, r.base, "") * k
-    packed = pack_pieces(bw, bh, size, list(CONTENT.colours))
-    contents = []
-    for page in packed:
-        ops: list[Op] = []
-        for colour, piece, turns, anchor in page:
-            fill = r.colour(colour, r.base, "colours")
-            ax, ay = to_pixel(anchor, size)
-            a, b, c, d = hexgrid.page_transform(lambda h, t=turns: hexgrid.rotate(h, t), size)
-            m = Matrix.translate(ax + size, ay + af / 2) @ Matrix(a, b, c, d, 0, 0)
-            ops.append(Use(f"piece-{piece}", m, tag=f"piece {colour} {piece}", fill=fill))
-            # The label stands upright in the piece's first cell: its name, its colour's symbol.
-            lx, ly = to_pixel(add(hexgrid.rotate(CONTENT.pieces[piece][0], turns), anchor), size)
-            lx, ly = lx + size, ly + af / 2
-            ops += layout_text(TextBox(lx, ly - af * 0.08, piece, "sans-bold", fsize, align="center",
-                                       valign="baseline", wrap=False))
-            ops.append(Use(f"sym-{CONTENT.colours[colour].symbol}", Matrix.translate(lx, ly + af * 0.2) @ Matrix.scale(k * 0.8),
-                           tag=f"symbol {colour}"))
-        contents.append(ops)
-    pages = compose_pages(contents, (bw, bh), opts, FooterInfo(GAME, "pieces"))
-    return Document(pages, r.symbols, "Gemblo pieces")
+    _, _, bw, bh = content_box(opts)
+    sheets = pack_pieces(bw, bh, af / SQRT3, list(CONTENT.colours))
+    sheet = lambda cv, data, w, h: sheet_drawing(cv, data["sheet"], af)  # noqa: E731
+    data = {"palette": CONTENT.palette, "sheets": sheets, "slots": {"sheet": sheet}}
+    return build_document("gemblo/pieces.yaml", opts, FooterInfo(GAME, "pieces"), data)

@@ -8,12 +8,17 @@ from pypdf import PdfReader
 from printkit.core.draw import ops as O
 from printkit.core.draw.page import PrintOptions, content_box, plan_tiles
 from printkit.core.geometry.hexgrid import SQRT3
+from printkit.core.layout.canvas import Canvas
 from printkit.games.gemblo import components
 from printkit.games.gemblo.content import CONTENT
 from printkit.games.registry import games
 from tests.conftest import (
     agreement, colourfulness, measure_between_edges, pdf_pages, raster_pair, run_cli, svg_page,
 )
+
+
+def board_canvas(bw: bool = False) -> Canvas:
+    return Canvas.standalone("gemblo/board.yaml", bw=bw, data={"palette": CONTENT.palette})
 
 
 @pytest.fixture(scope="module")
@@ -29,8 +34,8 @@ def kit(tmp_path_factory):
 @pytest.mark.parametrize("overlap", [8.0, 10.0, 15.0])
 def test_neighbouring_tiles_share_their_overlap_exactly(paper, overlap):
     opts = PrintOptions(paper=paper)
-    r = components._renderer("gemblo/board.yaml", opts)
-    _, w, h = components.board_drawing(r, 16.0, False)
+    d = components.board_drawing(board_canvas(), 16.0, False)
+    w, h = d.w, d.h
     plan = plan_tiles(w, h, opts, overlap)
     grid = {(t.col, t.row): t for t in plan.tiles}
     assert len(grid) == plan.cols * plan.rows > 1
@@ -48,8 +53,8 @@ def test_neighbouring_tiles_share_their_overlap_exactly(paper, overlap):
 
 def test_tile_pages_show_the_planned_windows():
     doc = games()["gemblo"]["board"].build(PrintOptions())
-    r = components._renderer("gemblo/board.yaml", PrintOptions())
-    _, w, h = components.board_drawing(r, 16.0, False)
+    d = components.board_drawing(board_canvas(), 16.0, False)
+    w, h = d.w, d.h
     plan = plan_tiles(w, h, PrintOptions())
     assert len(doc.pages) == 1 + len(plan.tiles)  # the assembly map, then the tiles
     for page, tile in zip(doc.pages[1:], plan.tiles):
@@ -152,8 +157,9 @@ def test_every_piece_shows_its_name_and_colour_symbol():
 
 
 def test_board_marks_areas_and_starts():
-    r = components._renderer("gemblo/board.yaml", PrintOptions())
-    ops, w, h = components.board_drawing(r, 16.0, True)
+    d = components.board_drawing(board_canvas(), 16.0, True)
+    ops, w = d.ops, d.w
+    assert d.lengths == {"cell": 16.0}
     tags = Counter(getattr(op, "tag", None) for op, _ in O.walk(ops))
     assert sum(1 for t in tags if t and t.startswith("cell ")) == 463
     assert tags["flower"] == 241  # every 3-player cell

@@ -1,0 +1,50 @@
+"""Hex areas as drawing operations: a set of cells in axial coordinates, its outline, its edges.
+
+Boards and pieces made of hexagons (flat-topped unless told) are sets of cells; these helpers
+turn a set into the lines a printed board or piece shows, in page mm around cell (0, 0).
+
+>>> area = frozenset({(0, 0), (1, 0)})
+>>> len(area_edges(area, 5.0)), len(inner_edges(area, 5.0)), sorted(border_cells(area))
+(10, 1, [(0, 0), (1, 0)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from printkit.core.draw.ops import Path, Style
+from printkit.core.geometry.hexgrid import DIRECTIONS, Hex, add, edge_segment
+
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def area_edges(cells: Collection[Hex], size: float, orientation: str = "flat") -> list[Segment]:
+    """The edges between ``cells`` and the cells outside them (the area's outline), cell by cell
+    in sorted order."""
+    return [edge_segment(c, k, size, orientation) for c in sorted(cells)
+            for k, d in enumerate(DIRECTIONS) if add(c, d) not in cells]
+
+
+def inner_edges(cells: Collection[Hex], size: float, orientation: str = "flat") -> list[Segment]:
+    """The edges two cells of the area share, each once."""
+    return [edge_segment(c, k, size, orientation) for c in sorted(cells)
+            for k, d in enumerate(DIRECTIONS[:3]) if add(c, d) in cells]
+
+
+def border_cells(cells: Collection[Hex]) -> list[Hex]:
+    """The cells of the area with a neighbour outside it, sorted."""
+    return sorted(c for c in cells if any(add(c, d) not in cells for d in DIRECTIONS))
+
+
+def segments_path(segments: Iterable[Segment], style: Style, tag: str | None = None) -> Path:
+    """One path of separate straight segments ((x1, y1), (x2, y2)), such as an area's outline."""
+    parts: list[tuple] = []
+    for a, b in segments:
+        parts += [("M", *a), ("L", *b)]
+    return Path(tuple(parts), style, tag=tag)
+
+
+def area_outline(cells: Collection[Hex], size: float, style: Style, tag: str | None = None,
+                 orientation: str = "flat") -> Path:
+    """The area's outline as one path."""
+    return segments_path(area_edges(cells, size, orientation), style, tag)
