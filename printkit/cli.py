@@ -10,7 +10,7 @@ import os
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import functools
 
@@ -66,7 +66,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+    version: Annotated[bool | None, typer.Option("--version", callback=_version, is_eager=True,
                                                     help="Show the version and exit.")] = None,
 ) -> None:
     pass
@@ -112,9 +112,9 @@ def list_cmd(
 @friendly
 def make(
     target: Annotated[str, typer.Argument(help="A game (see 'printkit list'), or 'all'.")],
-    components: Annotated[Optional[list[str]], typer.Argument(
+    components: Annotated[list[str] | None, typer.Argument(
         help="Components of the game to make; all of them if none are named.")] = None,
-    seed: Annotated[Optional[int], typer.Option(
+    seed: Annotated[int | None, typer.Option(
         help="Seed for randomised components; the same seed gives the same sheet. "
              "Chosen at random (and printed) if omitted.", min=0)] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.", case_sensitive=False)] = "a4",
@@ -128,10 +128,10 @@ def make(
     duplex_offset: Annotated[str, typer.Option(
         help="X,Y in mm: shifts back pages to correct a printer's duplex drift "
              "(measure it with 'printkit make calibration duplex').")] = "0,0",
-    settings: Annotated[Optional[list[str]], typer.Option(
+    settings: Annotated[list[str] | None, typer.Option(
         "--set", help="NAME=VALUE: a component's own setting, such as edge=25mm for "
                       "dice (see 'printkit list --settings').")] = None,
-    hex_size: Annotated[Optional[str], typer.Option(
+    hex_size: Annotated[str | None, typer.Option(
         "--hex-size", help="Hex cells' size across flats, for components drawn on a hex grid "
                            "(see 'printkit list --settings'). Same as --set hex-size=.")] = None,
 ) -> None:
@@ -145,8 +145,6 @@ def make(
       printkit make gimbap dice --set edge=25mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
     """
-    from printkit.core.registry import games
-
     paper = paper.lower()
     if paper not in PAPERS:
         raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
@@ -154,60 +152,66 @@ def make(
     if formats is None:
         raise PrintkitError(f"--format must be pdf, svg, both or json; got {fmt!r}")
     offset = _parse_offset(duplex_offset)
-    registry = games()
-    if target == "all":
-        if components:
-            raise PrintkitError("'make all' takes no component names")
-        todo = [c for comps in registry.values() for c in comps.values()]
-    elif target not in registry:
-        raise PrintkitError(f"unknown game {target!r}; choose from: {', '.join(registry)} or all")
-    else:
-        comps = registry[target]
-        unknown = [c for c in components or [] if c not in comps]
-        if unknown:
-            raise PrintkitError(f"{target} has no component {unknown[0]!r}; it has: {', '.join(comps)}")
-        todo = [comps[c] for c in dict.fromkeys(components)] if components else list(comps.values())
+    todo = _components(target, components)
     if seed is None and any(c.seeded for c in todo):
         seed = secrets.randbelow(1_000_000)
         typer.echo(f"No --seed given: using seed {seed} (pass --seed {seed} to make it again).", err=True)
     opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
                         duplex_offset=offset, seed=seed)
     overrides = _parse_settings((settings or []) + ([f"hex-size={hex_size}"] if hex_size else []), todo)
-    written: list[Path] = []
-
     if formats == ("json",):
         missing = [f"{c.game} {c.name}" for c in todo if c.dump is None]
         if missing:
             raise PrintkitError(f"--format json: {', '.join(missing)} has no contents to dump")
-
-    def one(comp) -> None:
-        own = {k: v for k, v in overrides.items() if k in comp.settings}
-        stem = file_stem(comp.game, comp.name, opts, comp.seeded)
-        if own.get("count", "1") != "1":
-            stem += f"-count{own['count']}"
-        if formats == ("json",):
-            import json
-
-            from printkit.core.output import write_atomic
-
-            path = out / f"{stem}.json"
-            write_atomic(path, (json.dumps(comp.dump(opts, **own), indent=1) + "\n").encode())
-            written.append(path)
-            return
-        with progress_bar(f"{comp.game} {comp.name}"):
-            doc = comp.build(opts, **own)
-        written.extend(write_document(doc, out, stem, formats))
-
+    written: list[Path] = []
     if sys.stderr.isatty() and len(todo) > 1:
         with typer.progressbar(todo, label="Making", file=sys.stderr,
                                item_show_func=lambda c: f"{c.game} {c.name}" if c else "") as bar:
             for comp in bar:
-                one(comp)
+                written += _make_one(comp, opts, overrides, formats, out)
     else:
         for comp in todo:
-            one(comp)
+            written += _make_one(comp, opts, overrides, formats, out)
     for path in written:
         typer.echo(str(path))
+
+
+def _components(target: str, components: list[str] | None) -> list:
+    """The components ``make TARGET [COMPONENT...]`` asks for."""
+    from printkit.core.registry import games
+
+    registry = games()
+    if target == "all":
+        if components:
+            raise PrintkitError("'make all' takes no component names")
+        return [c for comps in registry.values() for c in comps.values()]
+    if target not in registry:
+        raise PrintkitError(f"unknown game {target!r}; choose from: {', '.join(registry)} or all")
+    comps = registry[target]
+    unknown = [c for c in components or [] if c not in comps]
+    if unknown:
+        raise PrintkitError(f"{target} has no component {unknown[0]!r}; it has: {', '.join(comps)}")
+    return [comps[c] for c in dict.fromkeys(components)] if components else list(comps.values())
+
+
+def _make_one(comp, opts: PrintOptions, overrides: dict[str, str], formats: tuple[str, ...], out: Path) -> list[Path]:
+    """Make one component; the paths written."""
+    own = {k: v for k, v in overrides.items() if k in comp.settings}
+    stem = file_stem(comp.game, comp.name, opts, comp.seeded)
+    for name in comp.name_settings:  # settings that make another file, named for their value
+        if name in own and own[name] != str(comp.settings[name][0]):
+            stem += f"-{name}{own[name]}"
+    if formats == ("json",):
+        import json
+
+        from printkit.core.output import write_atomic
+
+        path = out / f"{stem}.json"
+        write_atomic(path, (json.dumps(comp.dump(opts, **own), indent=1) + "\n").encode())
+        return [path]
+    with progress_bar(f"{comp.game} {comp.name}"):
+        doc = comp.build(opts, **own)
+    return write_document(doc, out, stem, formats)
 
 
 class progress_bar:
@@ -320,7 +324,7 @@ def solve(
     game: Annotated[str, typer.Argument(help="A game that has a solver.")],
     args: Annotated[list[str], typer.Argument(help="What to solve, in the game's words (the faces rolled ...).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.")] = False,
-    out: Annotated[Optional[Path], typer.Option(help="Also draw the solution to this .pdf or .svg file.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Also draw the solution to this .pdf or .svg file.")] = None,
     paper: Annotated[str, typer.Option(help="Paper size of the drawing: a4 or letter.")] = "a4",
     bw: Annotated[bool, typer.Option("--bw", help="Draw in black and white.")] = False,
 ) -> None:
@@ -377,7 +381,7 @@ def simulate(
 @app.command()
 @friendly
 def check(
-    files: Annotated[Optional[list[Path]], typer.Argument(
+    files: Annotated[list[Path] | None, typer.Argument(
         help="Layout files to check; every file under layouts/ if none are given.")] = None,
 ) -> None:
     """Check layout files: exits 2 naming the file, line and key of the first problem.
@@ -400,7 +404,7 @@ def check(
 def rules(
     game: Annotated[str, typer.Argument(
         metavar="GAME", help="A game (see 'printkit list').")],
-    rule_id: Annotated[Optional[str], typer.Argument(
+    rule_id: Annotated[str | None, typer.Argument(
         metavar="ID", help="A rule id from a report, such as TD-7; every id with its title if omitted.")] = None,
 ) -> None:
     """Explain the rule ids that score reports cite ([TD-7], [GEM-4], [PK-10] ...).

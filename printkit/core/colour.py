@@ -30,7 +30,7 @@ class Colour:
     b: float
 
     @classmethod
-    def parse(cls, text: str) -> "Colour":
+    def parse(cls, text: str) -> Colour:
         """From ``#rgb``, ``#rrggbb`` or one of a few names (black, white, grey)."""
         text = NAMED.get(text.strip().lower(), text.strip())
         m = _HEX.match(text)
@@ -50,7 +50,7 @@ class Colour:
         """Relative luminance (Rec. 709 weights on the sRGB values), 0 black to 1 white."""
         return 0.2126 * self.r + 0.7152 * self.g + 0.0722 * self.b
 
-    def grey(self) -> "Colour":
+    def grey(self) -> Colour:
         """The grey of the same lightness: the default black-and-white alternative."""
         v = round(self.luminance * 255) / 255
         return Colour(v, v, v)

@@ -13,7 +13,7 @@ fractional ``/Widths`` a PDF may carry, which would make PDF text shorter than t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
@@ -52,7 +52,7 @@ class Font:
         """Width of ``text`` at em size ``size`` (same unit as the result)."""
         return sum(self.milli[self.glyph_name(ch)] for ch in text) * size / 1000
 
-    @lru_cache(maxsize=None)
+    @cache  # noqa: B019 - fonts live as long as the process (get_font caches them): no leak
     def outline(self, glyph: str) -> str:
         """SVG path data of a glyph in font units, y pointing up."""
         pen = SVGPathPen(self.tt.getGlyphSet())
@@ -63,7 +63,7 @@ class Font:
         return hash(self.name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def get_font(name: str) -> Font:
     """The bundled font called ``name``; a PrintkitError names the known ones."""
     if name not in FONT_FILES:

@@ -17,7 +17,8 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar
+from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Iterable, Sequence
 
 from pydantic import BaseModel
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import PrintOptions
+import contextlib
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -22,10 +23,8 @@ def write_atomic(path: Path, data: bytes) -> None:
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contextvars import ContextVar
-from typing import Callable
+from collections.abc import Callable
 
 _hook: ContextVar[Callable[[int], None] | None] = ContextVar("printkit_progress", default=None)
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from pydantic import BaseModel
 
@@ -35,6 +36,9 @@ class Component:
     settings: dict[str, tuple[Any, str]] = field(default_factory=dict)
     #: For ``--format json``: the component's contents as data (same arguments as ``build``).
     dump: Callable[..., dict] | None = None
+    #: Settings that, when changed from their default, make a different file: the file name
+    #: carries them (``-count1000``).
+    name_settings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

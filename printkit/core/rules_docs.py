@@ -51,54 +51,66 @@ def rules_dir() -> Path:
     return ROOT / "docs" / "rules"
 
 
-def parse(path: Path) -> RuleBook:
-    """One game's file: its title and its rules in file order; a malformed entry is an error."""
-    game = path.stem
-    title = game
-    rules: dict[str, Rule] = {}
-    current: list | None = None  # [id, title, lines, line number]
-    fenced = False
+class _Reader:
+    """Reads one rules file line by line: entries, their indented continuation lines, the title."""
 
-    def close() -> None:
-        nonlocal current
-        if current is not None:
-            rid, rtitle, lines, lineno = current
+    def __init__(self, path: Path):
+        self.path, self.game = path, path.stem
+        self.title = self.game
+        self.rules: dict[str, Rule] = {}
+        self.current: list | None = None  # [id, title, lines, line number]
+        self.fenced = False
+
+    def close(self) -> None:
+        if self.current is not None:
+            rid, rtitle, lines, lineno = self.current
             text = "\n".join(lines).strip()
             if not text:
-                raise PrintkitError(f"{path}:{lineno}: rule {rid} has a title but no text")
-            rules[rid] = Rule(rid, rtitle, text, game, path, lineno)
-            current = None
+                raise PrintkitError(f"{self.path}:{lineno}: rule {rid} has a title but no text")
+            self.rules[rid] = Rule(rid, rtitle, text, self.game, self.path, lineno)
+            self.current = None
 
+    def start(self, line: str, n: int) -> list | None:
+        """The entry ``line`` opens, if it opens one."""
+        m = ENTRY.match(line)
+        if m is None:
+            if LOOKS_LIKE_ENTRY.match(line):
+                raise PrintkitError(f"{self.path}:{n}: a rule entry is written '- **ID Title.** text'; "
+                                    f"got {line[:60]!r}")
+            return None
+        rid = m["id"]
+        if rid in self.rules:
+            raise PrintkitError(f"{self.path}:{n}: rule {rid} is defined twice "
+                                f"(first at line {self.rules[rid].line})")
+        stop = "" if m["stop"] == "." else m["stop"]
+        return [rid, m["title"].strip() + stop, [m["text"]], n]
+
+    def line(self, line: str, n: int) -> None:
+        if line.lstrip().startswith("```"):
+            self.close()
+            self.fenced = not self.fenced
+        elif self.fenced:
+            return
+        elif self.current is not None and line.startswith("  ") and line.strip():
+            self.current[2].append(line[2:])
+        else:
+            self.close()
+            if line.startswith("# ") and self.title == self.game:
+                self.title = line[2:].strip()
+            self.current = self.start(line, n)
+
+
+def parse(path: Path) -> RuleBook:
+    """One game's file: its title and its rules in file order; a malformed entry is an error."""
     try:
         source = path.read_text(encoding="utf-8")
     except OSError as e:
         raise PrintkitError(f"{path}: cannot read the rules: {e.strerror}") from None
+    r = _Reader(path)
     for n, raw in enumerate(source.splitlines(), 1):
-        line = raw.rstrip()
-        if line.lstrip().startswith("```"):
-            close()
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
-        if current is not None and line.startswith("  ") and line.strip():
-            current[2].append(line[2:])
-            continue
-        close()
-        if line.startswith("# ") and title == game:
-            title = line[2:].strip()
-        m = ENTRY.match(line)
-        if m:
-            rid = m["id"]
-            if rid in rules:
-                raise PrintkitError(f"{path}:{n}: rule {rid} is defined twice "
-                                    f"(first at line {rules[rid].line})")
-            stop = "" if m["stop"] == "." else m["stop"]
-            current = [rid, m["title"].strip() + stop, [m["text"]], n]
-        elif LOOKS_LIKE_ENTRY.match(line):
-            raise PrintkitError(f"{path}:{n}: a rule entry is written '- **ID Title.** text'; got {line[:60]!r}")
-    close()
-    return RuleBook(game, title, path, rules)
+        r.line(raw.rstrip(), n)
+    r.close()
+    return RuleBook(r.game, r.title, path, r.rules)
 
 
 def rulebooks(folder: Path | None = None) -> dict[str, RuleBook]:

@@ -12,8 +12,8 @@ _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "Z": 0}
 
 
-def parse_path(d: str) -> tuple[tuple, ...]:
-    """Segments of ``d``; ValueError names the first thing that is not path data."""
+def _tokens(d: str) -> list[str]:
+    """The commands and numbers of ``d``; ValueError names the first thing that is neither."""
     pos = 0
     tokens: list[str] = []
     for m in _TOKEN.finditer(d):
@@ -24,10 +24,76 @@ def parse_path(d: str) -> tuple[tuple, ...]:
         pos = m.end()
     if d[pos:].strip(" ,\t\n\r"):
         raise ValueError(f"path data: unexpected {d[pos:].strip()!r} at character {pos}")
-    segs: list[tuple] = []
-    cx = cy = sx = sy = 0.0
-    last_ctrl: tuple[float, float] | None = None
-    last_q: tuple[float, float] | None = None
+    return tokens
+
+
+class _Pen:
+    """Where the path is, and the segments drawn so far (all absolute)."""
+
+    def __init__(self) -> None:
+        self.segs: list[tuple] = []
+        self.cx = self.cy = self.sx = self.sy = 0.0
+        self.last_ctrl: tuple[float, float] | None = None
+        self.last_q: tuple[float, float] | None = None
+
+    def absolute(self, up: str, a: list[float], rel: bool) -> tuple[str, list[float]]:
+        """H and V as L, relative numbers made absolute."""
+        if up == "H":
+            return "L", [a[0] + (self.cx if rel else 0), self.cy]
+        if up == "V":
+            return "L", [self.cx, a[0] + (self.cy if rel else 0)]
+        if rel:
+            a = [v + (self.cx if k % 2 == 0 else self.cy) for k, v in enumerate(a)]
+        return up, a
+
+    def close(self) -> None:
+        self.segs.append(("Z",))
+        self.cx, self.cy = self.sx, self.sy
+        self.last_ctrl = self.last_q = None
+
+    def line(self, up: str, a: list[float]) -> None:
+        self.segs.append((up, a[0], a[1]))
+        self.cx, self.cy = a[0], a[1]
+        if up == "M":
+            self.sx, self.sy = a[0], a[1]
+        self.last_ctrl = self.last_q = None
+
+    def cubic(self, up: str, a: list[float]) -> None:
+        if up == "S":
+            lc = self.last_ctrl
+            c1 = (2 * self.cx - lc[0], 2 * self.cy - lc[1]) if lc else (self.cx, self.cy)
+            a = [c1[0], c1[1], *a]
+        self.segs.append(("C", *a))
+        self.last_ctrl = (a[2], a[3])
+        self.last_q = None
+        self.cx, self.cy = a[4], a[5]
+
+    def quadratic(self, up: str, a: list[float]) -> None:
+        cx, cy = self.cx, self.cy
+        if up == "T":
+            lq = self.last_q
+            q = (2 * cx - lq[0], 2 * cy - lq[1]) if lq else (cx, cy)
+            a = [q[0], q[1], *a]
+        qx, qy, x, y = a
+        self.segs.append(("C", cx + 2 / 3 * (qx - cx), cy + 2 / 3 * (qy - cy),
+                          x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y))
+        self.last_q = (qx, qy)
+        self.last_ctrl = None
+        self.cx, self.cy = x, y
+
+    def draw(self, up: str, a: list[float]) -> None:
+        if up in ("M", "L"):
+            self.line(up, a)
+        elif up in ("C", "S"):
+            self.cubic(up, a)
+        else:
+            self.quadratic(up, a)
+
+
+def parse_path(d: str) -> tuple[tuple, ...]:
+    """Segments of ``d``; ValueError names the first thing that is not path data."""
+    tokens = _tokens(d)
+    pen = _Pen()
     cmd = None
     i = 0
     while i < len(tokens):
@@ -45,48 +111,12 @@ def parse_path(d: str) -> tuple[tuple, ...]:
             raise ValueError(f"path data: command {cmd} needs {n} numbers")
         a = [float(v) for v in tokens[i:i + n]]
         i += n
-        rel = cmd.islower() and up != "Z"
         if up == "Z":
-            segs.append(("Z",))
-            cx, cy = sx, sy
-            last_ctrl = last_q = None
+            pen.close()
             if i < len(tokens) and not tokens[i].isalpha():
                 raise ValueError("path data: numbers after Z")
             continue
-        if up == "H":
-            a = [a[0] + (cx if rel else 0), cy]
-            up, rel = "L", False
-        elif up == "V":
-            a = [cx, a[0] + (cy if rel else 0)]
-            up, rel = "L", False
-        if rel:
-            a = [v + (cx if k % 2 == 0 else cy) for k, v in enumerate(a)]
-        if up == "M":
-            segs.append(("M", a[0], a[1]))
-            cx, cy = sx, sy = a[0], a[1]
-            last_ctrl = last_q = None
-        elif up == "L":
-            segs.append(("L", a[0], a[1]))
-            cx, cy = a[0], a[1]
-            last_ctrl = last_q = None
-        elif up in ("C", "S"):
-            if up == "S":
-                c1 = (2 * cx - last_ctrl[0], 2 * cy - last_ctrl[1]) if last_ctrl else (cx, cy)
-                a = [c1[0], c1[1], *a]
-            segs.append(("C", *a))
-            last_ctrl = (a[2], a[3])
-            last_q = None
-            cx, cy = a[4], a[5]
-        elif up in ("Q", "T"):
-            if up == "T":
-                q = (2 * cx - last_q[0], 2 * cy - last_q[1]) if last_q else (cx, cy)
-                a = [q[0], q[1], *a]
-            qx, qy, x, y = a
-            segs.append(("C", cx + 2 / 3 * (qx - cx), cy + 2 / 3 * (qy - cy),
-                         x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y))
-            last_q = (qx, qy)
-            last_ctrl = None
-            cx, cy = x, y
-    if not segs or segs[0][0] != "M":
+        pen.draw(*pen.absolute(up, a, cmd.islower()))
+    if not pen.segs or pen.segs[0][0] != "M":
         raise ValueError("path data must start with a move (M)")
-    return tuple(segs)
+    return tuple(pen.segs)

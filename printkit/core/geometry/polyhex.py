@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from printkit.core.geometry.hexgrid import DIRECTIONS, Hex, reflect, rotate
 

@@ -6,25 +6,22 @@ is explained in docs/rules/rollncook.md and by `printkit rules rollncook`.
 
 from __future__ import annotations
 
-from printkit.games.registry import (
-    Component, Scorer, Simulator, SolveResult, register, register_scorer, register_simulator,
+from printkit.core.registry import (
+    Component, Scorer, Simulator, SolveResult, register, register_game, register_scorer, register_simulator,
 )
 from printkit.games.rollncook import components, scorer, simulate
-from printkit.games.rollncook.record import RollNCookRecord
 
-GAME = "rollncook"
+NAME = scorer.GAME.name
 
-register(Component(GAME, "sheet", "the seeded score sheet (one page; --count N for N seeds)",
+register(Component(NAME, "sheet", "the seeded score sheet (one page; --count N for N seeds)",
                    components.build_sheets, seeded=True,
                    settings={"count": ("1", "how many sheets, for consecutive seeds, in one file")},
                    dump=components.dump_sheets))
 
-
-def _score(records):
-    return scorer.score([r for _, r, _ in records])
-
-
-register_scorer(Scorer(GAME, RollNCookRecord, _score, multi=True, title="Roll n Cook"))
+register_game(scorer.GAME)
+# The same replay, and no winner for a finished game nobody wins (until the core's Report does
+# that itself for every game: see scorer.run).
+register_scorer(Scorer(NAME, scorer.GAME.record, scorer.run, multi=True, title=scorer.GAME.title))
 
 
 def _simulate(first_seed: int, games: int, seeds: int) -> SolveResult:
@@ -32,4 +29,4 @@ def _simulate(first_seed: int, games: int, seeds: int) -> SolveResult:
     return SolveResult(out["text"], out["data"])
 
 
-register_simulator(Simulator(GAME, _simulate))
+register_simulator(Simulator(NAME, _simulate))
