@@ -10,7 +10,6 @@ from printkit.core.colour import Colour
 from printkit.core.draw import ops as O
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.load import MAX_BYTES, load_layout
-from printkit.core.layout.render import Renderer
 from printkit.errors import InputError
 
 INFO = FooterInfo("test", "layout")
@@ -275,3 +274,128 @@ def test_a_changed_file_is_read_again(tmp_path):
     assert load_layout(p) is load_layout(p)  # unchanged: served from the cache
     lib.write_text("styles:\n  s: {stroke_width: 2.5mm}\n")  # an included file changes
     assert load_layout(p).styles["s"].stroke_width == 2.5
+
+
+# -- slots: the public drawing context ----------------------------------------------------------
+
+SLOT_LOOK = """\
+    colours:
+      sea: {colour: "#1f77b4", bw: "#555555"}
+    styles:
+      wave: {stroke: sea, stroke_width: 0.5mm, fill: none}
+      label: {font: sans-bold, font_size: 10, text_colour: sea}
+    symbols:
+      dot:
+        elements:
+          - circle: {x: 0, y: 0, r: 1}
+    """
+
+
+def test_a_slot_draws_through_the_canvas_by_name(tmp_path):
+    from printkit.core.layout.canvas import Canvas
+    from printkit.core.units import MM_PER_PT
+
+    seen = {}
+
+    def draw(cv, data, w, h):
+        assert isinstance(cv, Canvas) and (cv.w, cv.h) == (w, h) == (30, 20)
+        seen.update(data=data["who"], bw=cv.bw, label=cv.text_style("label"))
+        dot = cv.symbol("dot")
+        sq = cv.define("square", lambda: [O.Rect(0, 0, 1, 1)])
+        assert cv.define("square", lambda: pytest.fail("made twice")) == sq
+        return [O.Line(0, 0, w, h, cv.style("wave"), tag="diag"), O.Use(dot), O.Use(sq, fill=cv.colour("sea")),
+                *cv.text(0, 0, "hi", "label", scale=2, wrap=False)]
+
+    ops, doc = page(tmp_path, "- slot: {id: s, name: art, x: 10, y: 5, w: 30mm, h: 20mm}", SLOT_LOOK,
+                    bw=True, data={"who": "me", "slots": {"art": draw}})
+    ((group, _),) = O.find(ops, "s")
+    assert group.matrix == O.Matrix.translate(10, 5)  # place: box, in the box's coordinates
+    line, _use, use2, text = group.ops
+    assert line.style.stroke == Colour.parse("#555555") and line.style.stroke_width == 0.5  # B&W alternative
+    assert use2.fill == Colour.parse("#555555")
+    assert text.font == "sans-bold" and text.size == pytest.approx(20 * MM_PER_PT)
+    assert text.colour == Colour.parse("#555555")
+    assert seen["data"] == "me" and seen["bw"] is True and seen["label"].size == pytest.approx(10 * MM_PER_PT)
+    assert set(doc.symbols) == {"dot", "square"}
+
+
+def test_a_canvas_reports_unknown_names_as_layout_errors(tmp_path):
+    def draw(cv, data, w, h):
+        return [O.Use(cv.symbol("nothing"))]
+
+    with pytest.raises(InputError, match="unknown symbol 'nothing'"):
+        page(tmp_path, "- slot: {name: art, w: 1, h: 1}", SLOT_LOOK, data={"slots": {"art": draw}})
+    with pytest.raises(InputError, match="unknown style 'nope'"):
+        page(tmp_path, "- slot: {name: art, w: 1, h: 1}", SLOT_LOOK,
+             data={"slots": {"art": lambda cv, d, w, h: [O.Line(0, 0, 1, 1, cv.style("nope"))]}})
+
+
+def test_an_inline_slot_adds_its_operations_as_they_are(tmp_path):
+    art = {"art": lambda cv, d, w, h: [O.Line(0, 0, w, h, tag="l")]}
+    ops, _ = page(tmp_path, "- slot: {name: art, place: inline}", data={"slots": art})
+    (line,) = ops
+    assert (line.x2, line.y2) == (100, 100)  # without w and h: to the design box's edge
+    with pytest.raises(InputError, match="inline slot stays at x = y = 0"):
+        page(tmp_path, "- slot: {name: art, x: 5, place: inline}", data={"slots": art})
+
+
+def test_a_fitted_slot_scales_its_drawing_and_tells_the_page(tmp_path):
+    from printkit.core.layout.canvas import Drawing
+
+    art = {"art": lambda cv, d, w, h: Drawing((O.Rect(0, 0, 200, 50, tag="r"),), 200, 50, {"cell": 16})}
+    ops, _ = page(tmp_path, """\
+        - text: {id: t, x: 0, y: 0, text: "{fit.art.scale:.0%} {fit.art.cell:g}"}
+        - slot: {id: s, name: art, y: 20, place: fit}
+        """, data={"slots": art})
+    assert [t.text for t in leaves(ops) if isinstance(t, O.Text)] == ["50% 8"]
+    ((g, _),) = O.find(ops, "s")
+    assert g.matrix == O.Matrix.translate(0, 20) @ O.Matrix.scale(0.5)  # 100 mm wide, 80 mm high
+    with pytest.raises(InputError, match="must be a Drawing"):
+        page(tmp_path, "- slot: {name: art, place: fit}", data={"slots": {"art": lambda cv, d, w, h: []}})
+
+
+def test_printable_size_is_what_the_paper_gives(tmp_path):
+    from printkit.core.draw.page import content_box
+
+    seen = []
+    p = write(tmp_path, "size: printable\npages:\n  - elements:\n      - slot: {name: art, place: inline}\n")
+    for paper in ("a4", "letter"):
+        build_document(str(p), PrintOptions(paper=paper), INFO,
+                       {"slots": {"art": lambda cv, d, w, h: seen.append((w, h)) or []}})
+        assert seen[-1] == content_box(PrintOptions(paper=paper))[2:]
+
+
+def test_a_poster_is_a_map_page_and_overlapping_tiles(tmp_path):
+    from printkit.core.draw.page import plan_tiles
+    from printkit.core.layout.canvas import Drawing
+
+    p = write(tmp_path, """\
+        size: printable
+        styles:
+          frame: {stroke: "#ff0000"}
+          name: {font: sans-bold, font_size: 12}
+        poster:
+          slot: board
+          overlap: "{ov}mm"
+          map:
+            - text: {x: 0, y: 0, text: "{tiles} tiles, {tile_cols} x {tile_rows}, {overlap:g} mm"}
+            - tile_map: {id: map, y: 24, style: frame, label_style: name}
+        """)
+    board = Drawing((O.Rect(0, 0, 400, 380, tag="board"),), 400, 380)
+    doc = build_document(str(p), PrintOptions(), INFO, {"ov": 12, "slots": {"board": lambda cv, d, w, h: board}})
+    plan = plan_tiles(400, 380, PrintOptions(), 12)
+    assert len(doc.pages) == 1 + len(plan.tiles) == 1 + plan.cols * plan.rows
+    texts = [op.text for op, _ in O.walk(doc.pages[0].ops) if isinstance(op, O.Text)]
+    assert f"{len(plan.tiles)} tiles, {plan.cols} x {plan.rows}, 12 mm" in texts
+    assert any("test layout assembly map" in t and f"page 1 of {len(doc.pages)}" in t for t in texts)
+    frames = [op for op, _ in O.walk(doc.pages[0].ops) if (getattr(op, "tag", None) or "").startswith("map ")]
+    assert [f.tag for f in frames] == [f"map {t.label}" for t in plan.tiles]
+    assert all(f.style.stroke == Colour.parse("#ff0000") for f in frames)
+    assert [op.text for op, _ in O.walk(doc.pages[0].ops) if isinstance(op, O.Text)].count("A1") == 1
+    for page_, tile in zip(doc.pages[1:], plan.tiles, strict=True):
+        assert O.find(page_.ops, f"tile {tile.label}") and O.find(page_.ops, "board")
+
+
+def test_a_tile_map_needs_a_poster(tmp_path):
+    with pytest.raises(InputError, match="only on a poster's map page"):
+        page(tmp_path, "- tile_map: {w: 10, h: 10}")

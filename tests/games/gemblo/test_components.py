@@ -57,7 +57,7 @@ def test_tile_pages_show_the_planned_windows():
     w, h = d.w, d.h
     plan = plan_tiles(w, h, PrintOptions())
     assert len(doc.pages) == 1 + len(plan.tiles)  # the assembly map, then the tiles
-    for page, tile in zip(doc.pages[1:], plan.tiles):
+    for page, tile in zip(doc.pages[1:], plan.tiles, strict=True):
         ((window, m),) = O.find(page.ops, f"tile {tile.label}")
         body = window.ops[0]
         # The poster point at the tile's corner lands on the window's corner.
@@ -93,9 +93,7 @@ def test_a_board_cell_and_a_piece_cell_measure_the_same(kit, kind, tmp_path):
     board_cell = measure_between_edges(img, (x, cy - 8), (x, cy + 8), dpi, "y")
     assert board_cell == pytest.approx(16.0, abs=0.2)
     pieces = games()["gemblo"]["pieces"].build(PrintOptions())
-    for p, page in enumerate(pieces.pages):
-        if O.find(page.ops, "piece clear M1"):
-            break
+    p = next(i for i, page in enumerate(pieces.pages) if O.find(page.ops, "piece clear M1"))
     ((use, m),) = O.find(pieces.pages[p].ops, "piece clear M1")
     cx, cy = (m @ use.matrix).apply(0, 0)
     img = pdf_pages(kit / "gemblo-pieces-a4.pdf", dpi)[p] if kind == "pdf" \
@@ -117,7 +115,7 @@ def test_all_108_pieces_packed_without_overlap():
     from printkit.core.geometry.polyhex import normalise
     for page in pages:
         taken = set()
-        for colour, piece, turns, anchor in page:
+        for _colour, piece, turns, anchor in page:
             cells = [add(rotate(c, turns), anchor) for c in CONTENT.pieces[piece]]
             assert normalise(cells) in CONTENT.orientations[piece]
             assert taken.isdisjoint(cells)
