@@ -9,6 +9,7 @@ from printkit.core.build import build_document
 from printkit.core.colour import Colour
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.layout.load import load_layout
 from printkit.games.trickdumpling.content import CONTENT
 
 GAME = "trickdumpling"
@@ -25,7 +26,8 @@ def palette() -> dict:
     pal = dict(CONTENT.palette)
     for s in CONTENT.suits:
         pal[f"tint-{s.id}"] = {"colour": _tint(s.colour), "bw": "#ffffff"}
-    pal["tint-special"] = {"colour": _tint("#7d4fa8"), "bw": "#ffffff"}
+    # Special cards: a tint of the wild colour their icons are drawn in (layouts/trickdumpling/icons.yaml).
+    pal["tint-special"] = {"colour": _tint(load_layout("trickdumpling/icons.yaml").colours["wild"].colour), "bw": "#ffffff"}
     return pal
 
 
@@ -70,41 +72,20 @@ def track_data() -> dict:
     goals: dict[int, list[str]] = {}
     for players, points in sorted(CONTENT.threshold.items()):
         goals.setdefault(points, []).append(str(players))
+    label = load_layout("trickdumpling/track.yaml").spec.data["goal_label"]
     steps = []
     for pts in range(16):
         who = goals.get(pts)
         steps.append({"points": pts, "style": "goal" if who else "box",
-                      "goal": f"end: {'-'.join([who[0], who[-1]]) if len(who) > 1 else who[0]} players" if who else ""})
-    note = ("Mark each player's points after every round. The game ends after the round in which someone "
-            "reaches the marked box for your player count; most points wins, ties share the win.")
-    return {"steps": steps, "note": note, "palette": palette()}
+                      "goal": label.format(players="-".join([who[0], who[-1]]) if len(who) > 1 else who[0]) if who else ""})
+    return {"steps": steps, "palette": palette()}
 
 
 def aid_data() -> dict:
-    deal = CONTENT.deal
-    thr = CONTENT.threshold
-    sections = [
-        {"title": "Setup", "text": (f"Lay out the rank boards in popularity order. Deal the mission cards (one is the spy) and "
-                                    f"the cards: 2-3 players {deal[3]} each without the 1s and 9s, 4 players {deal[4]}, "
-                                    f"5 players {deal[5]}.")},
-        {"title": "A trick", "text": ("The chef leads; play passes clockwise. Follow the lead suit if you can, or play "
-                                      "a special card. A suit over 10 turns its highest face-up card down. A suit at "
-                                      "exactly 10 is a Perfect Dish: every later player says No way! (and cancels it, "
-                                      "face up) or Accept! (a card face down). The winner leads the next trick.")},
-        {"title": "Winning a trick", "text": ("A standing Perfect Dish wins. Otherwise the suit with the highest face-up "
-                                              "total (ties: the more popular) and its highest card. Giant Steamer: if no "
-                                              "suit then exceeds 10, its player wins. No regular card at all: W99, then W5.")},
-        {"title": "Round end and scoring", "text": ("Basic mission: exactly 3 tricks. Owner's nephew: no trick. Spy: "
-                                                    "everyone else misses. Each player who accomplished a mission "
-                                                    "scores the number of players who accomplished none. The game ends "
-                                                    f"at {thr[3]} points (2-3 players), {thr[4]} (4), {thr[5]} (5). "
-                                                    "The last trick's winner is the next chef.")},
-        {"title": "Two players: the Dumpling Master", "text": ("A third hand, face down, played from the top; it holds "
-                                                               "the spy. It plays last after a real chef, cancelling a "
-                                                               "Perfect Dish whenever its card can. When it leads, both "
-                                                               "players play at once: if both make a Perfect Dish, the "
-                                                               "lower card wins.")},
-    ]
+    """The aid's sections from layouts/trickdumpling/aid.yaml, with the numbers from data.yaml filled in."""
+    values = {"deal": CONTENT.deal, "threshold": CONTENT.threshold}
+    sections = [{"title": sec["title"], "text": sec["text"].format(**values)}
+                for sec in load_layout("trickdumpling/aid.yaml").spec.data["sections"]]
     return {"sections": sections, "palette": palette()}
 
 
