@@ -16,7 +16,7 @@ NAME = scorer.GAME.name
 register(Component(NAME, "sheet", "the seeded score sheet (one page; --count N for N seeds)",
                    components.build_sheets, seeded=True,
                    settings={"count": ("1", "how many sheets, for consecutive seeds, in one file")},
-                   dump=components.dump_sheets))
+                   dump=components.dump_sheets, name_settings=("count",)))
 
 register_game(scorer.GAME)
 # The same replay, and no winner for a finished game nobody wins (until the core's Report does

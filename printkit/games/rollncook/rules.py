@@ -1,4 +1,6 @@
-"""Roll n Cook's rules as functions over a player's state (RNC-2 to RNC-8).
+"""Roll n Cook's rules as functions over a player's state (RNC-2 to RNC-8, RNC-11's order-free hour).
+
+The table of players, the hours in order and the shared dice are the State's (state.py).
 
 >>> s = State.new(generate(7))
 >>> results([3, 3, 5], double=(3, 6))
@@ -13,14 +15,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.sheet import Sheet, generate  # noqa: F401 - generate: the doctest
 
 MYSTERY = CONTENT.mystery
 
 
-def replace(state: "State", **changes) -> "State":
+def replace(state: State, **changes) -> State:
     """A copy of ``state`` with ``changes`` (faster than dataclasses.replace in the hot path)."""
     new = object.__new__(State)
     new.__dict__.update(state.__dict__)
@@ -39,7 +40,7 @@ class State:
     plates: tuple = ()  # plates used per hour
 
     @classmethod
-    def new(cls, sheet: Sheet) -> "State":
+    def new(cls, sheet: Sheet) -> State:
         return cls(sheet, {}, frozenset(), frozenset(), dict(CONTENT.abilities),
                    {m: 0 for m in CONTENT.meals}, tuple(0 for _ in CONTENT.plates))
 
@@ -250,3 +251,91 @@ def final_score(state: State) -> dict:
         "basics_left": sum(state.stock.get(b, 0) for b in CONTENT.basics),
         "plates_left": sum(CONTENT.plates) - sum(state.plates),
     }
+
+
+def rare_depth(name: str) -> int:
+    """How many rare ingredients deep a rare ingredient is made (flour 1, dough 2).
+
+    >>> rare_depth("flour"), rare_depth("dough")
+    (1, 2)
+    """
+    return 1 + max((rare_depth(x) for x in CONTENT.rares[name] if x in CONTENT.rares), default=0)
+
+
+def make_rares(state: State, rares) -> tuple[State, list[tuple[int, str, str, str]]]:
+    """Make an hour's rare ingredients (RNC-6) as written, or, if that breaks rules, in the order
+    they can be made (flour before the dough made from it), whichever breaks fewer: (the state,
+    [(entry index, name, rule, problem)])."""
+    def run(order):
+        st, problems = state, []
+        for k in order:
+            st, bad = make_rare(st, rares[k].name, rares[k].use)
+            problems += [(k, rares[k].name, rule, m) for rule, m in bad]
+        return st, problems
+
+    written = list(range(len(rares)))
+    best = run(written)
+    if best[1]:
+        other = run(sorted(written, key=lambda k: rare_depth(rares[k].name)))
+        if len(other[1]) < len(best[1]):
+            best = other
+    return best
+
+
+def plans(needs: tuple[str, ...], use: list[str] | None) -> list[list[str] | None]:
+    """The ways an entry may cross its ingredients: its own ``use``, or, without one, the exact
+    ingredients first (None: the default) and then every basic slot filled by the mystery
+    ingredient instead (RNC-5: it stands for any basic).
+
+    >>> plans(("milk", "salt"), None)
+    [None, ['mystery', 'salt'], ['milk', 'mystery'], ['mystery', 'mystery']]
+    """
+    if use is not None:
+        return [use]
+    basics = [k for k, n in enumerate(needs) if n in CONTENT.basics]
+    out: list[list[str] | None] = [None]
+    for mask in range(1, 1 << len(basics)):
+        plan = list(needs)
+        for b, k in enumerate(basics):
+            if mask >> b & 1:
+                plan[k] = MYSTERY
+        out.append(plan)
+    return out
+
+
+def legal_hour(state: State, hour: int, rares, meals) -> State | None:
+    """RNC-11: what a player crossed in one hour has no order. The state after making the
+    hour's rare ingredients and cooking its meals (entries with ``name`` and ``use``) in some
+    order, with some choice of what the mystery ingredient stands for where ``use`` is not
+    given, that breaks no rule; None if there is none. Entries are tried in an order that does
+    not depend on how the record lists them, so the state found does not either."""
+    def key(kind, e):
+        return (kind, rare_depth(e.name) if kind == 0 else 0, e.name, sorted(e.use) if e.use else [])
+
+    entries = sorted([(0, e) for e in rares] + [(1, e) for e in meals], key=lambda ke: key(*ke))
+    if len(entries) > 8:  # beyond any real hour: keep the search small
+        return None
+    failed: set = set()
+
+    def search(st: State, left: tuple[int, ...]) -> State | None:
+        if not left:
+            return st
+        memo = (left, tuple(sorted(st.stock.items())), st.plates, tuple(sorted(st.dishes.items())))
+        if memo in failed:
+            return None
+        rare_left = any(entries[k][0] == 0 for k in left)
+        for k in left:
+            kind, e = entries[k]
+            if kind == 1 and rare_left:
+                continue  # rare ingredients are made before the meals that may need them
+            needs = CONTENT.rares[e.name] if kind == 0 else CONTENT.meals[e.name].ingredients
+            for plan in plans(needs, e.use):
+                nxt, bad = make_rare(st, e.name, plan) if kind == 0 else cook(st, hour, e.name, plan)
+                if not bad:
+                    done = search(nxt, tuple(x for x in left if x != k))
+                    if done is not None:
+                        return done
+        failed.add(memo)
+        return None
+
+    return search(state, tuple(range(len(entries))))
