@@ -95,7 +95,7 @@ def parse_order(texts: Iterable[str]) -> list[Face]:
         raise RollError(f"an order has 2 to 4 dice, got {len(faces)}")
     dice = [die_of(f) for f in faces]
     for i, d in enumerate(dice):
-        if d in dice[:i]:
+        if d is not None and d in dice[:i]:  # a face of no die was refused by parse_face
             other = faces[dice.index(d)]
             raise RollError(f"{faces[i]} and {other} are faces of the same die ({CONTENT.dice[d][0]})")
     return faces
@@ -121,7 +121,8 @@ def _check_bases(on: dict[str, str]) -> None:
             raise RollError(f"{f} lies on {base}: a base is the seaweed or a sheet filling "
                             f"({', '.join(CONTENT.sheets)})")
     for s in CONTENT.sheets:
-        seen, cur = [], s
+        seen: list[str] = []
+        cur = s
         while cur != SEAWEED:
             if cur in seen:
                 raise RollError(f"{' on '.join(seen + [cur])}: a sheet cannot lie on what lies on it")
@@ -192,7 +193,7 @@ def _enumerate() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
     """
     sheets, strips, fillings = CONTENT.sheets, CONTENT.strips, CONTENT.fillings
     bases = (SEAWEED,) + sheets
-    found: list[tuple[int, int, int, tuple, tuple]] = []
+    found: list[tuple[int, int, int, tuple, tuple, int]] = []
     n = 0
     for sb in itertools.product(bases, repeat=len(sheets)):
         on = dict(zip(sheets, sb, strict=True))

@@ -83,9 +83,14 @@ class GimbapState(GameState[Round]):
         """A round is everyone's race and roll: too many to list (see :meth:`tokens_left`)."""
         return None
 
+    @property
+    def tokens_to_lay(self) -> int:
+        """How many tokens a round lays out: one fewer than there are players (GIM-5)."""
+        return len(self.players) - 1
+
     def tokens_left(self) -> list[Token]:
-        """The tokens in play not laid out yet, best first: a round lays out one fewer than there
-        are players (GIM-5)."""
+        """The tokens in play not laid out yet, best first (GIM-5: a round lays out
+        :attr:`tokens_to_lay` of them)."""
         return sorted((t for t in self.in_play if t not in self.used), reverse=True)
 
     def apply(self, move: Round) -> list[Violation]:

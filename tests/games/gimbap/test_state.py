@@ -27,8 +27,8 @@ def right_round(state: GimbapState, first: str, order, rng: random.Random) -> Ro
     build = solve(list(order)).to_data()
     done = list(state.players)
     rng.shuffle(done)
-    n = len(state.players)
-    return Round(first=first, dice=[str(f) for f in order], tokens=[str(t) for t in state.tokens_left()[:n - 1]],
+    tokens = state.tokens_left()[:state.tokens_to_lay]
+    return Round(first=first, dice=[str(f) for f in order], tokens=[str(t) for t in tokens],
                  done=done, rolls={p: {"on": build["on"], "touching": build["touching"]} for p in state.players})
 
 
