@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Union
+from collections.abc import Callable, Iterator
 
 from printkit.core.colour import BLACK, Colour
 
@@ -31,15 +31,15 @@ class Matrix:
     f: float = 0.0
 
     @classmethod
-    def translate(cls, x: float, y: float) -> "Matrix":
+    def translate(cls, x: float, y: float) -> Matrix:
         return cls(1, 0, 0, 1, x, y)
 
     @classmethod
-    def scale(cls, sx: float, sy: float | None = None) -> "Matrix":
+    def scale(cls, sx: float, sy: float | None = None) -> Matrix:
         return cls(sx, 0, 0, sx if sy is None else sy, 0, 0)
 
     @classmethod
-    def rotate(cls, degrees: float) -> "Matrix":
+    def rotate(cls, degrees: float) -> Matrix:
         """Clockwise on the page (y points down), like SVG's ``rotate``."""
         t = math.radians(degrees)
         cos, sin = math.cos(t), math.sin(t)
@@ -49,7 +49,7 @@ class Matrix:
         return cls(cos, sin, -sin, cos, 0, 0)
 
     @classmethod
-    def mirror(cls, axis: str) -> "Matrix":
+    def mirror(cls, axis: str) -> Matrix:
         """``"x"`` flips left and right (about the vertical axis), ``"y"`` top and bottom."""
         if axis == "x":
             return cls(-1, 0, 0, 1, 0, 0)
@@ -57,7 +57,7 @@ class Matrix:
             return cls(1, 0, 0, -1, 0, 0)
         raise ValueError(f"mirror axis must be 'x' or 'y', got {axis!r}")
 
-    def __matmul__(self, o: "Matrix") -> "Matrix":
+    def __matmul__(self, o: Matrix) -> Matrix:
         """``self @ o`` applies ``o`` first, then ``self``."""
         return Matrix(
             self.a * o.a + self.c * o.b,
@@ -165,7 +165,7 @@ class Text:
 class Group:
     """Operations drawn under ``matrix``, optionally clipped to ``clip`` (x, y, w, h) first."""
 
-    ops: tuple["Op", ...]
+    ops: tuple[Op, ...]
     matrix: Matrix = IDENTITY
     clip: tuple[float, float, float, float] | None = None
     tag: str | None = None
@@ -182,7 +182,7 @@ class Use:
     fill: Colour | None = None
 
 
-Op = Union[Line, Rect, Circle, Polygon, Path, Text, Group, Use]
+Op = Line | Rect | Circle | Polygon | Path | Text | Group | Use
 
 
 @dataclass

@@ -84,52 +84,65 @@ class _PdfRenderer:
             self.c.transform(m.a, m.b, m.c, m.d, m.e, m.f)
 
     def draw_op(self, op: Op) -> None:
-        c = self.c
         if isinstance(op, Group):
-            c.saveState()
-            self._transform(op.matrix)
-            if op.clip is not None:
-                x, y, w, h = op.clip
-                p = c.beginPath()
-                p.rect(x, y, w, h)
-                c.clipPath(p, stroke=0, fill=0)
-            self.draw(op.ops)
-            c.restoreState()
+            self._group(op)
         elif isinstance(op, Use):
-            c.saveState()
-            if op.fill is not None:
-                c.setFillColorRGB(op.fill.r, op.fill.g, op.fill.b)
-            self._transform(op.matrix)
-            c.doForm(_form_name(op.symbol))
-            c.restoreState()
+            self._use(op)
         elif isinstance(op, Text):
-            if not op.text:
-                return
-            c.saveState()
-            c.setFillColorRGB(op.colour.r, op.colour.g, op.colour.b)
-            c.transform(1, 0, 0, -1, op.x, op.y)
-            c.setFont(register_pdf_font(op.font), op.size)
-            c.drawString(0, 0, op.text)
-            c.restoreState()
-        elif isinstance(op, Line):
-            stroke, _ = self._apply(op.style)
-            if stroke:
-                c.line(op.x1, op.y1, op.x2, op.y2)
-        elif isinstance(op, Rect):
-            stroke, fill = self._apply(op.style)
-            if stroke or fill:
-                if op.radius > 0:
-                    c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(stroke), fill=int(fill))
-                else:
-                    c.rect(op.x, op.y, op.w, op.h, stroke=int(stroke), fill=int(fill))
-        elif isinstance(op, Circle):
-            stroke, fill = self._apply(op.style)
-            if stroke or fill:
-                c.circle(op.cx, op.cy, op.r, stroke=int(stroke), fill=int(fill))
+            self._text(op)
         elif isinstance(op, (Polygon, Path)):
             self._path(op, op.style)
+        elif isinstance(op, (Line, Rect, Circle)):
+            self._shape(op)
         else:  # pragma: no cover - the Op union is closed
             raise TypeError(f"unknown drawing operation {op!r}")
+
+    def _group(self, op: Group) -> None:
+        c = self.c
+        c.saveState()
+        self._transform(op.matrix)
+        if op.clip is not None:
+            x, y, w, h = op.clip
+            p = c.beginPath()
+            p.rect(x, y, w, h)
+            c.clipPath(p, stroke=0, fill=0)
+        self.draw(op.ops)
+        c.restoreState()
+
+    def _use(self, op: Use) -> None:
+        c = self.c
+        c.saveState()
+        if op.fill is not None:
+            c.setFillColorRGB(op.fill.r, op.fill.g, op.fill.b)
+        self._transform(op.matrix)
+        c.doForm(_form_name(op.symbol))
+        c.restoreState()
+
+    def _text(self, op: Text) -> None:
+        if not op.text:
+            return
+        c = self.c
+        c.saveState()
+        c.setFillColorRGB(op.colour.r, op.colour.g, op.colour.b)
+        c.transform(1, 0, 0, -1, op.x, op.y)
+        c.setFont(register_pdf_font(op.font), op.size)
+        c.drawString(0, 0, op.text)
+        c.restoreState()
+
+    def _shape(self, op: Line | Rect | Circle) -> None:
+        c = self.c
+        stroke, fill = self._apply(op.style)
+        if isinstance(op, Line):
+            if stroke:
+                c.line(op.x1, op.y1, op.x2, op.y2)
+        elif not (stroke or fill):
+            return
+        elif isinstance(op, Circle):
+            c.circle(op.cx, op.cy, op.r, stroke=int(stroke), fill=int(fill))
+        elif op.radius > 0:
+            c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(stroke), fill=int(fill))
+        else:
+            c.rect(op.x, op.y, op.w, op.h, stroke=int(stroke), fill=int(fill))
 
 
 def _form_name(symbol: str) -> str:

@@ -68,26 +68,9 @@ class _SvgRenderer:
     def draw_op(self, parent, op: Op) -> None:
         d = self.dwg
         if isinstance(op, Group):
-            g = d.g()
-            if not op.matrix.is_identity:
-                g["transform"] = _matrix(op.matrix)
-            if op.clip is not None:
-                self.clips += 1
-                cid = f"clip-{self.clips}"
-                cp = d.clipPath(id=cid)
-                x, y, w, h = op.clip
-                cp.add(d.rect(insert=(num(x), num(y)), size=(num(w), num(h))))
-                d.defs.add(cp)
-                g["clip-path"] = f"url(#{cid})"
-            self.draw(g, op.ops)
-            parent.add(g)
+            self._group(parent, op)
         elif isinstance(op, Use):
-            u = d.use(f"#sym-{_id(op.symbol)}")
-            if op.fill is not None:
-                u["fill"] = op.fill.hex
-            if not op.matrix.is_identity:
-                u["transform"] = _matrix(op.matrix)
-            parent.add(u)
+            self._use(parent, op)
         elif isinstance(op, Text):
             self._text(parent, op)
         elif isinstance(op, Line):
@@ -111,6 +94,30 @@ class _SvgRenderer:
             parent.add(d.path(d=" ".join(parts), **_style_attrs(op.style)))
         else:  # pragma: no cover - the Op union is closed
             raise TypeError(f"unknown drawing operation {op!r}")
+
+    def _group(self, parent, op: Group) -> None:
+        d = self.dwg
+        g = d.g()
+        if not op.matrix.is_identity:
+            g["transform"] = _matrix(op.matrix)
+        if op.clip is not None:
+            self.clips += 1
+            cid = f"clip-{self.clips}"
+            cp = d.clipPath(id=cid)
+            x, y, w, h = op.clip
+            cp.add(d.rect(insert=(num(x), num(y)), size=(num(w), num(h))))
+            d.defs.add(cp)
+            g["clip-path"] = f"url(#{cid})"
+        self.draw(g, op.ops)
+        parent.add(g)
+
+    def _use(self, parent, op: Use) -> None:
+        u = self.dwg.use(f"#sym-{_id(op.symbol)}")
+        if op.fill is not None:
+            u["fill"] = op.fill.hex
+        if not op.matrix.is_identity:
+            u["transform"] = _matrix(op.matrix)
+        parent.add(u)
 
     def _text(self, parent, op: Text) -> None:
         if not op.text:

@@ -15,7 +15,7 @@ Each element is a one-key mapping naming its kind::
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
@@ -40,8 +40,8 @@ def _font_size(v: Any) -> float | str:
 
 
 #: A length in mm, or a template resolved when drawn.
-Length = Annotated[Union[float, str], BeforeValidator(_length)]
-FontSize = Annotated[Union[float, str], BeforeValidator(_font_size)]
+Length = Annotated[float | str, BeforeValidator(_length)]
+FontSize = Annotated[float | str, BeforeValidator(_font_size)]
 Point = tuple[Length, Length]
 
 
@@ -58,7 +58,7 @@ class ColourDef(Strict):
 
 #: A colour: ``#rrggbb``, ``#rgb``, black/white/grey, ``none``, a name from ``colours``, or a
 #: mapping ``{colour: "#c33", bw: "#555"}``.
-ColourSpec = Union[str, ColourDef]
+ColourSpec = str | ColourDef
 
 
 class StyleSpec(Strict):
@@ -78,7 +78,7 @@ class StyleSpec(Strict):
     line_height: float | None = Field(default=None, gt=0)
 
 
-StyleRef = Union[str, StyleSpec]
+StyleRef = str | StyleSpec
 
 
 class ElementBase(Strict):
@@ -101,7 +101,7 @@ class FrameEl(ElementBase):
     mirror: Literal["x", "y"] | None = None
     border: bool = False
     clip: bool = False
-    elements: list["Element"] = []
+    elements: list[Element] = []
 
 
 class TextEl(ElementBase):
@@ -263,7 +263,7 @@ class RepeatEl(ElementBase):
     y: Length = 0.0
     dx: Length = 0.0
     dy: Length = 0.0
-    elements: list["Element"]
+    elements: list[Element]
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -291,8 +291,7 @@ def _unwrap(v: Any) -> Any:
 
 
 Element = Annotated[
-    Union[FrameEl, TextEl, LineEl, RectEl, CircleEl, PolygonEl, PathEl, HexGridEl, UseEl,
-          RulerEl, CropMarksEl, RepeatEl, SlotEl, TileMapEl],
+    FrameEl | TextEl | LineEl | RectEl | CircleEl | PolygonEl | PathEl | HexGridEl | UseEl | RulerEl | CropMarksEl | RepeatEl | SlotEl | TileMapEl,
     Field(discriminator="type"),
     BeforeValidator(_unwrap),
 ]

@@ -39,12 +39,7 @@ class _Formatter(string.Formatter):
         first, steps = _field_path(field_name)
         obj = kwargs[first]
         for kind, key in steps:
-            if kind == "index":
-                obj = obj[key]
-            elif isinstance(obj, dict):
-                obj = obj[key]
-            else:
-                obj = getattr(obj, key)
+            obj = obj[key] if kind == "index" or isinstance(obj, dict) else getattr(obj, key)
         return obj, first
 
 
