@@ -8,12 +8,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
+from typing import Annotated, Literal, NamedTuple
 
-import yaml
+from pydantic import AfterValidator, Field
 
+from printkit.core.content import DataModel, keyed, read_content
 from printkit.core.geometry.hexgrid import Hex
 from printkit.core.geometry.polyhex import Shape, normalise, orientations
 
@@ -26,22 +28,49 @@ MEASURES = {
     "abs_2q_r": lambda q, r: abs(2 * q + r),
 }
 
+Cells = Annotated[tuple[Hex, ...], Field(min_length=1)]
 
-@dataclass(frozen=True)
-class ColourInfo:
+
+class Setup(NamedTuple):
+    """The area played in and the start cells, for one player count: ``area, starts = ...``."""
+
+    area: str
+    starts: tuple[Hex, ...]
+
+
+class ColourInfo(DataModel):
     name: str
     colour: str
     bw: str
     symbol: str
 
 
-@dataclass(frozen=True)
-class Content:
+class Obstacle(DataModel):
+    """One piece of the sixth colour, laid before a 5-player game (GEM-6)."""
+
+    piece: str
+    cells: Cells
+
+
+class Content(DataModel):
     version: int
-    areas: dict[str, dict[str, int]]
-    players: dict[int, tuple[str, tuple[Hex, ...]]]  # count -> (area name, start cells)
-    pieces: dict[str, Shape]
-    colours: dict[str, ColourInfo]
+    areas: dict[str, dict[Literal["diag", "abs_r", "abs_2q_r"], int]]
+    players: dict[int, Setup]  # count -> (area name, start cells)
+    pieces: dict[str, Annotated[Cells, AfterValidator(normalise)]]
+    colours: Annotated[dict[str, ColourInfo], keyed()]
+    obstacles: tuple[Obstacle, ...] = ()
+
+    def problems(self) -> Iterator[tuple[tuple, str]]:
+        if "board" not in self.areas or "diag" not in self.areas["board"]:
+            yield ("areas",), "the 'board' area with its 'diag' limit is required"
+        for n, setup in self.players.items():
+            if setup.area not in self.areas:
+                yield ("players", n, "area"), f"unknown area {setup.area!r}; areas are {', '.join(self.areas)}"
+        for i, o in enumerate(self.obstacles):
+            if o.piece not in self.pieces:
+                yield ("obstacles", i, "piece"), f"unknown piece {o.piece!r}"
+            elif len(o.cells) != len(self.pieces[o.piece]):
+                yield ("obstacles", i, "cells"), f"{o.piece} has {len(self.pieces[o.piece])} cells, not {len(o.cells)}"
 
     def in_area(self, name: str, cell: Hex) -> bool:
         return all(MEASURES[m](*cell) <= limit for m, limit in self.areas[name].items())
@@ -60,25 +89,9 @@ class Content:
         """Each piece's distinct shapes under rotation and flipping."""
         return {name: orientations(cells, flips=True) for name, cells in self.pieces.items()}
 
-    @cached_property
-    def shape_index(self) -> dict[Shape, str]:
-        """Every orientation of every piece -> the piece's name."""
-        return {s: name for name, shapes in self.orientations.items() for s in shapes}
-
     @property
     def palette(self) -> dict[str, dict[str, str]]:
         return {c.name: {"colour": c.colour, "bw": c.bw} for c in self.colours.values()}
 
 
-def load(path: Path = DATA) -> Content:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return Content(
-        version=raw["version"],
-        areas={k: dict(v) for k, v in raw["areas"].items()},
-        players={int(k): (v["area"], tuple(tuple(c) for c in v["starts"])) for k, v in raw["players"].items()},
-        pieces={k: normalise(tuple(c) for c in v) for k, v in raw["pieces"].items()},
-        colours={k: ColourInfo(k, **v) for k, v in raw["colours"].items()},
-    )
-
-
-CONTENT = load()
+CONTENT = read_content(DATA, Content)

@@ -8,23 +8,36 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Annotated, Any, Literal, NamedTuple
 
-import yaml
+from pydantic import BeforeValidator, Field
+
+from printkit.core.content import DataModel, read_content
 
 DATA = Path(__file__).with_name("data.yaml")
 
+Kind = Literal["seaweed", "sheet", "strip"]
 
-@dataclass(frozen=True)
-class Part:
+
+class Part(DataModel):
     id: str
     name: str
     colour: str
     bw: str
-    size: tuple[float, float]  # the paper filling, w x h mm
-    kind: str  # seaweed | sheet | strip
+    size: tuple[int | float, int | float]  # the paper filling, w x h mm
+    kind: Kind  # seaweed | sheet | strip: set by the list the part is written in
+
+
+def _of_kind(kind: Kind) -> BeforeValidator:
+    """A part written under ``seaweed``, ``sheets`` or ``strips`` is of that kind."""
+    def fill(value: Any) -> Any:
+        return {**value, "kind": kind} if isinstance(value, dict) else value
+    return BeforeValidator(fill)
 
 
 @dataclass(frozen=True, order=True)
@@ -42,30 +55,66 @@ class Token:
         return f"{self.points}/{self.radish}"
 
 
-@dataclass(frozen=True)
-class Lesson:
-    title: str
-    text: str
+class TokenSet(DataModel):
+    """GIM-4: one token for each number of points and each number of radish slices."""
+
+    points: tuple[int, ...] = Field(min_length=1)
+    radish: tuple[int, ...] = Field(min_length=1)
+
+
+class Die(NamedTuple):
+    name: str
     faces: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Content:
+class Lesson(DataModel):
+    title: str
+    text: str = ""
+    faces: tuple[str, ...]
+
+
+#: A face in dice notation: two parts, ``+`` (they touch) or ``-`` (they do not).
+_FACE = re.compile(r"^([^+-]+)([+-])([^+-]+)$")
+
+
+class Content(DataModel):
     version: int
-    parts: dict[str, Part]
-    dice: tuple[tuple[str, tuple[str, ...]], ...]  # (name, faces)
-    tokens: tuple[Token, ...]  # best first
+    seaweed: Annotated[Part, _of_kind("seaweed")]
+    sheet_parts: tuple[Annotated[Part, _of_kind("sheet")], ...] = Field(alias="sheets")
+    strip_parts: tuple[Annotated[Part, _of_kind("strip")], ...] = Field(alias="strips")
+    dice: tuple[Die, ...]  # (name, faces)
+    token_set: TokenSet = Field(alias="tokens")
     rounds: dict[int, int]
     tokens_in_play: dict[int, int]
     lessons: tuple[Lesson, ...]
 
+    def problems(self) -> Iterator[tuple[tuple, str]]:
+        where = [(("dice", i, "faces", j), f) for i, d in enumerate(self.dice) for j, f in enumerate(d.faces)]
+        where += [(("lessons", i, "faces", j), f) for i, le in enumerate(self.lessons) for j, f in enumerate(le.faces)]
+        for loc, face in where:
+            m = _FACE.match(face)
+            if m is None or m.group(1) not in self.parts or m.group(3) not in self.parts:
+                yield loc, (f"{face!r} is not a face: write two parts joined by + (touch) or - (apart), "
+                            f"parts being {', '.join(self.parts)}")
+
+    @cached_property
+    def parts(self) -> dict[str, Part]:
+        """Every part by id: the seaweed, the sheets, the strips."""
+        return {p.id: p for p in (self.seaweed, *self.sheet_parts, *self.strip_parts)}
+
+    @cached_property
+    def tokens(self) -> tuple[Token, ...]:
+        """The tokens, best first."""
+        ts = self.token_set
+        return tuple(sorted((Token(p, r) for p in ts.points for r in ts.radish), key=lambda t: t.rank, reverse=True))
+
     @cached_property
     def sheets(self) -> tuple[str, ...]:
-        return tuple(p for p, v in self.parts.items() if v.kind == "sheet")
+        return tuple(p.id for p in self.sheet_parts)
 
     @cached_property
     def strips(self) -> tuple[str, ...]:
-        return tuple(p for p, v in self.parts.items() if v.kind == "strip")
+        return tuple(p.id for p in self.strip_parts)
 
     @cached_property
     def fillings(self) -> tuple[str, ...]:
@@ -82,23 +131,4 @@ class Content:
         return {f: i for i, (_, faces) in enumerate(self.dice) for f in faces}
 
 
-def load(path: Path = DATA) -> Content:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    parts = {raw["seaweed"]["id"]: Part(kind="seaweed", **{**raw["seaweed"], "size": tuple(raw["seaweed"]["size"])})}
-    for kind in ("sheets", "strips"):
-        for p in raw[kind]:
-            parts[p["id"]] = Part(kind=kind[:-1], **{**p, "size": tuple(p["size"])})
-    tokens = tuple(sorted((Token(p, r) for p in raw["tokens"]["points"] for r in raw["tokens"]["radish"]),
-                          key=lambda t: t.rank, reverse=True))
-    return Content(
-        version=raw["version"],
-        parts=parts,
-        dice=tuple((d["name"], tuple(d["faces"])) for d in raw["dice"]),
-        tokens=tokens,
-        rounds={int(k): v for k, v in raw["rounds"].items()},
-        tokens_in_play={int(k): v for k, v in raw["tokens_in_play"].items()},
-        lessons=tuple(Lesson(le["title"], le.get("text", ""), tuple(le["faces"])) for le in raw["lessons"]),
-    )
-
-
-CONTENT = load()
+CONTENT = read_content(DATA, Content)

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
+from typing import Annotated
 
-import yaml
+from pydantic import Field
+
+from printkit.core.content import DataModel, keyed, read_content
 
 DATA = Path(__file__).with_name("data.yaml")
 
-
-@dataclass(frozen=True)
-class Delicacy:
+class Delicacy(DataModel):
     id: str
     name: str
     gloss: str
@@ -28,10 +29,9 @@ class Delicacy:
     bw: str
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(DataModel):
     name: str
-    size: int
+    size: int = Field(ge=1, le=26)
     printed: dict[str, str]
 
     @property
@@ -40,16 +40,27 @@ class Board:
         return [f"{chr(65 + c)}{r + 1}" for r in range(self.size) for c in range(self.size)]
 
 
-@dataclass(frozen=True)
-class Content:
+class Content(DataModel):
     version: int
-    delicacies: tuple[Delicacy, ...]
-    boards: dict[str, Board]
+    delicacies: tuple[Delicacy, ...] = Field(min_length=2)
+    boards: Annotated[dict[str, Board], keyed()]
     removed: dict[int, int]
     bonus: int
     track: int
     tokens: tuple[int, ...]
     cell: float
+
+    def problems(self) -> Iterator[tuple[tuple, str]]:
+        for name, board in self.boards.items():
+            cells = set(board.cells)
+            for cell, what in board.printed.items():
+                if cell not in cells:
+                    yield ("boards", name, "printed", cell), f"no cell {cell} on a {board.size}x{board.size} board"
+                elif what not in self.ids:
+                    yield ("boards", name, "printed", cell), f"unknown delicacy {what!r}"
+        for n, k in self.removed.items():
+            if not 0 <= k <= len(self.doubles):
+                yield ("removed", n), f"there are {len(self.doubles)} double tiles, so not {k}"
 
     @cached_property
     def ids(self) -> tuple[str, ...]:
@@ -74,18 +85,4 @@ class Content:
         return {d.id: {"colour": d.colour, "bw": d.bw} for d in self.delicacies}
 
 
-def load(path: Path = DATA) -> Content:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return Content(
-        version=raw["version"],
-        delicacies=tuple(Delicacy(**d) for d in raw["delicacies"]),
-        boards={k: Board(k, v["size"], dict(v["printed"])) for k, v in raw["boards"].items()},
-        removed={int(k): v for k, v in raw["removed"].items()},
-        bonus=raw["bonus"],
-        track=raw["track"],
-        tokens=tuple(raw["tokens"]),
-        cell=float(raw["cell"]),
-    )
-
-
-CONTENT = load()
+CONTENT = read_content(DATA, Content)

@@ -9,38 +9,67 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Annotated
 
-import yaml
+from pydantic import ConfigDict, Field
+from typing_extensions import TypedDict
+
+from printkit.core.content import DataModel, keyed, read_content
 
 DATA = Path(__file__).with_name("data.yaml")
 
-
-@dataclass(frozen=True)
-class Meal:
+class Meal(DataModel):
     name: str
-    ingredients: tuple[str, ...]
+    ingredients: tuple[str, ...] = Field(min_length=1)
     value: int
-    bonuses: tuple[int, ...]
+    bonuses: tuple[int, ...] = Field(min_length=1)
 
     @property
     def boxes(self) -> int:
         return len(self.bonuses)
 
 
-@dataclass(frozen=True)
-class Content:
+class Generator(TypedDict):
+    """What a seed randomises (RNC-9); kept a plain mapping (``CONTENT.generator["box_weights"]``)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    box_weights: dict[str, int]
+    hour_limits: dict[str, int]
+    rare_weights: dict[str, int]
+    min_per_basic: int
+    box_value: dict[str, int]
+    value_band: list[int]
+
+
+class Content(DataModel):
     version: int
-    basics: tuple[str, ...]
+    basics: tuple[str, ...] = Field(min_length=1)
     mystery: str
     rares: dict[str, tuple[str, ...]]
-    meals: dict[str, Meal]
-    first_hour: int
-    plates: tuple[int, ...]
+    meals: Annotated[dict[str, Meal], keyed()]
+    first_hour: int = Field(ge=0, le=23)
+    plates: tuple[int, ...] = Field(min_length=1)
     abilities: dict[str, int]
     stars: tuple[int, ...]
-    generator: dict
+    generator: Generator
+
+    def problems(self) -> Iterator[tuple[tuple, str]]:
+        known = set(self.ingredients)
+        for rare, parts in self.rares.items():
+            for i, x in enumerate(parts):
+                if x not in known:
+                    yield ("rares", rare, i), f"unknown ingredient {x!r}"
+        for name, meal in self.meals.items():
+            for i, x in enumerate(meal.ingredients):
+                if x not in known:
+                    yield ("meals", name, "ingredients", i), f"unknown ingredient {x!r}"
+        for rare in self.generator["rare_weights"]:
+            if rare not in self.rares:
+                yield ("generator", "rare_weights", rare), f"{rare!r} is not a rare ingredient"
+        if len(self.generator["value_band"]) != 2:
+            yield ("generator", "value_band"), "expected [lowest, highest]"
 
     @property
     def hours(self) -> tuple[str, ...]:
@@ -92,21 +121,5 @@ class Content:
 _CLOCK = re.compile(r"^\s*(\d{1,2})\s*(?:(?:[:.h]|\s*h\s*)00|h)?\s*(a\.?\s*m\.?|p\.?\s*m\.?|noon)?\s*$", re.I)
 
 
-def load(path: Path = DATA) -> Content:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return Content(
-        version=raw["version"],
-        basics=tuple(raw["basics"]),
-        mystery=raw["mystery"],
-        rares={k: tuple(v) for k, v in raw["rares"].items()},
-        meals={k: Meal(k, tuple(v["ingredients"]), v["value"], tuple(v["bonuses"])) for k, v in raw["meals"].items()},
-        first_hour=raw["first_hour"],
-        plates=tuple(raw["plates"]),
-        abilities=dict(raw["abilities"]),
-        stars=tuple(raw["stars"]),
-        generator=raw["generator"],
-    )
-
-
-CONTENT = load()
+CONTENT = read_content(DATA, Content)
 _HOURS = {clock: i for i, clock in enumerate(CONTENT.hours)}

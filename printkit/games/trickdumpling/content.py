@@ -8,10 +8,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NotRequired
 
-import yaml
+from pydantic import ConfigDict, Field
+from typing_extensions import TypedDict
+
+from printkit.core.content import DataModel, read_content
 
 DATA = Path(__file__).with_name("data.yaml")
 
@@ -38,28 +43,62 @@ class Card:
         return self.code
 
 
-@dataclass(frozen=True)
-class Suit:
+class Suit(DataModel):
     id: str
-    letter: str
+    letter: str = Field(pattern=r"^[A-Z]$")
     name: str
     colour: str
     bw: str
 
 
-@dataclass(frozen=True)
-class Content:
+class Special(TypedDict):
+    """A card outside the suits (W5, W99, GS), kept a plain mapping (``sp["code"]``)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    code: str
+    value: NotRequired[int]
+    name: str
+    rule: str
+
+
+class Mission(TypedDict):
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    title: str
+    goal: str
+    tricks: NotRequired[int]
+
+
+class Cook(TypedDict):
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    id: str
+    name: str
+    text: str
+
+
+class Content(DataModel):
     version: int
-    suits: tuple[Suit, ...]
-    numbers: tuple[int, ...]
-    specials: tuple[dict, ...]
+    suits: tuple[Suit, ...] = Field(min_length=1)
+    numbers: tuple[int, ...] = Field(min_length=1)
+    specials: tuple[Special, ...]
     removed_small_game: tuple[int, ...]
     deal: dict[int, int]
     threshold: dict[int, int]
     steamer_limit: int
-    missions: dict[str, dict]
-    cooks: tuple[dict, ...]
+    missions: dict[str, Mission]
+    cooks: tuple[Cook, ...]
     slacker_uses: int
+
+    def problems(self) -> Iterator[tuple[tuple, str]]:
+        for i, n in enumerate(self.removed_small_game):
+            if n not in self.numbers:
+                yield ("removed_small_game", i), f"{n} is not a card number ({', '.join(map(str, self.numbers))})"
+        for key in ("basic", "nephew"):
+            if "tricks" not in self.missions.get(key, {}):
+                yield ("missions", key), f"the {key!r} mission with its 'tricks' is required"
+        letters = [s.letter for s in self.suits]
+        for i, s in enumerate(self.suits):
+            if letters.count(s.letter) > 1:
+                yield ("suits", i, "letter"), f"two suits have the letter {s.letter}"
 
     @property
     def suit_ids(self) -> tuple[str, ...]:
@@ -81,24 +120,7 @@ class Content:
         return {s.id: {"colour": s.colour, "bw": s.bw} for s in self.suits}
 
 
-def load(path: Path = DATA) -> Content:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return Content(
-        version=raw["version"],
-        suits=tuple(Suit(**s) for s in raw["suits"]),
-        numbers=tuple(raw["numbers"]),
-        specials=tuple(raw["specials"]),
-        removed_small_game=tuple(raw["removed_small_game"]),
-        deal={int(k): v for k, v in raw["deal"].items()},
-        threshold={int(k): v for k, v in raw["threshold"].items()},
-        steamer_limit=raw["steamer_limit"],
-        missions=raw["missions"],
-        cooks=tuple(raw["cooks"]),
-        slacker_uses=raw["slacker_uses"],
-    )
-
-
-CONTENT = load()
+CONTENT = read_content(DATA, Content)
 _ALL = {c.code: c for c in CONTENT.deck(5)}
 
 
