@@ -10,10 +10,11 @@ the points are the State's.
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from printkit.games.jubako.content import CONTENT
 from printkit.games.jubako.record import JubakoRecord, Options, Turn
-from printkit.games.jubako.state import JubakoState, Tile
+from printkit.games.jubako.state import JubakoState, Tile, laid
 
 
 def choose(state: JubakoState, hand: list[Tile], rng: random.Random) -> Turn:
@@ -24,7 +25,7 @@ def choose(state: JubakoState, hand: list[Tile], rng: random.Random) -> Turn:
     return max(moves, key=lambda m: (sum(state.points(m)[1:]), rng.random()))
 
 
-def play_game(players: list[str], seed: int, board: str = "5x5", bonus: int | None = None) -> list[dict]:
+def play_game(players: list[str], seed: int, board: Literal["5x5", "4x4"] = "5x5", bonus: int | None = None) -> list[dict]:
     """The ``turns`` of a whole game: as a record writes them."""
     rng = random.Random(seed)
     state = JubakoState.start(JubakoRecord(board=board, players=players, options=Options(picky_eaters=bonus), turns=[]))
@@ -38,8 +39,8 @@ def play_game(players: list[str], seed: int, board: str = "5x5", bonus: int | No
         if tiles:
             hand.append(tiles.pop())
         move = choose(state, hand, rng)
-        played = move.discard if move.discard is not None else move.tile
-        hand.remove(next(t for t in hand if set(t) == set(played)))
+        played = set(move.discard if move.discard is not None else laid(move)[0])
+        hand.remove(next(t for t in hand if set(t) == played))
         state.apply(move)
         turns.append(move.model_dump(mode="json", exclude_none=True))
     return turns

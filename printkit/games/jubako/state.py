@@ -119,6 +119,13 @@ def end_points(board: PlayerBoard, options: Options, player: str) -> dict[str, i
     return out
 
 
+def laid(move: Turn) -> tuple[Tile, tuple[str, str]]:
+    """A placement's (tile as laid, cells); a removal has none (ValueError)."""
+    if move.tile is None or move.cells is None:
+        raise ValueError("a removal places no tile")
+    return move.tile, move.cells
+
+
 def standing(pr: PlayerResult) -> tuple[int, int]:
     """JUB-6: most points, then most uncovered first-layer cells; a full tie shares the win."""
     return pr.total, pr.breakdown["uncovered"]
@@ -177,7 +184,7 @@ class JubakoState(GameState[Turn]):
         the hand listing it last (JUB-5). ``hand`` should hold :attr:`holds` tiles."""
         if hand is None or self.to_move is None:
             return None
-        return self._moves(self.to_move, [tuple(t) for t in hand])
+        return self._moves(self.to_move, [(t[0], t[1]) for t in hand])
 
     def _moves(self, player: str, hand: list[Tile]) -> Iterator[Turn]:
         board = self.boards[player]
@@ -194,10 +201,11 @@ class JubakoState(GameState[Turn]):
     def points(self, move: Turn) -> tuple[str, int, int]:
         """A placement's (delicacy scored, its points, bonus) (JUB-4): the one chosen, or the
         best one when the move chooses none (or one that is not on the tile)."""
+        tile, cells = laid(move)
         before = self.boards[move.player]
-        after = before.place(move.tile, move.cells, tile_id=self.turn)
-        options = [move.score] if move.score in move.tile else list(dict.fromkeys(move.tile))
-        scored = {d: turn_points(before, after, move.tile, move.cells, d, self.bonus) for d in options}
+        after = before.place(tile, cells, tile_id=self.turn)
+        options = [move.score] if move.score is not None and move.score in tile else list(dict.fromkeys(tile))
+        scored = {d: turn_points(before, after, tile, cells, d, self.bonus) for d in options}
         chosen = max(options, key=lambda d: (sum(scored[d]), -options.index(d)))
         return (chosen, *scored[chosen])
 
@@ -205,30 +213,31 @@ class JubakoState(GameState[Turn]):
         where = f"turn {self.turn + 1} ({move.player})"
         expected = self.players[self.turn % len(self.players)]
         found = [("PK-12", f"it was {expected}'s turn")] if move.player != expected else []
-        tile = move.tile if move.tile is not None else move.discard
+        tile = move.discard if move.discard is not None else laid(move)[0]
         if len(frozenset(tile)) == 2:
             self.used[frozenset(tile)] += 1
         found += [("JUB-1", m) for m in supply_problems(tile, self.used, len(self.players), self.in_play)]
-        found += self._remove(move, where) if move.discard is not None else self._place(move, where)
+        found += self._remove(move.player, tile, move.hand or [], where) if move.discard is not None \
+            else self._place(move, where)
         self.turn += 1
         return [Violation(where, rule, message) for rule, message in found]
 
-    def _remove(self, move: Turn, where: str) -> list[tuple[str, str]]:
-        board = self.boards[move.player]
-        hand = [tuple(h) for h in move.hand]
-        found = [("JUB-5", m) for m in removal_problems(board, move.discard, hand, self.holds)]
-        self.scores[move.player].append(-1)
-        self.said.append(f"{where}: removes {move.discard[0]}/{move.discard[1]}: -1")
+    def _remove(self, player: str, tile: Tile, hand: Sequence[Sequence[str]], where: str) -> list[tuple[str, str]]:
+        held = [(h[0], h[1]) for h in hand]
+        found = [("JUB-5", m) for m in removal_problems(self.boards[player], tile, held, self.holds)]
+        self.scores[player].append(-1)
+        self.said.append(f"{where}: removes {tile[0]}/{tile[1]}: -1")
         return found
 
     def _place(self, move: Turn, where: str) -> list[tuple[str, str]]:
-        (d1, d2), (c1, c2) = move.tile, move.cells
-        found = [(rule, f"{d1}/{d2} on {c1}-{c2}: {m}") for rule, m in problems(self.boards[move.player], move.tile,
-                                                                               move.cells)]
-        if move.score is not None and move.score not in move.tile:
+        tile, cells = laid(move)
+        (d1, d2), (c1, c2) = tile, cells
+        board = self.boards[move.player]
+        found = [(rule, f"{d1}/{d2} on {c1}-{c2}: {m}") for rule, m in problems(board, tile, cells)]
+        if move.score is not None and move.score not in tile:
             found.append(("JUB-4", f"the delicacy scored, {move.score}, is not on the tile"))
         chosen, base, extra = self.points(move)
-        self.boards[move.player] = self.boards[move.player].place(move.tile, move.cells, tile_id=self.turn)
+        self.boards[move.player] = board.place(tile, cells, tile_id=self.turn)
         self.scores[move.player].append(base + extra)
         how = "" if move.score is not None else " (best choice)"
         self.said.append(f"{where}: {d1}/{d2} on {c1}-{c2}, scores {chosen}{how}: {base}"
