@@ -125,5 +125,5 @@ def test_lessons_rise_in_difficulty_and_are_solvable():
         assert solve(order) is not None
     assert len(CONTENT.lessons) == 10
     assert sizes == sorted(sizes) and sizes[-1] > sizes[0]
-    assert all(a > b for a, b in zip(counts, counts[1:])), counts
+    assert all(a > b for a, b in zip(counts, counts[1:], strict=False)), counts
     assert counts[-1] >= 1

@@ -122,7 +122,7 @@ def two_player_game(winners: list[str]) -> dict:
     """Six rounds; round i's only token goes to winners[i] (who says Done! first, rightly)."""
     tokens = ["4/3", "4/1", "3/2", "2/2", "2/1", "1/3"]
     rounds = []
-    for i, (tok, who) in enumerate(zip(tokens, winners)):
+    for i, (tok, who) in enumerate(zip(tokens, winners, strict=True)):
         other = "B" if who == "A" else "A"
         rounds.append({"first": "AB"[i % 2], "dice": ["rice+seaweed", "ham-radish"], "tokens": [tok],
                        "done": [who, other], "rolls": {"A": {"correct": True}, "B": {"correct": True}}})
