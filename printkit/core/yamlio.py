@@ -34,7 +34,7 @@ def _int12(loader, node) -> int:
     return int(v, 10)
 
 
-def _yaml12(base: type) -> type:
+def _yaml12(base: Any) -> Any:
     """``base`` with the YAML 1.2 core schema's booleans and numbers.
 
     YAML 1.1 also reads ``on``, ``off``, ``yes`` and ``no`` as booleans (a record's ``on:`` key
@@ -46,7 +46,7 @@ def _yaml12(base: type) -> type:
     >>> yaml.load("[on, 10:00, 010, 0o10, 1_000, 2.5, true]", Loader=_yaml12(yaml.SafeLoader))
     ['on', '10:00', 10, 8, '1_000', 2.5, True]
     """
-    cls = type("Loader12", (base,), {})
+    cls: Any = type("Loader12", (base,), {})
     cls.yaml_implicit_resolvers = {
         first: [(tag, rx) for tag, rx in resolvers if tag not in (_BOOL, _INT, _FLOAT)]
         for first, resolvers in base.yaml_implicit_resolvers.items()
