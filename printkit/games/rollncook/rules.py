@@ -19,6 +19,7 @@ from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.sheet import Sheet, generate  # noqa: F401 - generate: the doctest
 
 MYSTERY = CONTENT.mystery
+HOURS = CONTENT.hours
 
 
 def replace(state: State, **changes) -> State:
@@ -102,13 +103,19 @@ def apply_ability(state: State, res: list[int], kind: str, a: int | None, b: int
     return state, res, []
 
 
-def take_box(state: State, hour: int, value: int, box: int) -> tuple[State, list[str]]:
-    """RNC-2: result ``value`` crosses box ``value`` of the current hour."""
+def box_problems(state: State, hour: int, value: int, box: int) -> list[str]:
+    """RNC-2: why result ``value`` may not cross box ``box`` of the current hour (none: it may)."""
     problems = []
     if box != value:
         problems.append(f"a result {value} takes box {value}, not box {box}")
     if (hour, box - 1) in state.boxes:
-        problems.append(f"box {box} of {CONTENT.hours[hour]} is already crossed")
+        problems.append(f"box {box} of {HOURS[hour]} is already crossed")
+    return problems
+
+
+def take_box(state: State, hour: int, value: int, box: int) -> tuple[State, list[str]]:
+    """RNC-2: result ``value`` crosses box ``value`` of the current hour."""
+    problems = box_problems(state, hour, value, box)
     if problems:
         return state, problems
     stock = dict(state.stock)
@@ -117,13 +124,19 @@ def take_box(state: State, hour: int, value: int, box: int) -> tuple[State, list
     return replace(state, stock=stock, boxes=state.boxes | {(hour, box - 1)}), []
 
 
-def take_segment(state: State, table: int, value: int, segment: int) -> tuple[State, list[str]]:
-    """RNC-2: result ``value`` crosses segment ``value`` of any hour's table."""
+def segment_problems(state: State, table: int, value: int, segment: int) -> list[str]:
+    """RNC-2: why result ``value`` may not cross segment ``segment`` of a table (none: it may)."""
     problems = []
     if segment != value:
         problems.append(f"a result {value} takes segment {value}, not segment {segment}")
     if (table, segment - 1) in state.segments:
-        problems.append(f"segment {segment} of the {CONTENT.hours[table]} table is already crossed")
+        problems.append(f"segment {segment} of the {HOURS[table]} table is already crossed")
+    return problems
+
+
+def take_segment(state: State, table: int, value: int, segment: int) -> tuple[State, list[str]]:
+    """RNC-2: result ``value`` crosses segment ``value`` of any hour's table."""
+    problems = segment_problems(state, table, value, segment)
     if problems:
         return state, problems
     stock = dict(state.stock)
@@ -218,14 +231,24 @@ def _off_recipe(needs: tuple[str, ...], use: list[str]) -> bool:
     return False
 
 
+def plates_left(state: State, hour: int) -> int:
+    """RNC-7: the plates of ``hour`` (an index) not used yet."""
+    return CONTENT.plates[hour] - state.plates[hour]
+
+
+def dish_boxes_left(state: State, meal: str) -> int:
+    """RNC-7: the dish boxes of ``meal`` not circled yet."""
+    return CONTENT.meals[meal].boxes - state.dishes[meal]
+
+
 def cook(state: State, hour: int, meal: str, use: list[str] | None = None) -> tuple[State, list[tuple[str, str]]]:
     """RNC-7: a plate of this hour, the ingredients, the meal's next dish box."""
     m = CONTENT.meals[meal]
     problems = []
-    if state.plates[hour] >= CONTENT.plates[hour]:
-        problems.append(("RNC-7", f"{CONTENT.hours[hour]} has {CONTENT.plates[hour]} plate"
+    if not plates_left(state, hour):
+        problems.append(("RNC-7", f"{HOURS[hour]} has {CONTENT.plates[hour]} plate"
                                   f"{'s' if CONTENT.plates[hour] != 1 else ''}, and none is left"))
-    if state.dishes[meal] >= m.boxes:
+    if not dish_boxes_left(state, meal):
         problems.append(("RNC-7", f"every dish box of {meal} is already circled"))
     plan, why = allocate(state.stock, m.ingredients, use)
     if plan is None:

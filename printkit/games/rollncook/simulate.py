@@ -3,7 +3,9 @@
 Each hour the player takes, for each result, the box or table segment whose ingredients it
 values most (by what the meals still open need), makes a rare ingredient when a meal it can
 cook this hour needs one, and cooks the best meals its plates allow. It uses no abilities or
-doubles: it is a sensible baseline, not a strong player.
+doubles: it is a sensible baseline, not a strong player. It plays on the game's State: the
+places a result may go come from it, its hour is an entry the State applies, and its score is
+the State's standings; the rules functions only let it look ahead within an hour.
 """
 
 from __future__ import annotations
@@ -11,25 +13,32 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
+from functools import cache
 
 from printkit.games.rollncook.content import CONTENT
-from printkit.games.rollncook.rules import State, cook, final_score, make_rare, take_box, take_segment
+from printkit.games.rollncook.record import HourPlay
+from printkit.games.rollncook.rules import (
+    State, cook, dish_boxes_left, make_rare, meal_points, plates_left,
+)
 from printkit.games.rollncook.sheet import Sheet, generate
+from printkit.games.rollncook.state import HOURS, TABLES, RollNCookState, take, takes
 
 
-def _expand(ingredient: str) -> list[str]:
+@cache
+def _expand(ingredient: str) -> tuple[str, ...]:
+    """The basic ingredients a rare ingredient is made of, all the way down."""
     if ingredient in CONTENT.rares:
-        return [x for part in CONTENT.rares[ingredient] for x in _expand(part)]
-    return [ingredient]
+        return tuple(x for part in CONTENT.rares[ingredient] for x in _expand(part))
+    return (ingredient,)
 
 
 def _demand(state: State) -> Counter:
     """How much each basic (and the mystery) is worth now: meals still open, by value."""
     want: Counter = Counter()
     for name, m in CONTENT.meals.items():
-        k = state.dishes[name]
-        if k >= m.boxes:
+        if not dish_boxes_left(state, name):
             continue
+        k = state.dishes[name]
         parts = [x for i in m.ingredients for x in _expand(i)]
         worth = (m.value + m.bonuses[k]) / len(parts)
         for x in parts:
@@ -49,76 +58,106 @@ def _worth(items, want: Counter, state: State) -> float:
     return total
 
 
+def _choose_takes(sheet: State, hour: int, roll: list[int], table_bias: float) -> tuple[State, list[dict]]:
+    """For each result, highest first, the box or table segment (of those it may cross) whose
+    ingredients are worth most now: the sheet after them and the ``take`` entries."""
+    taken = []
+    for v in sorted(roll, reverse=True):
+        want = _demand(sheet)
+        options = []
+        for t in takes(sheet, hour, v):
+            if t.box is not None:
+                options.append((_worth(sheet.sheet.hours[hour].boxes[v - 1], want, sheet), "box", hour, t))
+            else:
+                where = TABLES[t.table]
+                options.append((_worth([sheet.sheet.hours[where].table[v - 1]], want, sheet) * table_bias,
+                                "table", where, t))
+        if not options:
+            continue
+        _, kind, where, t = max(options, key=lambda o: (o[0], o[1] == "box", -o[2]))
+        sheet, _ = take(sheet, hour, t)
+        # record format 2: the box or segment number is the result
+        taken.append({"box": v} if kind == "box" else {"table": HOURS[where], "segment": v})
+    return sheet, taken
+
+
+def _rares_for(sheet: State, meal: str) -> tuple[State, list[str]]:
+    """Make the rare ingredients ``meal`` needs and the sheet lacks (and theirs, one level down)."""
+    needs = CONTENT.meals[meal].ingredients
+    made = []
+    for ing in needs:
+        if ing in CONTENT.rares and sheet.stock.get(ing, 0) < needs.count(ing):
+            for sub in CONTENT.rares[ing]:
+                if sub in CONTENT.rares and sheet.stock.get(sub, 0) == 0:
+                    sheet, bad = make_rare(sheet, sub)
+                    if not bad:
+                        made.append(sub)
+            sheet, bad = make_rare(sheet, ing)
+            if not bad:
+                made.append(ing)
+    return sheet, made
+
+
+def _best_meal(sheet: State, hour: int) -> tuple[int, str, list[str], State] | None:
+    """The meal worth most that can be cooked now (with the rare ingredients it needs made
+    first): (points, meal, rare ingredients made, the sheet after); None if none can."""
+    best = None
+    for name in CONTENT.meals:
+        if not dish_boxes_left(sheet, name):
+            continue
+        trial, made = _rares_for(sheet, name)
+        after, bad = cook(trial, hour, name)
+        if not bad:
+            k = sheet.dishes[name]
+            gain = meal_points(name, k + 1) - meal_points(name, k)
+            if best is None or gain > best[0]:
+                best = (gain, name, made, after)
+    return best
+
+
+def play_hour(table: RollNCookState, seat: int, roll: list[int], table_bias: float = 1.0) -> dict:
+    """The greedy player's entry for its next hour with the dice ``roll`` (as a record writes
+    it; the caller applies it to ``table``)."""
+    clock = table.hour_due(seat)
+    hour = TABLES[clock]
+    sheet, taken = _choose_takes(table.sheet(seat), hour, roll, table_bias)
+    rares, cooked = [], []
+    while plates_left(sheet, hour) and (best := _best_meal(sheet, hour)) is not None:
+        _, name, made, sheet = best
+        rares += made
+        cooked.append(name)
+    entry: dict = {"hour": clock, "dice": roll, "take": taken}
+    if rares:
+        entry["rare"] = rares
+    if cooked:
+        entry["cook"] = cooked
+    return entry
+
+
 def play_sheet(sheet: Sheet, rng: random.Random, dice: list[list[int]] | None = None,
-               table_bias: float = 1.0) -> tuple[list[dict], State]:
-    """Play a whole sheet; returns the hours as record entries and the final state.
+               table_bias: float = 1.0) -> tuple[list[dict], RollNCookState]:
+    """Play a whole sheet on the game's State; returns the hours as record entries and the
+    State at the end.
 
     ``table_bias`` above 1 makes the player favour the hexagonal tables over the hour's boxes
     (a second style of play, for two players sharing the dice)."""
-    state = State.new(sheet)
+    table = RollNCookState.new([("player", sheet)])
     hours = []
-    for hi, clock in enumerate(CONTENT.hours):
+    for hi in range(len(HOURS)):
         roll = dice[hi] if dice else [rng.randint(1, 6) for _ in range(3)]
-        takes = []
-        for v in sorted(roll, reverse=True):
-            want = _demand(state)
-            options = []
-            if (hi, v - 1) not in state.boxes:
-                options.append((_worth(sheet.hours[hi].boxes[v - 1], want, state), "box", hi))
-            for t in range(len(CONTENT.hours)):
-                if (t, v - 1) not in state.segments:
-                    options.append((_worth([sheet.hours[t].table[v - 1]], want, state) * table_bias, "table", t))
-            if not options:
-                continue
-            _, kind, where = max(options, key=lambda o: (o[0], o[1] == "box", -o[2]))
-            if kind == "box":
-                state, _ = take_box(state, hi, v, v)
-                takes.append({"box": v})  # record format 2: the box number is the result
-            else:
-                state, _ = take_segment(state, where, v, v)
-                takes.append({"table": CONTENT.hours[where], "segment": v})
-        rares, cooked = [], []
-        while state.plates[hi] < CONTENT.plates[hi]:
-            best = None
-            for name, m in CONTENT.meals.items():
-                k = state.dishes[name]
-                if k >= m.boxes:
-                    continue
-                trial, made = state, []
-                for ing in m.ingredients:
-                    if ing in CONTENT.rares and trial.stock.get(ing, 0) < m.ingredients.count(ing):
-                        for sub in CONTENT.rares[ing]:
-                            if sub in CONTENT.rares and trial.stock.get(sub, 0) == 0:
-                                trial, bad = make_rare(trial, sub)
-                                if not bad:
-                                    made.append(sub)
-                        trial, bad = make_rare(trial, ing)
-                        if not bad:
-                            made.append(ing)
-                after, bad = cook(trial, hi, name)
-                if not bad:
-                    gain = m.value + m.bonuses[k]
-                    if best is None or gain > best[0]:
-                        best = (gain, name, made, after)
-            if best is None:
-                break
-            _, name, made, state = best
-            rares += made
-            cooked.append(name)
-        entry = {"hour": clock, "dice": roll, "take": takes}
-        if rares:
-            entry["rare"] = rares
-        if cooked:
-            entry["cook"] = cooked
+        entry = play_hour(table, 0, roll, table_bias)
+        bad = table.apply((0, HourPlay.model_validate(entry)))
+        if bad:
+            raise AssertionError(f"the greedy player broke a rule: {bad[0]}")
         hours.append(entry)
-    return hours, state
+    return hours, table
 
 
 def simulate(seed: int, games: int, dice_seed: int = 0) -> list[int]:
     """The final scores of ``games`` games of the sheet ``seed`` with random dice."""
     sheet = generate(seed)
     rng = random.Random(f"{dice_seed}-{seed}")
-    return [final_score(play_sheet(sheet, rng)[1])["total"] for _ in range(games)]
+    return [play_sheet(sheet, rng)[1].standings()[0].total for _ in range(games)]
 
 
 def summary(scores: list[int]) -> dict:

@@ -32,14 +32,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from printkit.core.game import GameState
 from printkit.core.score import PlayerResult, Violation
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.record import Ability, EndState, HourPlay, RollNCookRecord, Take
 from printkit.games.rollncook.rules import (
-    State, apply_ability, cook, final_score, legal_hour, make_rares, meal_points, results, stars, take_box,
-    take_segment,
+    State, apply_ability, box_problems, cook, final_score, legal_hour, make_rares, meal_points, results, segment_problems,
+    stars, take_box, take_segment,
 )
 from printkit.games.rollncook.sheet import Sheet, generate, parse_sheet_id
 
@@ -47,7 +48,10 @@ from printkit.games.rollncook.sheet import Sheet, generate, parse_sheet_id
 Move = tuple[int, HourPlay]
 
 PLATES = sum(CONTENT.plates)
-LAST_HOUR = len(CONTENT.hours) - 1
+HOURS = CONTENT.hours
+LAST_HOUR = len(HOURS) - 1
+#: Hour -> its index, for the tables a ``take`` names (written as the sheet prints them).
+TABLES = {clock: i for i, clock in enumerate(HOURS)}
 
 
 def _plural(n: int, word: str) -> str:
@@ -68,15 +72,15 @@ def hour_order(seen: Sequence[int], hour: int) -> list[str]:
     >>> hour_order([0], 3)
     ['11:00 to 12:00 are missing before 13:00: every hour is played, in order']
     """
-    clock = CONTENT.hours[hour]
+    clock = HOURS[hour]
     expected = max(seen) + 1 if seen else 0  # after a misplaced hour, the next one due
     if hour in seen:
         return [f"{clock} is played twice"]
     if seen and hour < seen[-1]:
-        return [f"{clock} comes after {CONTENT.hours[seen[-1]]}: hours go in order"]
+        return [f"{clock} comes after {HOURS[seen[-1]]}: hours go in order"]
     if hour > expected:
         one = hour == expected + 1
-        missing = CONTENT.hours[expected] if one else f"{CONTENT.hours[expected]} to {CONTENT.hours[hour - 1]}"
+        missing = HOURS[expected] if one else f"{HOURS[expected]} to {HOURS[hour - 1]}"
         return [f"{missing} {'is' if one else 'are'} missing before {clock}: every hour is played, in order"]
     return []
 
@@ -98,7 +102,26 @@ def take(sheet: State, hour: int, t: Take) -> tuple[State, list[str]]:
     """RNC-2: cross what a ``take`` entry names: box ``t.box`` of ``hour``, or a table segment."""
     if t.box is not None:
         return take_box(sheet, hour, t.value, t.box)
-    return take_segment(sheet, CONTENT.hour_index(t.table), t.value, t.number)
+    return take_segment(sheet, TABLES[t.table], t.value, t.number)
+
+
+@cache
+def _places(value: int) -> tuple[Take, ...]:
+    """Every ``take`` of a result ``value``: its box, then its segment of each table."""
+    return (Take(box=value),) + tuple(Take(table=c, segment=value) for c in HOURS)
+
+
+def takes(sheet: State, hour: int, value: int) -> list[Take]:
+    """RNC-2: where a result ``value`` may go in ``hour`` (an index): the hour's box ``value``
+    and segment ``value`` of every table, those not crossed yet; each one a legal ``take``.
+
+    >>> from printkit.games.rollncook.sheet import generate
+    >>> sheet, _ = take_box(State.new(generate(7)), 0, 5, 5)
+    >>> [t.box or t.table for t in takes(sheet, 0, 5)][:2]
+    ['10:00', '11:00']
+    """
+    return [t for t in _places(value) if not (box_problems(sheet, hour, value, t.box) if t.box is not None else
+                                              segment_problems(sheet, TABLES[t.table], value, t.segment))]
 
 
 def end_score(end: EndState) -> dict:
@@ -246,21 +269,18 @@ class RollNCookState(GameState[Move]):
     def hour_due(self, seat: int) -> str | None:
         """The hour a player plays next (after the latest hour played); None when done."""
         s = self.seats[seat]
-        return None if s.done else CONTENT.hours[s.last + 1]
+        return None if s.done else HOURS[s.last + 1]
 
     def sheet(self, seat: int) -> State | None:
         """A player's sheet so far (None for a record that gives only its end)."""
         return self.seats[seat].sheet
 
     def takes(self, seat: int, value: int) -> list[Take]:
-        """RNC-2: where a result ``value`` may go in the player's next hour: the hour's box
-        ``value`` and segment ``value`` of every table, those not crossed yet."""
+        """RNC-2: where a result ``value`` may go in the player's next hour (see :func:`takes`)."""
         s, clock = self.seats[seat], self.hour_due(seat)
         if s.sheet is None or clock is None:
             return []
-        hour = CONTENT.hour_index(clock)
-        options = [Take(box=value)] + [Take(table=c, segment=value) for c in CONTENT.hours]
-        return [t for t in options if not take(s.sheet, hour, t)[1]]
+        return takes(s.sheet, TABLES[clock], value)
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -271,7 +291,7 @@ class RollNCookState(GameState[Move]):
         seat = self.seats[index]
         if seat.sheet is None:
             raise ValueError(f"{seat.player}'s record gives only its end state: it has no hours to play")
-        hour = CONTENT.hour_index(h.hour)
+        hour = TABLES[h.hour]
         where = f"{seat.player}, {h.hour}"
         out = [Violation(where, "RNC-11", m, ("hour",)) for m in hour_order(seat.seen, hour)]
         entry = len(seat.seen)
@@ -342,8 +362,8 @@ class RollNCookState(GameState[Move]):
             if s.sheet is None:
                 out.append(f"{s.player}: only the end state is given: totalled, not checked (unchecked play)")
             elif not s.done:
-                played = f"stops after {CONTENT.hours[s.last]}" if s.last >= 0 else "has no hours yet"
-                out.append(f"{s.player}: the record {played}; {CONTENT.hours[s.last + 1]} to {CONTENT.hours[-1]} "
+                played = f"stops after {HOURS[s.last]}" if s.last >= 0 else "has no hours yet"
+                out.append(f"{s.player}: the record {played}; {HOURS[s.last + 1]} to {HOURS[-1]} "
                            f"are not played: an unfinished game, standings so far (RNC-11)")
         if self.no_winner() and self.is_over:
             out.append(f"no star: a solo game needs at least {CONTENT.stars[0]} points to be won (RNC-8)")
