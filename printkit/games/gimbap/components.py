@@ -46,10 +46,6 @@ def _common(data: dict) -> dict:
     return {"palette": CONTENT.palette, **data}
 
 
-def _fmt(points) -> str:
-    return " ".join(f"{x:.3f},{y:.3f}" for x, y in points)
-
-
 def _segments(segs) -> str:
     return " ".join(f"M{a[0]:.3f} {a[1]:.3f} L{b[0]:.3f} {b[1]:.3f}" for a, b in segs)
 

@@ -27,7 +27,8 @@ def palette() -> dict:
     for s in CONTENT.suits:
         pal[f"tint-{s.id}"] = {"colour": _tint(s.colour), "bw": "#ffffff"}
     # Special cards: a tint of the wild colour their icons are drawn in (layouts/trickdumpling/icons.yaml).
-    pal["tint-special"] = {"colour": _tint(load_layout("trickdumpling/icons.yaml").colours["wild"].colour), "bw": "#ffffff"}
+    wild = load_layout("trickdumpling/icons.yaml").colours["wild"].colour
+    pal["tint-special"] = {"colour": _tint(wild), "bw": "#ffffff"}
     return pal
 
 
@@ -76,8 +77,9 @@ def track_data() -> dict:
     steps = []
     for pts in range(16):
         who = goals.get(pts)
+        players = ("-".join([who[0], who[-1]]) if len(who) > 1 else who[0]) if who else ""
         steps.append({"points": pts, "style": "goal" if who else "box",
-                      "goal": label.format(players="-".join([who[0], who[-1]]) if len(who) > 1 else who[0]) if who else ""})
+                      "goal": label.format(players=players) if who else ""})
     return {"steps": steps, "palette": palette()}
 
 

@@ -153,3 +153,55 @@ def test_bw_is_grey_and_colour_is_not(kit, comp):
         assert colourfulness(img) == 0
     if comp != "aid":
         assert max(colourfulness(i) for i in pdf_pages(kit / f"gimbap-{comp}-a4.pdf", 50)) > 100
+
+
+# One source for each size and word: the layouts hold them, the code reads them.
+
+@pytest.fixture
+def edit_layout(tmp_path, monkeypatch):
+    """Edit a copy of a shipped layout file and make printkit read the copies."""
+    import shutil
+
+    from printkit.core.resources import layouts_dir
+
+    root = tmp_path / "layouts"
+    shutil.copytree(layouts_dir(), root)
+    monkeypatch.setenv("PRINTKIT_LAYOUTS", str(root))
+
+    def edit(name: str, old: str, new: str) -> None:
+        path = root / name
+        text = path.read_text()
+        assert text.count(old) == 1, (name, old)
+        path.write_text(text.replace(old, new))
+
+    return edit
+
+
+def test_the_dice_pages_hold_what_the_layouts_design_box_holds(edit_layout):
+    assert [len(s) for s in components.dice_data(20)["sheets"]] == [4]
+    edit_layout("gimbap/dice.yaml", "size: [190mm, 250mm]", "size: [190mm, 120mm]")
+    assert [len(s) for s in components.dice_data(20)["sheets"]] == [2, 2]
+    edit_layout("gimbap/dice.yaml", "face_edge: 20 ", "face_edge: 10 ")
+    assert components.dice_data(20)["scale"] == 2
+
+
+def test_the_radish_slices_are_centred_at_the_layouts_pitch(edit_layout):
+    edit_layout("gimbap/tokens.yaml", "slice_dx: 5.4 ", "slice_dx: 6 ")
+    for t in components.tokens_data()["tokens"]:
+        assert t["slice_x"] + (t["radish"] - 1) * 3 == pytest.approx(17)
+
+
+def test_the_leaf_keeps_the_pieces_outline(edit_layout):
+    edit_layout("gimbap/fillings.yaml", "piece:   {extends: base, stroke_width: 0.35mm}",
+                "piece:   {extends: base, stroke_width: 0.5mm}")
+    leaf = components.fillings_data()["leaf"]
+    assert leaf["stroke"] * leaf["scale"] == pytest.approx(0.5)
+
+
+def test_a_build_is_described_in_the_layouts_words(edit_layout):
+    from printkit.games.gimbap.drawing import describe_build
+
+    build = components.lessons_data()["lessons"][0]["build"]
+    assert describe_build(build)[0].startswith("On the seaweed: ")
+    edit_layout("gimbap/words.yaml", "seaweed: the seaweed", "seaweed: the nori")
+    assert describe_build(build)[0].startswith("On the nori: ")

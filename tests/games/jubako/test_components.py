@@ -104,3 +104,42 @@ def test_pdf_and_svg_look_the_same(kit, comp):
     for a, b in list(zip(pdfs, svgr))[:2]:
         overall, inked = agreement(a, b, tol=64)
         assert overall >= 0.99 and inked >= 0.97, (comp, overall, inked)
+
+
+# One source for each size and word: the layouts hold them, the code reads them.
+
+@pytest.fixture
+def edit_layout(tmp_path, monkeypatch):
+    """Edit a copy of a shipped layout file and make printkit read the copies."""
+    import shutil
+
+    from printkit.core.resources import layouts_dir
+
+    root = tmp_path / "layouts"
+    shutil.copytree(layouts_dir(), root)
+    monkeypatch.setenv("PRINTKIT_LAYOUTS", str(root))
+
+    def edit(name: str, old: str, new: str) -> None:
+        path = root / name
+        text = path.read_text()
+        assert text.count(old) == 1, (name, old)
+        path.write_text(text.replace(old, new))
+
+    return edit
+
+
+def test_the_board_follows_the_layouts_track_depth(edit_layout):
+    before = components.side_data("5x5")
+    edit_layout("jubako/board.yaml", "track: 12 ", "track: 10 ")
+    after = components.side_data("5x5")
+    assert after["outer"] == before["outer"] - 4
+    assert after["x"] == pytest.approx(before["x"] + 2)
+    assert {t["h"] for t in after["track"][:13]} == {10}
+    assert after["cells"][0]["x"] == before["cells"][0]["x"] - 2
+
+
+def test_the_aid_is_the_layouts_text_with_the_numbers_filled_in():
+    sections = components.aid_data()["sections"]
+    assert len(sections) == 6 and not any("{" in s["text"] for s in sections)
+    assert f"+{CONTENT.bonus} when" in sections[2]["text"]
+    assert f"2 players {CONTENT.removed[2]}," in sections[3]["text"]

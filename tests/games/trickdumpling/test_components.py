@@ -105,3 +105,31 @@ def test_pdf_and_svg_look_the_same(kit, comp):
     for a, b in list(zip(pdfs, svgr))[:2]:
         overall, inked = agreement(a, b, tol=64)
         assert overall >= 0.99 and inked >= 0.97, (comp, overall, inked)
+
+
+# One source for each colour and word: the layouts hold them, the code reads them.
+
+def test_the_aid_is_the_layouts_text_with_the_numbers_filled_in():
+    from printkit.games.trickdumpling import components
+
+    sections = components.aid_data()["sections"]
+    assert len(sections) == 5 and not any("{" in s["text"] for s in sections)
+    assert f"5 players {CONTENT.deal[5]}." in sections[0]["text"]
+    assert f"at {CONTENT.threshold[3]} points" in sections[3]["text"]
+    goals = [s["goal"] for s in components.track_data()["steps"] if s["goal"]]
+    assert goals and all(g.startswith("end: ") and g.endswith(" players") for g in goals)
+
+
+def test_special_cards_are_tinted_from_the_wild_colour(tmp_path, monkeypatch):
+    import shutil
+
+    from printkit.core.resources import layouts_dir
+    from printkit.games.trickdumpling import components
+
+    before = components.palette()["tint-special"]["colour"]
+    root = tmp_path / "layouts"
+    shutil.copytree(layouts_dir(), root)
+    icons = root / "trickdumpling" / "icons.yaml"
+    icons.write_text(icons.read_text().replace('wild:    {colour: "#7d4fa8"', 'wild:    {colour: "#a84f4f"'))
+    monkeypatch.setenv("PRINTKIT_LAYOUTS", str(root))
+    assert components.palette()["tint-special"]["colour"] != before
