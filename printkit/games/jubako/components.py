@@ -95,9 +95,10 @@ def tiles_data() -> dict:
     ids = list(CONTENT.ids)
     tiles += [{"halves": [half(ids[i]), half(ids[i + 1])], "double": "", "singles": "yes"}
               for i in range(0, len(ids), 2)]
-    at = load_layout("jubako/tiles.yaml").spec.data["at"]
+    geo = load_layout("jubako/tiles.yaml").spec.data
+    at = geo["at"]
     return {**_common(), "tiles": tiles, "tile_w": 2 * cell, "half_c": cell / 2, "icon_y": cell * at["icon"],
-            "name_y": cell * at["name"], "gloss_y": cell * at["gloss"], "cell_less_1": cell - 1}
+            "name_y": cell * at["name"], "gloss_y": cell * at["gloss"], "split_end": cell - geo["split_inset"]}
 
 
 def build_tiles(opts: PrintOptions) -> Document:
