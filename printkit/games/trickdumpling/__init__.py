@@ -6,9 +6,9 @@ is explained in docs/rules/trickdumpling.md and by `printkit rules trickdumpling
 
 from __future__ import annotations
 
-from printkit.games.registry import Component, Scorer, register, register_scorer
-from printkit.games.trickdumpling import components, scorer
-from printkit.games.trickdumpling.record import TrickDumplingRecord
+from printkit.core.registry import Component, register, register_game
+from printkit.games.trickdumpling import components
+from printkit.games.trickdumpling.scorer import GAME as RULES
 
 GAME = "trickdumpling"
 
@@ -21,11 +21,4 @@ register(Component(GAME, "cooks", "the 5 cook boards of the cook variation", com
 register(Component(GAME, "track", "a score track for up to 5 players (instead of score dice)",
                    components.build_track))
 register(Component(GAME, "aid", "player aid: setup, tricks, scoring, the 2-player Master", components.build_aid))
-
-
-def _score(records):
-    (_file, record, _lines), = records
-    return scorer.score(record)
-
-
-register_scorer(Scorer(GAME, TrickDumplingRecord, _score, title="Trick Dumpling"))
+register_game(RULES)

@@ -101,15 +101,23 @@ class TrickIn(Strict):
     plays: list[PlayIn] = Field(min_length=1, max_length=6)
 
 
-class RoundIn(_Rank):
+class Deal(_Rank):
+    # A round's deal, the move that starts a round (its tricks' cards are the moves after it).
     chef: str = Field(description="who leads the first trick")
     missions: dict[str, Literal["nephew", "spy"]] = Field(description="each player's secret mission")
     hands: dict[str, list[CardField]] = Field(description="the cards dealt; the Master's in stack order, top first")
+
+    @model_validator(mode="after")
+    def _apart(self):
+        _hands_apart(self.hands)
+        return self
+
+
+class RoundIn(Deal):
     tricks: list[TrickIn]
 
     @model_validator(mode="after")
     def _check(self):
-        _hands_apart(self.hands)
         _no_repeats([p.card for t in self.tricks for p in t.plays], "is played twice in the round")
         return self
 

@@ -30,7 +30,6 @@ class _Entry:
     play: Play
     up: bool
     counted: bool  # a wild played before the lead suit is known is not counted yet
-    forced_down: bool = False  # Accept! and Slacker cards
 
 
 @dataclass
@@ -101,51 +100,68 @@ class Trick:
 
     # -- playing a card --------------------------------------------------------------------
     def play(self, i: int, p: Play, hand: list[Card] | None = None) -> None:
+        """Play ``p`` (index ``i`` in the record); ``hand``, the player's cards before it, lets
+        the trick check follow-suit (TD-5)."""
         c = p.card
         standing = self.perfect
+        declare = self._declaration(i, p, standing)
+        face_down = p.slack or declare == "accept"
+        if hand is not None and not face_down:
+            self._follow(i, p, hand)
+        entry = _Entry(p, up=not face_down, counted=not (c.wild and self.lead is None))
+        self.entries.append(entry)
+        self.events.append(_played(p, declare))
+        self._perfect(i, p, declare, standing, self._place(entry))
+
+    def _declaration(self, i: int, p: Play, standing: tuple[str, str] | None) -> str | None:
+        """TD-7, TD-12: the declaration ``p`` stands for (a violation when it answers no dish,
+        is missing, or says "No way!" to the Hard Steamer, whose dish is accepted)."""
         declare = p.declare
         if standing is None and declare is not None:
             self.violations.append((i, "TD-7", f'"{_words(declare)}" answers a Perfect Dish, and none stands'))
-            declare = None
+            return None
         if standing is not None and declare is None and not p.slack:
             self.violations.append((i, "TD-7", f"a Perfect Dish stands ({standing[0]}, {standing[1]}): "
                                                'declare "No way!" or "Accept!"'))
         if standing is not None and declare == "no-way" and standing[0] in self.hard:
             self.violations.append((i, "TD-12", f'{standing[0]} is the Hard Steamer: nobody may say "No way!" '
                                                 "to their Perfect Dish"))
-            declare = "accept"
-        face_down = p.slack or declare == "accept"
-        if hand is not None and not face_down:
-            self._follow(i, p, hand)
-        entry = _Entry(p, up=not face_down, counted=not (c.wild and self.lead is None), forced_down=face_down)
-        self.entries.append(entry)
-        if p.slack:
-            self.events.append(f"{p.player} plays a card face down (Slacker) and cannot win this trick")
-        elif declare == "accept":
-            self.events.append(f'{p.player}: "Accept!" and plays {c} face down')
-        else:
-            said = '"No way!" and ' if declare == "no-way" else ""
-            self.events.append(f"{p.player}: {said}plays {c}")
-        made: str | None = None
-        if entry.up and c.steamer:
-            self.steamer = p.player
-            back = [e for e in self.entries if not e.up and not (e.play.slack)]
-            for e in back:
-                e.up = True
-            self.events.append("Giant Steamer: no steamer limit and no Perfect Dish for the rest of the trick"
-                               + (f"; face up again: {', '.join(str(e.play.card) for e in back)}" if back else ""))
-        elif entry.up and not c.special and self.lead is None:
-            self.lead = c.suit
-            self.events.append(f"lead suit: {c.suit}")
-            for e in self.entries[:-1]:  # TD-4: waiting wilds join the lead suit in play order
-                if e.play.card.wild and not e.counted:
-                    e.counted = True
-                    self.events.append(f"{e.play.card} joins {c.suit}")
-                    self._limit()
-        if entry.up and not c.steamer and entry.counted:
-            self._limit()
-            made = self.lead if c.wild else c.suit
-        self._perfect(i, p, declare, standing, made)
+            return "accept"
+        return declare
+
+    def _place(self, entry: _Entry) -> str | None:
+        """A face-up card's effects (TD-4, TD-6, TD-8): the suit it may make a Perfect Dish in."""
+        c = entry.play.card
+        if not entry.up:
+            return None
+        if c.steamer:
+            self._steam(entry.play.player, again=True)
+            return None
+        if not c.special and self.lead is None:
+            self._set_lead(c.suit)
+        if not entry.counted:
+            return None
+        self._limit()
+        return self.lead if c.wild else c.suit
+
+    def _steam(self, player: str, again: bool) -> None:
+        """TD-8: the Giant Steamer lifts the limit and turns the limit's face-down cards up."""
+        self.steamer = player
+        back = [e for e in self.entries if not e.up and not e.play.slack]
+        for e in back:
+            e.up = True
+        self.events.append("Giant Steamer: no steamer limit and no Perfect Dish for the rest of the trick"
+                           + (f"; face up again: {', '.join(str(e.play.card) for e in back)}" if back and again else ""))
+
+    def _set_lead(self, suit: str) -> None:
+        """TD-4: the first regular card sets the lead suit; waiting wilds join it in play order."""
+        self.lead = suit
+        self.events.append(f"lead suit: {suit}")
+        for e in self.entries[:-1]:
+            if e.play.card.wild and not e.counted:
+                e.counted = True
+                self.events.append(f"{e.play.card} joins {suit}")
+                self._limit()
 
     def answer(self, player: str, card: Card) -> str:
         """The answer to the standing Perfect Dish that ``card`` allows: "no-way" when playing it
@@ -168,25 +184,30 @@ class Trick:
         (Slacker) card counts for nothing, and each player's Perfect Dish is judged on the
         Master's card and their own alone. ``plays`` are (index in the record, play); the order
         they are given in changes nothing."""
-        master = self.entries[0].play
-        follow = self.lead  # the Master's card's suit, or None when it led a special card
         # Work in one fixed order (the cards' own) so that no verdict or event depends on the
         # order the record lists them in.
-        plays = sorted(plays, key=lambda ip: (ip[1].card.code, ip[1].player))
-        for i, p in plays:
-            if p.declare is not None:
-                self.violations.append((i, "TD-15", f'{p.player} says "{_words(p.declare)}", but when the Master '
-                                                    "leads both players play at once, without declarations"))
-            hand = (hands or {}).get(p.player)
-            if hand is not None and not p.slack and follow is not None:
-                self._follow(i, p, hand)
-        up = [p for _, p in plays if not p.slack]
-        for i, p in plays:
-            self.entries.append(_Entry(p, up=not p.slack, counted=False, forced_down=p.slack))
-            if p.slack:
-                self.events.append(f"{p.player} plays a card face down (Slacker) and cannot win this trick")
-            else:
-                self.events.append(f"{p.player} plays {p.card}")
+        for i, p in sorted(plays, key=lambda ip: _at_once_order(ip[1])):
+            self.check_at_once(i, p, (hands or {}).get(p.player))
+        self.settle_at_once([p for _, p in plays])
+
+    def check_at_once(self, i: int, p: Play, hand: list[Card] | None = None) -> None:
+        """TD-15: what a real player's card breaks after the Master's lead, judged on its own (a
+        declaration; following the Master's card, if it is regular). Call it for each card before
+        :meth:`settle_at_once`."""
+        if p.declare is not None:
+            self.violations.append((i, "TD-15", f'{p.player} says "{_words(p.declare)}", but when the Master '
+                                                "leads both players play at once, without declarations"))
+        if hand is not None and not p.slack and self.lead is not None:
+            self._follow(i, p, hand)
+
+    def settle_at_once(self, plays: list[Play]) -> None:
+        """TD-15: the real players' cards, put down together after the Master's lead."""
+        master = self.entries[0].play
+        plays = sorted(plays, key=_at_once_order)
+        up = [p for p in plays if not p.slack]
+        for p in plays:
+            self.entries.append(_Entry(p, up=not p.slack, counted=False))
+            self.events.append(_played(p, None) if p.slack else f"{p.player} plays {p.card}")
         if self.lead is None:
             # The Master led a special card: the lead suit is the real players' regular suit if
             # there is one; with two different suits there is no single lead suit, and nothing
@@ -195,28 +216,27 @@ class Trick:
             if len(suits) == 1:
                 self.lead = suits[0]
                 self.events.append(f"lead suit: {suits[0]}")
-        regular = any(e.up and not e.play.card.special for e in self.entries)
-        for e in self.entries:
-            c = e.play.card
-            if c.steamer or not c.wild:
-                e.counted = True
-            elif self.lead is not None or (self.wild_lead_all and e is self.entries[0] and regular):
-                e.counted = True  # wilds join the lead suit (TD-4); the Master's leading wild every suit (TD-11)
+        self._count_at_once()
         steamer = next((p for p in up if p.card.steamer), None)
         if steamer is not None:
-            self.steamer = steamer.player
-            back = [e for e in self.entries if not e.up and not e.play.slack]
-            for e in back:
-                e.up = True
-            self.events.append("Giant Steamer: no steamer limit and no Perfect Dish for the rest of the trick")
+            self._steam(steamer.player, again=False)
         self._limit()
         self.perfect = None
-        for _, p in plays:
+        for p in plays:
             made = _alone_perfect(self.rank, master, p)
             if made is not None:
                 self.alone[p.player] = (made, p.card)
                 self.events.append(f'{p.player}: "Perfect!" with the Master\'s {master.card} ({made} totals '
                                    f"exactly {LIMIT} with those two cards alone)")
+
+    def _count_at_once(self) -> None:
+        """Which cards count once all three are down: wilds join the lead suit (TD-4); the
+        Master's leading wild counts in every suit when a regular card is face up (TD-11)."""
+        regular = any(e.up and not e.play.card.special for e in self.entries)
+        for e in self.entries:
+            waits = e.play.card.wild and self.lead is None  # a wild with no lead suit to join
+            if not waits or (self.wild_lead_all and e is self.entries[0] and regular):
+                e.counted = True
 
     def _follow(self, i: int, p: Play, hand: list[Card]) -> None:
         """TD-5: hold a lead-suit card? Then play one, or a special card."""
@@ -296,6 +316,20 @@ class Trick:
                 reason = f"{suit} has the highest face-up total ({t[suit]}); its highest card is {card}"
         self.events.append(f"{winner} wins the trick: {reason}")
         return TrickResult(winner, reason, self.lead, down, t, perfect, self.events, self.violations, card, suit)
+
+
+def _played(p: Play, declare: str | None) -> str:
+    """A card played, in words (``declare``: the declaration it stands for)."""
+    if p.slack:
+        return f"{p.player} plays a card face down (Slacker) and cannot win this trick"
+    if declare == "accept":
+        return f'{p.player}: "Accept!" and plays {p.card} face down'
+    said = '"No way!" and ' if declare == "no-way" else ""
+    return f"{p.player}: {said}plays {p.card}"
+
+
+def _at_once_order(p: Play) -> tuple[str, str]:
+    return p.card.code, p.player
 
 
 def _words(declare: str) -> str:

@@ -13,7 +13,8 @@ from printkit.core.yamlio import parse_text
 from printkit.games.registry import scorers
 from printkit.games.trickdumpling.content import CONTENT, parse_card
 from printkit.games.trickdumpling.record import GameRecord
-from printkit.games.trickdumpling.scorer import picky_points, score_game
+from printkit.games.trickdumpling.scorer import score_game
+from printkit.games.trickdumpling.state import picky_points
 from printkit.games.trickdumpling.trick import Play, Trick
 from tests.conftest import run_cli
 from tests.games.trickdumpling.test_rules import EXAMPLES, load
@@ -190,7 +191,8 @@ def test_td12_a_record_that_plays_on_after_assorted_dumplings_won_the_round():
     data["rounds"][0]["tricks"].append({"plays": [{"player": "A", "card": "S7"}, {"player": "B", "card": "U8"},
                                                   {"player": "C", "card": "K6"}]})
     rep = score(data)
-    assert [(v.rule, v.path) for v in rep.violations] == [("TD-12", ("rounds", 0, "tricks", 4))]
+    # Judged card by card: the first card played after the round's end.
+    assert [(v.rule, v.path) for v in rep.violations] == [("TD-12", ("rounds", 0, "tricks", 4, "plays", 0))]
     assert "Assorted Dumplings" in rep.violations[0].message
     assert rep.winners == []
 
