@@ -105,6 +105,13 @@ def take(sheet: State, hour: int, t: Take) -> tuple[State, list[str]]:
     return take_segment(sheet, TABLES[t.table], t.value, t.number)
 
 
+def take_problems(sheet: State, hour: int, t: Take) -> list[str]:
+    """RNC-2: why a ``take`` may not cross what it names now (none: it may); nothing changes."""
+    if t.box is not None:
+        return box_problems(sheet, hour, t.value, t.box)
+    return segment_problems(sheet, TABLES[t.table], t.value, t.number)
+
+
 @cache
 def _places(value: int) -> tuple[Take, ...]:
     """Every ``take`` of a result ``value``: its box, then its segment of each table."""
@@ -120,8 +127,7 @@ def takes(sheet: State, hour: int, value: int) -> list[Take]:
     >>> [t.box or t.table for t in takes(sheet, 0, 5)][:2]
     ['10:00', '11:00']
     """
-    return [t for t in _places(value) if not (box_problems(sheet, hour, value, t.box) if t.box is not None else
-                                              segment_problems(sheet, TABLES[t.table], value, t.segment))]
+    return [t for t in _places(value) if not take_problems(sheet, hour, t)]
 
 
 def end_score(end: EndState) -> dict:
