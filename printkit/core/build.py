@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from printkit.core.draw.ops import Document, LazyPages, Op, Rect, Style
+from printkit.core.draw.ops import Document, LazyPages, Op, Page, Rect, Style
 from printkit.core.draw.page import FooterInfo, PrintOptions, compose_page, content_box, impose_cards
 from printkit.core.layout.load import Layout, load_layout
 from printkit.core import progress
@@ -53,8 +54,8 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
 
         fronts = [face(c.front, it, i, "cards.front") for i, it in enumerate(items)]
         backs = [face(c.back, it, i, "cards.back") for i, it in enumerate(items)] if c.back is not None else None
-        pages = impose_cards(fronts, backs, w, h, opts, info, gutter)
-        return Document(pages, r.symbols, title, duplex=backs is not None)
+        return Document(impose_cards(fronts, backs, w, h, opts, info, gutter), r.symbols, title,
+                        duplex=backs is not None)
     design = r.design = design_box(r, spec.size, ctx, opts)
     if spec.poster is not None:
         return Document(poster_pages(r, spec.poster, ctx, design, opts, info), r.symbols, title)
@@ -62,8 +63,9 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         raise layout.error("", "nothing to draw: this file has neither 'pages', 'cards' nor 'poster' "
                                "(a library of styles and symbols is only for 'include')")
     # One entry per page: (page spec, item or None); pages are made when asked for.
+    pages_spec = spec.pages
     plan: list[tuple[int, Any]] = []
-    for i, p in enumerate(spec.pages or []):
+    for i, p in enumerate(pages_spec):
         if p.over is None:
             plan.append((i, None))
         else:
@@ -71,7 +73,7 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
 
     def make(n: int):
         i, entry = plan[n]
-        p = spec.pages[i]
+        p = pages_spec[i]
         sub = ctx
         if entry is not None:
             k, item = entry
@@ -80,5 +82,5 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         progress.tick(len(plan))
         return compose_page(ops, design, opts, info, n + 1, len(plan), layout.file)
 
-    pages = LazyPages(len(plan), make) if len(plan) > 1 else [make(n) for n in range(len(plan))]
+    pages: Sequence[Page] = LazyPages(len(plan), make) if len(plan) > 1 else [make(n) for n in range(len(plan))]
     return Document(pages, r.symbols, title)

@@ -95,8 +95,8 @@ def footer_ops(text: str, box: tuple[float, float, float, float], vertical: bool
     length, thick = (h, w) if vertical else (w, h)
     size = 6.0 * MM_PER_PT
     bar_room = SCALE_BAR + 9.0
-    inner: list[Op] = layout_text(TextBox(0, (thick + 2.0) / 2, text, size=size, w=length - bar_room - 2,
-                                          wrap=False, shrink=True, valign="baseline", tag="footer"))
+    inner: list[Op] = list(layout_text(TextBox(0, (thick + 2.0) / 2, text, size=size, w=length - bar_room - 2,
+                                          wrap=False, shrink=True, valign="baseline", tag="footer")))
     inner += scale_bar_ops(length - bar_room, thick / 2 - 0.8)
     if vertical:
         # Along the strip's length, upwards: the strip's bottom left is the text's origin.

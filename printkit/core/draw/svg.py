@@ -127,7 +127,7 @@ class _SvgRenderer:
         g = self.dwg.g(fill=op.colour.hex)
         g["transform"] = f"matrix({k:.8g} 0 0 {-k:.8g} {num(op.x)} {num(op.y)})"
         g["aria-label"] = op.text
-        x = 0
+        x: float = 0
         for ch in op.text:
             glyph = font.glyph_name(ch)
             outline = font.outline(glyph)

@@ -193,7 +193,8 @@ class Renderer:
     def shape_style(self, s: StyleSpec, ctx: dict, where: str) -> Style:
         return Style(
             stroke=self.colour(s.stroke, ctx, where + ".stroke"),
-            stroke_width=self.length(s.stroke_width, ctx, where + ".stroke_width"),
+            # merged styles always carry a width: the base style of every layout sets one
+            stroke_width=self.length(s.stroke_width or 0, ctx, where + ".stroke_width"),
             fill=self.colour(s.fill, ctx, where + ".fill"),
             dash=tuple(self.length(d, ctx, where + ".dash") for d in (s.dash or [])),
             cap=s.cap or "butt",
