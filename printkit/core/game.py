@@ -119,6 +119,10 @@ def replay(game: Game, records: Sequence[tuple[str, Any, dict]]) -> Report:
     violations += state.finish()
     players = state.standings()
     ranking, winners = rank(players, game.rank_key)
-    report = Report(game.name, violations, players, ranking, winners, extra=state.extra(), notes=state.notes(),
-                    details=state.details(), unfinished=not state.is_over, no_winner=state.no_winner())
-    return locate(report, records)
+    report = locate(Report(game.name, violations, players, ranking, winners, extra=state.extra(),
+                           notes=state.notes(), details=state.details(), unfinished=not state.is_over,
+                           no_winner=state.no_winner()), records)
+    # Violations in the order of the record's lines (a header's before the moves'), as a reader
+    # goes through the file; ties keep the order the rules found them in.
+    report.violations.sort(key=lambda v: (v.record, v.line or 0))
+    return report
