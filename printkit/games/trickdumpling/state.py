@@ -18,7 +18,7 @@ stack with the answer TD-11 forces (:meth:`TrickDumplingState.master_move`).
 >>> hands = {"Ann": ["S2", "K3"], "Bo": ["S7", "C4"], "Cy": ["S3", "U2"]}
 >>> s.apply(Deal(rank=["shrimp", "kimchi", "chives", "soup"], chef="Ann", hands=hands,
 ...              missions={"Ann": "nephew", "Bo": "spy", "Cy": "nephew"}))[0].message
-'Ann holds 2 cards; 9 are dealt with 3 players'
+'Ann holds 2 cards; 8 are dealt with 3 players'
 >>> s.to_move, [str(m.card) for m in s.legal_moves()]
 ('Ann', ['S2', 'K3'])
 >>> s.apply(PlayIn(player="Ann", card="S2")), s.to_move, [str(m.card) for m in s.legal_moves()]
