@@ -71,7 +71,7 @@ class Report:
 
     def __post_init__(self) -> None:
         # SCORING.md: a broken record, or an unfinished game, names no winner.
-        if self.violations or self.unfinished:
+        if self.violations or self.unfinished or self.no_winner:
             self.winners = []
 
     @property

@@ -7,7 +7,7 @@ is explained in docs/rules/rollncook.md and by `printkit rules rollncook`.
 from __future__ import annotations
 
 from printkit.core.registry import (
-    Component, Scorer, Simulator, SolveResult, register, register_game, register_scorer, register_simulator,
+    Component, Simulator, SolveResult, register, register_game, register_simulator,
 )
 from printkit.games.rollncook import components, scorer, simulate
 
@@ -19,9 +19,6 @@ register(Component(NAME, "sheet", "the seeded score sheet (one page; --count N f
                    dump=components.dump_sheets, name_settings=("count",)))
 
 register_game(scorer.GAME)
-# The same replay, and no winner for a finished game nobody wins (until the core's Report does
-# that itself for every game: see scorer.run).
-register_scorer(Scorer(NAME, scorer.GAME.record, scorer.run, multi=True, title=scorer.GAME.title))
 
 
 def _simulate(first_seed: int, games: int, seeds: int) -> SolveResult:

@@ -6,7 +6,6 @@ RNC-11, scored by RNC-8 and RNC-12, several players ranked together with the sam
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from printkit.core.game import Game, replay
 from printkit.core.score import Report
@@ -17,14 +16,6 @@ GAME = Game("rollncook", "Roll n Cook", RollNCookRecord, start=RollNCookState.st
             rank_key=rank_key, multi=True)
 
 
-def run(records: Sequence[tuple[str, RollNCookRecord, dict]]) -> Report:
-    """The core replay of ``(file name, record, key-path-to-line table)``. A finished game that
-    nobody wins (a solo game without a star, RNC-8) names no winner: the core's Report clears
-    the winners only of broken and unfinished games."""
-    report = replay(GAME, records)
-    return replace(report, winners=[]) if report.no_winner else report
-
-
 def score(records: Sequence[RollNCookRecord]) -> Report:
     """Score records read elsewhere (no file, no lines): the tests' and tools' short form."""
-    return run([("", r, {}) for r in records])
+    return replay(GAME, [("", r, {}) for r in records])
