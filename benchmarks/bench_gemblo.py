@@ -18,10 +18,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from printkit.core.draw.page import PrintOptions  # noqa: E402
 from printkit.core.output import write_document  # noqa: E402
+from printkit.core.game import replay  # noqa: E402
 from printkit.games.gemblo.play import play_game  # noqa: E402
 from printkit.games.gemblo.record import GembloRecord  # noqa: E402
-from printkit.games.gemblo.rules import State, legal_moves  # noqa: E402
-from printkit.games.gemblo.scorer import score  # noqa: E402
+from printkit.games.gemblo.rules import legal_moves  # noqa: E402
+from printkit.games.gemblo.state import GEMBLO, start  # noqa: E402
 from printkit.games.registry import games  # noqa: E402
 
 SIX = ["red", "yellow", "green", "blue", "purple", "clear"]
@@ -31,10 +32,10 @@ def main() -> None:
     moves = play_game(6, SIX, 6)
     record = GembloRecord.model_validate({"players": 6, "colours": SIX, "moves": moves})
     # A mid-game position: half the moves of the 6-player game.
-    state = State.new(6, SIX)
-    for m in moves[: len(moves) // 2]:
-        if not m.get("pass"):
-            state = state.place(m["colour"], m["piece"], [tuple(c) for c in m["cells"]])
+    game = start([record])
+    for m in record.moves[: len(moves) // 2]:
+        game.apply(m)
+    state = game.board
     times, counts = [], []
     for _ in range(20):
         t = time.perf_counter()
@@ -45,7 +46,7 @@ def main() -> None:
     times = []
     for _ in range(10):
         t = time.perf_counter()
-        rep = score(record)
+        rep = replay(GEMBLO, [("-", record, {})])
         times.append(time.perf_counter() - t)
     assert rep.valid
     print(f"validate a full 6-player game ({len(moves)} moves, passes checked): "

@@ -1,4 +1,5 @@
-"""Gemblo: the board and 108 pieces to print, and a scorer that validates every placement.
+"""Gemblo: the board and 108 pieces to print, and its rules as a State (state.py) that the
+scorer replays and the automatic player (play.py) drives, validating every placement.
 
 Rules: the rulebook (gemblo.txt in the shared rulebooks); every id cited, GEM-1 to GEM-7 and the PK rulings,
 is explained in docs/rules/gemblo.md and by `printkit rules gemblo`.
@@ -6,9 +7,9 @@ is explained in docs/rules/gemblo.md and by `printkit rules gemblo`.
 
 from __future__ import annotations
 
-from printkit.games.gemblo import components, scorer
-from printkit.games.gemblo.record import GembloRecord
-from printkit.games.registry import Component, Scorer, register, register_scorer
+from printkit.games.gemblo import components
+from printkit.games.gemblo.state import GEMBLO
+from printkit.games.registry import Component, register, register_game
 
 GAME = "gemblo"
 
@@ -23,9 +24,4 @@ register(Component(GAME, "pieces", "18 pieces x 6 colours at the board's cell si
                    components.build_pieces, settings={"hex_size": _HEX}))
 
 
-def _score(records):
-    (_file, record, _lines), = records
-    return scorer.score(record)
-
-
-register_scorer(Scorer(GAME, GembloRecord, _score, title="Gemblo"))
+register_game(GEMBLO)

@@ -1,7 +1,7 @@
 """Gemblo's rules as pure functions over a board state: placement (GEM-4), interception
 (GEM-5), player counts (GEM-6), passing and penalties (GEM-7), and a legal-move generator.
 
->>> s = State.new(4, ["red", "yellow", "green", "blue"])
+>>> s = Board.new(4, ["red", "yellow", "green", "blue"])
 >>> problems(s, "red", "V3", [(12, -9), (11, -9), (10, -8)])
 []
 >>> s = s.place("red", "V3", [(12, -9), (11, -9), (10, -8)])
@@ -13,10 +13,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
-from printkit.core.geometry.hexgrid import DIRECTIONS, Hex, diagonals, neighbours
+from printkit.core.geometry.hexgrid import Hex, diagonals, neighbours
 from printkit.core.geometry.polyhex import normalise
 from printkit.games.gemblo.content import CONTENT
 
@@ -24,28 +24,29 @@ Placement = tuple[str, tuple[Hex, ...]]  # (piece, cells)
 
 
 @dataclass(frozen=True)
-class State:
-    """The board: who covers which cell, what each colour has used, where each started."""
+class Board:
+    """The board: who covers which cell, what each colour has used, where each started.
+
+    Immutable: :meth:`place` gives a new board (the game's turn order, passes and records are
+    :class:`printkit.games.gemblo.state.GembloState`'s).
+    """
 
     players: int
     colours: tuple[str, ...]  # in turn order
-    area: frozenset
+    area: frozenset[Hex]
     starts: tuple[Hex, ...]
-    cells: dict = field(default_factory=dict)  # cell -> colour (obstacles included)
-    used: dict = field(default_factory=dict)  # colour -> frozenset of piece names
-    started: dict = field(default_factory=dict)  # colour -> the start cell its first piece covers
+    cells: dict[Hex, str] = field(default_factory=dict)  # cell -> colour (obstacles included)
+    used: dict[str, frozenset[str]] = field(default_factory=dict)  # colour -> piece names placed
+    started: dict[str, Hex] = field(default_factory=dict)  # colour -> the start cell its first piece covers
 
     @classmethod
-    def new(cls, players: int, colours, obstacles=()) -> "State":
+    def new(cls, players: int, colours: Iterable[str]) -> Board:
+        """The empty board of ``players`` players (their area and start cells)."""
         area_name, starts = CONTENT.players[players]
-        cells = {}
-        for colour, _piece, piece_cells in obstacles:
-            for c in piece_cells:
-                cells[c] = colour
-        return cls(players, tuple(colours), CONTENT.area(area_name), starts, cells,
-                   {c: frozenset() for c in colours}, {})
+        colours = tuple(colours)
+        return cls(players, colours, CONTENT.area(area_name), starts, {}, {c: frozenset() for c in colours}, {})
 
-    def place(self, colour: str, piece: str, cells) -> "State":
+    def place(self, colour: str, piece: str, cells: Iterable[Hex]) -> Board:
         """The state after ``colour`` put ``piece`` on ``cells`` (no checks: see problems)."""
         new_cells = dict(self.cells)
         for c in cells:
@@ -57,7 +58,7 @@ class State:
                 started[colour] = covered[0]
         used = dict(self.used)
         used[colour] = used.get(colour, frozenset()) | {piece}
-        return State(self.players, self.colours, self.area, self.starts, new_cells, used, started)
+        return Board(self.players, self.colours, self.area, self.starts, new_cells, used, started)
 
     def partner(self, colour: str) -> str | None:
         """With 2 players, the other colour of the same player (GEM-6): colours alternate."""
@@ -70,7 +71,7 @@ class State:
         return [p for p in CONTENT.pieces if p not in self.used.get(colour, ())]
 
 
-def allowed_starts(state: State, colour: str) -> list[Hex]:
+def allowed_starts(state: Board, colour: str) -> list[Hex]:
     """Start cells ``colour``'s first piece may cover: free ones of the player count; with two
     players, opposite its partner's start (GEM-6)."""
     free = [s for s in state.starts if s not in state.cells]
@@ -84,11 +85,11 @@ def allowed_starts(state: State, colour: str) -> list[Hex]:
     return free
 
 
-def _touching_own(state: State, colour: str, cells) -> list[Hex]:
+def _touching_own(state: Board, colour: str, cells) -> list[Hex]:
     return sorted({n for c in cells for n in neighbours(c) if state.cells.get(n) == colour})
 
 
-def links(state: State, colour: str, cells) -> tuple[int, int]:
+def links(state: Board, colour: str, cells) -> tuple[int, int]:
     """(diagonal links to same-colour cells, how many of them are open) for a placement (GEM-5).
 
     A link is blocked when both flanks are covered by one other colour; open otherwise.
@@ -105,7 +106,7 @@ def links(state: State, colour: str, cells) -> tuple[int, int]:
     return total, open_
 
 
-def lay_problems(state: State, colour: str, piece: str, cells) -> list[tuple[str, str]]:
+def lay_problems(state: Board, colour: str, piece: str, cells) -> list[tuple[str, str]]:
     """What any piece laid on the board must be, an obstacle too: its shape (turned or flipped),
     placed once, inside the area in play, on empty cells (GEM-3, GEM-4)."""
     cells = [tuple(c) for c in cells]
@@ -125,7 +126,7 @@ def lay_problems(state: State, colour: str, piece: str, cells) -> list[tuple[str
     return out
 
 
-def problems(state: State, colour: str, piece: str, cells) -> list[tuple[str, str]]:
+def problems(state: Board, colour: str, piece: str, cells) -> list[tuple[str, str]]:
     """Every rule the placement breaks, as (rule id, sentence); empty when it is legal."""
     cells = [tuple(c) for c in cells]
     out = lay_problems(state, colour, piece, cells)
@@ -153,27 +154,29 @@ def _cells(cells) -> str:
     return " ".join(f"[{q},{r}]" for q, r in cells)
 
 
-def legal_moves(state: State, colour: str, pieces=None) -> Iterator[Placement]:
-    """Every legal placement for ``colour`` (each once), piece by piece."""
-    own = [c for c, col in state.cells.items() if col == colour]
-    forbidden = set(state.cells)
-    for c in own:
-        forbidden.update(neighbours(c))
-    area = state.area
+def _targets(state: Board, colour: str, forbidden: set[Hex]) -> list[Hex]:
+    """The free cells a legal placement of ``colour`` may grow from: its allowed starts for a
+    first piece, else the open diagonals of its blocks (GEM-4, GEM-5)."""
     if not state.used.get(colour):
-        targets = [s for s in allowed_starts(state, colour) if s not in forbidden]
-    else:
-        seen = set()
-        targets = []
-        for c in own:
-            for d, (f1, f2) in diagonals(c):
-                if d in seen or d in forbidden or d not in area:
-                    continue
-                a, b = state.cells.get(f1), state.cells.get(f2)
-                if a is not None and a == b:
-                    continue
-                seen.add(d)
-                targets.append(d)
+        return [s for s in allowed_starts(state, colour) if s not in forbidden]
+    targets: dict[Hex, None] = {}  # in the order found
+    for c, col in state.cells.items():
+        if col != colour:
+            continue
+        for d, (f1, f2) in diagonals(c):
+            if d in targets or d in forbidden or d not in state.area:
+                continue
+            a, b = state.cells.get(f1), state.cells.get(f2)
+            if a is None or a != b:
+                targets[d] = None
+    return list(targets)
+
+
+def legal_moves(state: Board, colour: str, pieces: Iterable[str] | None = None) -> Iterator[Placement]:
+    """Every legal placement for ``colour`` (each once), piece by piece."""
+    forbidden = set(state.cells)
+    forbidden.update(n for c, col in state.cells.items() if col == colour for n in neighbours(c))
+    targets = _targets(state, colour, forbidden)
     for piece in (pieces or state.unplaced(colour)):
         if piece in state.used.get(colour, ()):
             continue
@@ -181,18 +184,12 @@ def legal_moves(state: State, colour: str, pieces=None) -> Iterator[Placement]:
         for shape in CONTENT.orientations[piece]:
             for tq, tr in targets:
                 for kq, kr in shape:
-                    dq, dr = tq - kq, tr - kr
-                    cells = tuple((q + dq, r + dr) for q, r in shape)
-                    if cells in found:
-                        continue
-                    if forbidden.isdisjoint(cells) and all(c in area for c in cells):
+                    cells = tuple((q + tq - kq, r + tr - kr) for q, r in shape)
+                    if cells not in found and forbidden.isdisjoint(cells) and all(c in state.area for c in cells):
                         found.add(cells)
                         yield piece, cells
 
 
-def first_legal_move(state: State, colour: str) -> Placement | None:
+def first_legal_move(state: Board, colour: str) -> Placement | None:
+    """The first of :func:`legal_moves`, None when ``colour`` cannot place a piece."""
     return next(legal_moves(state, colour), None)
-
-
-def neighbours_of(cells) -> set[Hex]:
-    return {(q + dq, r + dr) for q, r in cells for dq, dr in DIRECTIONS}

@@ -8,6 +8,7 @@ import printkit.core.geometry.hexgrid as hexgrid
 import printkit.core.geometry.polyhex as polyhex
 import printkit.games.gemblo.content
 import printkit.games.gemblo.rules
+import printkit.games.gemblo.state
 from printkit.core.geometry.hexgrid import (
     DIRECTIONS, add, diagonals, page_transform, reflect, rotate, to_pixel,
 )
@@ -15,7 +16,8 @@ from printkit.core.geometry.polyhex import congruent, is_connected, normalise, o
 from printkit.games.gemblo.content import CONTENT, MEASURES
 
 
-@pytest.mark.parametrize("module", [hexgrid, polyhex, printkit.games.gemblo.content, printkit.games.gemblo.rules])
+@pytest.mark.parametrize("module", [hexgrid, polyhex, printkit.games.gemblo.content, printkit.games.gemblo.rules,
+                                    printkit.games.gemblo.state])
 def test_docstring_examples(module):
     r = doctest.testmod(module)
     assert r.attempted > 0 and r.failed == 0

@@ -10,10 +10,10 @@ from printkit.core.yamlio import parse_text
 from printkit.games.gemblo.content import CONTENT
 from printkit.games.gemblo.play import play_game
 from printkit.games.gemblo.record import GembloRecord
-from printkit.games.gemblo.rules import State, legal_moves, links, problems
+from printkit.games.gemblo.rules import Board, legal_moves, links, problems
+from printkit.core.game import replay
 from printkit.core.score import rank
-from printkit.core.score import rank
-from printkit.games.gemblo.scorer import score, standing
+from printkit.games.gemblo.state import GEMBLO, default_obstacles, standing
 from tests.conftest import run_cli
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "gemblo"
@@ -24,6 +24,11 @@ def load(name):
     return parse_text((EXAMPLES / name).read_text())[0]
 
 
+def score(rec: GembloRecord):
+    """The report of ``rec`` as `printkit score` makes it (without lines: no file)."""
+    return replay(GEMBLO, [("-", rec, {})])
+
+
 def rules_of(state, colour, piece, cells):
     return [r for r, _ in problems(state, colour, piece, cells)]
 
@@ -31,11 +36,11 @@ def rules_of(state, colour, piece, cells):
 @pytest.fixture
 def red_started():
     """Red's V3 on its 4-player start (12, -9)."""
-    return State.new(4, FOUR).place("red", "V3", [(12, -9), (11, -9), (10, -8)])
+    return Board.new(4, FOUR).place("red", "V3", [(12, -9), (11, -9), (10, -8)])
 
 
 def test_first_piece_covers_a_free_start(red_started):
-    s = State.new(4, FOUR)
+    s = Board.new(4, FOUR)
     assert rules_of(s, "red", "M1", [(12, -9)]) == []
     assert rules_of(s, "red", "M1", [(11, -9)]) == ["GEM-4"]  # not a start cell
     # Yellow may not start where red already stands (the start is no longer free).
@@ -44,7 +49,7 @@ def test_first_piece_covers_a_free_start(red_started):
 
 
 def test_area_of_the_player_count():
-    s = State.new(3, ["red", "yellow", "green"])
+    s = Board.new(3, ["red", "yellow", "green"])
     assert rules_of(s, "red", "M1", [(12, -9)]) == ["GEM-4", "GEM-4"]  # a 4-player start, outside the 3-player area
     assert rules_of(s, "red", "M1", [(5, 5)]) == []
 
@@ -93,7 +98,7 @@ def test_pieces_are_the_named_shape_and_used_once(red_started):
 
 def test_two_players_start_their_colours_opposite():
     """GEM-6: each player's colours start on opposite 4-starts."""
-    s = State.new(2, ["red", "blue", "yellow", "green"]).place("red", "M1", [(12, -9)])
+    s = Board.new(2, ["red", "blue", "yellow", "green"]).place("red", "M1", [(12, -9)])
     assert rules_of(s, "yellow", "M1", [(-3, -9)]) == ["GEM-6"]  # yellow is red's partner: must take (-12, 9)
     assert rules_of(s, "yellow", "M1", [(-12, 9)]) == []
     assert rules_of(s, "blue", "M1", [(-12, 9)]) == ["GEM-6"]  # would leave red's partner no start
@@ -143,7 +148,7 @@ def test_the_examples_are_legal_complete_games(name):
 def scripted(players, colours, plan):
     """A record whose moves follow ``plan``: (colour, allowed pieces) in turn, each the first
     legal placement among the allowed pieces (largest first)."""
-    state = State.new(players, colours)
+    state = Board.new(players, colours)
     moves = []
     for colour, allowed in plan:
         for piece in sorted(allowed, key=lambda p: -len(CONTENT.pieces[p])):
@@ -311,8 +316,6 @@ def test_a_first_piece_off_the_start_is_one_mistake_not_many():
 
 def test_five_player_obstacles_are_laid_as_pieces_are():
     """GEM-6: the sixth colour's pieces, each once, in its shape, on free cells of the board."""
-    from printkit.games.gemblo.scorer import default_obstacles
-
     layout = [{"piece": p, "cells": [list(c) for c in cells]} for p, cells in default_obstacles()]
     base = {"players": 5, "colours": ["red", "yellow", "green", "blue", "purple"], "moves": []}
     assert violations({**base, "obstacles": layout}) == []
