@@ -1,7 +1,7 @@
 """The record of a Gemblo game (YAML or JSON). See docs/records.md.
 
 Unknown colours or pieces, cells off the board, and shapes that are not one piece make a
-record unreadable (exit 2); what breaks the rules is for :mod:`scorer` to find (exit 1).
+record unreadable (exit 2); what breaks the rules is for the State (:mod:`state`) to find (exit 1).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from printkit.core.geometry.polyhex import is_connected
 from printkit.games.gemblo.content import CONTENT
+from printkit.games.gemblo.rules import cells_text
 
 Cell = tuple[int, int]
 
@@ -24,7 +25,7 @@ def _check_cells(cells: list[Cell]) -> list[Cell]:
     board = CONTENT.area("board")
     off = [c for c in cells if tuple(c) not in board]
     if off:
-        raise ValueError(f"{' '.join(f'[{q},{r}]' for q, r in off)} {'is' if len(off) == 1 else 'are'} "
+        raise ValueError(f"{cells_text(off)} {'is' if len(off) == 1 else 'are'} "
                          "not on the board (cells are axial [q, r]; see docs/records.md)")
     if len(set(cells)) != len(cells):
         raise ValueError("a cell is listed twice")

@@ -118,11 +118,11 @@ def lay_problems(state: Board, colour: str, piece: str, cells) -> list[tuple[str
         out.append(("GEM-3", f"{colour} has already placed {piece}"))
     outside = [c for c in cells if c not in state.area]
     if outside:
-        out.append(("GEM-4", f"{_cells(outside)} {'is' if len(outside) == 1 else 'are'} outside the "
+        out.append(("GEM-4", f"{cells_text(outside)} {'is' if len(outside) == 1 else 'are'} outside the "
                              f"{state.players}-player area"))
     taken = [c for c in cells if c in state.cells]
     if taken:
-        out.append(("GEM-4", f"{_cells(taken)} {'is' if len(taken) == 1 else 'are'} already covered"))
+        out.append(("GEM-4", f"{cells_text(taken)} {'is' if len(taken) == 1 else 'are'} already covered"))
     return out
 
 
@@ -133,11 +133,11 @@ def problems(state: Board, colour: str, piece: str, cells) -> list[tuple[str, st
     touching = _touching_own(state, colour, cells)
     if touching:
         out.append(("GEM-4", f"the piece touches {colour}'s own block{'s' if len(touching) > 1 else ''} at "
-                             f"{_cells(touching)} edge to edge"))
+                             f"{cells_text(touching)} edge to edge"))
     if not state.used.get(colour):  # the colour's first piece, wherever it went (GEM-4)
         allowed = allowed_starts(state, colour)
         if not any(c in allowed for c in cells):
-            where = _cells(allowed) if allowed else "none is free"
+            where = cells_text(allowed) if allowed else "none is free"
             out.append(("GEM-4" if state.players != 2 else "GEM-6",
                         f"{colour}'s first piece must cover a free start cell ({where})"))
     else:
@@ -150,7 +150,12 @@ def problems(state: Board, colour: str, piece: str, cells) -> list[tuple[str, st
     return out
 
 
-def _cells(cells) -> str:
+def cells_text(cells: Iterable[Hex]) -> str:
+    """Cells as a record writes them.
+
+    >>> cells_text([(12, -9), (11, -9)])
+    '[12,-9] [11,-9]'
+    """
     return " ".join(f"[{q},{r}]" for q, r in cells)
 
 

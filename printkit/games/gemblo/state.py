@@ -30,19 +30,10 @@ from printkit.core.geometry.hexgrid import Hex
 from printkit.core.score import PlayerResult, Violation
 from printkit.games.gemblo.content import CONTENT, DATA
 from printkit.games.gemblo.record import GembloRecord, Move
-from printkit.games.gemblo.rules import Board, first_legal_move, lay_problems, legal_moves, problems
+from printkit.games.gemblo.rules import Board, cells_text, first_legal_move, lay_problems, legal_moves, problems
 
 #: Blocks of a colour's 18 pieces (GEM-3).
 BLOCKS = sum(len(cells) for cells in CONTENT.pieces.values())
-
-
-def cells_text(cells: Iterable[Hex]) -> str:
-    """Cells as a record writes them.
-
-    >>> cells_text([(12, -9), (11, -9)])
-    '[12,-9] [11,-9]'
-    """
-    return " ".join(f"[{q},{r}]" for q, r in cells)
 
 
 def placement(colour: str, piece: str, cells: Iterable[Hex]) -> Move:
