@@ -23,12 +23,10 @@ import copy as _copy
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-import yaml
-
 from printkit.core.game import Game, GameState, Step
 from printkit.core.geometry.hexgrid import Hex
 from printkit.core.score import PlayerResult, Violation
-from printkit.games.gemblo.content import CONTENT, DATA
+from printkit.games.gemblo.content import CONTENT
 from printkit.games.gemblo.record import GembloRecord, Move
 from printkit.games.gemblo.rules import Board, cells_text, first_legal_move, lay_problems, legal_moves, problems
 
@@ -58,8 +56,7 @@ def obstacle_colour(colours: Iterable[str]) -> str:
 
 def default_obstacles() -> list[tuple[str, list[Hex]]]:
     """The obstacles of a 5-player record that lays none: the layout in the game's data file (PK-7)."""
-    raw = yaml.safe_load(DATA.read_text(encoding="utf-8"))
-    return [(o["piece"], [tuple(c) for c in o["cells"]]) for o in raw.get("obstacles", [])]
+    return [(o.piece, [tuple(c) for c in o.cells]) for o in CONTENT.obstacles]
 
 
 def owners(rec: GembloRecord) -> dict[str, str]:
