@@ -24,7 +24,7 @@ from printkit.core.draw.page import PrintOptions  # noqa: E402
 from printkit.core.draw.pdf import render_pdf  # noqa: E402
 from printkit.core.draw.svg import render_svg_page  # noqa: E402
 from printkit.core.output import write_document  # noqa: E402
-from printkit.games.registry import games  # noqa: E402
+from printkit.core.registry import games  # noqa: E402
 
 
 def timed(fn, repeat: int) -> list[float]:

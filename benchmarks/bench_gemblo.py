@@ -23,7 +23,7 @@ from printkit.games.gemblo.play import play_game  # noqa: E402
 from printkit.games.gemblo.record import GembloRecord  # noqa: E402
 from printkit.games.gemblo.rules import legal_moves  # noqa: E402
 from printkit.games.gemblo.state import GEMBLO, start  # noqa: E402
-from printkit.games.registry import games  # noqa: E402
+from printkit.core.registry import games  # noqa: E402
 
 SIX = ["red", "yellow", "green", "blue", "purple", "clear"]
 

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from printkit.core.draw.page import PrintOptions  # noqa: E402
 from printkit.core.output import write_document  # noqa: E402
-from printkit.games.registry import games  # noqa: E402
+from printkit.core.registry import games  # noqa: E402
 from printkit.games.rollncook.record import RollNCookRecord  # noqa: E402
 from printkit.games.rollncook.scorer import score  # noqa: E402
 from printkit.games.rollncook.sheet import generate  # noqa: E402

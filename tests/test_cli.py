@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from printkit.core.resources import layouts_dir
-from printkit.games.registry import games
+from printkit.core.registry import games
 from tests.conftest import run_cli
 
 COMMANDS = ["list", "make", "check", "score", "schema", "solve", "simulate", "rules"]
@@ -112,7 +112,7 @@ def test_console_script_and_module_run(tmp_path):
 def test_seeded_components_get_a_printed_random_seed(tmp_path, monkeypatch):
     from printkit.core.build import build_document
     from printkit.core.draw.page import FooterInfo
-    from printkit.games import registry
+    from printkit.core import registry
 
     comp = registry.Component("calibration", "seeded", "test only",
                               lambda o: build_document("calibration/page.yaml", o, FooterInfo("calibration", "seeded", o.seed)),

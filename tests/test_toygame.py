@@ -79,3 +79,29 @@ def test_no_core_or_cli_code_names_a_game():
         assert not [n for n in names if n in text], path
     for text in _code_strings(ROOT / "printkit" / "cli.py"):
         assert not [n for n in names if n in text.lower()], text
+
+
+def _imports(path: Path) -> set[str]:
+    import ast
+
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+    return out
+
+
+def test_no_module_imports_upward():
+    """The core never imports a game or the CLI; a game never imports the CLI or another game."""
+    pkg = ROOT / "printkit"
+    for path in sorted((pkg / "core").rglob("*.py")):
+        # (the registry imports the printkit.games folder itself, to find what is in it)
+        bad = [m for m in _imports(path) if m.startswith(("printkit.games.", "printkit.cli"))]
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+    for game in sorted(p for p in (pkg / "games").iterdir() if p.is_dir() and (p / "__init__.py").exists()):
+        for path in sorted(game.rglob("*.py")):
+            bad = [m for m in _imports(path) if m.startswith("printkit.cli")
+                   or (m.startswith("printkit.games.") and m.split(".")[2] != game.name)]
+            assert not bad, f"{path.relative_to(ROOT)} imports {bad}"

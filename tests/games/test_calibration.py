@@ -6,7 +6,7 @@ from pypdf import PdfReader
 
 from printkit.core.draw import ops as O
 from printkit.core.draw.page import MARGIN, PrintOptions
-from printkit.games.registry import games
+from printkit.core.registry import games
 from tests.conftest import (
     agreement, colourfulness, measure_between_edges, pdf_pages, px, raster_pair, run_cli, svg_page,
 )

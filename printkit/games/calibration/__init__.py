@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from printkit.core.build import build_document
 from printkit.core.draw.page import FooterInfo, PrintOptions
-from printkit.games.registry import Component, register
+from printkit.core.registry import Component, register
 
 GAME = "calibration"
 

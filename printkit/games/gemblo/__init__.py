@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from printkit.games.gemblo import components
 from printkit.games.gemblo.state import GEMBLO
-from printkit.games.registry import Component, register, register_game
+from printkit.core.registry import Component, register, register_game
 
 GAME = "gemblo"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from printkit.games.jubako import components
 from printkit.games.jubako.scorer import GAME as RULES
-from printkit.games.registry import Component, register, register_game
+from printkit.core.registry import Component, register, register_game
 
 GAME = "jubako"
 

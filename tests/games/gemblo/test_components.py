@@ -11,7 +11,7 @@ from printkit.core.geometry.hexgrid import SQRT3
 from printkit.core.layout.canvas import Canvas
 from printkit.games.gemblo import components
 from printkit.games.gemblo.content import CONTENT
-from printkit.games.registry import games
+from printkit.core.registry import games
 from tests.conftest import (
     agreement, colourfulness, measure_between_edges, pdf_pages, raster_pair, run_cli, svg_page,
 )

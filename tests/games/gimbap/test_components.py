@@ -9,7 +9,7 @@ from printkit.core.draw.page import PrintOptions
 from printkit.games.gimbap import components
 from printkit.games.gimbap.content import CONTENT
 from printkit.games.gimbap.rolls import check, parse_face
-from printkit.games.registry import games
+from printkit.core.registry import games
 from tests.conftest import agreement, colourfulness, measure_between_edges, pdf_pages, raster_pair, run_cli, svg_page
 
 COMPONENTS = ["dice", "tokens", "lessons", "fillings", "aid"]

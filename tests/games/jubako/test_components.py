@@ -9,7 +9,7 @@ from printkit.core.draw import ops as O
 from printkit.core.draw.page import PrintOptions
 from printkit.games.jubako import components
 from printkit.games.jubako.content import CONTENT
-from printkit.games.registry import games
+from printkit.core.registry import games
 from tests.conftest import agreement, colourfulness, measure_between_edges, pdf_pages, raster_pair, run_cli, svg_page
 
 COMPONENTS = ["board", "tiles", "tokens", "aid"]

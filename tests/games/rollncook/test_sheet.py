@@ -8,7 +8,7 @@ import pytest
 
 from printkit.core.draw import ops as O
 from printkit.core.draw.page import PrintOptions
-from printkit.games.registry import games
+from printkit.core.registry import games
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.sheet import SplitMix64, generate, parse_sheet_id
 from tests.conftest import agreement, colourfulness, pdf_pages, raster_pair, run_cli, svg_page

@@ -5,7 +5,7 @@ from pypdf import PdfReader
 
 from printkit.core.draw import ops as O
 from printkit.core.draw.page import PAPERS, PrintOptions
-from printkit.games.registry import games
+from printkit.core.registry import games
 from printkit.games.trickdumpling.content import CONTENT
 from tests.conftest import agreement, colourfulness, measure_between_edges, pdf_pages, raster_pair, run_cli, svg_page
 

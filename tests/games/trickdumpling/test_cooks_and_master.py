@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit.core.yamlio import parse_text
-from printkit.games.registry import scorers
+from printkit.core.registry import scorers
 from printkit.games.trickdumpling.content import CONTENT, parse_card
 from printkit.games.trickdumpling.record import GameRecord
 from printkit.games.trickdumpling.scorer import score_game
