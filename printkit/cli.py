@@ -104,8 +104,9 @@ def list_cmd(
             counts = "/".join(str(len(comp.build(PrintOptions(paper=p)).pages)) for p in PAPERS)
             typer.echo(f"{game:<14}{name:<12}{counts:<17}{comp.description}")
             if show_settings:
-                for key, (default, text) in comp.settings.items():
-                    typer.echo(f"{'':<26}--set {key.replace('_', '-')}=VALUE  {text} (default {default})")
+                for key, setting in comp.settings.items():
+                    typer.echo(f"{'':<26}--set {key.replace('_', '-')}=VALUE  {setting.help} "
+                               f"(default {setting.default})")
 
 
 @app.command()
@@ -163,15 +164,16 @@ def make(
         missing = [f"{c.game} {c.name}" for c in todo if c.dump is None]
         if missing:
             raise PrintkitError(f"--format json: {', '.join(missing)} has no contents to dump")
+    jobs = [(comp, comp.options(overrides)) for comp in todo]  # every setting read before anything is made
     written: list[Path] = []
-    if sys.stderr.isatty() and len(todo) > 1:
-        with typer.progressbar(todo, label="Making", file=sys.stderr,
-                               item_show_func=lambda c: f"{c.game} {c.name}" if c else "") as bar:
-            for comp in bar:
-                written += _make_one(comp, opts, overrides, formats, out)
+    if sys.stderr.isatty() and len(jobs) > 1:
+        with typer.progressbar(jobs, label="Making", file=sys.stderr,
+                               item_show_func=lambda j: f"{j[0].game} {j[0].name}" if j else "") as bar:
+            for comp, own in bar:
+                written += _make_one(comp, own, opts, formats, out)
     else:
-        for comp in todo:
-            written += _make_one(comp, opts, overrides, formats, out)
+        for comp, own in jobs:
+            written += _make_one(comp, own, opts, formats, out)
     for path in written:
         typer.echo(str(path))
 
@@ -194,13 +196,9 @@ def _components(target: str, components: list[str] | None) -> list:
     return [comps[c] for c in dict.fromkeys(components)] if components else list(comps.values())
 
 
-def _make_one(comp, opts: PrintOptions, overrides: dict[str, str], formats: tuple[str, ...], out: Path) -> list[Path]:
-    """Make one component; the paths written."""
-    own = {k: v for k, v in overrides.items() if k in comp.settings}
-    stem = file_stem(comp.game, comp.name, opts, comp.seeded)
-    for name in comp.name_settings:  # settings that make another file, named for their value
-        if name in own and own[name] != str(comp.settings[name][0]):
-            stem += f"-{name}{own[name]}"
+def _make_one(comp, own: dict, opts: PrintOptions, formats: tuple[str, ...], out: Path) -> list[Path]:
+    """Make one component with its settings' values; the paths written."""
+    stem = file_stem(comp.game, comp.name, opts, comp.seeded) + comp.file_suffix(own)
     if formats == ("json",):
         import json
 

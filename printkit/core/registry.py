@@ -18,9 +18,65 @@ from collections.abc import Callable
 from pydantic import BaseModel
 
 from printkit.core.draw.ops import Document
+from printkit.core.units import parse_length
+from printkit.errors import PrintkitError
 from printkit.core.draw.page import PrintOptions
 from printkit.core.game import Game, replay
 from printkit.core.score import Report, locate
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A component's own setting (``--set NAME=VALUE``), typed: ``parse`` turns the text typed
+    into the value ``build`` gets, or raises ValueError saying what is expected."""
+
+    #: The setting as typed by default ("20mm", "no", "1").
+    default: str
+    help: str
+    parse: Callable[[str], Any] = str
+
+    @property
+    def value(self) -> Any:
+        return self.parse(self.default)
+
+
+def length_between(lo: float, hi: float, what: str = "") -> Callable[[str], float]:
+    """A parser of lengths in mm (``12``, ``25mm``, ``1in``) from ``lo`` to ``hi``.
+
+    >>> length_between(12, 28)("2cm")
+    20.0
+    """
+    def parse(text: str) -> float:
+        v = parse_length(text)
+        if not lo <= v <= hi:
+            raise ValueError(f"{what or 'it'} must be {lo:g} to {hi:g} mm, got {v:g} mm")
+        return v
+
+    return parse
+
+
+def whole_between(lo: int, hi: int, what: str = "") -> Callable[[str], int]:
+    """A parser of whole numbers from ``lo`` to ``hi``."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise ValueError(f"{lo} to {hi} {what}, got {text!r}") from None
+        if not lo <= n <= hi:
+            raise ValueError(f"{lo} to {hi} {what}, got {text!r}")
+        return n
+
+    return parse
+
+
+def yes_no(text: str) -> bool:
+    """``yes``/``no`` (also true/false, on/off, 1/0)."""
+    word = str(text).lower()
+    if word in ("yes", "true", "1", "on"):
+        return True
+    if word in ("no", "false", "0", "off"):
+        return False
+    raise ValueError(f"expected yes or no, got {text!r}")
 
 
 @dataclass(frozen=True)
@@ -31,14 +87,31 @@ class Component:
     build: Callable[..., Document]
     #: Whether a seed changes what is printed (then it is part of the file name).
     seeded: bool = False
-    #: Settings ``--set NAME=VALUE`` may change: name -> (default, help). ``build`` gets them
-    #: as keyword arguments.
-    settings: dict[str, tuple[Any, str]] = field(default_factory=dict)
+    #: Settings ``--set NAME=VALUE`` may change. ``build`` (and ``dump``) get each one's
+    #: parsed value as a keyword argument, only when it is set.
+    settings: dict[str, Setting] = field(default_factory=dict)
     #: For ``--format json``: the component's contents as data (same arguments as ``build``).
     dump: Callable[..., dict] | None = None
     #: Settings that, when changed from their default, make a different file: the file name
     #: carries them (``-count1000``).
     name_settings: tuple[str, ...] = ()
+
+    def options(self, texts: dict[str, str]) -> dict[str, Any]:
+        """The settings typed (``--set``) that are this component's, parsed once: a setting
+        that cannot be read is a PrintkitError naming it."""
+        out = {}
+        for name, text in texts.items():
+            if name in self.settings:
+                try:
+                    out[name] = self.settings[name].parse(text)
+                except ValueError as e:
+                    raise PrintkitError(f"--set {name.replace('_', '-')}: {e}") from None
+        return out
+
+    def file_suffix(self, values: dict[str, Any]) -> str:
+        """What the file name says of ``name_settings`` changed from their defaults."""
+        return "".join(f"-{n}{values[n]}" for n in self.name_settings
+                       if n in values and values[n] != self.settings[n].value)
 
 
 @dataclass(frozen=True)

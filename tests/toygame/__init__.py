@@ -15,18 +15,18 @@ from pathlib import Path
 from printkit.core.build import build_document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.game import Game
-from printkit.core.registry import Component, register, register_game
+from printkit.core.registry import Component, Setting, register, register_game, whole_between
 from tests.toygame.state import NimRecord, NimState, moves
 
 GAME = "nim"
 LAYOUT = Path(__file__).parent / "layouts" / "pile.yaml"
 
 
-def build_pile(opts: PrintOptions, stones: str = "15"):
-    return build_document(str(LAYOUT), opts, FooterInfo(GAME, "pile"), data={"stones": list(range(int(stones)))})
+def build_pile(opts: PrintOptions, stones: int = 15):
+    return build_document(str(LAYOUT), opts, FooterInfo(GAME, "pile"), data={"stones": list(range(stones))})
 
 
 register(Component(GAME, "pile", "a sheet of stones to cut out", build_pile,
-                   settings={"stones": ("15", "how many stones")}))
+                   settings={"stones": Setting("15", "how many stones", whole_between(1, 20, "stones"))}))
 register_game(Game(GAME, "Nim", NimRecord, start=lambda recs: NimState.start(recs[0]), moves=moves,
                    rank_key=lambda p: (p.total,)))

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from printkit.games.gemblo import components
 from printkit.games.gemblo.state import GEMBLO
-from printkit.core.registry import Component, register, register_game
+from printkit.core.registry import Component, Setting, length_between, register, register_game, yes_no
 
 GAME = "gemblo"
 
-_HEX = ("16mm", "cells across flats, 8 to 30 mm (16 mm: the board is about 40 cm across)")
+_HEX = Setting(f"{components.DEFAULT_HEX:g}mm", "cells across flats, 8 to 30 mm (16 mm: the board is about 40 cm across)",
+               length_between(*components.HEX_RANGE, "cells across flats"))
+_COORDS = Setting("no", "print light cell coordinates (yes/no)", yes_no)
 register(Component(GAME, "board", "the board at real size, tiled over pages, with an assembly map",
                    components.build_board,
-                   settings={"hex_size": _HEX, "coords": ("no", "print light cell coordinates (yes/no)"),
-                             "overlap": ("10mm", "overlap between tiles, 5 to 30 mm")}))
+                   settings={"hex_size": _HEX, "coords": _COORDS,
+                             "overlap": Setting(f"{components.DEFAULT_OVERLAP:g}mm", "overlap between tiles, 5 to 30 mm",
+                                                length_between(*components.OVERLAP_RANGE, "the overlap"))}))
 register(Component(GAME, "overview", "the whole board on one page, at reduced scale", components.build_overview,
-                   settings={"hex_size": _HEX, "coords": ("no", "print light cell coordinates (yes/no)")}))
+                   settings={"hex_size": _HEX, "coords": _COORDS}))
 register(Component(GAME, "pieces", "18 pieces x 6 colours at the board's cell size, named, with colour symbols",
                    components.build_pieces, settings={"hex_size": _HEX}))
 

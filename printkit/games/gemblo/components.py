@@ -15,46 +15,18 @@ from printkit.core.draw.page import FooterInfo, PrintOptions, content_box
 from printkit.core.geometry import hexgrid
 from printkit.core.geometry.hexgrid import SQRT3, Hex, add, to_pixel
 from printkit.core.layout.canvas import Canvas, Drawing
-from printkit.core.units import parse_length
 from printkit.errors import PrintkitError
 from printkit.games.gemblo.content import CONTENT
 
 GAME = "gemblo"
 #: Cells 16 mm across flats make the board about 40 cm across (44 circumradii wide).
-DEFAULT_HEX = "16mm"
-HEX_RANGE = (8.0, 30.0)
+#: Cells across flats (16 mm: the board is about 40 cm across), and the tiles' overlap.
+DEFAULT_HEX, HEX_RANGE = 16.0, (8.0, 30.0)
+DEFAULT_OVERLAP, OVERLAP_RANGE = 10.0, (5.0, 30.0)
 #: Symbols in layouts/gemblo/symbols.yaml are drawn for a cell this size across flats.
 SYMBOL_CELL = 16.0
 #: Room around the board's outer cells, in mm.
 BOARD_PAD = 2.0
-
-
-def parse_hex_size(text: str) -> float:
-    try:
-        af = parse_length(text)
-    except ValueError as e:
-        raise PrintkitError(f"--hex-size: {e}") from None
-    if not HEX_RANGE[0] <= af <= HEX_RANGE[1]:
-        raise PrintkitError(f"--hex-size: cells must be {HEX_RANGE[0]:g} to {HEX_RANGE[1]:g} mm across flats, got {af:g} mm")
-    return af
-
-
-def _yes(text: str, name: str) -> bool:
-    if str(text).lower() in ("yes", "true", "1", "on"):
-        return True
-    if str(text).lower() in ("no", "false", "0", "off"):
-        return False
-    raise PrintkitError(f"--set {name}: expected yes or no, got {text!r}")
-
-
-def _overlap(text: str) -> float:
-    try:
-        ov = parse_length(text)
-    except ValueError as e:
-        raise PrintkitError(f"--set overlap: {e}") from None
-    if not 5.0 <= ov <= 30.0:
-        raise PrintkitError(f"--set overlap: 5 to 30 mm, got {ov:g} mm")
-    return ov
 
 
 # -- the board -------------------------------------------------------------------------------
@@ -134,21 +106,21 @@ def board_drawing(cv: Canvas, af: float, coords: bool) -> Drawing:
     return Drawing(tuple(ops), b.width, b.height, {"cell": af})
 
 
-def _board_data(hex_size: str, coords: str, **more) -> dict:
-    af = parse_hex_size(hex_size)
-    show = _yes(coords, "coords")
+def _board_data(hex_size: float, coords: bool, **more) -> dict:
+    af, show = hex_size, coords
     board = lambda cv, data, w, h: board_drawing(cv, af, show)  # noqa: E731
     return {"palette": CONTENT.palette, "hex_size": af, "slots": {"board": board}, **more}
 
 
-def build_overview(opts: PrintOptions, hex_size: str = DEFAULT_HEX, coords: str = "no") -> Document:
+def build_overview(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool = False) -> Document:
     """The whole board on one page, at reduced scale."""
     return build_document("gemblo/overview.yaml", opts, FooterInfo(GAME, "overview"), _board_data(hex_size, coords))
 
 
-def build_board(opts: PrintOptions, hex_size: str = DEFAULT_HEX, coords: str = "no", overlap: str = "10mm") -> Document:
+def build_board(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool = False,
+                overlap: float = DEFAULT_OVERLAP) -> Document:
     """The board at real size, tiled over pages that overlap, after an assembly map."""
-    data = _board_data(hex_size, coords, overlap=_overlap(overlap))
+    data = _board_data(hex_size, coords, overlap=overlap)
     return build_document("gemblo/board.yaml", opts, FooterInfo(GAME, "board"), data)
 
 
@@ -241,9 +213,9 @@ def sheet_drawing(cv: Canvas, sheet: list[tuple[str, str, int, Hex]], af: float)
     return ops
 
 
-def build_pieces(opts: PrintOptions, hex_size: str = DEFAULT_HEX) -> Document:
+def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX) -> Document:
     """All 108 pieces (18 shapes x 6 colours) at the board's cell size, packed on pages."""
-    af = parse_hex_size(hex_size)
+    af = hex_size
     _, _, bw, bh = content_box(opts)
     sheets = pack_pieces(bw, bh, af / SQRT3, list(CONTENT.colours))
     sheet = lambda cv, data, w, h: sheet_drawing(cv, data["sheet"], af)  # noqa: E731

@@ -10,7 +10,9 @@ from pathlib import Path
 
 from printkit.core.draw.page import PrintOptions
 from printkit.core.output import write_document
-from printkit.core.registry import Component, SolveResult, Solver, register, register_game, register_solver
+from printkit.core.registry import (
+    Component, Setting, SolveResult, Solver, length_between, register, register_game, register_solver,
+)
 from printkit.errors import PrintkitError
 from printkit.games.gimbap import components, drawing
 from printkit.games.gimbap.rolls import PARTS, RollError, count_solutions, parse_order, solve
@@ -19,7 +21,8 @@ from printkit.games.gimbap.state import GIMBAP
 GAME = components.GAME
 
 register(Component(GAME, "dice", "the four order dice as cube nets with glue tabs", components.build_dice,
-                   settings={"edge": ("20mm", "the dice's cube edge, 12 to 28 mm")}))
+                   settings={"edge": Setting(f"{components.DEFAULT_EDGE:g}mm", "the dice's cube edge, 12 to 28 mm",
+                                             length_between(*components.EDGE_RANGE, "the cube edge"))}))
 register(Component(GAME, "tokens", "the 12 point tokens, fronts and a common back", components.build_tokens))
 register(Component(GAME, "lessons", "10 lesson cards, a solution on each back", components.build_lessons))
 register(Component(GAME, "fillings", "paper seaweed sheet, sheet fillings and strips for one player",

@@ -11,7 +11,6 @@ from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.geometry.nets import cross_net
 from printkit.core.layout.load import load_layout
-from printkit.core.units import parse_length
 from printkit.errors import PrintkitError
 from printkit.games.gimbap import drawing
 from printkit.games.gimbap.content import CONTENT
@@ -21,7 +20,7 @@ GAME = "gimbap"
 #: The cube faces in the order a die's six faces are put on them (PK-4: opposite faces pair
 #: up, so a face and its "must not" twin never share an edge).
 CUBE_ORDER = ("top", "bottom", "front", "back", "left", "right")
-EDGE_RANGE = (12.0, 28.0)
+DEFAULT_EDGE, EDGE_RANGE = 20.0, (12.0, 28.0)
 
 
 def face_data(face: Face) -> dict:
@@ -79,14 +78,8 @@ def dice_data(edge: float) -> dict:
     }
 
 
-def build_dice(opts: PrintOptions, edge: str = "20mm") -> Document:
-    try:
-        e = parse_length(edge)
-    except ValueError as err:
-        raise PrintkitError(f"--set edge: {err}") from None
-    if not EDGE_RANGE[0] <= e <= EDGE_RANGE[1]:
-        raise PrintkitError(f"--set edge: the cube edge must be {EDGE_RANGE[0]:g} to {EDGE_RANGE[1]:g} mm, got {e:g} mm")
-    return build_document("gimbap/dice.yaml", opts, FooterInfo(GAME, "dice"), _common(dice_data(e)))
+def build_dice(opts: PrintOptions, edge: float = DEFAULT_EDGE) -> Document:
+    return build_document("gimbap/dice.yaml", opts, FooterInfo(GAME, "dice"), _common(dice_data(edge)))
 
 
 def tokens_data() -> dict:

@@ -7,7 +7,7 @@ is explained in docs/rules/rollncook.md and by `printkit rules rollncook`.
 from __future__ import annotations
 
 from printkit.core.registry import (
-    Component, Simulator, SolveResult, register, register_game, register_simulator,
+    Component, Setting, Simulator, SolveResult, register, register_game, register_simulator, whole_between,
 )
 from printkit.games.rollncook import components, scorer, simulate
 
@@ -15,7 +15,8 @@ NAME = scorer.GAME.name
 
 register(Component(NAME, "sheet", "the seeded score sheet (one page; --count N for N seeds)",
                    components.build_sheets, seeded=True,
-                   settings={"count": ("1", "how many sheets, for consecutive seeds, in one file")},
+                   settings={"count": Setting("1", "how many sheets, for consecutive seeds, in one file",
+                                              whole_between(1, 10000, "sheets"))},
                    dump=components.dump_sheets, name_settings=("count",)))
 
 register_game(scorer.GAME)

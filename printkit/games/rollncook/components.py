@@ -9,7 +9,6 @@ from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.load import load_layout
 from printkit.core.qr import qr_path
-from printkit.errors import PrintkitError
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.sheet import Sheet, generate
 
@@ -97,26 +96,16 @@ def sheet_data(sheet: Sheet) -> dict:
     return {"id": sheet.id, "seed": sheet.seed, "dark": dark, "icons": icons}
 
 
-def _count(count: str) -> int:
-    try:
-        n = int(count)
-    except ValueError:
-        n = 0
-    if not 1 <= n <= 10000:
-        raise PrintkitError(f"--set count: 1 to 10000 sheets, got {count!r}")
-    return n
-
-
-def dump_sheets(opts: PrintOptions, count: str = "1") -> dict:
+def dump_sheets(opts: PrintOptions, count: int = 1) -> dict:
     """The sheets' contents as data: id, seed, content version, and every hour's boxes and table."""
     seed = opts.seed or 0
-    sheets = [generate(seed + i).to_data() for i in range(_count(count))]
+    sheets = [generate(seed + i).to_data() for i in range(count)]
     return sheets[0] if len(sheets) == 1 else {"sheets": sheets}
 
 
-def build_sheets(opts: PrintOptions, count: str = "1") -> Document:
+def build_sheets(opts: PrintOptions, count: int = 1) -> Document:
     """Sheets for ``count`` consecutive seeds from ``opts.seed``, one page each."""
-    n = _count(count)
+    n = count
     seed = opts.seed or 0
     sheets = [sheet_data(generate(seed + i)) for i in range(n)]
     data = {**static_data(), "sheets": sheets, "palette": {},

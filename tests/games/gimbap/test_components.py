@@ -49,7 +49,7 @@ def face_frame(doc, die: int, cube_face: str, with_page: bool = False):
 def test_a_die_face_measures_the_cube_edge(tmp_path, kind, edge):
     r = run_cli("make", "gimbap", "dice", "--set", f"edge={edge}mm", "--format", "both", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
-    doc = components.build_dice(PrintOptions(), edge=f"{edge}mm")
+    doc = components.build_dice(PrintOptions(), edge=float(edge))
     assert len(doc.pages) == (1 if edge == 20 else 2)  # four nets a page fit at 20 mm, two at 25
     dpi = 300
     h = edge / 2
