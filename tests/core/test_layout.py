@@ -399,3 +399,30 @@ def test_a_poster_is_a_map_page_and_overlapping_tiles(tmp_path):
 def test_a_tile_map_needs_a_poster(tmp_path):
     with pytest.raises(InputError, match="only on a poster's map page"):
         page(tmp_path, "- tile_map: {w: 10, h: 10}")
+
+
+def test_a_track_numbers_its_boxes_clockwise_and_marks_every_fifth(tmp_path):
+    extra = """
+styles:
+  box: {stroke: black, stroke_width: 0.2mm, fill: white}
+  five: {stroke: black, stroke_width: 0.2mm, fill: grey}
+  num: {font: sans, font_size: 6}
+"""
+    ops, _ = page(tmp_path, "- track: {x: 5mm, y: 5mm, w: 40mm, h: 30mm, depth: 10mm, sides: [2, 1, 1, 1], "
+                            "start: 3, style: box, every: 5, mark_style: five, number_style: num}", extra)
+    rects = [op for op in leaves(ops) if isinstance(op, O.Rect)]
+    texts = [op for op in leaves(ops) if isinstance(op, O.Text)]
+    assert [(r.x, r.y, r.w, r.h) for r in rects] == [(5, 5, 20, 10), (25, 5, 20, 10), (35, 15, 10, 20),
+                                                      (5, 25, 30, 10), (5, 15, 10, 10)]
+    assert [t.text for t in texts] == ["3", "4", "5", "6", "7"]
+    fills = [r.style.fill for r in rects]
+    assert fills[2] != fills[0] and fills.count(fills[2]) == 1  # 5 is the only multiple of 5
+    for r, t in zip(rects, texts, strict=True):  # each number inside its own box
+        assert r.x <= t.x <= r.x + r.w and r.y <= t.y <= r.y + r.h
+
+
+def test_a_track_with_an_unknown_style_is_an_error_at_load(tmp_path):
+    p = write(tmp_path, "size: [10, 10]\npages:\n  - elements:\n      - track: {w: 10, h: 10, depth: 2, "
+                        "sides: [1, 1, 1, 1], number_style: nope}\n")
+    e = error_of(p)
+    assert "number_style" in str(e) and "unknown style 'nope'" in str(e)

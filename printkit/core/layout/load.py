@@ -143,11 +143,12 @@ def _check_references(layout: Layout) -> None:
     def visit(elements, where):
         for i, el in enumerate(elements):
             here = f"{where}[{i}].{el.type}"
-            ref = el.style
-            if isinstance(ref, str) and "{" not in ref and ref not in layout.styles:
-                raise InputError(layout.file, here + ".style",
-                                  f"unknown style {ref!r}; known: {', '.join(sorted(layout.styles)) or 'none'}",
-                                  line_for(layout.lines, parse_key_path(here + ".style")))
+            for key in ("style", "label_style", "mark_style", "number_style"):
+                ref = getattr(el, key, None)
+                if isinstance(ref, str) and "{" not in ref and ref not in layout.styles:
+                    raise InputError(layout.file, f"{here}.{key}",
+                                     f"unknown style {ref!r}; known: {', '.join(sorted(layout.styles)) or 'none'}",
+                                     line_for(layout.lines, parse_key_path(f"{here}.{key}")))
             if el.type == "use" and "{" not in el.symbol and el.symbol not in layout.symbols:
                 raise InputError(layout.file, here + ".symbol",
                                   f"unknown symbol {el.symbol!r}; known: {', '.join(sorted(layout.symbols)) or 'none'}",

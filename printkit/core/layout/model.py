@@ -249,6 +249,26 @@ class TileMapEl(ElementBase):
     label_inset: Length = 3.0
 
 
+class TrackEl(ElementBase):
+    """A scoring track: numbered boxes ``depth`` deep around the rectangle (x, y, w, h),
+    clockwise from its top left corner: ``sides`` boxes along the top (the whole width), down
+    the right (below the top row), back along the bottom (up to the left column) and up the
+    left (between the top and bottom rows). Boxes are numbered from ``start`` in
+    ``number_style``, drawn in ``style``, and every ``every``-th number in ``mark_style``."""
+
+    type: Literal["track"]
+    x: Length = 0.0
+    y: Length = 0.0
+    w: Length
+    h: Length
+    depth: Length
+    sides: tuple[int, int, int, int]
+    start: int = 0
+    every: int = Field(default=0, ge=0)
+    mark_style: StyleRef | None = None
+    number_style: StyleRef | None = None
+
+
 class RepeatEl(ElementBase):
     """The elements once per item of ``over`` (a data key or a list) or ``count`` times, on a
     grid of ``cols`` columns, ``dx`` and ``dy`` apart, from (x, y). Each copy sees ``item``
@@ -271,7 +291,7 @@ class RepeatEl(ElementBase):
 ELEMENT_TYPES = {
     "frame": FrameEl, "text": TextEl, "line": LineEl, "rect": RectEl, "circle": CircleEl,
     "polygon": PolygonEl, "path": PathEl, "hexgrid": HexGridEl, "use": UseEl, "ruler": RulerEl,
-    "crop_marks": CropMarksEl, "repeat": RepeatEl, "slot": SlotEl, "tile_map": TileMapEl,
+    "crop_marks": CropMarksEl, "repeat": RepeatEl, "slot": SlotEl, "tile_map": TileMapEl, "track": TrackEl,
 }
 
 
@@ -291,7 +311,8 @@ def _unwrap(v: Any) -> Any:
 
 
 Element = Annotated[
-    FrameEl | TextEl | LineEl | RectEl | CircleEl | PolygonEl | PathEl | HexGridEl | UseEl | RulerEl | CropMarksEl | RepeatEl | SlotEl | TileMapEl,
+    FrameEl | TextEl | LineEl | RectEl | CircleEl | PolygonEl | PathEl | HexGridEl | UseEl | RulerEl | CropMarksEl
+    | RepeatEl | SlotEl | TileMapEl | TrackEl,
     Field(discriminator="type"),
     BeforeValidator(_unwrap),
 ]

@@ -22,7 +22,7 @@ from printkit.core.geometry import hexgrid
 from printkit.core.geometry.pathdata import parse_path
 from printkit.core.layout.canvas import Canvas, Drawing
 from printkit.core.layout.load import Layout, merge_styles
-from printkit.core.layout.model import ColourDef, StyleSpec
+from printkit.core.layout.model import ColourDef, RectEl, StyleSpec, TextEl
 from printkit.core.text import TextBox, TextFitError, layout_text
 from printkit.core.units import MM_PER_IN, MM_PER_PT, parse_length
 from printkit.errors import PrintkitError
@@ -512,6 +512,22 @@ class Renderer:
         return [Group(body, Matrix.translate(x + (w - total_w * s) / 2, y) @ Matrix.scale(s),
                       tag=self._tag(el, ctx, where))]
 
+    def _track(self, el, ctx, where) -> list[Op]:
+        """Each box of the track as a rectangle with its number centred in it, one group a box."""
+        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        x0, y0 = L("x"), L("y")
+        boxes = track_boxes(L("w"), L("h"), L("depth"), el.sides)
+        ops: list[Op] = []
+        for k, (x, y, w, h) in enumerate(boxes):
+            n = el.start + k
+            style = el.mark_style if el.every and n % el.every == 0 and el.mark_style else el.style
+            box = {"x": x0 + x, "y": y0 + y, "w": w, "h": h}
+            inner = [RectEl(type="rect", style=style, **box),
+                     TextEl(type="text", text=str(n), style=el.number_style, align="center", valign="middle", **box)]
+            ops.append(Group(tuple(self.elements(inner, ctx, f"{where}[{k}]")), Matrix.translate(0, 0),
+                             tag=f"{self._tag(el, ctx, where)}[{k}]" if el.id else None))
+        return ops
+
     def _repeat(self, el, ctx, where) -> list[Op]:
         items = self.items(el.over, el.count, ctx, where)
         L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
@@ -546,3 +562,22 @@ class Renderer:
         if not isinstance(value, list):
             raise self.layout.error(where + ".over", f"{over!r} is not a list")
         return value
+
+
+def track_boxes(w: float, h: float, depth: float, sides: tuple[int, int, int, int]) -> list[tuple[float, float, float, float]]:
+    """The boxes (x, y, w, h) of a track around a w x h rectangle, clockwise from the top left.
+
+    >>> [tuple(round(v, 2) for v in b) for b in track_boxes(40, 30, 10, (2, 1, 1, 1))]
+    [(0.0, 0, 20.0, 10), (20.0, 0, 20.0, 10), (30, 10.0, 10, 20.0), (0.0, 20, 30.0, 10), (0, 10.0, 10, 10.0)]
+    """
+    top, right, bottom, left = sides
+    out: list[tuple[float, float, float, float]] = []
+    bw = w / top
+    out += [(i * bw, 0, bw, depth) for i in range(top)]
+    bh = (h - depth) / right
+    out += [(w - depth, depth + i * bh, depth, bh) for i in range(right)]
+    bw = (w - depth) / bottom
+    out += [(w - depth - (i + 1) * bw, h - depth, bw, depth) for i in range(bottom)]
+    bh = (h - 2 * depth) / left
+    out += [(0, h - depth - (i + 1) * bh, depth, bh) for i in range(left)]
+    return out

@@ -27,23 +27,6 @@ def _board_layout() -> tuple[float, dict]:
     return spec.size[0], spec.data
 
 
-def track_boxes(outer: float, T: float) -> list[dict]:
-    """The 0-49 track clockwise from the top left corner: 13 boxes along the top, 12 down the
-    right, 13 back along the bottom, 12 up the left; ``T`` deep (the layout's ``track``)."""
-    boxes = []
-    w = outer / 13
-    boxes += [(i * w, 0, w, T) for i in range(13)]
-    h = (outer - T) / 12
-    boxes += [(outer - T, T + i * h, T, h) for i in range(12)]
-    w2 = (outer - T) / 13
-    boxes += [(outer - T - (i + 1) * w2, outer - T, w2, T) for i in range(13)]
-    h2 = (outer - 2 * T) / 12
-    boxes += [(0, outer - T - (i + 1) * h2, T, h2) for i in range(12)]
-    assert len(boxes) == CONTENT.track
-    return [{"n": n, "x": x, "y": y, "w": bw, "h": bh, "style": "track5" if n % 5 == 0 else "track"}
-            for n, (x, y, bw, bh) in enumerate(boxes)]
-
-
 def _cells(board, g0: float, geo: dict) -> list[dict]:
     cell = CONTENT.cell
     names = {d.id: d.name for d in CONTENT.delicacies}
@@ -74,7 +57,7 @@ def side_data(name: str) -> dict:
     axes += [{"text": str(r + 1), "x": track + (labels - aw) / 2, "y": g0 + r * cell + cell / 2 - ah / 2}
              for r in range(board.size)]
     return {"name": name, "size": board.size, "outer": outer, "x": (width - outer) / 2,
-            "cells": _cells(board, g0, geo), "track": track_boxes(outer, track), "axes": axes}
+            "cells": _cells(board, g0, geo), "axes": axes}
 
 
 def build_board(opts: PrintOptions) -> Document:

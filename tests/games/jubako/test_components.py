@@ -134,8 +134,17 @@ def test_the_board_follows_the_layouts_track_depth(edit_layout):
     after = components.side_data("5x5")
     assert after["outer"] == before["outer"] - 4
     assert after["x"] == pytest.approx(before["x"] + 2)
-    assert {t["h"] for t in after["track"][:13]} == {10}
     assert after["cells"][0]["x"] == before["cells"][0]["x"] - 2
+
+
+def test_the_track_has_a_box_for_every_point_before_the_first_token():
+    """The board layout's track element: its sides add up to the data's 0-49 track (JUB-2)."""
+    from printkit.core.layout.load import load_layout
+
+    spec = load_layout("jubako/board.yaml").spec
+    (frame,) = [e for e in spec.pages[0].elements if e.type == "frame"]
+    (track,) = [e for e in frame.elements if e.type == "track"]
+    assert sum(track.sides) == CONTENT.track and track.start == 0
 
 
 def test_the_aid_is_the_layouts_text_with_the_numbers_filled_in():
