@@ -521,9 +521,10 @@ class Renderer:
         for k, (x, y, w, h) in enumerate(boxes):
             n = el.start + k
             style = el.mark_style if el.every and n % el.every == 0 and el.mark_style else el.style
-            box = {"x": x0 + x, "y": y0 + y, "w": w, "h": h}
-            inner = [RectEl(type="rect", style=style, **box),
-                     TextEl(type="text", text=str(n), style=el.number_style, align="center", valign="middle", **box)]
+            bx, by = x0 + x, y0 + y
+            inner = [RectEl(type="rect", style=style, x=bx, y=by, w=w, h=h),
+                     TextEl(type="text", text=str(n), style=el.number_style, align="center", valign="middle",
+                            x=bx, y=by, w=w, h=h)]
             ops.append(Group(tuple(self.elements(inner, ctx, f"{where}[{k}]")), Matrix.translate(0, 0),
                              tag=f"{self._tag(el, ctx, where)}[{k}]" if el.id else None))
         return ops
