@@ -1,25 +1,40 @@
 """The ``printkit`` command line: thin, it parses options, calls the core and the games, prints.
 
 Every error the user can cause ends as one line on stderr and exit code 2, never a traceback
-(set ``PRINTKIT_DEBUG=1`` to see one for an internal error).
+(set ``PRINTKIT_DEBUG=1`` to see one for an internal error). SIGTERM and SIGHUP stop a run as
+Ctrl-C does: files being written are removed, files already whole stay.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import difflib
+import errno
+import functools
+import math
 import os
 import secrets
+import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
-
-import functools
 
 import typer
 
 from printkit import __version__
 from printkit.core.draw.page import PAPER_NAMES, PAPERS, PrintOptions
-from printkit.core.output import file_stem, write_document
+from printkit.core.output import file_stem, output_error, prepare_folder, write_document
 from printkit.errors import PrintkitError
+
+#: Seeds are whole numbers from 0 to SEED_MAX (2**63 - 1: a signed 64-bit integer), so that
+#: every seed fits a file name, a footer and a sheet id, and means one sheet everywhere.
+SEED_MAX = 2**63 - 1
+#: ``simulate`` plays at most this many games in one run (--games x --seeds): minutes, not days.
+MAX_SIMULATED = 100_000
+#: Options that are another name for a component's setting (``--count 3`` is ``--set count=3``).
+ALIASES = {"count": "--count", "hex_size": "--hex-size"}
 
 app = typer.Typer(
     name="printkit",
@@ -33,19 +48,51 @@ app = typer.Typer(
 )
 
 
+class Stopped(KeyboardInterrupt):
+    """A run stopped by a signal (SIGTERM, SIGHUP): unwinds like Ctrl-C, so that every file
+    being written is removed."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum, frame) -> None:
+    raise Stopped(signum)
+
+
+@contextlib.contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """While a command runs, SIGTERM and SIGHUP raise Stopped (as SIGINT raises KeyboardInterrupt)."""
+    old = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread: leave it be
+                old[sig] = signal.signal(sig, _stop)
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
 def friendly(func):
     """Run a command so that every error ends as one message on stderr and exit code 2."""
 
     @functools.wraps(func)
     def run(*args, **kwargs):
         try:
-            return func(*args, **kwargs)
+            with _stopped_by_signals():
+                return func(*args, **kwargs)
         except PrintkitError as e:
             typer.echo(f"printkit: error: {e}", err=True)
             raise typer.Exit(2) from None
-        except KeyboardInterrupt:
-            typer.echo("printkit: interrupted", err=True)
-            raise typer.Exit(130) from None
+        except KeyboardInterrupt as e:
+            signum = getattr(e, "signum", signal.SIGINT)
+            typer.echo("printkit: interrupted" if signum == signal.SIGINT
+                       else f"printkit: stopped by {signal.Signals(signum).name}", err=True)
+            raise typer.Exit(128 + signum) from None
         except (typer.Exit, typer.Abort):
             raise
         except Exception as e:  # noqa: BLE001 - the promise is: never a traceback
@@ -72,11 +119,29 @@ def _root(
     pass
 
 
+def _suggest(word: str, choices) -> str:
+    """`` (did you mean 'gimbap'?)`` when ``word`` is close to one of ``choices``."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _check_seed(seed: int, flag: str = "--seed", span: int = 1, what: str = "") -> None:
+    """A PrintkitError unless ``seed`` .. ``seed + span - 1`` are all in 0..SEED_MAX."""
+    if not 0 <= seed <= SEED_MAX:
+        shown = str(seed) if len(str(seed)) <= 24 else f"a {len(str(seed))}-digit number"
+        raise PrintkitError(f"{flag} must be a whole number from 0 to {SEED_MAX} (2**63 - 1); got {shown}")
+    if seed + span - 1 > SEED_MAX:
+        raise PrintkitError(f"{flag} {seed} with {what or span} goes past the last seed, {SEED_MAX}; "
+                            f"start at {SEED_MAX - span + 1} or lower")
+
+
 def _parse_offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
         raise PrintkitError(f"--duplex-offset takes X,Y in mm, such as 0.5,-1; got {text!r}") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise PrintkitError(f"--duplex-offset takes two finite numbers of mm, such as 0.5,-1; got {text!r}")
     if abs(x) > 10 or abs(y) > 10:
         raise PrintkitError(f"--duplex-offset: {text!r} is more than 10 mm; measure it with "
                             "'printkit make calibration duplex'")
@@ -105,7 +170,8 @@ def list_cmd(
             typer.echo(f"{game:<14}{name:<12}{counts:<17}{comp.description}")
             if show_settings:
                 for key, setting in comp.settings.items():
-                    typer.echo(f"{'':<26}--set {key.replace('_', '-')}=VALUE  {setting.help} "
+                    alias = f" (or {ALIASES[key]} VALUE)" if key in ALIASES else ""
+                    typer.echo(f"{'':<26}--set {key.replace('_', '-')}=VALUE{alias}  {setting.help} "
                                f"(default {setting.default})")
 
 
@@ -116,8 +182,11 @@ def make(
     components: Annotated[list[str] | None, typer.Argument(
         help="Components of the game to make; all of them if none are named.")] = None,
     seed: Annotated[int | None, typer.Option(
-        help="Seed for randomised components; the same seed gives the same sheet. "
-             "Chosen at random (and printed) if omitted.", min=0)] = None,
+        help=f"Seed for randomised components, 0 to {SEED_MAX} (2**63 - 1); the same seed gives "
+             "the same sheet. Chosen at random (and printed) if omitted.")] = None,
+    count: Annotated[str | None, typer.Option(
+        "--count", help="How many sheets, for consecutive seeds from --seed, in one file "
+                        "(Roll n Cook sheets). Same as --set count=N.")] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.", case_sensitive=False)] = "a4",
     fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page), both, or json "
                                                      "(the contents, for components that have one).")] = "pdf",
@@ -138,11 +207,15 @@ def make(
 ) -> None:
     """Make print-and-play files and print the paths written.
 
+    File names say what is in them: GAME-COMPONENT[-seedN]-PAPER[-bw], then every option and
+    setting not at its default (-bleed3, -nocrop, -duplex0.5,-1, -count30, -edge25 ...).
+
     \b
     Examples:
       printkit make calibration
       printkit make calibration page --paper letter --format both --bw
       printkit make all --out kit/
+      printkit make rollncook --seed 100 --count 30
       printkit make gimbap dice --set edge=25mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
     """
@@ -152,19 +225,12 @@ def make(
     formats = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",)}.get(fmt.lower())
     if formats is None:
         raise PrintkitError(f"--format must be pdf, svg, both or json; got {fmt!r}")
-    offset = _parse_offset(duplex_offset)
-    todo = _components(target, components)
-    if seed is None and any(c.seeded for c in todo):
-        seed = secrets.randbelow(1_000_000)
-        typer.echo(f"No --seed given: using seed {seed} (pass --seed {seed} to make it again).", err=True)
     opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
-                        duplex_offset=offset, seed=seed)
-    overrides = _parse_settings((settings or []) + ([f"hex-size={hex_size}"] if hex_size else []), todo)
-    if formats == ("json",):
-        missing = [f"{c.game} {c.name}" for c in todo if c.dump is None]
-        if missing:
-            raise PrintkitError(f"--format json: {', '.join(missing)} has no contents to dump")
-    jobs = [(comp, comp.options(overrides)) for comp in todo]  # every setting read before anything is made
+                        duplex_offset=_parse_offset(duplex_offset))
+    todo = _components(target, components)
+    jobs = _jobs(todo, settings or [], {"count": count, "hex_size": hex_size}, formats)
+    opts = dataclasses.replace(opts, seed=_seed(seed, jobs))
+    prepare_folder(out)  # a folder that cannot be written to is refused before anything is made
     written: list[Path] = []
     if sys.stderr.isatty() and len(jobs) > 1:
         with typer.progressbar(jobs, label="Making", file=sys.stderr,
@@ -178,6 +244,34 @@ def make(
         typer.echo(str(path))
 
 
+def _jobs(todo: list, settings: list[str], aliased: dict[str, str | None], formats: tuple[str, ...]) -> list:
+    """(component, its settings' values) for each component: every setting read (and refused
+    if wrong) before anything is made or printed."""
+    items = [(item, "") for item in settings]
+    items += [(f"{name}={value}", ALIASES[name]) for name, value in aliased.items() if value is not None]
+    overrides, flags = _parse_settings(items, todo)
+    if formats == ("json",):
+        missing = [f"{c.game} {c.name}" for c in todo if c.dump is None]
+        if missing:
+            have = [f"{c.game} {c.name}" for c in todo if c.dump is not None]
+            verb = "has" if len(missing) == 1 else "have"
+            raise PrintkitError(f"--format json: {', '.join(missing)} {verb} no contents to give as data; "
+                                + (f"only {', '.join(have)} can be made as json" if have else "make them as pdf or svg"))
+    return [(comp, comp.options(overrides, flags)) for comp in todo]
+
+
+def _seed(seed: int | None, jobs: list) -> int | None:
+    """The seed to make ``jobs`` with: checked (with the consecutive seeds --count uses), or
+    chosen at random and printed when a seeded component needs one."""
+    span = max((own.get("count", 1) for comp, own in jobs if comp.seeded), default=1)
+    if seed is not None:
+        _check_seed(seed, span=span, what=f"--count {span}")
+    elif any(comp.seeded for comp, _ in jobs):
+        seed = secrets.randbelow(1_000_000)
+        typer.echo(f"No --seed given: using seed {seed} (pass --seed {seed} to make it again).", err=True)
+    return seed
+
+
 def _components(target: str, components: list[str] | None) -> list:
     """The components ``make TARGET [COMPONENT...]`` asks for."""
     from printkit.core.registry import games
@@ -188,11 +282,13 @@ def _components(target: str, components: list[str] | None) -> list:
             raise PrintkitError("'make all' takes no component names")
         return [c for comps in registry.values() for c in comps.values()]
     if target not in registry:
-        raise PrintkitError(f"unknown game {target!r}; choose from: {', '.join(registry)} or all")
+        raise PrintkitError(f"unknown game {target!r}{_suggest(target, [*registry, 'all'])}; "
+                            f"choose from: {', '.join(registry)} or all")
     comps = registry[target]
     unknown = [c for c in components or [] if c not in comps]
     if unknown:
-        raise PrintkitError(f"{target} has no component {unknown[0]!r}; it has: {', '.join(comps)}")
+        raise PrintkitError(f"{target} has no component {unknown[0]!r}{_suggest(unknown[0], comps)}; "
+                            f"it has: {', '.join(comps)}")
     return [comps[c] for c in dict.fromkeys(components)] if components else list(comps.values())
 
 
@@ -207,9 +303,8 @@ def _make_one(comp, own: dict, opts: PrintOptions, formats: tuple[str, ...], out
         path = out / f"{stem}.json"
         write_atomic(path, (json.dumps(comp.dump(opts, **own), indent=1) + "\n").encode())
         return [path]
-    with progress_bar(f"{comp.game} {comp.name}"):
-        doc = comp.build(opts, **own)
-    return write_document(doc, out, stem, formats)
+    with progress_bar(f"{comp.game} {comp.name}"):  # pages are laid out as they are rendered
+        return write_document(comp.build(opts, **own), out, stem, formats)
 
 
 class progress_bar:
@@ -247,28 +342,38 @@ class progress_bar:
         return False
 
 
-def _parse_settings(items: list[str], todo) -> dict[str, str]:
+def _parse_settings(items: list[tuple[str, str]], todo) -> tuple[dict[str, str], dict[str, str]]:
+    """``NAME=VALUE`` texts (each with the option that gave it, "" for --set) as (setting name
+    to text, setting name to that option)."""
     known = {name for c in todo for name in c.settings}
     out: dict[str, str] = {}
-    for item in items:
+    flags: dict[str, str] = {}
+    for item, flag in items:
         name, eq, value = item.partition("=")
         name = name.strip().replace("-", "_")
         if not eq or not name:
             raise PrintkitError(f"--set takes NAME=VALUE, got {item!r}")
+        shown = name.replace("_", "-")
         if name not in known:
-            shown = name.replace("_", "-")
-            raise PrintkitError(f"--set {shown}: no component being made has that setting; settings here: "
-                                f"{', '.join(sorted(k.replace('_', '-') for k in known)) or 'none'}")
+            here = sorted(k.replace("_", "-") for k in known)
+            raise PrintkitError(f"{flag or '--set ' + shown}: no component being made has that setting"
+                                f"{_suggest(shown, here)}; settings here: {', '.join(here) or 'none'}")
         out[name] = value.strip()
-    return out
+        flags[name] = flag or f"--set {shown}"
+    return out, flags
 
 
 def _scorer(game: str):
     from printkit.core.registry import scorers
 
-    found = scorers()
+    return _one_of(scorers(), game, "scorer or record format")
+
+
+def _one_of(found: dict, game: str, what: str):
+    """``found[game]``, or a PrintkitError naming the games that have one (and the closest)."""
     if game not in found:
-        raise PrintkitError(f"no scorer or record format for {game!r}; games with one: {', '.join(found) or 'none yet'}")
+        raise PrintkitError(f"no {what} for {game!r}{_suggest(game, found)}; "
+                            f"games with one: {', '.join(found) or 'none yet'}")
     return found[game]
 
 
@@ -337,12 +442,15 @@ def solve(
 
     from printkit.core.registry import solvers
 
-    found = solvers()
-    if game not in found:
-        raise PrintkitError(f"no solver for {game!r}; games with one: {', '.join(found) or 'none'}")
+    solver = _one_of(solvers(), game, "solver")
     if paper.lower() not in PAPERS:
         raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
-    result = found[game].solve(args, out, PrintOptions(paper=paper.lower(), bw=bw))
+    if out is not None and out.is_dir():
+        raise output_error(out, IsADirectoryError(errno.EISDIR, "is a folder"))
+    try:
+        result = solver.solve(args, out, PrintOptions(paper=paper.lower(), bw=bw))
+    except OSError as e:  # a game writing --out its own way: still one line
+        raise output_error(out or Path("."), e) from None
     typer.echo(json.dumps(result.data, indent=2) if as_json else result.text)
     for path in result.written:
         typer.echo(str(path), err=as_json)
@@ -352,10 +460,11 @@ def solve(
 @friendly
 def simulate(
     game: Annotated[str, typer.Argument(help="A game that has a simulator.")],
-    seed: Annotated[int, typer.Option(help="The (first) seed played.", min=0)] = 0,
-    games_: Annotated[int, typer.Option("--games", help="How many games to play.", min=1, max=100000)] = 200,
+    seed: Annotated[int, typer.Option(help=f"The (first) seed played, 0 to {SEED_MAX}.")] = 0,
+    games_: Annotated[int, typer.Option("--games", help="How many games to play a seed "
+                                                        f"(--games x --seeds at most {MAX_SIMULATED:,}).")] = 200,
     seeds: Annotated[int, typer.Option(help="Play this many consecutive seeds from --seed and report "
-                                            "the spread of their medians.", min=1, max=10000)] = 1,
+                                            "the spread of their medians.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Play many games automatically: the score distribution (star rates, seed fairness ...).
@@ -369,10 +478,14 @@ def simulate(
 
     from printkit.core.registry import simulators
 
-    found = simulators()
-    if game not in found:
-        raise PrintkitError(f"no simulator for {game!r}; games with one: {', '.join(found) or 'none'}")
-    result = found[game].simulate(seed, games_, seeds)
+    simulator = _one_of(simulators(), game, "simulator")
+    if games_ < 1 or seeds < 1:
+        raise PrintkitError(f"--games and --seeds must be 1 or more; got --games {games_} --seeds {seeds}")
+    if games_ * seeds > MAX_SIMULATED:
+        raise PrintkitError(f"--games {games_} x --seeds {seeds} is {games_ * seeds:,} games; one run plays "
+                            f"at most {MAX_SIMULATED:,} (a few minutes): ask for fewer games or seeds")
+    _check_seed(seed, span=seeds, what=f"--seeds {seeds}")
+    result = simulator.simulate(seed, games_, seeds)
     typer.echo(json.dumps(result.data, indent=2) if as_json else result.text)
 
 

@@ -1,42 +1,179 @@
-"""Writing files: names that say what they are, written atomically (temp file, then rename)."""
+"""Writing files: names that say what they are, written atomically (temp file, then rename).
+
+A file is written to a hidden temp file ``.NAME.XXXXXXXX.pkPID.part`` beside it and renamed
+over ``NAME`` only when whole, so ``NAME`` is always either the old file or the whole new one.
+An interrupted write removes its temp file; a run that was killed outright (SIGKILL, power
+cut) leaves one behind, and the next run writing into the same folder removes it (its PID no
+longer runs). Files get the permissions the umask allows (0644 under the usual umask 022).
+
+Every way the system can refuse a write (no space, read-only, a file or folder in the way, a
+name too long) is a PrintkitError naming the path: one line for the user, never a traceback.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import re
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import PrintOptions
-import contextlib
+from printkit.errors import PrintkitError
+
+#: What the system said, in words the user can act on.
+_REASONS = {
+    errno.ENOSPC: "no space left on the disk; free some space or choose another --out",
+    errno.EDQUOT: "disk quota exceeded; free some space or choose another --out",
+    errno.EACCES: "permission denied; choose a folder you can write to",
+    errno.EPERM: "permission denied; choose a folder you can write to",
+    errno.EROFS: "the disk is read-only; choose a folder you can write to",
+    errno.ENAMETOOLONG: "the name is too long; choose a shorter path",
+    errno.EISDIR: "a folder of that name is in the way; choose another name or remove the folder",
+    errno.ENOTDIR: "part of the path is a file, not a folder; choose another --out",
+    errno.EEXIST: "a file of that name is in the way, where a folder is needed; choose another --out",
+    errno.ENOENT: "files cannot be made there; choose another --out",
+}
+
+_PART = re.compile(r"^\..+\.[a-z0-9_]{8}\.pk(\d+)\.part$")
+#: Temp files of printkit before their names carried a PID: removed once an hour old.
+_OLD_PART = re.compile(r"^\..+\.(pdf|svg|json)\.[a-z0-9_]{8}\.part$")
+_swept: set[Path] = set()
+
+
+def output_error(path: Path, e: OSError) -> PrintkitError:
+    """The one-line error for ``e``, raised while writing ``path``."""
+    reason = _REASONS.get(e.errno or 0, e.strerror or str(e))
+    return PrintkitError(f"cannot write {path}: {reason}")
+
+
+def prepare_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) if needed; a PrintkitError if it cannot be a folder."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # mkdir says EEXIST when a file has the folder's name
+        raise output_error(folder, OSError(errno.EEXIST, "exists")) from None
+    except OSError as e:
+        raise output_error(folder, e) from None
+    if not folder.is_dir():
+        raise output_error(folder, OSError(errno.ENOTDIR, "not a folder"))
+    _sweep(folder)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists, but not ours (EPERM)
+        return True
+    return True
+
+
+def _stale(entry: os.DirEntry) -> bool:
+    m = _PART.match(entry.name)
+    if m:
+        return not _alive(int(m.group(1)))
+    if _OLD_PART.match(entry.name):
+        return time.time() - entry.stat().st_mtime > 3600
+    return False
+
+
+def _sweep(folder: Path) -> None:
+    """Remove temp files left in ``folder`` by runs that were killed (once per folder and run)."""
+    key = folder.resolve()
+    if key in _swept:
+        return
+    _swept.add(key)
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+        for entry in entries:
+            with contextlib.suppress(OSError):
+                if entry.name.endswith(".part") and entry.is_file() and _stale(entry):
+                    os.unlink(entry.path)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` to ``fd`` (a test stands in here for a full disk)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that ``path`` is either the old file or the whole new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    """Write ``data`` to ``path`` so that ``path`` is either the old file or the whole new one.
+
+    Raises PrintkitError naming ``path`` when the system refuses the write.
+    """
+    prepare_folder(path.parent)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=f".pk{os.getpid()}.part")
+    except OSError as e:
+        raise output_error(path, e) from None
+    try:
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
+    except BaseException as e:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(e, OSError):
+            raise output_error(path, e) from None
         raise
 
 
+def _number(x: float) -> str:
+    """``3``, ``0.5``, ``-1.25``: a number for a file name (never ``-0``)."""
+    return f"{x + 0.0:.10g}"
+
+
 def file_stem(game: str, component: str, opts: PrintOptions, seeded: bool) -> str:
-    """``mygame-sheet-seed7-a4``, ``calibration-page-letter-bw``..."""
+    """``mygame-sheet-seed7-a4``, ``calibration-page-letter-bw``...
+
+    Every print option that changes the file and is not at its default is in the name:
+    ``-bleed3``, ``-nocrop``, ``-duplex0.5,-1`` (so one setting's file never overwrites
+    another's); the default names stay short.
+    """
     parts = [game, component]
     if seeded and opts.seed is not None:
         parts.append(f"seed{opts.seed}")
     parts.append(opts.paper)
     if opts.bw:
         parts.append("bw")
+    if opts.bleed:
+        parts.append(f"bleed{_number(opts.bleed)}")
+    if not opts.crop_marks:
+        parts.append("nocrop")
+    if any(opts.duplex_offset):
+        parts.append("duplex" + ",".join(_number(v) for v in opts.duplex_offset))
     return "-".join(parts)
+
+
+@contextlib.contextmanager
+def _reproducible() -> Iterator[None]:
+    """reportlab dates a PDF from ``SOURCE_DATE_EPOCH`` when it is set: unset it while
+    rendering, so the same arguments give the same bytes whatever the environment says."""
+    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
 def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...]) -> list[Path]:
@@ -44,10 +181,13 @@ def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...]
     from printkit.core.draw.pdf import render_pdf
     from printkit.core.draw.svg import render_svg_page
 
+    prepare_folder(out)
     written: list[Path] = []
     if "pdf" in formats:
         path = out / f"{stem}.pdf"
-        write_atomic(path, render_pdf(doc))
+        with _reproducible():
+            data = render_pdf(doc)
+        write_atomic(path, data)
         written.append(path)
     if "svg" in formats:
         width = max(2, len(str(len(doc.pages))))

@@ -10,6 +10,7 @@ package). Nothing here names a game.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,26 +93,35 @@ class Component:
     settings: dict[str, Setting] = field(default_factory=dict)
     #: For ``--format json``: the component's contents as data (same arguments as ``build``).
     dump: Callable[..., dict] | None = None
-    #: Settings that, when changed from their default, make a different file: the file name
-    #: carries them (``-count1000``).
-    name_settings: tuple[str, ...] = ()
-
-    def options(self, texts: dict[str, str]) -> dict[str, Any]:
+    def options(self, texts: dict[str, str], flags: dict[str, str] | None = None) -> dict[str, Any]:
         """The settings typed (``--set``) that are this component's, parsed once: a setting
-        that cannot be read is a PrintkitError naming it."""
+        that cannot be read is a PrintkitError naming it as typed (``flags``: a setting's
+        name to the option that set it, such as ``count`` to ``--count``)."""
         out = {}
         for name, text in texts.items():
             if name in self.settings:
                 try:
                     out[name] = self.settings[name].parse(text)
                 except ValueError as e:
-                    raise PrintkitError(f"--set {name.replace('_', '-')}: {e}") from None
+                    flag = (flags or {}).get(name) or f"--set {name.replace('_', '-')}"
+                    raise PrintkitError(f"{flag}: {e}") from None
         return out
 
     def file_suffix(self, values: dict[str, Any]) -> str:
-        """What the file name says of ``name_settings`` changed from their defaults."""
-        return "".join(f"-{n}{values[n]}" for n in self.name_settings
+        """What the file name says of the settings changed from their defaults, in the order
+        they are declared: ``-count30``, ``-edge25``, ``-hex-size18-coords``. Every setting
+        changes what is made, so two settings' files never overwrite each other."""
+        return "".join(_name_part(n, values[n]) for n in self.settings
                        if n in values and values[n] != self.settings[n].value)
+
+
+def _name_part(name: str, value: Any) -> str:
+    """``-count30``, ``-edge25``, ``-coords`` / ``-nocoords`` (yes/no settings)."""
+    name = name.replace("_", "-")
+    if isinstance(value, bool):
+        return f"-{name}" if value else f"-no{name}"
+    text = f"{value + 0.0:.10g}" if isinstance(value, float) else str(value)
+    return f"-{name}" + re.sub(r"[^A-Za-z0-9.,+-]", "_", text)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ register(Component(NAME, "sheet", "the seeded score sheet (one page; --count N f
                    components.build_sheets, seeded=True,
                    settings={"count": Setting("1", "how many sheets, for consecutive seeds, in one file",
                                               whole_between(1, 10000, "sheets"))},
-                   dump=components.dump_sheets, name_settings=("count",)))
+                   dump=components.dump_sheets))
 
 register_game(scorer.GAME)
 
