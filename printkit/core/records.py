@@ -6,6 +6,8 @@ naming the file, the line where known, and the key path: the CLI exits 2 with th
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import TypeVar
@@ -16,29 +18,55 @@ from pydantic import BaseModel, ValidationError
 from printkit.core.yamlio import TextProblem, first_error, parse_text
 from printkit.errors import InputError
 
-MAX_BYTES = 5_000_000
+#: A record is at most this many bytes (the largest worked example is about 12 KB).
+MAX_BYTES = 1_000_000
 M = TypeVar("M", bound=BaseModel)
 
 
 def read_text(file: str) -> str:
+    """The text of the record ``file`` (``-``: standard input), at most :data:`MAX_BYTES`.
+
+    Only a regular file is opened (a FIFO, a device such as /dev/zero or a folder is refused
+    before it is read), and no more than the limit is ever read.
+    """
     if file == "-":
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        name = "<stdin>"
+        data, name = sys.stdin.buffer.read(MAX_BYTES + 1), "<stdin>"
     else:
-        p = Path(file)
-        try:
-            if p.stat().st_size > MAX_BYTES:
-                raise InputError(file, "", f"the file is larger than {MAX_BYTES} bytes")
-            data = p.read_bytes()
-        except OSError as e:
-            raise InputError(file, "", f"cannot read the file ({e.strerror})") from None
-        name = file
+        data, name = _read_file(file), file
     if len(data) > MAX_BYTES:
-        raise InputError(name, "", f"the input is larger than {MAX_BYTES} bytes")
+        raise InputError(name, "", f"the input is larger than {MAX_BYTES} bytes; a record is far smaller")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise InputError(name, "", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+
+
+def _read_file(file: str) -> bytes:
+    """At most MAX_BYTES + 1 bytes of the regular file ``file``."""
+    try:
+        kind = os.stat(file).st_mode
+        if not stat.S_ISREG(kind):
+            raise InputError(file, "", f"not a record file but {_kind(kind)}; give a YAML or JSON file")
+        # O_NONBLOCK: should the file have become a FIFO since, opening it does not wait.
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise InputError(file, "", "not a regular file; give a YAML or JSON file")
+            return f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise InputError(file, "", f"cannot read the file ({e.strerror})") from None
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
 
 
 def read_record(file: str, model: type[M], game: str = "",

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from printkit.errors import InputError
 
 
-_BOOL, _INT, _FLOAT = ("tag:yaml.org,2002:" + t for t in ("bool", "int", "float"))
+_BOOL, _INT, _FLOAT, _MERGE = ("tag:yaml.org,2002:" + t for t in ("bool", "int", "float", "merge"))
 _INT12 = re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
 _FLOAT12 = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
                       r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
@@ -27,6 +27,12 @@ _FLOAT12 = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-
 def _int12(loader, node) -> int:
     """A YAML 1.2 integer: ``010`` is ten (not eight), ``0o10`` eight, ``0x10`` sixteen."""
     v = loader.construct_scalar(node)
+    if len(v) > MAX_DIGITS:
+        raise TextProblem(f"a number of more than {MAX_DIGITS} digits", node.start_mark.line + 1)
+    return _int_text(v)
+
+
+def _int_text(v: str) -> int:
     if v.startswith("0o"):
         return int(v[2:], 8)
     if v.startswith("0x"):
@@ -60,8 +66,14 @@ def _yaml12(base: Any) -> Any:
 
 #: The safe loader, in C (libyaml) where PyYAML was built with it, with YAML 1.2 booleans.
 _Loader = _yaml12(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-#: At most this many YAML nodes after aliases are expanded (guards against alias bombs).
-MAX_NODES = 200_000
+#: At most this many YAML nodes (keys, values and list items) after aliases are expanded: counted
+#: from the parser's events before any node is built, so a huge list or an alias bomb is refused
+#: at once, in little memory.
+MAX_NODES = 100_000
+#: At most this many lists and mappings nested in one another.
+MAX_DEPTH = 50
+#: At most this many digits in a whole number.
+MAX_DIGITS = 100
 
 
 class TextProblem(ValueError):
@@ -100,13 +112,152 @@ def _lines(node: yaml.Node, path: tuple, table: dict, budget: list) -> None:
         raise TextProblem(f"more than {MAX_NODES} YAML nodes")
     table.setdefault(path, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
+        seen: dict = {}
         for k, v in node.value:
             key = k.value if isinstance(k, yaml.ScalarNode) else str(k.value)
+            _once(k, seen)
             table.setdefault(path + (key,), k.start_mark.line + 1)
             _lines(v, path + (key,), table, budget)
     elif isinstance(node, yaml.SequenceNode):
         for i, v in enumerate(node.value):
             _lines(v, path + (i,), table, budget)
+
+
+def _once(k: yaml.Node, seen: dict) -> None:
+    """Refuse a mapping's key given twice (YAML would keep the last one silently)."""
+    if not isinstance(k, yaml.ScalarNode) or k.tag == _MERGE:
+        return
+    ident = (k.tag, _int_key(k.value) if k.tag == _INT else k.value)
+    line = k.start_mark.line + 1
+    if ident in seen:
+        lines = f"on line {line}" if seen[ident] == line else f"(lines {seen[ident]} and {line})"
+        raise TextProblem(f"the key {k.value!r} is given twice {lines}; give each key once", line)
+    seen[ident] = line
+
+
+def _int_key(v: str) -> object:
+    try:
+        return _int_text(v) if len(v) <= MAX_DIGITS else v
+    except ValueError:
+        return v
+
+
+class _Shape:
+    """A document's node count (aliases expanded) and nesting depth, taken from the parser's
+    events before any node is built: over :data:`MAX_NODES` or :data:`MAX_DEPTH` is refused."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.depth = 0
+        self.open: list[list] = []  # per open list or mapping: [anchor, nodes before, depth, deepest inside]
+        self.anchors: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, levels below it)
+
+    def event(self, e: Any) -> None:
+        if isinstance(e, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            self._add(1, 1, e)
+            self.open.append([e.anchor, self.nodes - 1, self.depth, self.depth])
+        elif isinstance(e, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            anchor, before, depth, deepest = self.open.pop()
+            if anchor is not None:
+                self.anchors[anchor] = (self.nodes - before, deepest - depth + 1)
+            self.depth -= 1
+            if self.open:
+                self.open[-1][3] = max(self.open[-1][3], deepest)
+        elif isinstance(e, yaml.ScalarEvent):
+            self._add(1, 0, e)
+            if e.anchor is not None:
+                self.anchors[e.anchor] = (1, 0)
+        elif isinstance(e, yaml.AliasEvent):
+            nodes, levels = self.anchors.get(e.anchor, (1, 0))
+            self._add(nodes, levels, e, alias=True)
+
+    def _add(self, nodes: int, levels: int, e: Any, alias: bool = False) -> None:
+        self.nodes += nodes
+        line = e.start_mark.line + 1
+        if self.nodes > MAX_NODES:
+            raise TextProblem(f"more than {MAX_NODES} values (keys, values and list items, "
+                              "aliases expanded); a record or layout has far fewer", line)
+        deep = self.depth + levels
+        if deep > MAX_DEPTH:
+            raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep", line)
+        if alias:
+            if self.open:
+                self.open[-1][3] = max(self.open[-1][3], deep)
+        else:
+            self.depth = deep
+            if self.open and levels:
+                self.open[-1][3] = max(self.open[-1][3], deep)
+
+
+def _check_shape(text: str) -> None:
+    """Refuse a document too large or too deep before it is built (see :class:`_Shape`)."""
+    loader = _Loader(text)
+    shape = _Shape()
+    try:
+        while loader.check_event():
+            shape.event(loader.get_event())
+    finally:
+        loader.dispose()
+
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _check_json_shape(text: str) -> None:
+    """The limits of :class:`_Shape` for JSON, counted on the text (strings left out) before
+    ``json`` builds anything: values at most one more than commas and brackets."""
+    bare = _JSON_STRING.sub('""', text)
+    opens = bare.count("[") + bare.count("{")
+    if bare.count(",") + opens + 1 > MAX_NODES:
+        raise TextProblem(f"more than {MAX_NODES} values (keys, values and list items); "
+                          "a record has far fewer")
+    if opens <= MAX_DEPTH:
+        return
+    depth = 0
+    for m in _BRACKETS.finditer(bare):
+        depth += 1 if m.group() in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep",
+                              bare.count("\n", 0, m.start()) + 1)
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for k, v in pairs:
+        if k in out:
+            raise _DuplicateKey(k)
+        out[k] = v
+    return out
+
+
+def _json_constant(name: str) -> Any:
+    raise TextProblem(f"{name} is not a number JSON has (write a finite number)")
+
+
+def _json_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise TextProblem(f"a number of more than {MAX_DIGITS} digits")
+    return int(digits)
+
+
+def _load_json(text: str) -> Any:
+    """``text`` as JSON: size and depth checked first; a key given twice, NaN or Infinity, or
+    an over-long number is refused."""
+    _check_json_shape(text)
+    try:
+        return json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant,
+                          parse_int=_json_int)
+    except _DuplicateKey as e:
+        try:
+            _compose(text, construct=False)  # names the line, if YAML can read the text
+        except (yaml.YAMLError, RecursionError):
+            pass
+        raise TextProblem(f"the key {e.args[0]!r} is given twice; give each key once") from None
 
 
 def line_for(table: dict, loc) -> int | None:
@@ -127,7 +278,7 @@ def parse_text(text: str, allow_json: bool = False) -> tuple[Any, dict]:
     stripped = text.lstrip()
     if allow_json and stripped[:1] in ("{", "["):
         try:
-            data = json.loads(text)
+            data = _load_json(text)
         except json.JSONDecodeError as e:
             # YAML's flow style starts with a brace too: {sheet: RNC1-7, end: {...}}.
             try:
@@ -149,6 +300,7 @@ def parse_text(text: str, allow_json: bool = False) -> tuple[Any, dict]:
 
 def _compose(text: str, construct: bool) -> tuple[Any, dict]:
     """One pass of the loader: the node tree's line table, and the data built from it."""
+    _check_shape(text)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
