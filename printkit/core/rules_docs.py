@@ -16,7 +16,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.core.resources import ROOT
+from printkit.core.resources import data_dir
 from printkit.errors import PrintkitError
 
 #: ``- **ID Title.** text``: the id is capitals, a hyphen and a number.
@@ -47,8 +47,8 @@ class RuleBook:
 
 
 def rules_dir() -> Path:
-    """The project's ``docs/rules/``, beside the package, like ``fonts/`` and ``layouts/``."""
-    return ROOT / "docs" / "rules"
+    """The project's ``docs/rules/``: the checkout's, or the installed package's copy (see resources)."""
+    return data_dir("docs/rules")
 
 
 class _Reader:
@@ -117,8 +117,8 @@ def rulebooks(folder: Path | None = None) -> dict[str, RuleBook]:
     """Every game's rules, by game name (the file name without ``.md``), sorted by name."""
     folder = folder or rules_dir()
     if not folder.is_dir():
-        raise PrintkitError(f"no rules folder at {folder}: printkit reads docs/rules/ from its "
-                            "checkout (install it with 'pip install -e .')")
+        raise PrintkitError(f"no rules folder at {folder}: this printkit installation is incomplete "
+                            "(reinstall it: see the README)")
     books = {}
     for path in sorted(folder.glob("*.md")):
         if path.stem.lower() == "readme":

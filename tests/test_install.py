@@ -1,0 +1,137 @@
+"""Acceptance for installing printkit (issue 15): a built wheel runs from any folder.
+
+A wheel is built from a copy of the checkout (building writes build/ and *.egg-info into the
+tree it builds), installed into a fresh virtual environment outside the checkout, and its
+``printkit`` command runs ``list``, ``make all``, ``score`` and ``rules`` in an empty temporary
+folder: the layouts, fonts, game data and rules must come from the installed package.
+
+Offline and quick: the wheel is built without build isolation (the running environment's
+setuptools, from the ``test`` extra) and installed with ``--no-deps --no-index``. The new
+environment is made without pip; a ``.pth`` file lets it see the running environment's
+site-packages (the dependencies and pip), not the checkout. (``--system-site-packages`` would
+not do: run from a virtual environment, as the README does, it shows the base Python's
+packages, not the ones installed in that environment.)
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The checkout's folders the package carries, under printkit/_data/ (setup.py).
+SHIPPED = ("layouts", "fonts", "docs/rules")
+#: Not part of the project's source: caches, build products, environments, outputs.
+JUNK = shutil.ignore_patterns(".*", "__pycache__", "*.py[cod]", "*.egg-info", "build", "dist", "output",
+                              "venv", "_data")
+EXAMPLE = ROOT / "examples" / "gimbap" / "swap-after-wrong-roll.yaml"
+
+
+def _env(**extra: str) -> dict[str, str]:
+    """The environment for the installed command: nothing pointing back into the checkout."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PRINTKIT_", "PYTHON")) and k not in ("VIRTUAL_ENV", "SOURCE_DATE_EPOCH")}
+    return {**env, "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1", **extra}
+
+
+def _run(args: list, cwd: Path, **extra: str) -> subprocess.CompletedProcess:
+    done = subprocess.run([str(a) for a in args], cwd=cwd, env=_env(**extra), capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, f"{args} exited {done.returncode}:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
+    return done
+
+
+@pytest.fixture(scope="module")
+def source(tmp_path_factory) -> Path:
+    """A copy of the checkout to build from."""
+    src = tmp_path_factory.mktemp("checkout") / "printkit-src"
+    shutil.copytree(ROOT, src, ignore=JUNK)
+    return src
+
+
+@pytest.fixture(scope="module")
+def wheel(source: Path, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-index", "--no-build-isolation",
+          "--quiet", "-w", out, source], cwd=out)
+    found = sorted(out.glob("printkit-*.whl"))
+    assert len(found) == 1, found
+    return found[0]
+
+
+@pytest.fixture(scope="module")
+def venv(wheel: Path, tmp_path_factory) -> Path:
+    """A fresh virtual environment outside the checkout with the wheel installed: its bin folder."""
+    home = tmp_path_factory.mktemp("venv") / "env"
+    _run([sys.executable, "-m", "venv", "--without-pip", home], cwd=home.parent)
+    bin_dir = home / ("Scripts" if os.name == "nt" else "bin")
+    python = bin_dir / "python"
+    purelib = _run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                   cwd=home).stdout.strip()
+    outer = [p for p in sys.path if p.rstrip("/\\").endswith(("site-packages", "dist-packages")) and Path(p).is_dir()]
+    Path(purelib, "_outer_site.pth").write_text("\n".join(outer) + "\n", encoding="utf-8")
+    _run([python, "-m", "pip", "install", "--no-deps", "--no-index", "--ignore-installed", "--quiet", wheel],
+         cwd=home)
+    return bin_dir
+
+
+def _expected(source: Path) -> set[str]:
+    """What the wheel must hold besides metadata: the package's files and the shipped folders."""
+    names = {p.relative_to(source).as_posix() for p in (source / "printkit").rglob("*") if p.is_file()}
+    for folder in SHIPPED:
+        names |= {"printkit/_data/" + p.relative_to(source).as_posix()
+                  for p in (source / folder).rglob("*") if p.is_file()}
+    return names
+
+
+def test_the_wheel_carries_every_file_of_the_package_and_the_shipped_folders(source, wheel):
+    with zipfile.ZipFile(wheel) as z:
+        names = {n for n in z.namelist() if not n.startswith("printkit-")}
+    expected = _expected(source)
+    assert {n for n in expected if n.endswith("data.yaml")}, "the games' data.yaml files are expected"
+    assert expected - names == set(), "missing from the wheel"
+    assert names - expected == set(), "in the wheel but not in the checkout"
+
+
+def test_the_installed_package_runs_from_any_folder(venv, tmp_path):
+    printkit, python = venv / "printkit", venv / "python"
+    where = _run([python, "-c", "import printkit.core.resources as r; print(r.__file__); print(r.layouts_dir()); "
+                  "print(r.fonts_dir()); import printkit.core.rules_docs as d; print(d.rules_dir())"],
+                 cwd=tmp_path).stdout.split()
+    assert all(Path(p).is_relative_to(venv.parent) for p in where), where
+    assert [Path(p).name for p in where[1:]] == ["layouts", "fonts", "rules"]
+
+    listed = _run([printkit, "list"], cwd=tmp_path).stdout
+    assert "gemblo" in listed and "rollncook" in listed
+
+    _run([printkit, "make", "all", "--seed", "7"], cwd=tmp_path)
+    made = sorted(p.name for p in (tmp_path / "output").iterdir())
+    assert "rollncook-sheet-seed7-a4.pdf" in made and "calibration-page-a4.pdf" in made
+
+    shutil.copy(EXAMPLE, tmp_path / EXAMPLE.name)
+    scored = _run([printkit, "score", "gimbap", EXAMPLE.name], cwd=tmp_path).stdout
+    assert "winner: Cy" in scored
+
+    rules = _run([printkit, "rules", "gemblo"], cwd=tmp_path).stdout
+    assert "GEM-1" in rules
+    assert "GEM-1" in _run([printkit, "rules", "gemblo", "gem-1"], cwd=tmp_path).stdout
+
+    # The same files, byte for byte, as the checkout makes: the same layouts, fonts and data.
+    here = tmp_path / "checkout"
+    _run([sys.executable, "-m", "printkit", "make", "all", "--seed", "7", "--out", here], cwd=ROOT,
+         PYTHONPATH=str(ROOT))
+    assert sorted(p.name for p in here.iterdir()) == made
+    differ = [n for n in made if (here / n).read_bytes() != (tmp_path / "output" / n).read_bytes()]
+    assert differ == []
+
+
+def test_printkit_layouts_still_overrides_the_installed_layouts(venv, tmp_path):
+    shown = _run([venv / "python", "-c", "import printkit.core.resources as r; print(r.layouts_dir())"],
+                 cwd=tmp_path, PRINTKIT_LAYOUTS=str(tmp_path)).stdout.strip()
+    assert Path(shown) == tmp_path
