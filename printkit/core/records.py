@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from pathlib import Path
 from typing import TypeVar
 from collections.abc import Mapping
 

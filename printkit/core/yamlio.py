@@ -7,6 +7,7 @@ problems the same way, as an :class:`~printkit.errors.InputError`:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from pathlib import Path
@@ -168,7 +169,7 @@ class _Shape:
             if e.anchor is not None:
                 self.anchors[e.anchor] = (1, 0)
         elif isinstance(e, yaml.AliasEvent):
-            nodes, levels = self.anchors.get(e.anchor, (1, 0))
+            nodes, levels = self.anchors.get(e.anchor or "", (1, 0))
             self._add(nodes, levels, e, alias=True)
 
     def _add(self, nodes: int, levels: int, e: Any, alias: bool = False) -> None:
@@ -253,10 +254,8 @@ def _load_json(text: str) -> Any:
         return json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant,
                           parse_int=_json_int)
     except _DuplicateKey as e:
-        try:
+        with contextlib.suppress(yaml.YAMLError, RecursionError):
             _compose(text, construct=False)  # names the line, if YAML can read the text
-        except (yaml.YAMLError, RecursionError):
-            pass
         raise TextProblem(f"the key {e.args[0]!r} is given twice; give each key once") from None
 
 
