@@ -445,11 +445,11 @@ def solve(
     solver = _one_of(solvers(), game, "solver")
     if paper.lower() not in PAPERS:
         raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
-    if out is not None and out.is_dir():
-        raise output_error(out, IsADirectoryError(errno.EISDIR, "is a folder"))
     try:
+        if out is not None and out.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "is a folder")
         result = solver.solve(args, out, PrintOptions(paper=paper.lower(), bw=bw))
-    except OSError as e:  # a game writing --out its own way: still one line
+    except OSError as e:  # --out itself, or a game writing it its own way: still one line
         raise output_error(out or Path("."), e) from None
     typer.echo(json.dumps(result.data, indent=2) if as_json else result.text)
     for path in result.written:
