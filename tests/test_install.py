@@ -2,7 +2,7 @@
 
 A wheel is built from a copy of the checkout (building writes build/ and *.egg-info into the
 tree it builds), installed into a fresh virtual environment outside the checkout, and its
-``printkit`` command runs ``list``, ``make all``, ``score`` and ``rules`` in an empty temporary
+``printkit`` command runs ``list``, ``check``, ``make all``, ``score`` and ``rules`` in an empty temporary
 folder: the layouts, fonts, game data and rules must come from the installed package.
 
 Offline and quick: the wheel is built without build isolation (the running environment's
@@ -109,6 +109,7 @@ def test_the_installed_package_runs_from_any_folder(venv, tmp_path):
 
     listed = _run([printkit, "list"], cwd=tmp_path).stdout
     assert "gemblo" in listed and "rollncook" in listed
+    _run([printkit, "check"], cwd=tmp_path)  # every installed layout loads
 
     _run([printkit, "make", "all", "--seed", "7"], cwd=tmp_path)
     made = sorted(p.name for p in (tmp_path / "output").iterdir())
