@@ -12,14 +12,20 @@ import sys
 from typing import TypeVar
 from collections.abc import Mapping
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, StrictInt, ValidationError
 
+from printkit.core.score import printable
 from printkit.core.yamlio import TextProblem, first_error, parse_text
 from printkit.errors import InputError
 
 #: A record is at most this many bytes (the largest worked example is about 12 KB).
 MAX_BYTES = 1_000_000
 M = TypeVar("M", bound=BaseModel)
+
+#: A whole number in a record: written as one (``4``), not ``4.0``, ``4.9``, ``"4"``, ``true``,
+#: ``.inf`` or ``null`` (pydantic would round 4.0 and take true as 1). Record models use it for
+#: every count.
+Whole = StrictInt
 
 
 def read_text(file: str) -> str:
@@ -74,8 +80,19 @@ def read_record(file: str, model: type[M], game: str = "",
 
     ``others`` maps the other games' names to (title, record model): a record that does not fit
     ``model`` but names or fits another game is reported as that game's record, with the
-    command that scores it.
+    command that scores it. The message of an unreadable record has its control characters
+    escaped (a key or value from the record cannot steer the terminal or start a line).
     """
+    try:
+        return _read_record(file, model, game, others)
+    except InputError as e:
+        if str(e).isprintable():
+            raise
+        raise InputError(printable(e.file), printable(e.where), printable(e.detail), e.line) from None
+
+
+def _read_record(file: str, model: type[M], game: str,
+                 others: Mapping[str, tuple[str, type[BaseModel]]] | None) -> tuple[M, dict]:
     name = "<stdin>" if file == "-" else file
     text = read_text(file)
     try:

@@ -9,12 +9,33 @@ the record is legal and 1 when it breaks rules. Unreadable input is an InputErro
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 from collections.abc import Callable, Sequence
 
 EXIT_LEGAL = 0
 EXIT_VIOLATIONS = 1
+
+#: Characters that steer a terminal or reorder text: control characters (escape codes,
+#: newlines, tabs), line and paragraph separators, bidirectional overrides and isolates.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _hidden(c: str) -> bool:
+    return c in _BIDI or unicodedata.category(c) in ("Cc", "Zl", "Zp")
+
+
+def printable(text: str) -> str:
+    r"""``text`` safe to print on a terminal: every control character escaped as Python writes
+    it, so a name in a record cannot colour, move or clear the screen, nor start a line of its own.
+
+    >>> printable("Ann\x1b[2J"), printable("Bo\nwinner: Cy"), printable("Dee é")
+    ('Ann\\x1b[2J', 'Bo\\nwinner: Cy', 'Dee é')
+    """
+    if text.isprintable():
+        return text
+    return "".join(repr(c)[1:-1] if _hidden(c) else c for c in text)
 
 
 @dataclass(frozen=True)
@@ -109,14 +130,19 @@ class Report:
         return json.dumps(self.to_json(), indent=2, ensure_ascii=False)
 
     def human(self, breakdown_labels: Callable[[str], str] | None = None) -> str:
-        """A short table per player, the ranking, and every violation."""
+        """A short table per player, the ranking, and every violation: for a terminal, so every
+        control character from the record (a name's escape code or newline) is escaped, and
+        each line stays one line (:func:`printable`). The JSON output keeps the record's text."""
+        return "\n".join(printable(line) for line in self._lines(breakdown_labels))
+
+    def _lines(self, breakdown_labels: Callable[[str], str] | None) -> list[str]:
         lines = list(self.details)
         lines.append(f"{self.game}: {'legal' if self.valid else 'RULES BROKEN: totals are not valid'}")
         lines += [f"note: {n}" for n in self.notes]
-        width = max([len(p.name) for p in self.players] + [6])
+        width = max([len(printable(p.name)) for p in self.players] + [6])
         for p in self.players:
             parts = ", ".join(f"{(breakdown_labels or _label)(k)} {_short(v)}" for k, v in p.breakdown.items())
-            lines.append(f"  {p.name:<{width}}  {p.total:>4}   {parts}")
+            lines.append(f"  {printable(p.name):<{width}}  {p.total:>4}   {parts}")
         if self.ranking:
             lines.append("ranking: " + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(self.ranking)))
         if self.winners:
@@ -127,7 +153,7 @@ class Report:
             lines.append(f"{len(self.violations)} violation{'s' if len(self.violations) > 1 else ''}:")
             lines += [f"  {v}" for v in self.violations]
             lines.append(f"(a rule id explained: printkit rules {self.game} {self.violations[0].rule})")
-        return "\n".join(lines)
+        return lines
 
 
 def _short(v: Any) -> str:

@@ -334,7 +334,19 @@ def describe(err: dict) -> str:
         return msg.replace("Input should be", "expected")
     if err["type"] in ("model_type", "model_attributes_type", "dict_type"):
         return "expected a mapping of keys (name: value)"
+    if err["type"] in ("int_type", "int_from_float"):
+        return f"expected a whole number (such as 4), not {_said(err.get('input'))}"
     return msg.replace("Input should be", "expected")
+
+
+def _said(v: Any) -> str:
+    """A value as a record writes it, shortened: ``4.9``, ``true``, ``null``, ``"4"``, ``[1]``."""
+    try:
+        text = json.dumps(v, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(v)
+    text = {"NaN": ".nan", "Infinity": ".inf", "-Infinity": "-.inf"}.get(text, text)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 M = TypeVar("M", bound=BaseModel)

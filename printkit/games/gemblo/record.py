@@ -11,10 +11,11 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from printkit.core.geometry.polyhex import is_connected
+from printkit.core.records import Whole
 from printkit.games.gemblo.content import CONTENT
 from printkit.games.gemblo.rules import cells_text
 
-Cell = tuple[int, int]
+Cell = tuple[Whole, Whole]
 
 
 class Strict(BaseModel):
@@ -88,7 +89,7 @@ class GembloRecord(Strict):
     """A game of Gemblo: who played which colour and every move in order."""
 
     game: Literal["gemblo"] | None = Field(default=None, description="optional: gemblo")
-    players: int = Field(ge=2, le=6, description="the number of players, 2 to 6")
+    players: Whole = Field(ge=2, le=6, description="the number of players, 2 to 6")
     colours: list[str] = Field(description="colours in turn order; with 2 players, four colours: "
                                            "the first and third are one player's, the second and fourth the other's")
     names: dict[str, str] = Field(default={}, description="optional player names by colour")

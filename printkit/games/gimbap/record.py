@@ -15,7 +15,12 @@ from printkit.core.records import distinct_names
 from printkit.games.gimbap.content import CONTENT, Token
 from printkit.games.gimbap.rolls import PARTS, RollError, parse_face
 
-_TOKEN = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+_TOKEN = re.compile(r"^\s*([0-9]{1,9})\s*/\s*([0-9]{1,9})\s*$")  # ASCII digits only
+
+
+def _whole(*xs) -> bool:
+    """Whole numbers written as such: not 4.9, true, "4", null or .inf (see core.records.Whole)."""
+    return all(type(x) is int for x in xs)
 
 
 def _token(v) -> Token:
@@ -24,12 +29,13 @@ def _token(v) -> Token:
         return v
     if isinstance(v, str) and (m := _TOKEN.match(v)):
         t = Token(int(m.group(1)), int(m.group(2)))
-    elif isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(x, int) for x in v):
+    elif isinstance(v, (list, tuple)) and len(v) == 2 and _whole(*v):
         t = Token(*v)
-    elif isinstance(v, dict) and set(v) == {"points", "radish"}:
-        t = Token(int(v["points"]), int(v["radish"]))
+    elif isinstance(v, dict) and set(v) == {"points", "radish"} and _whole(v["points"], v["radish"]):
+        t = Token(v["points"], v["radish"])
     else:
-        raise ValueError(f"expected a token written points/radish such as \"4/3\", got {v!r}")
+        got = repr(v) if len(repr(v)) <= 60 else repr(v)[:57] + "..."
+        raise ValueError(f"expected a token written points/radish such as \"4/3\", got {got}")
     if t not in CONTENT.tokens:
         raise ValueError(f"there is no token {t}: tokens have 1 to 4 points and 1 to 3 radish slices")
     return t

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
-from printkit.core.records import distinct_names
+from printkit.core.records import Whole, distinct_names
 from printkit.games.jubako.content import CONTENT
 from printkit.games.jubako.rules import adjacent, parse_cell
 
@@ -54,7 +54,7 @@ class Turn(Strict):
 class Options(Strict):
     little_jubako: bool | None = Field(default=None, description="older records: true means board 4x4; "
                                                                 "the board alone says it now")
-    picky_eaters: int | None = Field(default=None, ge=0, le=20, description="the bonus instead of 5")
+    picky_eaters: Whole | None = Field(default=None, ge=0, le=20, description="the bonus instead of 5")
     favorite_food: dict[str, list[Delicacy]] = Field(default={}, description="each player's single tiles")
     multi_tiered: bool = False
     peko_peko: bool = False

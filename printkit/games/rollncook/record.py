@@ -15,10 +15,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from printkit.core.records import Whole
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.sheet import parse_sheet_id
 
-Die = Annotated[int, Field(ge=1, le=6)]
+Die = Annotated[Whole, Field(ge=1, le=6)]
+#: Sheets are made from 64-bit seeds (SplitMix64): a larger seed would silently be another one.
+MAX_SHEET_SEED = 2**64 - 1
 
 
 def said(v) -> str:
@@ -27,7 +30,7 @@ def said(v) -> str:
 
 
 def _hour(v) -> str:
-    i = CONTENT.hour_index(v)
+    i = CONTENT.hour_index(v) if not isinstance(v, str) or v.isascii() else None  # not ١٠:٠٠
     if i is None:
         raise ValueError(f"{said(v)} is not an hour of the sheet, which has the hours "
                          f"{CONTENT.hours[0]} to {CONTENT.hours[-1]} (write 13:00, 13, 1pm ...)")
@@ -155,10 +158,10 @@ class EndState(Strict):
     """Only the end of a game (then totalled and reported as unchecked). The unused plates
     follow from the meals (RNC-12); an old record's ``plates_left`` is checked against them."""
 
-    dishes: dict[str, int]
-    rares_left: int = Field(default=0, ge=0)
-    basics_left: int = Field(default=0, ge=0)
-    plates_left: int | None = Field(default=None, ge=0, description="optional: follows from the meals")
+    dishes: dict[str, Whole]
+    rares_left: Whole = Field(default=0, ge=0)
+    basics_left: Whole = Field(default=0, ge=0)
+    plates_left: Whole | None = Field(default=None, ge=0, description="optional: follows from the meals")
 
     @field_validator("dishes")
     @classmethod
@@ -183,11 +186,14 @@ class RollNCookRecord(Strict):
     @field_validator("sheet")
     @classmethod
     def _sheet(cls, v):
-        parsed = parse_sheet_id(v)
+        parsed = parse_sheet_id(v) if v.isascii() else None  # digits 0-9 only
         if parsed is None:
             raise ValueError(f"{said(v)} is not a sheet id: it is printed on the sheet, such as RNC{CONTENT.version}-7")
         if parsed[0] != CONTENT.version:
-            raise ValueError(f"sheet {v} is of content version {parsed[0]}; this printkit has version {CONTENT.version}")
+            raise ValueError(f"sheet {said(v)} is of content version {parsed[0]}; this printkit has version {CONTENT.version}")
+        if parsed[1] > MAX_SHEET_SEED:
+            raise ValueError(f"sheet {said(v)}: its seed is beyond {MAX_SHEET_SEED}, the largest a sheet is made "
+                             "with; no sheet has this id")
         return v.upper()
 
     @model_validator(mode="after")

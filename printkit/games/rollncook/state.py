@@ -35,7 +35,8 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 
 from printkit.core.game import GameState
-from printkit.core.score import PlayerResult, Violation
+from printkit.core.score import PlayerResult, Violation, printable
+from printkit.errors import PrintkitError
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.record import Ability, EndState, HourPlay, RollNCookRecord, Take
 from printkit.games.rollncook.rules import (
@@ -242,8 +243,15 @@ class RollNCookState(GameState[Move]):
 
     @classmethod
     def start(cls, records: Sequence[RollNCookRecord]) -> RollNCookState:
-        """The table before the first hour, one seat a record."""
+        """The table before the first hour, one seat a record; a player's name twice is an
+        input error (the same record given twice, or two players with one name)."""
         seats = []
+        names = [rec.player for rec in records]
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                raise PrintkitError(f"{printable(name)}'s record is given twice (records {names.index(name) + 1} "
+                                    f"and {i + 1}): give each player's record once, each with its own "
+                                    "player name")
         for rec in records:
             sheet = None if rec.hours is None else State.new(generate(parse_sheet_id(rec.sheet)[1]))
             seats.append(Seat(rec.player, rec.sheet, sheet, rec.end))
