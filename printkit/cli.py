@@ -22,6 +22,15 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.core import TyperGroup
+
+try:  # typer 0.2x carries its own copy of click
+    from typer._click import exceptions as _click_errors
+except ImportError:  # pragma: no cover - typer on the click package
+    from click import exceptions as _click_errors  # type: ignore[no-redef]
+UsageError, ClickException = _click_errors.UsageError, _click_errors.ClickException
+#: Click 8.2's "no arguments: show the help" (nothing to catch before it).
+NoArgsIsHelpError = getattr(_click_errors, "NoArgsIsHelpError", ())
 
 from printkit import __version__
 from printkit.core.draw.page import PAPER_NAMES, PAPERS, PrintOptions
@@ -36,8 +45,35 @@ MAX_SIMULATED = 100_000
 #: Options that are another name for a component's setting (``--count 3`` is ``--set count=3``).
 ALIASES = {"count": "--count", "hex_size": "--hex-size"}
 
+class _OneLineErrors(TyperGroup):
+    """Click's usage errors (an unknown option, a missing argument, a number that is not one) as
+    one line on stderr with exit code 2, like every other mistake, instead of usage + hint + error."""
+
+    def main(self, *args, standalone_mode: bool = True, **kwargs):
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except NoArgsIsHelpError as e:
+            e.show()  # 'printkit' or 'printkit make' alone: the help, as before
+            sys.exit(e.exit_code)
+        except UsageError as e:
+            where = e.ctx.command_path if e.ctx is not None else "printkit"
+            message = e.format_message().rstrip(".")
+            typer.echo(f"printkit: error: {message[:1].lower() + message[1:]} (see '{where} --help')", err=True)
+            sys.exit(2)
+        except ClickException as e:
+            typer.echo(f"printkit: error: {e.format_message()}", err=True)
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            typer.echo("printkit: aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
     name="printkit",
+    cls=_OneLineErrors,
     help="Print-and-play kits for five board games, and score checkers for their games.\n\n"
          "Start with:  printkit make calibration   (print it at 100% and measure it)",
     add_completion=False,
@@ -495,19 +531,22 @@ def check(
     files: Annotated[list[Path] | None, typer.Argument(
         help="Layout files to check; every file under layouts/ if none are given.")] = None,
 ) -> None:
-    """Check layout files: exits 2 naming the file, line and key of the first problem.
+    """Check layout files as 'make' does: exits 2 naming the file, line and key of the first problem.
+
+    Files a game draws are drawn with its data (A4 colour, Letter B&W); others with their own
+    data, or without drawing where they need a game's data (see docs/layouts.md).
 
     \b
     Example:
       printkit check layouts/calibration/page.yaml
     """
-    from printkit.core.layout.load import load_layout
-    from printkit.core.resources import layouts_dir
+    from printkit.core.layout.check import Builds, check_file, layout_files
 
-    paths = files or sorted(layouts_dir().rglob("*.yaml"))
+    paths = files or layout_files()
+    builds = Builds()
     for path in paths:
-        load_layout(path)
-        typer.echo(f"ok  {path}")
+        how = check_file(path, builds)
+        typer.echo(f"ok  {path}  ({how})")
 
 
 @app.command()

@@ -299,3 +299,18 @@ def test_settings_name_their_files(tmp_path):
 ])
 def test_words(args, words):
     one_line_error(run_cli(*args), words)
+
+
+@pytest.mark.parametrize("args,words", [
+    (["make"], "missing argument 'target' (see 'printkit make --help')"),
+    (["make", "rollncook", "--seed", "abc"], "invalid value for '--seed'"),
+    (["make", "calibration", "--nope"], "no such option: --nope"),
+    (["lst"], "Did you mean 'list'?"),
+])
+def test_usage_mistakes_are_one_line_too(args, words):
+    one_line_error(run_cli(*args), words)
+
+
+def test_no_arguments_show_the_help():
+    r = run_cli()
+    assert "Usage: printkit" in r.output and "printkit make calibration" in r.output
