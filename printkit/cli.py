@@ -164,7 +164,7 @@ def _suggest(word: str, choices) -> str:
 def _check_seed(seed: int, flag: str = "--seed", span: int = 1, what: str = "") -> None:
     """A PrintkitError unless ``seed`` .. ``seed + span - 1`` are all in 0..SEED_MAX."""
     if not 0 <= seed <= SEED_MAX:
-        shown = str(seed) if len(str(seed)) <= 24 else f"a {len(str(seed))}-digit number"
+        shown = str(seed) if len(str(seed)) <= 24 else f"a number of {len(str(seed))} digits"
         raise PrintkitError(f"{flag} must be a whole number from 0 to {SEED_MAX} (2**63 - 1); got {shown}")
     if seed + span - 1 > SEED_MAX:
         raise PrintkitError(f"{flag} {seed} with {what or span} goes past the last seed, {SEED_MAX}; "

@@ -119,8 +119,8 @@ def test_solve_out_mistakes(tmp_path):
 
 # --- bounded numbers -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("seed,shown", [("9" * 80, "a 80-digit number"), ("1" * 23, "1" * 23),
-                                        ("7" * 60, "a 60-digit number"), (str(SEED_MAX + 1), str(SEED_MAX + 1)),
+@pytest.mark.parametrize("seed,shown", [("9" * 80, "a number of 80 digits"), ("1" * 23, "1" * 23),
+                                        ("7" * 60, "a number of 60 digits"), (str(SEED_MAX + 1), str(SEED_MAX + 1)),
                                         ("-1", "-1")])
 def test_seeds_out_of_range(tmp_path, seed, shown):
     line = one_line_error(run_cli("make", "rollncook", "--seed", seed, "--out", str(tmp_path)),
