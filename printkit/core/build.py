@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextvars import ContextVar
 from typing import Any
 
 from printkit.core.draw.ops import Document, LazyPages, Op, Page, Rect, Style
@@ -11,6 +12,13 @@ from printkit.core.layout.load import Layout, load_layout
 from printkit.core import progress
 from printkit.core.layout.poster import poster_pages
 from printkit.core.layout.render import Renderer
+
+
+#: At most this many pages, or cards, in one document (Roll n Cook's --count makes up to 10,000).
+MAX_PAGES = 20_000
+
+#: While set (by ``printkit check``), the files of the layouts built are added to this list.
+built: ContextVar[list[str] | None] = ContextVar("printkit_built", default=None)
 
 
 def base_context(layout: Layout, opts: PrintOptions, data: dict[str, Any] | None) -> dict[str, Any]:
@@ -33,6 +41,9 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
                    data: dict[str, Any] | None = None) -> Document:
     """The document a layout makes for these options; ``data`` adds to the layout's own data."""
     layout = load_layout(layout_name)
+    seen = built.get()
+    if seen is not None:
+        seen.append(layout.sources[0])
     ctx = base_context(layout, opts, data)
     r = Renderer(layout, bw=opts.bw, base=ctx)
     spec = layout.spec
@@ -42,11 +53,13 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         w, h = r.length(c.w, ctx, "cards.w"), r.length(c.h, ctx, "cards.h")
         gutter = r.length(c.gutter, ctx, "cards.gutter")
         items = r.items(c.over, None, ctx, "cards")
+        _check_count(layout, len(items), "cards.over", "cards")
         bg = r.colour(c.background, ctx, "cards.background")
         b = opts.bleed
 
         def face(elements, item, i, where) -> list[Op]:
             sub = {**ctx, "item": item, "index": i, "n": i + 1, "card_w": w, "card_h": h}
+            r.start_page()
             ops: list[Op] = []
             if bg is not None:
                 ops.append(Rect(-b, -b, w + 2 * b, h + 2 * b, Style(stroke=None, fill=bg)))
@@ -70,6 +83,7 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
             plan.append((i, None))
         else:
             plan += [(i, (k, item)) for k, item in enumerate(r.items(p.over, None, ctx, f"pages[{i}]"))]
+        _check_count(layout, len(plan), f"pages[{i}]", "pages")
 
     def make(n: int):
         i, entry = plan[n]
@@ -84,3 +98,8 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
 
     pages: Sequence[Page] = LazyPages(len(plan), make) if len(plan) > 1 else [make(n) for n in range(len(plan))]
     return Document(pages, r.symbols, title)
+
+
+def _check_count(layout: Layout, n: int, where: str, what: str) -> None:
+    if n > MAX_PAGES:
+        raise layout.error(where, f"{n:,} {what}: a document has at most {MAX_PAGES:,}")

@@ -7,11 +7,20 @@
 
 from __future__ import annotations
 
+import math
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from printkit.core.colour import BLACK, Colour
 from printkit.core.draw.ops import Text
 from printkit.core.fonts import Font, get_font
+
+#: The longest text one box takes, in characters (the longest real one has a few hundred).
+MAX_CHARS = 10_000
+#: The largest font size, in mm (about 2,800 pt), and the smallest that shrinking goes down to.
+MAX_SIZE = 1000.0
+MIN_SIZE = 0.1
 
 
 def wrap(text: str, font: Font, size: float, width: float | None) -> list[str]:
@@ -72,20 +81,24 @@ def _fits(lines: list[str], font: Font, size: float, box: TextBox) -> bool:
     return True
 
 
-def layout_text(box: TextBox) -> list[Text]:
+def layout_text(box: TextBox, source: Callable[[], str] | None = None) -> list[Text]:
     """The lines of ``box`` as :class:`Text` operations, wrapped, aligned and shrunk to fit.
 
     With ``shrink`` the size steps down by 2% until the text fits the box; if it still does
-    not fit at ``min_size`` a TextFitError says so.
+    not fit at ``min_size`` a TextFitError says so, as it does for text longer than
+    :data:`MAX_CHARS` or a size above :data:`MAX_SIZE`. Characters the font has no glyph for are
+    warned about on stderr, naming where the text comes from if ``source`` (called only then) is given.
     """
     font = get_font(box.font)
+    _check(box)
     size = box.size
     width = box.w if box.wrap else None
     lines = wrap(box.text, font, size, width)
+    warn_missing_glyphs(font, lines, source)
     if box.shrink:
         while not _fits(lines, font, size, box):
             size *= 0.98
-            if size < box.min_size:
+            if size < max(box.min_size, MIN_SIZE):
                 raise TextFitError(
                     f"text {box.text[:40]!r} does not fit {box.w} x {box.h} mm "
                     f"even at the minimum size"
@@ -116,3 +129,35 @@ def layout_text(box: TextBox) -> list[Text]:
             x = box.x + (box.w or 0.0) - w
         ops.append(Text(x, base + i * lead, ln, box.font, size, box.colour, box.tag))
     return ops
+
+
+def _check(box: TextBox) -> None:
+    """Refuse text that would take unbounded work: too long, or a size that is not sensible."""
+    if len(box.text) > MAX_CHARS:
+        raise TextFitError(f"text of {len(box.text):,} characters is longer than the {MAX_CHARS:,} a text box takes")
+    if not (math.isfinite(box.size) and 0 < box.size <= MAX_SIZE):
+        raise TextFitError(f"font size {box.size:g} mm is not between 0 and {MAX_SIZE:g} mm")
+
+
+#: Characters already warned about, per font (one warning each per run).
+_warned: dict[str, set[str]] = {}
+
+
+def missing_glyphs(font: Font, text: str) -> list[str]:
+    """The characters of ``text`` (other than line breaks) that ``font`` has no glyph for, once each."""
+    return sorted({ch for ch in text if ord(ch) not in font.cmap and ch not in "\n\r"})
+
+
+def warn_missing_glyphs(font: Font, lines: list[str], source: Callable[[], str] | None = None) -> None:
+    """One line on stderr for characters ``font`` cannot show (they print as empty boxes), the
+    first time each is met in a run: ``printkit: warning: font 'sans' has no glyph for ...``."""
+    seen = _warned.setdefault(font.name, set())
+    new = [ch for ch in missing_glyphs(font, "".join(lines)) if ch not in seen]
+    if not new:
+        return
+    seen.update(new)
+    shown = ", ".join(f"U+{ord(ch):04X}" + (f" {ch}" if ch.isprintable() else "") for ch in new[:8])
+    more = f" and {len(new) - 8} more" if len(new) > 8 else ""
+    where = f"{source()}: " if source else ""
+    sys.stderr.write(f"printkit: warning: {where}font {font.name!r} has no glyph for {shown}{more}: "
+                     "they print as empty boxes\n")

@@ -106,7 +106,7 @@ def test_alias_bomb_is_refused(tmp_path):
     for i in range(1, 8):
         lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i-1}"] * 10) + "]")
     e = error_of(write(tmp_path, "\n".join(lines) + "\n"))
-    assert "YAML" in str(e)
+    assert "YAML" in str(e) or "more than" in str(e)
 
 
 def test_template_naming_missing_data_is_a_layout_error(tmp_path):

@@ -116,7 +116,7 @@ class Canvas:
         ts = self.text_style(style)
         try:
             return list(layout_text(TextBox(x, y, text, ts.font, ts.size * scale, colour=ts.colour,
-                                            line_height=ts.line_height, **box)))
+                                            line_height=ts.line_height, **box), lambda: self._r.source(self.where)))
         except TextFitError as e:
             raise self._r.layout.error(self.where, str(e)) from None
         except PrintkitError as e:

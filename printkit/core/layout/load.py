@@ -6,17 +6,20 @@ known, the key path (``pages[0].elements[3].rect.w``) and what was expected.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import os
+from pydantic import BaseModel
 
 from printkit.core.layout.model import (
-    ColourDef, LayoutFile, StyleSpec, SymbolSpec,
+    ColourDef, ElementBase, LayoutFile, StyleSpec, SymbolSpec,
 )
+from printkit.core.layout.template import TemplateError, check_name, parse
 from printkit.core.resources import layouts_dir
-from printkit.core.yamlio import line_for, parse_key_path, read_file, validate
+from printkit.core.yamlio import key_path, line_for, parse_key_path, read_file, validate
 from printkit.errors import InputError
 
 #: Layout files larger than this are refused (they are hand-written, a few kB each).
@@ -26,6 +29,11 @@ MAX_BYTES = 1_000_000
 def read_yaml(path: Path, shown: str | None = None) -> tuple[Any, dict]:
     """The YAML document at ``path`` and its key-path-to-line table."""
     return read_file(path, shown or str(path), MAX_BYTES, "layout files")
+
+
+class MissingDataError(InputError):
+    """A layout names data it is not given (a template's field, a list to repeat over, a slot's
+    drawing): the layout may need a game's data to be drawn (see :mod:`.check`)."""
 
 
 @dataclass
@@ -40,9 +48,27 @@ class Layout:
     lines: dict = field(default_factory=dict)
     raw_styles: dict[str, StyleSpec] = field(default_factory=dict)  # as written, for includes
     sources: list[str] = field(default_factory=list)  # this file and every file it includes
+    #: Where included colours, styles and symbols were written: ("symbols", NAME) -> (file, lines).
+    homes: dict[tuple[str, str], tuple[str, dict]] = field(default_factory=dict)
+
+    def place(self, where: str) -> tuple[str, int | None]:
+        """The file and line a key path such as ``pages[0].elements[3].text.text`` is written at."""
+        try:
+            loc = parse_key_path(where)
+        except ValueError:
+            return self.file, None
+        file, table = self.homes.get(tuple(loc[:2]), (self.file, self.lines))
+        while loc and loc not in table:
+            loc = loc[:-1]
+        return file, table.get(loc) if loc else None
 
     def error(self, where: str, message: str) -> InputError:
-        return InputError(self.file, where, message)
+        file, line = self.place(where)
+        return InputError(file, where, message, line)
+
+    def missing(self, where: str, message: str) -> MissingDataError:
+        file, line = self.place(where)
+        return MissingDataError(file, where, message, line)
 
 
 def _parse(path: Path, shown: str) -> tuple[LayoutFile, dict]:
@@ -77,23 +103,21 @@ def merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
     return StyleSpec.model_construct(**data)
 
 
-def load_layout(name: str | Path, _stack: tuple = ()) -> Layout:
+def load_layout(name: str | Path) -> Layout:
     """Load ``name`` (a path, or a name under ``layouts/`` such as ``calibration/page.yaml``).
 
-    A file already loaded, and unchanged since (same size and modification time, and the same
-    for what it includes), is not read again.
+    Its includes must stay inside the layouts folder (or, for a file outside it, inside the
+    file's own folder). Every file is read once per load, however many files include it, and a
+    file already loaded, and unchanged since (same size and modification time, and the same for
+    what it includes), is not read again.
     """
     base = layouts_dir()
     path = Path(name)
     if not path.is_absolute() and not path.exists():
         path = base / path
-    key = (str(path.resolve()), str(base), _stack)
-    hit = _CACHE.get(key)
-    if hit is not None and all(_stamp(f) == st for f, st in hit[1].items()):
-        return hit[0]
-    layout = _load(path, base, _stack)
-    _CACHE[key] = (layout, {f: _stamp(f) for f in layout.sources})
-    return layout
+    real_base = base.resolve()
+    root = real_base if path.resolve().is_relative_to(real_base) else path.resolve().parent
+    return _Loader(base, root).get(path, ())
 
 
 _CACHE: dict[tuple, tuple[Layout, dict]] = {}
@@ -107,35 +131,110 @@ def _stamp(path: str) -> tuple | None:
     return (st.st_size, st.st_mtime_ns)
 
 
-def _load(path: Path, base: Path, _stack: tuple) -> Layout:
-    try:
-        shown = str(path.relative_to(base.parent)) if path.is_relative_to(base.parent) else str(path)
-    except ValueError:  # pragma: no cover
-        shown = str(path)
-    if path.resolve() in _stack:
-        raise InputError(shown, "include", "files include each other in a circle")
-    spec, table = _parse(path, shown)
-    colours: dict[str, ColourDef] = {}
-    styles: dict[str, StyleSpec] = {}
-    symbols: dict[str, SymbolSpec] = {}
-    sources = [str(path.resolve())]
-    for i, inc in enumerate(spec.include):
+@dataclass
+class _Loader:
+    """One load: ``base`` names files in messages, ``root`` is where includes may come from."""
+
+    base: Path
+    root: Path
+    done: dict[Path, Layout] = field(default_factory=dict)
+
+    def get(self, path: Path, stack: tuple[Path, ...]) -> Layout:
+        real = path.resolve()
+        if real in stack:
+            raise InputError(self.shown(path), "include", "files include each other in a circle")
+        if real in self.done:
+            return self.done[real]
+        key = (str(real), str(self.base), str(self.root))
+        hit = _CACHE.get(key)
+        if hit is not None and all(_stamp(f) == st for f, st in hit[1].items()):
+            layout = hit[0]
+        else:
+            layout = self.load(path, stack + (real,))
+            _CACHE[key] = (layout, {f: _stamp(f) for f in layout.sources})
+        self.done[real] = layout
+        return layout
+
+    def shown(self, path: Path) -> str:
+        return str(path.relative_to(self.base.parent)) if path.is_relative_to(self.base.parent) else str(path)
+
+    def target(self, path: Path, inc: str, i: int, table: dict) -> Path:
+        """The file ``include[i]`` names: inside the root, and a file."""
+        where, line = f"include[{i}]", line_for(table, ("include", i))
         target = Path(os.path.normpath(path.parent / inc))
-        if not target.exists():
-            raise InputError(shown, f"include[{i}]", f"no such file {inc!r} (relative to this file)",
-                              line_for(table, ("include", i)))
-        sub = load_layout(target, _stack + (path.resolve(),))
-        sources += sub.sources
-        colours.update(sub.colours)
-        styles.update(sub.raw_styles)
-        symbols.update(sub.symbols)
-    colours.update(spec.colours)
-    styles.update(spec.styles)
-    symbols.update(spec.symbols)
-    flat = {n: flatten_style(n, styles, shown) for n in styles}
-    layout = Layout(shown, spec, colours, flat, symbols, table, styles, sources)
-    _check_references(layout)
-    return layout
+        if not target.resolve().is_relative_to(self.root):
+            raise InputError(self.shown(path), where, f"{inc!r} is outside the layouts folder {self.root}: "
+                                                      "a layout includes only files inside it", line)
+        if not target.is_file():
+            raise InputError(self.shown(path), where, f"no such file {inc!r} (relative to this file)", line)
+        return target
+
+    def load(self, path: Path, stack: tuple[Path, ...]) -> Layout:
+        shown = self.shown(path)
+        spec, table = _parse(path, shown)
+        check_templates(spec, shown, table)
+        colours: dict[str, ColourDef] = {}
+        styles: dict[str, StyleSpec] = {}
+        symbols: dict[str, SymbolSpec] = {}
+        homes: dict[tuple[str, str], tuple[str, dict]] = {}
+        sources = [str(path.resolve())]
+        for i, inc in enumerate(spec.include):
+            sub = self.get(self.target(path, inc, i, table), stack)
+            sources += sub.sources
+            colours.update(sub.colours)
+            styles.update(sub.raw_styles)
+            symbols.update(sub.symbols)
+            homes.update(sub.homes)
+            homes.update({(kind, n): (sub.file, sub.lines) for kind, names in
+                          (("colours", sub.spec.colours), ("styles", sub.spec.styles), ("symbols", sub.spec.symbols))
+                          for n in names})
+        for kind, names in (("colours", spec.colours), ("styles", spec.styles), ("symbols", spec.symbols)):
+            for n in names:
+                homes.pop((kind, n), None)
+        colours.update(spec.colours)
+        styles.update(spec.styles)
+        symbols.update(spec.symbols)
+        flat = {n: flatten_style(n, styles, shown) for n in styles}
+        layout = Layout(shown, spec, colours, flat, symbols, table, styles, list(dict.fromkeys(sources)), homes)
+        _check_references(layout)
+        return layout
+
+
+#: Keys whose text is not a template: data, names of data (``over``, checked as names), words.
+_NOT_TEMPLATES = frozenset({"data", "title", "include", "version", "extends", "as_", "type", "over"})
+
+
+def _texts(obj: Any, loc: tuple) -> Iterator[tuple[tuple, str, bool]]:
+    """Every (key path, text, is a data name) in a checked layout model that is filled when drawn."""
+    if isinstance(obj, str):
+        if "{" in obj or "}" in obj:
+            yield loc, obj, False
+    elif isinstance(obj, (list, tuple)):
+        for i, v in enumerate(obj):
+            yield from _texts(v, loc + (i,))
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _texts(v, loc + (k,))
+    elif isinstance(obj, BaseModel) and not isinstance(obj, ColourDef):
+        if isinstance(obj, ElementBase):
+            loc += (getattr(obj, "type", ""),)  # written as {rect: {...}}
+        for name, info in type(obj).model_fields.items():
+            value = getattr(obj, name)
+            if name == "over" and isinstance(value, str):
+                yield loc + ("over",), value, True
+            elif name not in _NOT_TEMPLATES:
+                yield from _texts(value, loc + (info.alias or name,))
+
+
+def check_templates(spec: LayoutFile, file: str, table: dict) -> None:
+    """Every template in ``spec`` may be filled (see :mod:`.template`): an InputError names the first that may not."""
+    for loc, text, is_name in _texts(spec, ()):
+        try:
+            check_name(text) if is_name else parse(text)
+        except TemplateError as e:
+            what = "data name" if is_name else "template"
+            shown = text if len(text) <= 60 else text[:60] + "..."
+            raise InputError(file, key_path(loc), f"bad {what} {shown!r}: {e}", line_for(table, loc)) from None
 
 
 def _check_references(layout: Layout) -> None:

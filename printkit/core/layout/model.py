@@ -15,6 +15,7 @@ Each element is a one-key mapping naming its kind::
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
@@ -26,23 +27,31 @@ def _is_template(v: Any) -> bool:
     return isinstance(v, str) and "{" in v
 
 
+def _finite(v: float) -> float:
+    if not math.isfinite(v):
+        raise ValueError(f"expected a finite length, got {v}")
+    return v
+
+
 def _length(v: Any) -> float | str:
     if _is_template(v):
         return v
-    return parse_length(v)
+    return _finite(parse_length(v))
 
 
 def _font_size(v: Any) -> float | str:
     """Font sizes: a bare number is in points."""
     if _is_template(v):
         return v
-    return parse_length(v, default_unit="pt")
+    return _finite(parse_length(v, default_unit="pt"))
 
 
 #: A length in mm, or a template resolved when drawn.
 Length = Annotated[float | str, BeforeValidator(_length)]
 FontSize = Annotated[float | str, BeforeValidator(_font_size)]
 Point = tuple[Length, Length]
+#: A plain number (an angle, a scale; finite), or a template resolved when drawn.
+Number = Annotated[float, Field(allow_inf_nan=False)] | str
 
 
 class Strict(BaseModel):
@@ -75,7 +84,7 @@ class StyleSpec(Strict):
     font: str | None = None
     font_size: FontSize | None = None
     text_colour: ColourSpec | None = None
-    line_height: float | None = Field(default=None, gt=0)
+    line_height: float | None = Field(default=None, gt=0, le=100, allow_inf_nan=False)
 
 
 StyleRef = str | StyleSpec
@@ -96,8 +105,8 @@ class FrameEl(ElementBase):
     y: Length = 0.0
     w: Length | None = None
     h: Length | None = None
-    rotate: float | str = 0.0  # degrees clockwise, or a template
-    scale: float | str = 1.0  # or a template
+    rotate: Number = 0.0  # degrees clockwise, or a template
+    scale: Number = 1.0  # or a template
     mirror: Literal["x", "y"] | None = None
     border: bool = False
     clip: bool = False
@@ -184,8 +193,8 @@ class UseEl(ElementBase):
     symbol: str
     x: Length = 0.0
     y: Length = 0.0
-    scale: float | str = 1.0  # or a template
-    rotate: float | str = 0.0
+    scale: Number = 1.0  # or a template
+    rotate: Number = 0.0
     mirror: Literal["x", "y"] | None = None
 
 
@@ -262,7 +271,8 @@ class TrackEl(ElementBase):
     w: Length
     h: Length
     depth: Length
-    sides: tuple[int, int, int, int]
+    sides: tuple[Annotated[int, Field(ge=1, le=1000)], Annotated[int, Field(ge=1, le=1000)],
+                 Annotated[int, Field(ge=1, le=1000)], Annotated[int, Field(ge=1, le=1000)]]
     start: int = 0
     every: int = Field(default=0, ge=0)
     mark_style: StyleRef | None = None

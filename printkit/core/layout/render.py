@@ -8,7 +8,6 @@ uses, so that each is defined once in the document.
 from __future__ import annotations
 
 import math
-import string
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -22,6 +21,7 @@ from printkit.core.geometry import hexgrid
 from printkit.core.geometry.pathdata import parse_path
 from printkit.core.layout.canvas import Canvas, Drawing
 from printkit.core.layout.load import Layout, merge_styles
+from printkit.core.layout.template import MissingData, TemplateError, fill, lookup
 from printkit.core.layout.model import ColourDef, RectEl, StyleSpec, TextEl
 from printkit.core.text import TextBox, TextFitError, layout_text
 from printkit.core.units import MM_PER_IN, MM_PER_PT, parse_length
@@ -32,42 +32,15 @@ DEFAULT_STYLE = StyleSpec.model_construct(stroke="black", stroke_width=0.25, fon
 _FALSY = {"", "0", "false", "False", "None", "no"}
 
 
-class _Formatter(string.Formatter):
-    """``{a.b}`` looks up through mappings and attributes; ``{a[0]}`` indexes."""
-
-    def get_field(self, field_name, args, kwargs):
-        first, steps = _field_path(field_name)
-        obj = kwargs[first]
-        for kind, key in steps:
-            obj = obj[key] if kind == "index" or isinstance(obj, dict) else getattr(obj, key)
-        return obj, first
+#: At most this many elements (and hex cells, ruler ticks, track boxes, repeated copies) on one
+#: page or card; the largest real page draws a few hundred.
+MAX_PAGE_WORK = 50_000
+#: ... and in one document (Roll n Cook's 10,000 sheets, the most --count makes, draw about 2 million).
+MAX_DOCUMENT_WORK = 5_000_000
 
 
-@lru_cache(maxsize=4096)
-def _field_path(field_name: str) -> tuple[str, tuple]:
-    """``"h.boxes[2].n"`` -> ("h", (("name", "boxes"), ("index", 2), ("name", "n"))), parsed once."""
-    first, *rest = field_name.split(".")
-    steps: list[tuple] = []
-    head, *idxs = first.split("[")
-    steps += [("index", _key(i.rstrip("]"))) for i in idxs]
-    for part in rest:
-        name, *idxs = part.split("[")
-        steps.append(("name", name))
-        steps += [("index", _key(i.rstrip("]"))) for i in idxs]
-    return head, tuple(steps)
-
-
-def _key(idx: str):
-    return int(idx) if idx.lstrip("-").isdigit() else idx
-
-
-_FMT = _Formatter()
-
-
-@lru_cache(maxsize=4096)
-def _parsed(text: str) -> tuple:
-    """A template split once into (literal, field, format spec, conversion) pieces."""
-    return tuple(_FMT.parse(text))
+def _short(text: str, n: int = 60) -> str:
+    return text if len(text) <= n else text[:n] + "..."
 
 
 @lru_cache(maxsize=8192)
@@ -101,34 +74,51 @@ class Renderer:
     poster: tuple[Drawing, TilePlan] | None = None
     _auto: dict[tuple, str] = field(default_factory=dict)
     _fits: dict[int, Fitted] = field(default_factory=dict)
+    _work: int = 0  # elements drawn on this page (see spend)
+    _total: int = 0  # ... and in the document
 
     # -- templates and values -------------------------------------------------------------
     def fmt(self, text: str, ctx: dict, where: str) -> str:
+        """``text`` with its ``{fields}`` filled from ``ctx`` (see :mod:`.template`)."""
         if "{" not in text:
             return text
         try:
-            out = []
-            for literal, name, spec, conv in _parsed(text):
-                out.append(literal)
-                if name is not None:
-                    value, _ = _FMT.get_field(name, (), ctx)
-                    if conv:
-                        value = _FMT.convert_field(value, conv)
-                    out.append(format(value, spec) if spec else str(value))
-            return "".join(out)
-        except (KeyError, AttributeError, IndexError, TypeError) as e:
-            raise self.layout.error(where, f"template {text!r} names {e} which the data does not have; "
-                                           f"available: {', '.join(sorted(ctx))}") from None
-        except ValueError as e:
-            raise self.layout.error(where, f"bad template {text!r}: {e}") from None
+            return fill(text, ctx)
+        except MissingData as e:
+            raise self.layout.missing(where, f"template {_short(text)!r} names {e.name!r} which the data does "
+                                             f"not have; available: {', '.join(sorted(ctx))}") from None
+        except (TemplateError, ValueError, TypeError) as e:
+            raise self.layout.error(where, f"bad template {_short(text)!r}: {e}") from None
+
+    def source(self, where: str) -> str:
+        """``FILE:LINE: where`` for a message that is not an error (a warning)."""
+        file, line = self.layout.place(where)
+        return f"{file}{f':{line}' if line else ''}: {where}"
+
+    def spend(self, n: int, where: str) -> None:
+        """Count ``n`` more elements drawn; refuse a page or document that draws too many."""
+        self._work += n
+        self._total += n
+        if self._work > MAX_PAGE_WORK:
+            raise self.layout.error(where, f"more than {MAX_PAGE_WORK:,} elements on one page or card "
+                                           "(a repeat, grid, ruler or track too large?)")
+        if self._total > MAX_DOCUMENT_WORK:
+            raise self.layout.error(where, f"more than {MAX_DOCUMENT_WORK:,} elements in one document")
+
+    def start_page(self) -> None:
+        """A new page (or card) starts: its own count of elements."""
+        self._work = 0
 
     def length(self, v: float | str, ctx: dict, where: str) -> float:
         if isinstance(v, (int, float)):
             return float(v)
         try:
-            return _length_text(self.fmt(v, ctx, where))
+            out = _length_text(self.fmt(v, ctx, where))
         except ValueError as e:
             raise self.layout.error(where, str(e)) from None
+        if not math.isfinite(out):
+            raise self.layout.error(where, f"expected a finite length, got {_short(self.fmt(v, ctx, where))!r}")
+        return out
 
     def number(self, v: float | str, ctx: dict, where: str) -> float:
         """A plain number (an angle, a scale), or a template that gives one."""
@@ -136,9 +126,12 @@ class Renderer:
             return float(v)
         text = self.fmt(v, ctx, where)
         try:
-            return float(text)
+            out = float(text)
         except ValueError:
-            raise self.layout.error(where, f"expected a number, got {text!r}") from None
+            out = math.nan
+        if not math.isfinite(out):
+            raise self.layout.error(where, f"expected a number, got {_short(text)!r}") from None
+        return out
 
     def colour(self, spec: Any, ctx: dict, where: str) -> Colour | None:
         if spec is None:
@@ -207,6 +200,7 @@ class Renderer:
         out: list[Op] = []
         for i, el in enumerate(elements):
             here = f"{where}[{i}].{el.type}"
+            self.spend(1, here)
             if self._skipped(el, ctx, here):
                 continue
             out += getattr(self, "_" + el.type)(el, ctx, here)
@@ -260,7 +254,7 @@ class Renderer:
             tag=self._tag(el, ctx, where),
         )
         try:
-            return list(layout_text(box))
+            return list(layout_text(box, lambda: self.source(where)))
         except TextFitError as e:
             raise self.layout.error(where, str(e)) from None
         except PrintkitError as e:
@@ -316,6 +310,7 @@ class Renderer:
         cx, cy, af = L("x"), L("y"), L("across_flats")
         if (el.radius is None) == (el.cells is None):
             raise self.layout.error(where, "give either radius or cells")
+        self.spend(3 * el.radius * (el.radius + 1) + 1 if el.radius is not None else len(el.cells), where)
         cells = hexgrid.hex_range(el.radius) if el.radius is not None else list(el.cells)
         size = hexgrid.size_from_across_flats(af)
         style = self._style(el, ctx, where)
@@ -371,6 +366,7 @@ class Renderer:
         fsize = self.font_size(st.font_size, ctx, where)
         side = 1.0 if el.ticks == "right" else -1.0
         ops: list[Op] = [Line(0, 0, length, 0, style)]
+        self.spend(int(min(abs(length), 1e9)), where + ".length")  # about one tick per mm
         if el.unit == "mm":
             n = int(math.floor(length + 1e-9))
             for i in range(n + 1):
@@ -439,7 +435,7 @@ class Renderer:
         name = self.fmt(template, ctx, where)
         draw = (ctx.get("slots") or {}).get(name)
         if draw is None:
-            raise self.layout.error(where, f"no drawing called {name!r} is given for this slot; "
+            raise self.layout.missing(where, f"no drawing called {name!r} is given for this slot; "
                                            f"given: {', '.join(sorted(ctx.get('slots') or {})) or 'none'}")
         return name, draw
 
@@ -477,6 +473,7 @@ class Renderer:
     def page(self, elements, ctx: dict, where: str) -> list[Op]:
         """A page's elements. Its fitted slots are drawn first, so that every element of the page
         sees ``fit.NAME.scale`` and the drawing's named lengths at that scale (``fit.NAME.cell``)."""
+        self.start_page()
         fits: dict[str, dict[str, float]] = {}
         for i, el in enumerate(elements):
             here = f"{where}[{i}].{el.type}"
@@ -516,6 +513,7 @@ class Renderer:
         """Each box of the track as a rectangle with its number centred in it, one group a box."""
         L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
         x0, y0 = L("x"), L("y")
+        self.spend(sum(max(n, 0) for n in el.sides), where + ".sides")
         boxes = track_boxes(L("w"), L("h"), L("depth"), el.sides)
         ops: list[Op] = []
         for k, (x, y, w, h) in enumerate(boxes):
@@ -539,6 +537,7 @@ class Renderer:
             cols = int(text) if text.strip().isdigit() else 0
         if cols is not None and cols < 1:
             raise self.layout.error(where + ".cols", f"expected a whole number from 1, got {el.cols!r}")
+        self.spend(len(items), where)
         ops: list[Op] = []
         for i, item in enumerate(items):
             col, row = (i % cols, i // cols) if cols else (i, i)
@@ -556,10 +555,12 @@ class Renderer:
         if isinstance(over, list):
             return over
         try:
-            value, _ = _FMT.get_field(over, (), ctx)
-        except (KeyError, AttributeError, IndexError, TypeError):
-            raise self.layout.error(where + ".over", f"no data called {over!r}; available: "
-                                                     f"{', '.join(sorted(ctx))}") from None
+            value = lookup(over, ctx)
+        except MissingData:
+            raise self.layout.missing(where + ".over", f"no data called {over!r}; available: "
+                                                       f"{', '.join(sorted(ctx))}") from None
+        except TemplateError as e:
+            raise self.layout.error(where + ".over", str(e)) from None
         if not isinstance(value, list):
             raise self.layout.error(where + ".over", f"{over!r} is not a list")
         return value

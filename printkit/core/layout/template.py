@@ -1,0 +1,175 @@
+"""Templates: text with ``{name}`` fields filled from the data being drawn, and nothing more.
+
+A layout file may come from anywhere, so a template is data, not code. It can only name the
+fields of the data it is given: ``{player}``, ``{item.name}`` (a key of a mapping),
+``{scores[2]}`` (an item of a list, or a key of a mapping), with a format spec
+(``{pitch:.4f}``, ``{cell:g}``, ``{share:.0%}``, ``{name:>12}``) and a conversion (``!r``, ``!s``).
+It never reads an attribute of a Python object, never a name starting with ``__``, and a
+format's width and precision are at most :data:`MAX_WIDTH`; what a template gives is at most
+:data:`MAX_TEXT` characters.
+
+>>> fill("{a.b[1]:>4}|{n:.2f}", {"a": {"b": [1, 22]}, "n": 2})
+'  22|2.00'
+>>> try:
+...     fill("{f.__globals__}", {"f": fill})
+... except TemplateError as e:
+...     print(e)
+'__globals__' is not a data name (names starting with '__' are refused)
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+#: The largest width or precision a format spec may ask for (``{x:>1000}``).
+MAX_WIDTH = 1000
+#: The longest text a template may give, in characters (and the longest a text box takes).
+MAX_TEXT = 10_000
+
+_PLAIN = (str, int, float, bool, type(None))
+_FIRST = re.compile(r"[^.\[\]{}:!]+")
+_STEP = re.compile(r"\.([^.\[\]{}:!]+)|\[([^\[\]{}:!]+)\]")
+_INT = re.compile(r"-?[0-9]{1,9}")
+_SPEC = re.compile(r"(?:[^{}]?[<>=^])?[-+ ]?z?#?0?(?P<width>[0-9]*)[_,]?(?:\.(?P<precision>[0-9]+))?"
+                   r"[bcdeEfFgGnosxX%]?", re.S)
+
+
+class TemplateError(ValueError):
+    """A template that is not allowed, or cannot be filled from the data given."""
+
+
+class MissingData(TemplateError):
+    """A template names data that was not given (``name`` is the first name missing)."""
+
+    def __init__(self, name: str):
+        super().__init__(f"no data called {name!r}")
+        self.name = name
+
+
+def _name(text: str, index: bool = False) -> str | int:
+    """A key: ``[2]`` is the number 2 (an item of a list), any other key is text."""
+    if text.startswith("__"):
+        raise TemplateError(f"{text!r} is not a data name (names starting with '__' are refused)")
+    return int(text) if index and _INT.fullmatch(text) else text
+
+
+@lru_cache(maxsize=4096)
+def field_path(name: str) -> tuple[str, tuple[str | int, ...]]:
+    """``"h.boxes[2].n"`` -> ``("h", ("boxes", 2, "n"))``: the data name and the keys below it.
+
+    >>> field_path("fit.board.cell")
+    ('fit', ('board', 'cell'))
+    """
+    first = _FIRST.match(name)
+    if first is None:
+        raise TemplateError(f"{{{name}}} does not name any data: write {{name}}, {{name.key}} or {{name[0]}}")
+    steps: list[str | int] = []
+    pos = first.end()
+    while pos < len(name):
+        m = _STEP.match(name, pos)
+        if m is None:
+            raise TemplateError(f"{{{name}}}: expected .key or [index] at {name[pos:]!r}")
+        steps.append(_name(m.group(1)) if m.group(1) else _name(m.group(2), index=True))
+        pos = m.end()
+    head = _name(first.group())
+    return str(head), tuple(steps)
+
+
+def _check_spec(spec: str) -> None:
+    m = _SPEC.fullmatch(spec)
+    if m is None:
+        raise TemplateError(f"bad format spec {spec!r} (such as .2f, g, >8 or .0%)")
+    for part in ("width", "precision"):
+        digits = m.group(part) or ""
+        if len(digits) > 4 or (digits and int(digits) > MAX_WIDTH):
+            raise TemplateError(f"format spec {spec!r}: the {part} may be at most {MAX_WIDTH}")
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    """``text`` split into (literal, field name, format spec, conversion) pieces, each checked.
+
+    Raises TemplateError for anything a template may not say.
+    """
+    try:
+        pieces = tuple(string.Formatter().parse(text))
+    except ValueError as e:
+        raise TemplateError(f"{e} (write {{{{ and }}}} for a brace)") from None
+    for _, name, spec, conv in pieces:
+        if name is None:
+            continue
+        field_path(name)
+        if conv not in (None, "r", "s", "a"):
+            raise TemplateError(f"{{{name}!{conv}}}: the conversion may be !r, !s or !a")
+        if spec:
+            if "{" in spec or "}" in spec:
+                raise TemplateError(f"{{{name}:{spec}}}: a format spec cannot hold a template")
+            _check_spec(spec)
+    return pieces
+
+
+def lookup(name: str, data: Mapping[str, Any]) -> Any:
+    """The value ``name`` (``a.b[0]``) names in ``data``: keys of mappings and items of lists only."""
+    head, steps = field_path(name)
+    if head not in data:
+        raise MissingData(head)
+    obj = data[head]
+    shown = head
+    for key in steps:
+        if isinstance(obj, Mapping):
+            if key not in obj:
+                raise MissingData(f"{shown}.{key}" if isinstance(key, str) else f"{shown}[{key}]")
+            obj = obj[key]
+        elif isinstance(obj, (list, tuple)) and isinstance(key, int):
+            if not -len(obj) <= key < len(obj):
+                raise MissingData(f"{shown}[{key}]")
+            obj = obj[key]
+        else:
+            kind = "a list" if isinstance(obj, (list, tuple)) else f"a {type(obj).__name__}"
+            raise TemplateError(f"{{{name}}}: {shown} is {kind}, which has no {key!r}")
+        shown += f".{key}" if isinstance(key, str) else f"[{key}]"
+    return obj
+
+
+def _plain(value: Any, budget: list[int]) -> bool:
+    """Whether ``value`` is text, a number, a boolean or None, or lists and mappings of them."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
+    if isinstance(value, _PLAIN):
+        return True
+    if isinstance(value, (list, tuple)):
+        return all(_plain(v, budget) for v in value)
+    if isinstance(value, Mapping):
+        return all(_plain(k, budget) and _plain(v, budget) for k, v in value.items())
+    return False
+
+
+def fill(text: str, data: Mapping[str, Any]) -> str:
+    """``text`` with its fields filled from ``data``; TemplateError if it may not or cannot be."""
+    out: list[str] = []
+    size = 0
+    for literal, name, spec, conv in parse(text):
+        out.append(literal)
+        size += len(literal)
+        if name is not None:
+            value = lookup(name, data)
+            if not _plain(value, [MAX_TEXT]):
+                raise TemplateError(f"{{{name}}} is not text or a number (a {type(value).__name__})")
+            if conv:
+                value = repr(value) if conv == "r" else ascii(value) if conv == "a" else str(value)
+            piece = format(value, spec) if spec else str(value)
+            out.append(piece)
+            size += len(piece)
+        if size > MAX_TEXT:
+            raise TemplateError(f"the text it gives is longer than {MAX_TEXT} characters")
+    return "".join(out)
+
+
+def check_name(name: str) -> None:
+    """Raise TemplateError unless ``name`` names data (as ``over`` does: ``sheets``, ``data.items``)."""
+    field_path(name)
