@@ -276,3 +276,14 @@ def test_text_the_font_cannot_show_is_warned_about_once(tmp_path, monkeypatch, c
     assert "U+6F22" in err and "U+0E44" in err and "empty boxes" in err
     one_page(tmp_path, "- text: {x: 0, y: 0, text: 'plain ASCII, · × − ±'}")
     assert capsys.readouterr().err == ""
+
+
+def test_a_fifo_or_folder_is_refused_at_once_not_read(tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "pipe.yaml")
+    p = write(tmp_path, "include: [pipe.yaml]\n")
+    with pytest.raises(InputError, match="'pipe.yaml' is not a regular file"):
+        load_layout(p)
+    with pytest.raises(InputError, match="not a regular file"):
+        load_layout(tmp_path / "pipe.yaml")

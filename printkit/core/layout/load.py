@@ -166,11 +166,14 @@ class _Loader:
             raise InputError(self.shown(path), where, f"{inc!r} is outside the layouts folder {self.root}: "
                                                       "a layout includes only files inside it", line)
         if not target.is_file():
-            raise InputError(self.shown(path), where, f"no such file {inc!r} (relative to this file)", line)
+            what = f"{inc!r} is not a regular file" if target.exists() else f"no such file {inc!r} (relative to this file)"
+            raise InputError(self.shown(path), where, what, line)
         return target
 
     def load(self, path: Path, stack: tuple[Path, ...]) -> Layout:
         shown = self.shown(path)
+        if path.exists() and not path.is_file():
+            raise InputError(shown, "", "not a regular file (a layout is a YAML file)")
         spec, table = _parse(path, shown)
         check_templates(spec, shown, table)
         colours: dict[str, ColourDef] = {}
