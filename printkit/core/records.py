@@ -35,9 +35,12 @@ def read_text(file: str) -> str:
     before it is read), and no more than the limit is ever read.
     """
     if file == "-":
-        data, name = sys.stdin.buffer.read(MAX_BYTES + 1), "<stdin>"
-    else:
-        data, name = _read_file(file), file
+        return decode(sys.stdin.buffer.read(MAX_BYTES + 1), "<stdin>")
+    return decode(_read_file(file), file)
+
+
+def decode(data: bytes, name: str) -> str:
+    """``data`` read from ``name`` as text: UTF-8, at most :data:`MAX_BYTES`."""
     if len(data) > MAX_BYTES:
         raise InputError(name, "", f"the input is larger than {MAX_BYTES} bytes; a record is far smaller")
     try:
@@ -84,17 +87,30 @@ def read_record(file: str, model: type[M], game: str = "",
     escaped (a key or value from the record cannot steer the terminal or start a line).
     """
     try:
-        return _read_record(file, model, game, others)
+        return _parse_record(read_text(file), file, model, game, others)
     except InputError as e:
-        if str(e).isprintable():
-            raise
-        raise InputError(printable(e.file), printable(e.where), printable(e.detail), e.line) from None
+        raise _shown(e) from None
 
 
-def _read_record(file: str, model: type[M], game: str,
-                 others: Mapping[str, tuple[str, type[BaseModel]]] | None) -> tuple[M, dict]:
+def parse_record(text: str, file: str, model: type[M], game: str = "",
+                 others: Mapping[str, tuple[str, type[BaseModel]]] | None = None) -> tuple[M, dict]:
+    """:func:`read_record` for the ``text`` already read from ``file`` (the fuzz tests use it)."""
+    try:
+        return _parse_record(text, file, model, game, others)
+    except InputError as e:
+        raise _shown(e) from None
+
+
+def _shown(e: InputError) -> InputError:
+    """``e`` with its control characters escaped (see :func:`printkit.core.score.printable`)."""
+    if str(e).isprintable():
+        return e
+    return InputError(printable(e.file), printable(e.where), printable(e.detail), e.line)
+
+
+def _parse_record(text: str, file: str, model: type[M], game: str,
+                  others: Mapping[str, tuple[str, type[BaseModel]]] | None) -> tuple[M, dict]:
     name = "<stdin>" if file == "-" else file
-    text = read_text(file)
     try:
         data, table = parse_text(text, allow_json=True)
     except TextProblem as e:

@@ -98,7 +98,7 @@ class JubakoRecord(Strict):
                 raise ValueError(f"turns[{i}]: {t.player!r} is not one of the players ({', '.join(self.players)})")
             if t.cells is not None:
                 for c in t.cells:
-                    if parse_cell(c, size) is None:
+                    if not c.isascii() or parse_cell(c, size) is None:  # B3, not B٣
                         raise ValueError(f"turns[{i}].cells: {c!r} is not a cell of the {self.board} board (A1 to {last})")
                 if not adjacent(*t.cells, size):
                     raise ValueError(f"turns[{i}].cells: {t.cells[0]} and {t.cells[1]} are not side by side: "
