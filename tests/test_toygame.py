@@ -25,7 +25,7 @@ def test_the_toy_game_is_listed_and_makes_its_page(tmp_path):
     assert r.returncode == 0 and "nim" in r.stdout and "pile" in r.stdout
     r = printkit("make", "nim", "--set", "stones=12", "--out", str(tmp_path))
     assert r.returncode == 0, r.stderr
-    (pdf,) = tmp_path.glob("nim-pile-a4.pdf")
+    (pdf,) = tmp_path.glob("nim-pile-a4-stones12.pdf")
     from tests.conftest import pdf_pages
 
     (page,) = pdf_pages(pdf, 50)

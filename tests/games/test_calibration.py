@@ -138,7 +138,7 @@ def test_duplex_offset_moves_the_backs(tmp_path):
         r = run_cli("make", "calibration", "duplex", "--duplex-offset", off, "--out", str(tmp_path / name))
         assert r.exit_code == 0
     plain = pdf_pages(tmp_path / "none" / "calibration-duplex-a4.pdf", dpi)
-    moved = pdf_pages(tmp_path / "shifted" / "calibration-duplex-a4.pdf", dpi)
+    moved = pdf_pages(tmp_path / "shifted" / "calibration-duplex-a4-duplex1,-2.pdf", dpi)
     trim = doc_for("duplex", "a4").pages[1].trim
     x0, y0 = int(px(trim[0] - 3, dpi)), int(px(trim[1] - 3, dpi))
     x1, y1 = int(px(trim[0] + trim[2] + 3, dpi)), int(px(trim[1] + trim[3] + 3, dpi))

@@ -55,8 +55,9 @@ def test_a_die_face_measures_the_cube_edge(tmp_path, kind, edge):
     h = edge / 2
     for die in (1, 4):
         page, m = face_frame(doc, die, "back", with_page=True)
-        img = pdf_pages(tmp_path / "gimbap-dice-a4.pdf", dpi)[page] if kind == "pdf" \
-            else svg_page(tmp_path / f"gimbap-dice-a4-p{page + 1:02d}.svg", dpi=dpi)
+        stem = "gimbap-dice-a4" + ("" if edge == 20 else f"-edge{edge}")  # a non-default edge is named
+        img = pdf_pages(tmp_path / f"{stem}.pdf", dpi)[page] if kind == "pdf" \
+            else svg_page(tmp_path / f"{stem}-p{page + 1:02d}.svg", dpi=dpi)
         # The back face (bottom of the cross): solid cut lines left, right and below; a dashed
         # fold above, measured where its first dash lies.
         cx, cy = m.apply(0, 0)
