@@ -69,8 +69,8 @@ class Builds:
         try:
             for _ in comp.build(opts).pages:
                 pass
-        except InputError as e:
-            if seen and _written_in(e, load_layout(seen[-1])):
+        except PrintkitError as e:  # not the file's own problem unless it names the file drawn
+            if isinstance(e, InputError) and seen and _written_in(e, load_layout(seen[-1])):
                 self.errors.setdefault(seen[-1], e)
         finally:
             built.reset(token)
