@@ -20,8 +20,9 @@ from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.sheet import parse_sheet_id
 
 Die = Annotated[Whole, Field(ge=1, le=6)]
-#: Sheets are made from 64-bit seeds (SplitMix64): a larger seed would silently be another one.
-MAX_SHEET_SEED = 2**64 - 1
+#: The largest seed a sheet is made with: --seed's range, 0 to 2**63 - 1 (printkit.cli.SEED_MAX).
+#: A larger id is no sheet printkit printed (SplitMix64 would silently read 2**64 + 7 as seed 7).
+MAX_SHEET_SEED = 2**63 - 1
 
 
 def said(v) -> str:
@@ -193,7 +194,7 @@ class RollNCookRecord(Strict):
             raise ValueError(f"sheet {said(v)} is of content version {parsed[0]}; this printkit has version {CONTENT.version}")
         if parsed[1] > MAX_SHEET_SEED:
             raise ValueError(f"sheet {said(v)}: its seed is beyond {MAX_SHEET_SEED}, the largest a sheet is made "
-                             "with; no sheet has this id")
+                             "with (--seed 0 to 2**63 - 1); no sheet has this id")
         return v.upper()
 
     @model_validator(mode="after")
