@@ -274,20 +274,34 @@ def parse_text(text: str, allow_json: bool = False) -> tuple[Any, dict]:
 
     With ``allow_json``, text that is JSON is read as JSON (chosen by content, not by name).
     """
-    stripped = text.lstrip()
-    if allow_json and stripped[:1] in ("{", "["):
+    if allow_json and text.lstrip()[:1] in ("{", "["):
+        return _json_or_flow(text)
+    return _yaml(text)
+
+
+#: JSON's first value after its opening brackets: a quoted key or string, a number, a literal.
+_JSON_LIKE = re.compile(r'[\s\[{]*(?:["\]}0-9-]|true\b|false\b|null\b)')
+
+
+def _json_or_flow(text: str) -> tuple[Any, dict]:
+    """JSON, or YAML's flow style, which starts with a brace too: ``{sheet: RNC1-7, end: {...}}``.
+    Text that is neither gets the error of the one it looks like (a bare first key: YAML's)."""
+    try:
+        data = _load_json(text)
+    except json.JSONDecodeError as e:
+        if not _JSON_LIKE.match(text):
+            return _yaml(text)
         try:
-            data = _load_json(text)
-        except json.JSONDecodeError as e:
-            # YAML's flow style starts with a brace too: {sheet: RNC1-7, end: {...}}.
-            try:
-                return _compose(text, construct=True)
-            except (yaml.YAMLError, RecursionError):
-                raise TextProblem(f"not valid JSON: {e.msg}", e.lineno) from None
-        try:
-            return data, _compose(text, construct=False)[1]
-        except (TextProblem, yaml.YAMLError, RecursionError):
-            return data, {}
+            return _compose(text, construct=True)
+        except (yaml.YAMLError, RecursionError):
+            raise TextProblem(f"not valid JSON: {e.msg}", e.lineno) from None
+    try:
+        return data, _compose(text, construct=False)[1]
+    except (TextProblem, yaml.YAMLError, RecursionError):
+        return data, {}
+
+
+def _yaml(text: str) -> tuple[Any, dict]:
     try:
         return _compose(text, construct=True)
     except yaml.MarkedYAMLError as e:

@@ -245,3 +245,12 @@ def test_control_characters_from_a_record_never_reach_the_terminal(tmp_path):
     r = _score(tmp_path, "jubako", jub.replace("[nope\\u001b]", '["nope\\u001b[2J"]'))
     _refused(r, "unknown delicacy")
     assert "\x1b" not in r.stderr
+
+
+@pytest.mark.parametrize("text,words", [
+    ("{sheet: RNC1-7, player: Ann,\n end: {dishes: {pizza: 2}}\n", "not valid YAML: did not find expected ',' or '}'"),
+    ("[{sheet: RNC1-7}, {b: 2]\n", "r.yaml:1: not valid YAML"),
+    ('{"sheet": "RNC1-7", "player": "Ann"\n "end": 3}\n', "r.yaml:2: not valid JSON: Expecting ',' delimiter"),
+])
+def test_broken_flow_style_yaml_is_named_yaml_and_broken_json_json(tmp_path, text, words):
+    _refused(_score(tmp_path, "rollncook", text), words)
