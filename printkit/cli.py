@@ -113,6 +113,15 @@ def _stopped_by_signals() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing it at exit raises nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def friendly(func):
     """Run a command so that every error ends as one message on stderr and exit code 2."""
 
@@ -131,6 +140,9 @@ def friendly(func):
             raise typer.Exit(128 + signum) from None
         except (typer.Exit, typer.Abort):
             raise
+        except BrokenPipeError:  # `printkit list | head`: the reader has what it wanted
+            _quiet_stdout()
+            raise typer.Exit(0) from None
         except Exception as e:  # noqa: BLE001 - the promise is: never a traceback
             if os.environ.get("PRINTKIT_DEBUG"):
                 raise
@@ -576,4 +588,8 @@ def rules(
 
 def main() -> None:
     """Entry point of the ``printkit`` script and ``python -m printkit``."""
-    app()
+    try:
+        app()
+    except BrokenPipeError:  # output cut short while Click wrote help or a listing
+        _quiet_stdout()
+        sys.exit(0)

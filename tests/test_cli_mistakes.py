@@ -314,3 +314,15 @@ def test_usage_mistakes_are_one_line_too(args, words):
 def test_no_arguments_show_the_help():
     r = run_cli()
     assert "Usage: printkit" in r.output and "printkit make calibration" in r.output
+
+
+@pytest.mark.parametrize("args", [["list"], ["rules", "gemblo"], ["--help"]])
+def test_output_cut_short_by_a_pipe_is_not_an_error(args):
+    """`printkit list | head -1`: the reader has what it wanted; no "internal error"."""
+    import subprocess
+    import sys
+
+    cmd = " ".join([sys.executable, "-m", "printkit", *args]) + " | head -1"
+    r = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], capture_output=True, text=True, timeout=60)
+    assert r.stdout.count("\n") == 1 and r.stderr == "", r.stderr
+    assert r.returncode == 0

@@ -14,7 +14,7 @@ from printkit.core.layout.poster import poster_pages
 from printkit.core.layout.render import Renderer
 
 
-#: At most this many pages, or cards, in one document (Roll n Cook's --count makes up to 10,000).
+#: At most this many pages, or cards, in one document (a component's --count may make up to 10,000).
 MAX_PAGES = 20_000
 
 #: While set (by ``printkit check``), the files of the layouts built are added to this list.

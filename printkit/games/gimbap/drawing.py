@@ -15,6 +15,7 @@ from printkit.core.draw.ops import Circle, Group, Matrix, Op, Path, Rect, Style
 from printkit.core.layout.load import load_layout
 from printkit.core.text import TextBox, layout_text
 from printkit.core.units import MM_PER_PT
+from printkit.core.layout.template import fill
 from printkit.games.gimbap.content import CONTENT
 from printkit.games.gimbap.rolls import SEAWEED, Build
 
@@ -40,11 +41,11 @@ def describe_build(build: Build) -> list[str]:
     for base in (SEAWEED,) + CONTENT.sheets:
         kids = [f for f in CONTENT.fillings if on[f] == base]
         if kids:
-            lines.append(words["on"].format(base=name(base), parts=", ".join(name(k) for k in kids)))
+            lines.append(fill(words["on"], {"base": name(base), "parts": ", ".join(name(k) for k in kids)}))
     pairs = sorted(sorted(p, key=CONTENT.fillings.index) for p in build.touching)
     if pairs:
-        lines.append(words["touching"].format(
-            pairs="; ".join(words["pair"].format(a=name(a), b=name(b)) for a, b in pairs)))
+        lines.append(fill(words["touching"], {
+            "pairs": "; ".join(fill(words["pair"], {"a": name(a), "b": name(b)}) for a, b in pairs)}))
     return lines
 
 

@@ -10,6 +10,7 @@ from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.load import load_layout
+from printkit.core.layout.template import fill
 from printkit.games.jubako.content import CONTENT
 
 GAME = "jubako"
@@ -96,7 +97,7 @@ def build_tokens(opts: PrintOptions) -> Document:
 def aid_data() -> dict:
     """The aid's sections from layouts/jubako/aid.yaml, with the numbers from data.yaml filled in."""
     values = {"bonus": CONTENT.bonus, "removed": CONTENT.removed}
-    sections = [{"title": sec["title"], "text": sec["text"].format(**values)}
+    sections = [{"title": sec["title"], "text": fill(sec["text"], values)}
                 for sec in load_layout("jubako/aid.yaml").spec.data["sections"]]
     return {**_common(), "sections": sections}
 

@@ -10,6 +10,7 @@ from printkit.core.colour import Colour
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.load import load_layout
+from printkit.core.layout.template import fill
 from printkit.games.trickdumpling.content import CONTENT
 
 GAME = "trickdumpling"
@@ -79,14 +80,14 @@ def track_data() -> dict:
         who = goals.get(pts)
         players = ("-".join([who[0], who[-1]]) if len(who) > 1 else who[0]) if who else ""
         steps.append({"points": pts, "style": "goal" if who else "box",
-                      "goal": label.format(players=players) if who else ""})
+                      "goal": fill(label, {"players": players}) if who else ""})
     return {"steps": steps, "palette": palette()}
 
 
 def aid_data() -> dict:
     """The aid's sections from layouts/trickdumpling/aid.yaml, with the numbers from data.yaml filled in."""
     values = {"deal": CONTENT.deal, "threshold": CONTENT.threshold}
-    sections = [{"title": sec["title"], "text": sec["text"].format(**values)}
+    sections = [{"title": sec["title"], "text": fill(sec["text"], values)}
                 for sec in load_layout("trickdumpling/aid.yaml").spec.data["sections"]]
     return {"sections": sections, "palette": palette()}
 
