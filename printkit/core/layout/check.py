@@ -48,7 +48,7 @@ def layout_files() -> list[Path]:
 class Builds:
     """What drawing every component found, made once (when first asked for)."""
 
-    #: A layout file (resolved) -> the components that draw it ("gimbap dice").
+    #: A layout file (resolved) -> the components that draw it ("GAME COMPONENT").
     by_file: dict[str, list[str]] = field(default_factory=dict)
     #: A layout file (resolved) -> the first error drawing it.
     errors: dict[str, InputError] = field(default_factory=dict)
