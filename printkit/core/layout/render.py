@@ -35,7 +35,7 @@ _FALSY = {"", "0", "false", "False", "None", "no"}
 #: At most this many elements (and hex cells, ruler ticks, track boxes, repeated copies) on one
 #: page or card; the largest real page draws a few hundred.
 MAX_PAGE_WORK = 50_000
-#: ... and in one document (Roll n Cook's 10,000 sheets, the most --count makes, draw about 3.4 million).
+#: ... and in one document (10,000 score sheets, the most --count makes, draw about 3.4 million).
 MAX_DOCUMENT_WORK = 8_000_000
 
 
