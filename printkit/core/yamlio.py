@@ -306,8 +306,12 @@ def _yaml(text: str) -> tuple[Any, dict]:
         return _compose(text, construct=True)
     except yaml.MarkedYAMLError as e:
         line = e.problem_mark.line + 1 if e.problem_mark else None
+        if "nesting depth" in str(e.problem):  # newer libyaml stops deep nesting itself
+            raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep", line) from None
         raise TextProblem(f"not valid YAML: {e.problem or e}", line) from None
     except (yaml.YAMLError, RecursionError) as e:
+        if "nesting depth" in str(e):
+            raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep") from None
         raise TextProblem(f"not valid YAML: {e}") from None
 
 
