@@ -116,3 +116,23 @@ def made(tmp_path_factory) -> dict[str, Path]:
             r = run_cli("make", "calibration", "--paper", paper, "--format", "both", "--out", str(out), *bw)
             assert r.exit_code == 0, r.output
     return {p.name: p for p in out.iterdir()}
+
+
+@pytest.fixture
+def edit_layout(tmp_path, monkeypatch):
+    """Edit a copy of a shipped layout file and make printkit read the copies."""
+    import shutil
+
+    from printkit.core.resources import layouts_dir
+
+    root = tmp_path / "layouts"
+    shutil.copytree(layouts_dir(), root)
+    monkeypatch.setenv("PRINTKIT_LAYOUTS", str(root))
+
+    def edit(name: str, old: str, new: str) -> None:
+        path = root / name
+        text = path.read_text()
+        assert text.count(old) == 1, (name, old)
+        path.write_text(text.replace(old, new))
+
+    return edit

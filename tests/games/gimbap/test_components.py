@@ -158,26 +158,6 @@ def test_bw_is_grey_and_colour_is_not(kit, comp):
 
 # One source for each size and word: the layouts hold them, the code reads them.
 
-@pytest.fixture
-def edit_layout(tmp_path, monkeypatch):
-    """Edit a copy of a shipped layout file and make printkit read the copies."""
-    import shutil
-
-    from printkit.core.resources import layouts_dir
-
-    root = tmp_path / "layouts"
-    shutil.copytree(layouts_dir(), root)
-    monkeypatch.setenv("PRINTKIT_LAYOUTS", str(root))
-
-    def edit(name: str, old: str, new: str) -> None:
-        path = root / name
-        text = path.read_text()
-        assert text.count(old) == 1, (name, old)
-        path.write_text(text.replace(old, new))
-
-    return edit
-
-
 def test_the_dice_pages_hold_what_the_layouts_design_box_holds(edit_layout):
     assert [len(s) for s in components.dice_data(20)["sheets"]] == [4]
     edit_layout("gimbap/dice.yaml", "size: [190mm, 250mm]", "size: [190mm, 120mm]")

@@ -108,26 +108,6 @@ def test_pdf_and_svg_look_the_same(kit, comp):
 
 # One source for each size and word: the layouts hold them, the code reads them.
 
-@pytest.fixture
-def edit_layout(tmp_path, monkeypatch):
-    """Edit a copy of a shipped layout file and make printkit read the copies."""
-    import shutil
-
-    from printkit.core.resources import layouts_dir
-
-    root = tmp_path / "layouts"
-    shutil.copytree(layouts_dir(), root)
-    monkeypatch.setenv("PRINTKIT_LAYOUTS", str(root))
-
-    def edit(name: str, old: str, new: str) -> None:
-        path = root / name
-        text = path.read_text()
-        assert text.count(old) == 1, (name, old)
-        path.write_text(text.replace(old, new))
-
-    return edit
-
-
 def test_the_board_follows_the_layouts_track_depth(edit_layout):
     before = components.side_data("5x5")
     edit_layout("jubako/board.yaml", "track: 12 ", "track: 10 ")
