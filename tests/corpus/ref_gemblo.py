@@ -446,24 +446,9 @@ def inject(rng, g: Game, col, brk, moves, passed, fixed):
                 g.link_state(col, c) == "open" for c in cells)
         mv = free_placements(g, rng, left, outside, tries=20000)
     elif brk == "intercept":
-        mv = None
-        for name in left:
-            for o in ORIENTS[name]:
-                for t in sorted(g.area):
-                    if t in g.occ or g.link_state(col, t) != "blocked":
-                        continue
-                    for pc in o:
-                        cells = [(t[0] - pc[0] + q, t[1] - pc[1] + r) for q, r in o]
-                        if all(c in g.area and c not in g.occ for c in cells) and not g.touches_own(col, cells) \
-                                and all(g.link_state(col, c) != "open" for c in cells):
-                            mv = (name, cells)
-                            break
-                    if mv:
-                        break
-                if mv:
-                    break
-            if mv:
-                break
+        blocked = [t for t in sorted(g.area) if t not in g.occ and g.link_state(col, t) == "blocked"]
+        mv = anchored(left, blocked, lambda cells: all(c in g.area and c not in g.occ for c in cells)
+                      and not g.touches_own(col, cells) and all(g.link_state(col, c) != "open" for c in cells))
     elif brk == "twice":
         done_names = g.placed[col]
         mv = next(g.moves(col, rng, pieces=done_names), None)
@@ -488,28 +473,25 @@ def inject(rng, g: Game, col, brk, moves, passed, fixed):
     elif brk == "starts2":
         # colour 3's first piece on the start opposite colour 2's, not its partner's
         wrong = [s for s in STARTS4 if s not in g.occ and s != opposite(g.first_start[g.colours[0]])]
-        mv = None
-        for s in wrong:
-            mv = None
-            for name in left:
-                for o in ORIENTS[name]:
-                    for pc in o:
-                        cells = [(s[0] - pc[0] + q, s[1] - pc[1] + r) for q, r in o]
-                        if all(c in g.area and c not in g.occ for c in cells):
-                            mv = (name, cells)
-                            break
-                    if mv:
-                        break
-                if mv:
-                    break
-            if mv:
-                break
+        mv = anchored(left, wrong, lambda cells: all(c in g.area and c not in g.occ for c in cells))
     else:
         raise AssertionError(brk)
     if mv is None:
         return "retry"
     put(*mv)
     return "done"
+
+
+def anchored(names, anchors, ok):
+    """The first (piece, cells) with a cell on one of ``anchors`` for which ``ok(cells)``."""
+    for t in anchors:
+        for name in names:
+            for o in ORIENTS[name]:
+                for pc in o:
+                    cells = [(t[0] - pc[0] + q, t[1] - pc[1] + r) for q, r in o]
+                    if ok(cells):
+                        return name, cells
+    return None
 
 
 def free_placements_any(g, rng, names, cond, tries=4000):

@@ -398,6 +398,16 @@ def referee(records: list[dict]) -> Verdict:
 # ---------------------------------------------------------------------------------------------
 # The generator: a random player whose every action is legal
 
+
+def _entry(name: str, use, write: bool, rng):
+    """A rare ingredient or meal as written in a record: its name, or with ``use`` (shuffled:
+    what is crossed in one action has no order, RNC-11)."""
+    if not write:
+        return name
+    u = list(use)
+    rng.shuffle(u)
+    return {"name": name, "use": u}
+
 class _Player:
     def __init__(self, name: str, seed: int, rng: random.Random, style: dict):
         self.name, self.rng, self.style = name, rng, style
@@ -546,12 +556,7 @@ class _Player:
             r, (use, write) = rng.choice(options)
             self.inv.subtract(use)
             self.inv[r] += 1
-            if write:
-                u = list(use)
-                rng.shuffle(u)
-                rare.append({"name": r, "use": u})
-            else:
-                rare.append(r)
+            rare.append(_entry(r, use, write, rng))
         if rare:
             hp["rare"] = rare
         cook = []
@@ -567,12 +572,7 @@ class _Player:
                 m, (use, write) = rng.choice(options)
             self.inv.subtract(use)
             self.circled[m] += 1
-            if write:
-                u = list(use)
-                rng.shuffle(u)
-                cook.append({"name": m, "use": u})
-            else:
-                cook.append(m)
+            cook.append(_entry(m, use, write, rng))
         if cook:
             hp["cook"] = cook
         self.hours.append(hp)

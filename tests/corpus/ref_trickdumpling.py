@@ -388,7 +388,6 @@ def referee(rec: dict) -> Verdict:
         left = {p: list(h) for p, h in hands.items()}
         won = Counter()
         won_suits: dict[str, Counter] = {p: Counter() for p in everyone}
-        picky_done: set[str] = set()
         assorted_end = None
         leader = chef
         for ti, tr in enumerate(rd["tricks"]):
@@ -563,7 +562,6 @@ def generate_game(rng: random.Random, players: int | None = None, cook_variation
     if cooks:
         rec["cooks"] = dict(cooks)
     rounds = []
-    points = {p: 0 for p in everyone}
     chef = rng.choice(names)
     # let the referee's own rules keep score between rounds
     letters = rng.random() < 0.2
