@@ -24,6 +24,7 @@ from printkit.errors import PrintkitError
 from printkit.core.draw.page import PrintOptions
 from printkit.core.game import Game, replay
 from printkit.core.score import Report, locate
+from printkit.core.table import Scorekeeper
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,7 @@ _COMPONENTS: dict[str, dict[str, Component]] = {}
 _SCORERS: dict[str, Scorer] = {}
 _SOLVERS: dict[str, Solver] = {}
 _SIMULATORS: dict[str, Simulator] = {}
+_SCOREKEEPERS: dict[str, Scorekeeper] = {}
 
 
 def register(component: Component) -> Component:
@@ -193,6 +195,12 @@ def register_solver(solver: Solver) -> Solver:
 def register_simulator(simulator: Simulator) -> Simulator:
     _SIMULATORS[simulator.game] = simulator
     return simulator
+
+
+def register_scorekeeper(keeper: Scorekeeper) -> Scorekeeper:
+    """A game's pages for ``printkit serve`` (printkit.core.table)."""
+    _SCOREKEEPERS[keeper.game.name] = keeper
+    return keeper
 
 
 _LOADED: set[str] = set()
@@ -249,3 +257,8 @@ def solvers() -> dict[str, Solver]:
 def simulators() -> dict[str, Simulator]:
     _load_games()
     return _SIMULATORS
+
+
+def scorekeepers() -> dict[str, Scorekeeper]:
+    _load_games()
+    return _SCOREKEEPERS

@@ -1,0 +1,51 @@
+"""The scorekeeper contract: what a game gives ``printkit serve`` so its play can be followed at
+the table, move by move, on the game's one State.
+
+A table (one game being played) is stored as its *setup* (what the host chose: players, seed,
+options) and the list of *moves* the pages posted, each a plain JSON object. The game turns
+setup + moves into its record documents, the very documents ``printkit score`` reads, so the
+web app, the record files and the scorer share one rules engine and one format: the core web
+layer reads those documents with the record model, replays them on the game's State (see
+:mod:`printkit.core.game`), and refuses a move whose replay breaks a rule.
+
+This module names no game; each game folder registers a :class:`Scorekeeper` with
+:func:`printkit.core.registry.register_scorekeeper`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from collections.abc import Callable, Sequence
+
+from pydantic import BaseModel
+
+from printkit.core.game import Game, GameState
+
+
+@dataclass(frozen=True)
+class Scorekeeper:
+    """A game's part of ``printkit serve``."""
+
+    #: The game's rules (its record model, State and tie-breaks).
+    game: Game
+    #: The new-table form: players, seed, options ... (pydantic; a bad form is a 4xx naming the field).
+    setup: type[BaseModel]
+    #: One posted move, checked for shape before any rule (pydantic; a bad shape is a 4xx).
+    move: type[BaseModel]
+    #: setup + moves -> the record documents (one per record file: one document for most games,
+    #: one per player where the game is scored from several records), exactly as a record file
+    #: would hold them, so exporting a table is writing these documents out.
+    records: Callable[[BaseModel, Sequence[dict[str, Any]]], list[dict[str, Any]]]
+    #: The inverse, for importing record files: record documents -> (setup, moves) such that
+    #: ``records(setup, moves)`` scores exactly like the documents imported.
+    split: Callable[[Sequence[dict[str, Any]]], tuple[BaseModel, list[dict[str, Any]]]]
+    #: What the game's page draws now (JSON): what is legal for whom, prompts, running totals.
+    #: Called with the State after replaying every stored move, the setup and the moves.
+    view: Callable[[GameState, BaseModel, Sequence[dict[str, Any]]], dict[str, Any]]
+    #: The folder of the game's page: ``page.js`` (an ES module, see docs/serve.md) and any
+    #: other static file it loads (icons, CSS), served under ``/games/<name>/``.
+    assets: Path
+    #: File names for the exported record documents (``["game.yaml"]``, or one per player).
+    file_names: Callable[[BaseModel], list[str]] = lambda setup: ["game.yaml"]
