@@ -11,10 +11,11 @@ from pathlib import Path
 from printkit.core.draw.page import PrintOptions
 from printkit.core.output import write_document
 from printkit.core.registry import (
-    Component, Setting, SolveResult, Solver, length_between, register, register_game, register_solver,
+    Component, Setting, SolveResult, Solver, length_between, register, register_game, register_scorekeeper,
+    register_solver,
 )
 from printkit.errors import PrintkitError
-from printkit.games.gimbap import components, drawing
+from printkit.games.gimbap import components, drawing, web
 from printkit.games.gimbap.rolls import PARTS, RollError, count_solutions, parse_order, solve
 from printkit.games.gimbap.state import GIMBAP
 
@@ -29,6 +30,7 @@ register(Component(GAME, "fillings", "paper seaweed sheet, sheet fillings and st
                    components.build_fillings))
 register(Component(GAME, "aid", "player aid: the round, checking, the end (two a page)", components.build_aid))
 register_game(GIMBAP)  # printkit score gimbap: the record's rounds replayed on a GimbapState
+register_scorekeeper(web.SCOREKEEPER)  # printkit serve: the Gimbap page (web.py, web/page.js)
 
 
 def _solve(args: list[str], out: Path | None, opts: PrintOptions) -> SolveResult:
