@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from printkit.games.gemblo import components
 from printkit.games.gemblo.state import GEMBLO
-from printkit.core.registry import Component, Setting, length_between, register, register_game, yes_no
+from printkit.games.gemblo.web import KEEPER
+from printkit.core.registry import Component, Setting, length_between, register, register_game, register_scorekeeper, yes_no
 
 GAME = "gemblo"
 
@@ -28,3 +29,4 @@ register(Component(GAME, "pieces", "18 pieces x 6 colours at the board's cell si
 
 
 register_game(GEMBLO)
+register_scorekeeper(KEEPER)  # printkit serve's Gemblo page (web.py, web/page.js)

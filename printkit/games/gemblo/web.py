@@ -1,0 +1,228 @@
+"""Gemblo at the table (``printkit serve``): the scorekeeper the web app drives.
+
+A table is its setup (players, colours in turn order, names, a 5-player game's obstacles) and
+the moves posted, each a record's own ``moves`` entry (:class:`~printkit.games.gemblo.record.Move`):
+``{colour, piece, cells}`` or ``{colour, pass: true}``. ``records`` writes them as the one record
+document ``printkit score gemblo`` reads; the State (state.py) judges every move.
+
+``view`` gives the page what it draws: the area in play and its start cells, who covers which
+cell, the pieces with their orientations (and which orientation a turn or a flip leads to), and,
+for the colour to move, every legal anchor cell of every piece in every orientation, worked out
+with the game's own placement rules (GEM-4, GEM-5, GEM-6), so the page highlights exactly the
+legal placements and never judges a rule itself. The *anchor* of a placement is the cell of
+the piece that its normalised shape puts at (0, 0): its first cell by (r, q).
+
+>>> setup = GembloSetup(players=3)
+>>> doc = records(setup, [{"colour": "red", "pass": True}])[0]
+>>> doc["colours"], doc["moves"]
+(['red', 'yellow', 'green'], [{'colour': 'red', 'pass': True}])
+>>> split([doc])[1]
+[{'colour': 'red', 'pass': True}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, ValidationError, model_validator
+
+from printkit.core.game import GameState
+from printkit.core.geometry.hexgrid import Hex, reflect, rotate
+from printkit.core.geometry.polyhex import Shape, normalise
+from printkit.core.records import Whole
+from printkit.core.table import Scorekeeper
+from printkit.games.gemblo.content import CONTENT
+from printkit.games.gemblo.record import GembloRecord, Move, Placed, Strict
+from printkit.games.gemblo.rules import Board, allowed_starts, legal_moves
+from printkit.games.gemblo.state import GEMBLO, GembloState, obstacle_colour, owners
+
+ASSETS = Path(__file__).with_name("web")
+
+
+def default_colours(players: int) -> list[str]:
+    """The colours in the data file's order: four with 2 players (GEM-6), else one a player.
+
+    >>> default_colours(2), default_colours(5)[-1]
+    (['red', 'yellow', 'green', 'blue'], 'purple')
+    """
+    return list(CONTENT.colours)[:4 if players == 2 else players]
+
+
+def _first_error(e: ValidationError) -> str:
+    err = e.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    message = str(err["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
+
+
+class GembloSetup(Strict):
+    """A new Gemblo table: ``{players: 4}``, optionally the colours in turn order, names by
+    colour, and a 5-player game's obstacles (default: the data file's layout, PK-7)."""
+
+    players: Whole = Field(default=4, ge=2, le=6, description="the number of players, 2 to 6")
+    colours: list[str] | None = Field(
+        default=None, description="colours in turn order (default red, yellow, green, blue, purple, "
+                                  "clear, as many as needed); with 2 players four colours, the first "
+                                  "and third one player's")
+    names: dict[str, str] = Field(default={}, description="player names by colour")
+    obstacles: list[Placed] | None = Field(default=None, description="5 players only: the obstacles")
+
+    @model_validator(mode="after")
+    def _fits_a_record(self) -> GembloSetup:
+        try:
+            self.record([])
+        except ValidationError as e:
+            raise ValueError(_first_error(e)) from None
+        return self
+
+    def in_play(self) -> list[str]:
+        return list(self.colours) if self.colours is not None else default_colours(self.players)
+
+    def header(self) -> dict[str, Any]:
+        """The record's keys before ``moves``."""
+        doc: dict[str, Any] = {"game": "gemblo", "players": self.players, "colours": self.in_play()}
+        if self.names:
+            doc["names"] = dict(self.names)
+        if self.obstacles is not None:
+            doc["obstacles"] = [{"piece": o.piece, "cells": [list(c) for c in o.cells]} for o in self.obstacles]
+        return doc
+
+    def record(self, moves: list[dict[str, Any]]) -> GembloRecord:
+        return GembloRecord.model_validate({**self.header(), "moves": moves})
+
+
+def entry(move: dict[str, Any]) -> dict[str, Any]:
+    """A posted move as the record writes it (a move the model refuses is kept as posted, for
+    the record model to name what is wrong with it).
+
+    >>> entry({"colour": "red", "piece": "D2", "cells": [[0, 0], [1, 0]], "pass": False})
+    {'colour': 'red', 'piece': 'D2', 'cells': [[0, 0], [1, 0]]}
+    """
+    try:
+        m = Move.model_validate(move)
+    except ValidationError:
+        return dict(move)
+    if m.pass_:
+        return {"colour": m.colour, "pass": True}
+    return {"colour": m.colour, "piece": m.piece, "cells": [list(c) for c in m.cells or ()]}
+
+
+def records(setup: GembloSetup, moves: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """setup + moves -> the one record document of the game."""
+    return [{**setup.header(), "moves": [entry(m) for m in moves]}]
+
+
+def split(documents: Sequence[dict[str, Any]]) -> tuple[GembloSetup, list[dict[str, Any]]]:
+    """One record document -> (setup, moves), the inverse of :func:`records`."""
+    if len(documents) != 1:
+        raise ValueError(f"a Gemblo game is one record, not {len(documents)}")
+    rec = GembloRecord.model_validate(documents[0])
+    setup = GembloSetup(players=rec.players, colours=list(rec.colours), names=dict(rec.names),
+                        obstacles=None if rec.obstacles is None else list(rec.obstacles))
+    return setup, [entry(m.model_dump(by_alias=True)) for m in rec.moves]
+
+
+# -- the pieces, once ---------------------------------------------------------------------------
+
+
+def _index(shapes: list[Shape], cells: list[Hex]) -> int:
+    return shapes.index(normalise(cells))
+
+
+@cache
+def pieces() -> dict[str, dict[str, Any]]:
+    """Each piece: its size, its orientations (normalised shapes, anchor first), and for each
+    orientation the one a sixth of a turn clockwise on screen (``turn``) and a flip leads to."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, shapes in CONTENT.orientations.items():
+        out[name] = {
+            "size": len(CONTENT.pieces[name]),
+            "shapes": [[list(c) for c in s] for s in shapes],
+            "turn": [_index(shapes, [rotate(c, 1) for c in s]) for s in shapes],
+            "flip": [_index(shapes, [reflect(c) for c in s]) for s in shapes],
+        }
+    return out
+
+
+@cache
+def _orientation_of() -> dict[str, dict[Shape, int]]:
+    return {name: {s: k for k, s in enumerate(shapes)} for name, shapes in CONTENT.orientations.items()}
+
+
+def legal_anchors(board: Board, colour: str) -> dict[str, list[list[int]]]:
+    """For each piece ``colour`` can place, for each of its orientations, the anchor cells of
+    its legal placements as a flat list ``[q0, r0, q1, r1, ...]`` (GEM-4 to GEM-6)."""
+    index = _orientation_of()
+    out: dict[str, list[list[int]]] = {}
+    for piece, cells in legal_moves(board, colour):
+        per = out.setdefault(piece, [[] for _ in CONTENT.orientations[piece]])
+        anchor = min(cells, key=lambda c: (c[1], c[0]))
+        per[index[piece][normalise(cells)]] += anchor
+    return out
+
+
+# -- the view -----------------------------------------------------------------------------------
+
+
+def _penalties(state: GembloState) -> dict[str, dict[str, Any]]:
+    """Per colour: its unplaced pieces and their blocks as a penalty (GEM-7)."""
+    out: dict[str, dict[str, Any]] = {}
+    for colour in state.colours:
+        unplaced = state.board.unplaced(colour)
+        out[colour] = {"unplaced": unplaced, "penalty": -sum(len(CONTENT.pieces[p]) for p in unplaced)}
+    return out
+
+
+def _last(moves: Sequence[dict[str, Any]]) -> list[list[int]]:
+    for m in reversed(moves):
+        cells = m.get("cells")
+        if isinstance(cells, list):
+            return [list(c) for c in cells if isinstance(c, list | tuple)]
+        return []
+    return []
+
+
+def _turn(state: GembloState) -> dict[str, Any]:
+    """What the colour to move may do: its legal anchors, or only passing (GEM-7)."""
+    colour = state.to_move
+    if colour is None or state.is_over:
+        return {"colour": None, "legal": {}, "must_pass": False, "starts": []}
+    legal = legal_anchors(state.board, colour)
+    first = not state.board.used.get(colour)
+    starts = allowed_starts(state.board, colour) if first else []
+    return {"colour": colour, "legal": legal, "must_pass": not legal, "starts": [list(s) for s in starts]}
+
+
+def view(state: GameState, setup: GembloSetup, moves: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """What the Gemblo page draws now (see the module's docstring)."""
+    assert isinstance(state, GembloState)
+    board = state.board
+    record = state.record
+    colours = list(board.colours)
+    shown = colours + ([obstacle_colour(colours)] if board.players == 5 else [])
+    return {
+        "players": board.players,
+        "colours": colours,
+        "owners": owners(record),
+        "palette": {c: CONTENT.colours[c].colour for c in shown},
+        "area": sorted([q, r] for q, r in board.area),
+        "starts": [list(s) for s in board.starts],
+        "covered": [[q, r, c] for (q, r), c in sorted(board.cells.items())],
+        "passed": dict(state.passed),
+        "pieces": pieces(),
+        "order": list(CONTENT.pieces),
+        "penalties": _penalties(state),
+        "last": _last(moves),
+        "over": state.is_over,
+        "turn": _turn(state),
+    }
+
+
+#: Registered in __init__.py. Its functions take the game's own setup model (GembloSetup),
+#: which the contract types as any pydantic model.
+KEEPER = Scorekeeper(game=GEMBLO, setup=GembloSetup, move=Move,
+                     records=records, split=split, view=view,  # type: ignore[arg-type]
+                     assets=ASSETS, file_names=lambda setup: ["gemblo.yaml"])

@@ -1,0 +1,246 @@
+"""Gemblo at the table: the Scorekeeper (printkit/games/gemblo/web.py) without a server, then the
+move API on the ASGI test client (docs/serve.md).
+
+The examples and generated records (tests/corpus/ref_gemblo.py) go through ``split`` and back
+through ``records``: the documents must score exactly like the originals; the moves posted one
+at a time must give the same game; ``view`` must offer exactly the placements the State accepts.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from printkit.core.game import replay
+from printkit.core.records import parse_record
+from printkit.games.gemblo.content import CONTENT
+from printkit.games.gemblo.play import play_game
+from printkit.games.gemblo.record import GembloRecord
+from printkit.games.gemblo.rules import problems
+from printkit.games.gemblo.state import GEMBLO, GembloState, passing, placement
+from printkit.games.gemblo.web import KEEPER, GembloSetup, records, split, view
+from tests.corpus import ref_gemblo
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples" / "gemblo").glob("**/*.yaml"))
+READABLE = [p for p in EXAMPLES if "unreadable" not in p.parts]
+
+
+def score_docs(docs: list[dict[str, Any]]) -> dict[str, Any]:
+    """``printkit score --json`` of documents, in process (as the web core reads them)."""
+    recs = []
+    for i, d in enumerate(docs):
+        rec, table = parse_record(json.dumps(d), f"doc{i}.json", GembloRecord, "gemblo")
+        recs.append((f"doc{i}.json", rec, table))
+    return replay(GEMBLO, recs).to_json()
+
+
+def essence(report: dict[str, Any]) -> dict[str, Any]:
+    """What must not change between a record and its round trip (lines and files may)."""
+    return {"players": report["players"], "winners": report["winners"], "ranking": report["ranking"],
+            "unfinished": report["unfinished"], "valid": report["valid"], "board": report.get("board"),
+            "notes": report.get("notes"),
+            "violations": [(v["rule"], v["where"], v["message"]) for v in report["violations"]]}
+
+
+def state_after(setup: GembloSetup, moves: list[dict[str, Any]]) -> GembloState:
+    (doc,) = records(setup, moves)
+    rec, _ = parse_record(json.dumps(doc), "t.json", GembloRecord, "gemblo")
+    state = GEMBLO.start([rec])
+    for _, _, move in GEMBLO.moves([rec]):
+        state.apply(move)
+    assert isinstance(state, GembloState)
+    return state
+
+
+def generated(n: int = 30) -> list[dict[str, Any]]:
+    """Generated records (legal, broken and unfinished ones; 5-player ones with their own obstacles)."""
+    return [ref_gemblo.generate(seed)[0] for seed in range(n)]
+
+
+def anchored(piece: str, k: int, anchor: tuple[int, int]) -> list[tuple[int, int]]:
+    """The cells of ``piece`` in orientation ``k`` with its anchor (shape cell (0, 0)) on ``anchor``."""
+    return [(anchor[0] + q, anchor[1] + r) for q, r in CONTENT.orientations[piece][k]]
+
+
+def offered(v: dict[str, Any]) -> set[tuple[str, tuple[tuple[int, int], ...]]]:
+    """Every placement the view offers, as (piece, sorted cells)."""
+    out = set()
+    for piece, per in v["turn"]["legal"].items():
+        for k, flat in enumerate(per):
+            for i in range(0, len(flat), 2):
+                out.add((piece, tuple(sorted(anchored(piece, k, (flat[i], flat[i + 1]))))))
+    return out
+
+
+# -- round trips --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", READABLE, ids=lambda p: str(p.relative_to(ROOT / "examples" / "gemblo")))
+def test_examples_round_trip(path: Path) -> None:
+    original = yaml.safe_load(path.read_text())
+    setup, moves = split([original])
+    assert essence(score_docs(records(setup, moves))) == essence(score_docs([original]))
+
+
+def test_generated_round_trip() -> None:
+    kinds = set()
+    for rec in generated():
+        setup, moves = split([rec])
+        assert len(moves) == len(rec["moves"])
+        assert essence(score_docs(records(setup, moves))) == essence(score_docs([rec])), rec
+        kinds.add(rec["players"])
+    assert kinds == {2, 3, 4, 5, 6}  # every player count went through
+
+
+@pytest.mark.parametrize("name", ["two-players", "three-players", "four-players"])
+def test_moves_posted_one_by_one(name: str) -> None:
+    """Each prefix of an example posted as a table scores like the record cut there, and the
+    last gives the example's report; every legal move of the example is offered by ``view``."""
+    original = yaml.safe_load((ROOT / "examples" / "gemblo" / f"{name}.yaml").read_text())
+    setup, moves = split([original])
+    n = 0
+    while n < len(moves):
+        v = view(state_after(setup, moves[:n]), setup, moves[:n])
+        if v["over"]:  # GEM-7: nobody can place; the record's last passes change nothing
+            assert v["turn"]["colour"] is None and all(m.get("pass") for m in moves[n:])
+            break
+        m = moves[n]
+        assert v["turn"]["colour"] == m["colour"]
+        if m.get("pass"):
+            assert v["turn"]["must_pass"] and not v["turn"]["legal"]
+        else:
+            assert (m["piece"], tuple(sorted(tuple(c) for c in m["cells"]))) in offered(v)
+        n += 1
+    final = score_docs(records(setup, moves[:n]))
+    assert essence(final) == essence(score_docs([original]))
+    assert final["valid"] and not final["unfinished"] and final["winners"]
+
+
+def test_setup_defaults_and_refusals() -> None:
+    assert records(GembloSetup(players=2), [])[0]["colours"] == ["red", "yellow", "green", "blue"]
+    five = records(GembloSetup(players=5), [])[0]
+    assert five["colours"] == ["red", "yellow", "green", "blue", "purple"] and "obstacles" not in five
+    assert score_docs([five])["board"]  # the default obstacles are laid (PK-7)
+    with pytest.raises(ValueError, match="colours: 3 players play 3 colours; the record lists 2"):
+        GembloSetup(players=3, colours=["red", "blue"])
+    with pytest.raises(ValueError, match="unknown colour 'pink'"):
+        GembloSetup(players=3, colours=["red", "blue", "pink"])
+    with pytest.raises(ValueError, match="only a 5-player game has obstacles"):
+        GembloSetup(players=4, obstacles=[{"piece": "M1", "cells": [[0, 0]]}])
+    with pytest.raises(ValueError, match="less than or equal to 6"):
+        GembloSetup(players=7)
+
+
+def test_split_refuses_two_documents() -> None:
+    doc = records(GembloSetup(players=3), [])[0]
+    with pytest.raises(ValueError, match="one record, not 2"):
+        split([doc, doc])
+
+
+# -- the view -----------------------------------------------------------------------------------
+
+
+def brute_force(state: GembloState) -> set[tuple[str, tuple[tuple[int, int], ...]]]:
+    """Every placement ``problems`` (the State's judge) finds legal, trying every piece in every
+    orientation with its anchor on every cell of the area: independent of the move generator."""
+    colour = state.to_move
+    assert colour is not None
+    board = state.board
+    out = set()
+    for piece in board.unplaced(colour):
+        for k in range(len(CONTENT.orientations[piece])):
+            for anchor in board.area:
+                cells = anchored(piece, k, anchor)
+                if all(c in board.area and c not in board.cells for c in cells) and \
+                        not problems(board, colour, piece, cells):
+                    out.add((piece, tuple(sorted(cells))))
+    return out
+
+
+@pytest.mark.parametrize("players,cut", [(3, 0), (4, 9), (2, 14), (5, 7), (6, 30)])
+def test_view_offers_exactly_the_legal_placements(players: int, cut: int) -> None:
+    setup = GembloSetup(players=players)
+    moves = play_game(players, setup.in_play(), seed=players)[:cut]
+    state = state_after(setup, moves)
+    v = view(state, setup, moves)
+    got = offered(v)
+    assert got == brute_force(state)
+    assert got  # something to play at this point of these games
+    # and the State accepts a few of them, on copies
+    for piece, cells in sorted(got)[:: max(1, len(got) // 7)]:
+        assert state.copy().apply(placement(v["turn"]["colour"], piece, cells)) == []
+
+
+def test_view_first_piece_covers_an_allowed_start() -> None:
+    """The first piece of a colour must cover a start (GEM-4); with 2 players, opposite its
+    partner's (GEM-6): the view offers starts and placements accordingly."""
+    setup = GembloSetup(players=2)
+    moves = [{"colour": "red", "piece": "M1", "cells": [[12, -9]]},
+             {"colour": "yellow", "piece": "M1", "cells": [[-3, -9]]}]
+    v = view(state_after(setup, moves), setup, moves)
+    assert v["turn"]["colour"] == "green" and v["turn"]["starts"] == [[-12, 9]]
+    assert all((-12, 9) in cells for _, cells in offered(v))
+    assert v["owners"]["green"] == v["owners"]["red"] == "red+green"
+
+
+def test_view_pass_and_end() -> None:
+    """A colour with no placement may only pass (GEM-7); at the end nothing is offered and the
+    penalties are the unplaced pieces' blocks."""
+    setup = GembloSetup(players=4)
+    moves = play_game(4, setup.in_play(), seed=5)
+    first_pass = next(i for i, m in enumerate(moves) if m.get("pass"))
+    v = view(state_after(setup, moves[:first_pass]), setup, moves[:first_pass])
+    assert v["turn"] == {"colour": moves[first_pass]["colour"], "legal": {}, "must_pass": True, "starts": []}
+    end = view(state_after(setup, moves), setup, moves)
+    assert end["over"] and end["turn"]["colour"] is None
+    report = score_docs(records(setup, moves))
+    for p in report["players"]:
+        (colour,) = [c for c, name in end["owners"].items() if name == p["name"]]
+        blocks = sum(len(CONTENT.pieces[piece]) for piece in end["penalties"][colour]["unplaced"])
+        assert end["penalties"][colour]["penalty"] == -blocks == p["total"]
+
+
+def test_view_pieces_turn_and_flip() -> None:
+    """A turn is a sixth of a turn; six turns, or two flips, give back the orientation."""
+    v = view(state_after(GembloSetup(players=3), []), GembloSetup(players=3), [])
+    for name, p in v["pieces"].items():
+        assert len(p["shapes"]) == len(CONTENT.orientations[name])
+        for k in range(len(p["shapes"])):
+            j = k
+            for _ in range(6):
+                j = p["turn"][j]
+            assert j == k and p["flip"][p["flip"][k]] == k
+            assert p["shapes"][k][0] == [0, 0]  # the anchor comes first
+    assert len(v["pieces"]["I5"]["shapes"]) == 3 and len(v["pieces"]["F5"]["shapes"]) == 12
+    assert len(v["area"]) == 241  # GEM-2: the 3-player area
+
+
+def test_view_is_fast_on_six_players() -> None:
+    """Replay + view of every stored prefix of a 6-player game: the worst stays well under 50 ms."""
+    setup = GembloSetup(players=6)
+    moves = play_game(6, setup.in_play(), seed=1)
+    worst = 0.0
+    for n in range(0, len(moves), 3):
+        t = time.perf_counter()
+        state = state_after(setup, moves[:n])
+        json.dumps(view(state, setup, moves[:n]))
+        worst = max(worst, time.perf_counter() - t)
+    assert worst < 0.05, f"{worst * 1000:.1f} ms"
+
+
+def test_keeper_is_registered() -> None:
+    from printkit.core.registry import scorekeepers
+
+    keeper = scorekeepers()["gemblo"]
+    assert keeper is KEEPER and (keeper.assets / "page.js").is_file()
+    assert keeper.file_names(GembloSetup(players=3)) == ["gemblo.yaml"]
+    bad = {"colour": "red", "piece": "Q9", "cells": [[0, 0]]}
+    with pytest.raises(ValueError, match="unknown piece 'Q9'"):
+        keeper.move.model_validate(bad)
+    assert passing("red").pass_
