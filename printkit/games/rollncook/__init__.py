@@ -7,9 +7,10 @@ is explained in docs/rules/rollncook.md and by `printkit rules rollncook`.
 from __future__ import annotations
 
 from printkit.core.registry import (
-    Component, Setting, Simulator, SolveResult, register, register_game, register_simulator, whole_between,
+    Component, Setting, Simulator, SolveResult, register, register_game, register_scorekeeper, register_simulator,
+    whole_between,
 )
-from printkit.games.rollncook import components, scorer, simulate
+from printkit.games.rollncook import components, scorer, simulate, web
 
 NAME = scorer.GAME.name
 
@@ -28,3 +29,4 @@ def _simulate(first_seed: int, games: int, seeds: int) -> SolveResult:
 
 
 register_simulator(Simulator(NAME, _simulate))
+register_scorekeeper(web.SCOREKEEPER)

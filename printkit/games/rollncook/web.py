@@ -1,0 +1,276 @@
+"""Roll n Cook at the table (``printkit serve``): the Scorekeeper of printkit.core.table.
+
+A table is a sheet (a seed, or the id its QR code holds) and its players, solo or with shared
+dice (RNC-10). A move is one player's hour, exactly one entry of that player's record plus the
+player's seat: ``{"seat": 0, "hour": "10:00", "dice": [1, 3, 5], "take": [{"box": 1}], ...}``.
+The dice are entered once for the table: the first entry of an hour fixes them, and the view
+hands them to every other player's entry for that hour (the State checks them, RNC-10).
+
+``records`` groups the moves by seat into one record document a player (what ``printkit score
+rollncook`` reads), ``split`` is its inverse (importing records, end-only ones included), and
+``view`` is what the page draws: the sheet, each player's marks, and what the dice allow now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+
+from printkit.core.game import GameState
+from printkit.core.table import Scorekeeper
+from printkit.core.records import Whole
+from printkit.games.rollncook.content import CONTENT
+from printkit.games.rollncook.record import MAX_SHEET_SEED, EndState, HourPlay, RollNCookRecord, said
+from printkit.games.rollncook.rules import dish_boxes_left, plates_left, results
+from printkit.games.rollncook.sheet import generate, parse_sheet_id, sheet_id
+from printkit.games.rollncook.scorer import GAME
+from printkit.games.rollncook.state import TABLES, RollNCookState, moves as record_moves
+
+NAME = "rollncook"
+ASSETS = Path(__file__).with_name("web")
+#: At most this many players at one table (one sheet each; the rulebook sets no limit).
+MAX_PLAYERS = 8
+#: A player's name, as the record and the report show it.
+MAX_NAME = 40
+
+
+def _sheet_text(v: Any) -> str:
+    """A sheet as the host gives it: a seed (7), a sheet id (RNC1-7) or the QR code's text."""
+    if isinstance(v, bool) or not isinstance(v, int | str):
+        raise ValueError("give the sheet's seed (such as 7) or its id (such as RNC1-7, the QR code's text)")
+    text = str(v).strip()
+    if text.isascii() and text.isdigit():
+        seed = int(text)
+        if seed > MAX_SHEET_SEED:
+            raise ValueError(f"seed {text} is beyond {MAX_SHEET_SEED}, the largest a sheet is made with")
+        return sheet_id(seed)
+    parsed = parse_sheet_id(text) if text.isascii() else None
+    if parsed is None:
+        raise ValueError(f"{said(v)} is neither a seed nor a sheet id: the id is printed on the sheet "
+                         f"and is its QR code's text, such as RNC{CONTENT.version}-7")
+    if parsed[0] != CONTENT.version:
+        raise ValueError(f"sheet {said(v)} is of content version {parsed[0]}; this printkit has version "
+                         f"{CONTENT.version}")
+    if parsed[1] > MAX_SHEET_SEED:
+        raise ValueError(f"sheet {said(v)}: its seed is beyond {MAX_SHEET_SEED}; no sheet has this id")
+    return sheet_id(parsed[1])
+
+
+SheetId = Annotated[str, BeforeValidator(_sheet_text)]
+
+
+def _name(v: Any) -> str:
+    if not isinstance(v, str):
+        raise ValueError("a player's name is text")
+    name = v.strip()
+    if not name or len(name) > MAX_NAME or not name.isprintable():
+        raise ValueError(f"a player's name is 1 to {MAX_NAME} printable characters, not {said(v)}")
+    return name
+
+
+class Player(BaseModel):
+    """A seat: its player's name; an imported record may have its own sheet or only its end."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: Annotated[str, BeforeValidator(_name)]
+    sheet: SheetId | None = None
+    end: EndState | None = None
+
+
+def _player(v: Any) -> Any:
+    return {"name": v} if isinstance(v, str) else v
+
+
+class Setup(BaseModel):
+    """A new table: ``{"sheet": 7 | "RNC1-7", "players": ["Ann", "Bo"]}``; one player is a solo game."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    sheet: SheetId = Field(description="the sheet's seed, or its id (the QR code's text), such as RNC1-7")
+    players: list[Annotated[Player, BeforeValidator(_player)]] = Field(min_length=1, max_length=MAX_PLAYERS)
+
+    @field_validator("players")
+    @classmethod
+    def _distinct(cls, v: list[Player]) -> list[Player]:
+        names = [p.name for p in v]
+        twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+        if twice is not None:
+            raise ValueError(f"{said(twice)} is named twice: each player needs a name of their own")
+        return v
+
+
+class Move(HourPlay):
+    """One player's hour: the seat (0 for the first player) and the record's hour entry."""
+
+    seat: Whole = Field(ge=0, lt=MAX_PLAYERS, description="the player's place at the table, 0 first")
+
+
+def _written(h: HourPlay) -> dict[str, Any]:
+    """An hour entry as a record writes it: what was given, ``rare: [oil]`` for a bare name."""
+    out = {"hour": h.hour, "dice": list(h.dice)} | h.model_dump(
+        mode="json", by_alias=True, exclude_none=True, exclude_defaults=True, exclude={"seat", "hour", "dice"})
+    for key in ("rare", "cook"):
+        if key in out:
+            out[key] = [m["name"] if list(m) == ["name"] else m for m in out[key]]
+    return out
+
+
+def _entry(move: dict[str, Any]) -> dict[str, Any]:
+    """A stored move as its record entry: checked, written as a record writes it (no seat)."""
+    return _written(Move.model_validate(move))
+
+
+def _seat(setup: Setup, move: dict[str, Any]) -> int:
+    seat = Move.model_validate(move).seat
+    if seat >= len(setup.players):
+        raise ValueError(f"seat {seat} is nobody's: the table has {len(setup.players)} player"
+                         f"{'' if len(setup.players) == 1 else 's'} (seats 0 to {len(setup.players) - 1})")
+    return seat
+
+
+def records(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One record document a player, their hours in the order played."""
+    assert isinstance(setup, Setup)
+    docs: list[dict[str, Any]] = []
+    for p in setup.players:
+        doc: dict[str, Any] = {"game": NAME, "sheet": p.sheet or setup.sheet, "player": p.name}
+        if p.end is not None:
+            doc["end"] = p.end.model_dump(mode="json", exclude_none=True)
+        else:
+            doc["hours"] = []
+        docs.append(doc)
+    for move in moves:
+        doc = docs[_seat(setup, move)]
+        doc.setdefault("hours", []).append(_entry(move))  # an end-only record with hours: refused
+    return docs
+
+
+def split(documents: Sequence[dict[str, Any]]) -> tuple[BaseModel, list[dict[str, Any]]]:
+    """Record documents (one a player) -> the table's setup and moves, in play order."""
+    recs = [RollNCookRecord.model_validate(d) for d in documents]
+    if not recs:
+        raise ValueError("no record to import")
+    table_sheet = next((r.sheet for r in recs if r.hours is not None), recs[0].sheet)
+    players = [Player(name=r.player, sheet=None if r.sheet == table_sheet else r.sheet, end=r.end) for r in recs]
+    setup = Setup(sheet=table_sheet, players=players)
+    out = [{"seat": seat} | _written(h) for _, _, (seat, h) in record_moves(recs)]
+    return setup, out
+
+
+def file_names(setup: BaseModel) -> list[str]:
+    """One file a player: ``rncN-SEED-NAME.yaml`` (the name's letters and digits)."""
+    assert isinstance(setup, Setup)
+    out: list[str] = []
+    for i, p in enumerate(setup.players):
+        safe = "".join(c if c.isascii() and c.isalnum() else "-" for c in p.name).strip("-").lower()
+        stem = f"{(p.sheet or setup.sheet).lower()}-{safe or 'player'}"
+        out.append(f"{stem}-{i + 1}.yaml" if f"{stem}.yaml" in out else f"{stem}.yaml")
+    return out
+
+
+# -- the view ------------------------------------------------------------------------------------
+
+
+@cache
+def content() -> dict[str, Any]:
+    """What every sheet shares, as the page draws it (RNC-9's data)."""
+    return {"basics": list(CONTENT.basics), "mystery": CONTENT.mystery,
+            "rares": {k: list(v) for k, v in CONTENT.rares.items()},
+            "meals": [{"name": m.name, "ingredients": list(m.ingredients), "value": m.value,
+                       "bonuses": list(m.bonuses)} for m in CONTENT.meals.values()],
+            "hours": list(CONTENT.hours), "plates": list(CONTENT.plates),
+            "abilities": dict(CONTENT.abilities), "stars": list(CONTENT.stars)}
+
+
+@cache
+def sheet_view(sid: str) -> dict[str, Any]:
+    """A sheet's own boxes and tables (RNC-1), with each box's kind (rare boxes print dark)."""
+    parsed = parse_sheet_id(sid)
+    assert parsed is not None
+    sheet = generate(parsed[1])
+    return {"id": sheet.id, "hours": [{"clock": h.clock, "plates": h.plates, "boxes": [list(b) for b in h.boxes],
+                                       "kinds": [h.box_kind(k) for k in range(6)], "table": list(h.table)}
+                                      for h in sheet.hours]}
+
+
+def table_hour(state: RollNCookState) -> str | None:
+    """The hour the table plays now: the earliest hour a player with hours still has to play."""
+    due = [state.hour_due(i) for i in range(len(state.seats))]
+    left = [TABLES[h] for h in due if h is not None]
+    return CONTENT.hours[min(left)] if left else None
+
+
+def table_dice(state: RollNCookState, hour: str | None) -> list[int] | None:
+    """The hour's dice, once somebody has played it: the rolling player's (RNC-10), else the first given."""
+    if hour is None:
+        return None
+    roller = state.roller
+    if roller is not None and hour in state.seats[roller].dice:
+        return list(state.seats[roller].dice[hour])
+    return next((list(s.dice[hour]) for s in state.seats if hour in s.dice), None)
+
+
+def doubles(dice: list[int]) -> list[dict[str, Any]]:
+    """RNC-3: every doubles choice the dice allow, with the results it leaves."""
+    out = []
+    for spend in sorted(set(dice)):
+        if dice.count(spend) >= 2:
+            for to in range(1, 7):
+                res, bad = results(list(dice), (spend, to))
+                if not bad:
+                    out.append({"spend": spend, "to": to, "results": res})
+    return out
+
+
+def _options(state: RollNCookState, seat: int, dice: list[int] | None) -> dict[str, Any]:
+    """What the player may take in the hour due: for each result 1 to 6, the free box and table
+    segments (RNC-2, from the State); the doubles the dice allow; plates and dish boxes left."""
+    s = state.seats[seat]
+    hour = state.hour_due(seat)
+    if s.sheet is None or hour is None:
+        return {}
+    h = TABLES[hour]
+    return {"hour": hour,
+            "takes": {str(v): [t.model_dump(mode="json", exclude_none=True) for t in state.takes(seat, v)]
+                      for v in range(1, 7)},
+            "doubles": doubles(dice) if dice else [],
+            "plates_left": plates_left(s.sheet, h),
+            "dish_boxes_left": {m: dish_boxes_left(s.sheet, m) for m in CONTENT.meals}}
+
+
+def _seat_view(state: RollNCookState, seat: int, dice: list[int] | None) -> dict[str, Any]:
+    s = state.seats[seat]
+    score = s.score()
+    out: dict[str, Any] = {"name": s.player, "sheet": s.sheet_id, "hour_due": state.hour_due(seat),
+                           "done": s.done, "end_only": s.sheet is None, "total": score["total"],
+                           "stars": score["stars"], "meals": score["meals"], "rares_left": score["rares_left"],
+                           "played": [CONTENT.hours[h] for h in s.seen]}
+    if s.sheet is not None:
+        st = s.sheet
+        out |= {"boxes": sorted([CONTENT.hours[h], k + 1] for h, k in st.boxes),
+                "segments": sorted([CONTENT.hours[h], k + 1] for h, k in st.segments),
+                "stock": {k: v for k, v in sorted(st.stock.items()) if v},
+                "abilities_left": dict(st.abilities), "dishes": dict(st.dishes),
+                "plates_used": dict(zip(CONTENT.hours, st.plates, strict=True)),
+                "options": _options(state, seat, dice)}
+    return out
+
+
+def view(state: GameState, setup: BaseModel, moves: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """What the page draws now: the sheets, each player's marks and running total, the table's
+    hour and dice, and what each player may take in their hour due."""
+    assert isinstance(state, RollNCookState) and isinstance(setup, Setup)
+    hour = table_hour(state)
+    dice = table_dice(state, hour)
+    sheets = {s.sheet_id for s in state.seats if s.sheet is not None}
+    return {"content": content(), "sheets": {sid: sheet_view(sid) for sid in sorted(sheets)},
+            "sheet": setup.sheet, "hour": hour, "dice": dice, "due": state.due,
+            "seats": [_seat_view(state, i, dice if state.hour_due(i) == hour else None)
+                      for i in range(len(state.seats))],
+            "moves": len(moves)}
+
+
+SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names)

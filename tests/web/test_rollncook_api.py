@@ -1,0 +1,212 @@
+"""Roll n Cook at the table: the Scorekeeper (records, split, view) and the move API.
+
+The Scorekeeper tests need no server: every example record and a corpus of generated games
+(tests/corpus/ref_rollncook.py, legal, broken, unfinished and end-only) go through ``split`` then
+``records`` and score exactly as the originals, also when the moves are posted one by one, and
+what ``view`` offers is legal on the State (RNC-2, RNC-3). The API tests play through the ASGI
+client.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from printkit.core.game import replay
+from printkit.core.records import parse_record
+from printkit.core.registry import scorekeepers
+from printkit.core.score import Report
+from printkit.core.yamlio import parse_text
+from printkit.games.rollncook.record import HourPlay, Take
+from printkit.games.rollncook.state import TABLES, RollNCookState, take_problems
+from printkit.games.rollncook.web import Move, Setup, doubles
+from tests.corpus import ref_rollncook as ref
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "rollncook"
+KEEPER = scorekeepers()["rollncook"]
+
+
+def load(*names: str) -> list[dict]:
+    return [parse_text((EXAMPLES / n).read_text())[0] for n in names]
+
+
+def report_of(docs: list[dict]) -> Report:
+    """Score documents as ``printkit score`` scores files: as text, through parse_record and replay."""
+    records = []
+    for i, d in enumerate(docs):
+        name = f"r{i}.json"
+        model, table = parse_record(json.dumps(d), name, KEEPER.game.record, "rollncook")
+        records.append((name, model, table))
+    return replay(KEEPER.game, records)
+
+
+def verdict(r: Report) -> dict:
+    """What a report says, line numbers aside (a record written again has other lines)."""
+    return {"totals": [(p.name, p.total, p.breakdown) for p in r.players], "winners": r.winners,
+            "ranking": r.ranking, "unfinished": r.unfinished, "notes": r.notes, "no_winner": r.no_winner,
+            "violations": sorted((v.rule, v.message, v.where, v.record) for v in r.violations)}
+
+
+def stored(move: dict) -> dict:
+    """A move as the web core stores it: checked by the move model and dumped as JSON."""
+    return Move.model_validate(move).model_dump(mode="json")
+
+
+def corpus(n: int = 24, seed: int = 1307) -> list[list[dict]]:
+    """Generated games: legal ones, ones with a rule broken, unfinished ones, end-only ones."""
+    rng = random.Random(seed)
+    games = []
+    kinds = sorted(ref.INJECTIONS)
+    for i in range(n):
+        recs = ref.generate_game(random.Random(rng.random()), players=[1, 2, 3][i % 3])
+        if i % 4 == 1:
+            recs = ref.inject(recs, kinds[i % len(kinds)], random.Random(i)) or recs
+        elif i % 4 == 2:
+            recs = ref.truncate(recs, rng.randrange(0, 12))
+        elif i % 4 == 3 and len(recs) > 1:
+            recs[-1] = {"game": "rollncook", **ref.end_state(recs[-1], old=i % 8 == 3)}
+        games.append(recs)
+    return games
+
+
+EXAMPLE_SETS = [("solo-seed7.yaml",), ("solo-seed7.yaml", "shared-dice-bo.yaml"), ("mistakes.yaml",),
+                ("shared-dice-bo.yaml", "mistakes.yaml")]
+
+
+@pytest.mark.parametrize("names", EXAMPLE_SETS, ids="+".join)
+def test_examples_split_then_records_score_the_same(names):
+    docs = load(*names)
+    setup, moves = KEEPER.split(docs)
+    assert [p.name for p in setup.players] == [d["player"] for d in docs]
+    assert len(moves) == sum(len(d["hours"]) for d in docs)
+    again = KEEPER.records(setup, [stored(m) for m in moves])
+    assert verdict(report_of(again)) == verdict(report_of(docs))
+    # the records hold the very hours: same hours, dice and takes, entry by entry
+    for a, d in zip(again, docs, strict=True):
+        assert [h["dice"] for h in a["hours"]] == [h["dice"] for h in d["hours"]]
+        assert [len(h.get("take", [])) for h in a["hours"]] == [len(h.get("take", [])) for h in d["hours"]]
+
+
+def test_the_examples_say_what_their_comments_say():
+    """The facts the comparisons above rest on, worked out from the example files."""
+    solo = report_of(load("solo-seed7.yaml"))
+    assert not solo.violations and not solo.unfinished
+    assert solo.winners == [] and "under 50" in solo.no_winner  # RNC-8: a solo game needs a star
+    two = report_of(load("solo-seed7.yaml", "shared-dice-bo.yaml"))
+    assert not two.violations and {p.name for p in two.players} == {"Ann", "Bo"}
+    bad = report_of(load("mistakes.yaml"))
+    assert bad.unfinished and {"RNC-2", "RNC-3", "RNC-4", "RNC-5", "RNC-6", "RNC-7", "RNC-11"} <= {
+        v.rule for v in bad.violations}
+
+
+@pytest.mark.parametrize("k", range(24))
+def test_generated_games_split_then_records_score_the_same(k):
+    docs = corpus()[k]
+    setup, moves = KEEPER.split(copy.deepcopy(docs))
+    again = KEEPER.records(Setup.model_validate(setup.model_dump(mode="json")), [stored(m) for m in moves])
+    assert verdict(report_of(again)) == verdict(report_of(docs))
+
+
+@pytest.mark.parametrize("names", [("solo-seed7.yaml", "shared-dice-bo.yaml"), ("mistakes.yaml",)], ids="+".join)
+def test_posting_moves_one_by_one_reproduces_the_game(names):
+    """As the web core posts them: each move is refused only if it adds a violation, so a legal
+    game is taken move by move, and the last report is the original's."""
+    docs = load(*names)
+    setup, moves = KEEPER.split(docs)
+    setup = Setup.model_validate(setup.model_dump(mode="json"))
+    played: list[dict] = []
+    before = report_of(KEEPER.records(setup, played))
+    assert before.unfinished and all(p.total == 0 for p in before.players)
+    added = 0
+    for m in moves:
+        played.append(stored(m))
+        after = report_of(KEEPER.records(setup, played))
+        added += len(after.violations) - len(before.violations)
+        if not report_of(docs).violations:
+            assert after.violations == []  # a legal game: no move is refused
+        before = after
+    assert verdict(before) == verdict(report_of(docs))
+    assert added == len(report_of(docs).violations)
+
+
+def test_setup_reads_seeds_ids_and_qr_text():
+    assert Setup.model_validate({"sheet": 7, "players": ["Ann"]}).sheet == "RNC1-7"
+    assert Setup.model_validate({"sheet": " rnc1-42 ", "players": ["Ann"]}).sheet == "RNC1-42"
+    assert Setup.model_validate({"sheet": "123", "players": ["Ann", "Bo"]}).players[1].name == "Bo"
+    for bad, words in [({"sheet": "RNC2-7", "players": ["A"]}, "content version 2"),
+                       ({"sheet": "hello", "players": ["A"]}, "neither a seed nor a sheet id"),
+                       ({"sheet": 2**63, "players": ["A"]}, "beyond"),
+                       ({"sheet": 7, "players": ["A", "A"]}, "named twice"),
+                       ({"sheet": 7, "players": []}, "at least 1"),
+                       ({"sheet": 7, "players": ["  "]}, "1 to 40 printable"),
+                       ({"sheet": True, "players": ["A"]}, "seed")]:
+        with pytest.raises(ValueError, match=words):
+            Setup.model_validate(bad)
+
+
+def test_records_and_file_names():
+    setup = Setup.model_validate({"sheet": 7, "players": ["Ann", "Bo Li", "ann"]})
+    assert KEEPER.file_names(setup) == ["rnc1-7-ann.yaml", "rnc1-7-bo-li.yaml", "rnc1-7-ann-3.yaml"]
+    docs = KEEPER.records(setup, [stored({"seat": 1, "hour": "10", "dice": [1, 3, 5], "take": [{"box": 1}],
+                                          "abilities": [{"adjust": {"from": 3, "to": 4}}]})])
+    assert docs[0] == {"game": "rollncook", "sheet": "RNC1-7", "player": "Ann", "hours": []}
+    assert docs[1]["hours"] == [{"hour": "10:00", "dice": [1, 3, 5], "abilities": [{"adjust": {"from": 3, "to": 4}}],
+                                 "take": [{"box": 1}]}]
+    with pytest.raises(ValueError, match="seat 3 is nobody's: the table has 3 players"):
+        KEEPER.records(setup, [stored({"seat": 3, "hour": "10", "dice": [1, 3, 5]})])
+
+
+def state_of(setup: Setup, moves: list[dict]) -> RollNCookState:
+    recs = [KEEPER.game.record.model_validate(d) for d in KEEPER.records(setup, moves)]
+    st = KEEPER.game.start(recs)
+    for _, _, mv in KEEPER.game.moves(recs):
+        st.apply(mv)
+    return st
+
+
+@pytest.mark.parametrize("upto", [0, 5, 13, 22])
+def test_view_offers_only_legal_takes_and_all_of_them(upto):
+    docs = load("solo-seed7.yaml", "shared-dice-bo.yaml")
+    setup, moves = KEEPER.split(docs)
+    moves = [stored(m) for m in moves[:upto]]
+    state = state_of(setup, moves)
+    v = KEEPER.view(state, setup, moves)
+    hour = v["hour"]
+    assert hour == ["10:00", "12:00", "16:00", "21:00"][[0, 5, 13, 22].index(upto)]
+    for seat, sv in enumerate(v["seats"]):
+        sheet = state.sheet(seat)
+        h = TABLES[sv["hour_due"]]
+        offered = {v_: [Take.model_validate(t) for t in ts] for v_, ts in sv["options"]["takes"].items()}
+        for value in range(1, 7):
+            every = [Take(box=value)] + [Take(table=c, segment=value) for c in TABLES]
+            legal = [t for t in every if not take_problems(sheet, h, t)]
+            assert offered[str(value)] == legal
+            for t in offered[str(value)]:  # played as a move, each is taken without a word
+                dice = [value, value % 6 + 1, (value + 1) % 6 + 1]
+                one = state.copy()
+                bad = [x for x in one.apply((seat, HourPlay(hour=sv["hour_due"], dice=dice, take=[t])))
+                       if x.rule != "RNC-10"]
+                assert bad == []
+        crossed = {(c, k) for c, k in sv["segments"]}
+        assert crossed == {(c, k + 1) for c, i in TABLES.items() for k in range(6) if (i, k) in sheet.segments}
+
+
+def test_view_gives_the_tables_dice_and_the_doubles_they_allow():
+    docs = load("solo-seed7.yaml", "shared-dice-bo.yaml")
+    setup, moves = KEEPER.split(docs)
+    moves = [stored(m) for m in moves[:1]]  # Ann has played 10:00 with 1 3 5
+    v = KEEPER.view(state_of(setup, moves), setup, moves)
+    assert v["hour"] == "10:00" and v["dice"] == [1, 3, 5] and v["due"] == 1
+    assert v["seats"][0]["hour_due"] == "11:00" and v["seats"][1]["hour_due"] == "10:00"
+    assert doubles([1, 3, 5]) == []
+    opts = doubles([2, 5, 5])
+    assert {(o["spend"], o["to"]) for o in opts} == {(5, t) for t in range(1, 7)}
+    assert next(o for o in opts if o["to"] == 6)["results"] == [2, 6]  # one 5 spent, the other set to 6
+    three = doubles([4, 4, 4])
+    assert next(o for o in three if o["to"] == 1)["results"] == [1, 1]
