@@ -25,6 +25,7 @@ from printkit.core.draw.page import PrintOptions
 from printkit.core.game import Game, replay
 from printkit.core.score import Report, locate
 from printkit.core.table import Scorekeeper
+from printkit.core.forms import FormReader
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,7 @@ _SCORERS: dict[str, Scorer] = {}
 _SOLVERS: dict[str, Solver] = {}
 _SIMULATORS: dict[str, Simulator] = {}
 _SCOREKEEPERS: dict[str, Scorekeeper] = {}
+_FORM_READERS: dict[str, FormReader] = {}
 
 
 def register(component: Component) -> Component:
@@ -195,6 +197,12 @@ def register_solver(solver: Solver) -> Solver:
 def register_simulator(simulator: Simulator) -> Simulator:
     _SIMULATORS[simulator.game] = simulator
     return simulator
+
+
+def register_form_reader(reader: FormReader) -> FormReader:
+    """How ``printkit score`` reads a game's filled PDF forms (printkit.core.forms)."""
+    _FORM_READERS[reader.game] = reader
+    return reader
 
 
 def register_scorekeeper(keeper: Scorekeeper) -> Scorekeeper:
@@ -257,6 +265,11 @@ def solvers() -> dict[str, Solver]:
 def simulators() -> dict[str, Simulator]:
     _load_games()
     return _SIMULATORS
+
+
+def form_readers() -> dict[str, FormReader]:
+    _load_games()
+    return _FORM_READERS
 
 
 def scorekeepers() -> dict[str, Scorekeeper]:

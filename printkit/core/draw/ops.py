@@ -182,7 +182,31 @@ class Use:
     fill: Colour | None = None
 
 
-Op = Line | Rect | Circle | Polygon | Path | Text | Group | Use
+@dataclass(frozen=True)
+class Field:
+    """A fillable form field over the box (x, y, w, h): in a PDF, a form field with its own
+    appearance (see printkit.core.forms); in SVG nothing, so the page under it shows as drawn.
+
+    ``kind`` is ``"text"`` (at most ``maxlen`` characters, 0 for no limit; ``size`` the text's
+    em size in mm, 0 to fit the box) or ``"check"`` (a box crossed, or not). ``value`` is what
+    the field holds when made: its text, or ``"Yes"`` for a crossed box. A field is placed on
+    a page, never in a symbol (a form field belongs to one page).
+    """
+
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+    kind: str = "text"  # text | check
+    maxlen: int = 0
+    value: str = ""
+    size: float = 0.0
+    tooltip: str = ""
+    tag: str | None = None
+
+
+Op = Line | Rect | Circle | Polygon | Path | Text | Group | Use | Field
 
 
 @dataclass

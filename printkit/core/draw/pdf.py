@@ -13,7 +13,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 
 from printkit.core.draw.ops import (
-    INHERIT, Circle, Document, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
+    INHERIT, Circle, Document, Field, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
 )
 from printkit.core.fonts import register_pdf_font
 from printkit.core.units import PT_PER_MM
@@ -34,6 +34,8 @@ class _PdfRenderer:
     def __init__(self, c: rl_canvas.Canvas, symbols: dict):
         self.c = c
         self.symbols = symbols
+        #: Drawing a symbol's form (no form field may be in one: a field is on one page).
+        self.in_symbol = False
 
     # -- style -------------------------------------------------------------------------
     def _apply(self, s: Style) -> tuple[bool, bool]:
@@ -94,6 +96,8 @@ class _PdfRenderer:
             self._path(op, op.style)
         elif isinstance(op, (Line, Rect, Circle)):
             self._shape(op)
+        elif isinstance(op, Field):
+            self._field(op)
         else:  # pragma: no cover - the Op union is closed
             raise TypeError(f"unknown drawing operation {op!r}")
 
@@ -145,6 +149,14 @@ class _PdfRenderer:
             c.rect(op.x, op.y, op.w, op.h, stroke=int(stroke), fill=int(fill))
 
 
+    def _field(self, op: Field) -> None:
+        if self.in_symbol:
+            raise ValueError(f"form field {op.name!r} is in a symbol; a field goes on a page")
+        from printkit.core.forms import add_pdf_field  # only fillable documents need it
+
+        add_pdf_field(self.c, op)
+
+
 def _form_name(symbol: str) -> str:
     return "sym_" + "".join(ch if ch.isalnum() else "_" for ch in symbol)
 
@@ -172,6 +184,7 @@ def render_pdf(doc: Document) -> bytes:
     for page in doc.pages:
         _page(c, r, page)
     # Forms after the pages: lazily made pages define their symbols as they are drawn.
+    r.in_symbol = True
     for name in sorted(doc.symbols):
         c.beginForm(_form_name(name), -_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
         r.draw(doc.symbols[name])

@@ -15,7 +15,7 @@ import svgwrite
 from svgwrite.container import Group as SvgGroup
 
 from printkit.core.draw.ops import (
-    INHERIT, Circle, Document, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
+    INHERIT, Circle, Document, Field, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
 )
 from printkit.core.fonts import get_font
 
@@ -92,6 +92,8 @@ class _SvgRenderer:
             for seg in op.segments:
                 parts.append(seg[0] + " ".join(num(v) for v in seg[1:]))
             parent.add(d.path(d=" ".join(parts), **_style_attrs(op.style)))
+        elif isinstance(op, Field):
+            pass  # a form field is the PDF's; the SVG shows the page under it, as printed
         else:  # pragma: no cover - the Op union is closed
             raise TypeError(f"unknown drawing operation {op!r}")
 

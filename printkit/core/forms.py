@@ -1,0 +1,319 @@
+"""Fillable PDF forms: fields a component puts on its pages, and a filled PDF's fields read back.
+
+A component draws a :class:`~printkit.core.draw.ops.Field` (made with :func:`text_field` or
+:func:`check_box`) over each mark a player makes; the PDF backend writes it as an AcroForm
+field with appearance streams (for every state), so it shows and prints in any viewer. An
+empty field draws nothing: the page looks as the plain one. The SVG backend draws no field.
+
+:func:`read_form` reads a filled PDF back (pypdf): every field's name, kind, value and page.
+A file that is no PDF, a damaged or encrypted PDF, or one without fields is a
+:class:`~printkit.errors.PrintkitError` of one line. :func:`fill_form` fills a PDF's fields
+(for tests and tools), as a PDF viewer would.
+
+Field names should say which document they belong to (a sheet id, say) and must be unique in a
+document; the PDF spec keeps ``.`` for nested names, so names use ``:`` and ``-`` instead.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import stat
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from printkit.core.draw.ops import Field
+from printkit.core.score import Report, Violation
+from printkit.core.units import PT_PER_MM
+from printkit.errors import PrintkitError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reportlab.pdfgen.canvas import Canvas
+
+#: What a player writes with (r, g, b): a dark blue pen, told apart from the print.
+PEN = (0.08, 0.16, 0.55)
+#: A filled PDF is at most this many bytes (a 10,000-sheet file is about 60 MB).
+MAX_BYTES = 200_000_000
+#: The value of a crossed check box (reportlab's on state).
+ON = "Yes"
+
+
+def text_field(name: str, x: float, y: float, w: float, h: float, *, maxlen: int = 0,
+               value: str = "", size: float = 0.0, tooltip: str = "") -> Field:
+    """A text field over (x, y, w, h) mm: at most ``maxlen`` characters (0: any number),
+    written ``size`` mm high (0: fitted to the box)."""
+    return Field(name, x, y, w, h, "text", maxlen, value, size, tooltip)
+
+
+def check_box(name: str, x: float, y: float, w: float, h: float, *, checked: bool = False,
+              tooltip: str = "") -> Field:
+    """A box crossed or not, centred in (x, y, w, h) mm (square: the smaller side)."""
+    return Field(name, x, y, w, h, "check", 0, ON if checked else "", 0.0, tooltip)
+
+
+# -- writing (the PDF backend calls this for each Field) ---------------------------------------
+
+def _font_pt(op: Field, height_pt: float) -> int:
+    """The text's size in whole points (reportlab writes /DA with a whole size)."""
+    if op.size > 0:
+        return max(4, round(op.size * PT_PER_MM))
+    return max(4, min(14, int(height_pt * 0.72)))
+
+
+def add_pdf_field(c: Canvas, op: Field) -> None:
+    """``op`` as an AcroForm field on the canvas's current page, placed by the current transform
+    (the box's corners in page points; fields are axis-aligned)."""
+    from reportlab.lib.colors import Color
+
+    pen = Color(*PEN)
+    (x0, y0), (x1, y1) = c.absolutePosition(op.x, op.y), c.absolutePosition(op.x + op.w, op.y + op.h)
+    x, y, w, h = min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)
+    if op.kind == "check":
+        size = min(w, h)
+        c.acroForm.checkbox(name=op.name, x=x + (w - size) / 2, y=y + (h - size) / 2, size=size,
+                            checked=op.value == ON, buttonStyle="cross", shape="square",
+                            borderWidth=0, borderColor=None, fillColor=None, textColor=pen,
+                            fieldFlags="", annotationFlags="print", tooltip=op.tooltip or None)
+    elif op.kind == "text":
+        c.acroForm.textfield(name=op.name, value=op.value, x=x, y=y, width=w, height=h,
+                             maxlen=op.maxlen or None, fontName="Helvetica", fontSize=_font_pt(op, h),
+                             borderWidth=0, borderColor=None, fillColor=None, textColor=pen,
+                             fieldFlags="", annotationFlags="print", tooltip=op.tooltip or None)
+    else:
+        raise ValueError(f"form field {op.name!r}: kind {op.kind!r} is neither 'text' nor 'check'")
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FormField:
+    """One field of a filled PDF: ``value`` is its text, or ``"Yes"``/``""`` for a check box."""
+
+    name: str
+    kind: str  # text | check | other
+    value: str
+    page: int  # 0-based
+
+
+@dataclass(frozen=True)
+class FilledForm:
+    """A filled PDF's fields by name, in the order of the pages and of each page's fields."""
+
+    file: str
+    fields: dict[str, FormField]
+
+    def value(self, name: str) -> str:
+        """The text of the field ``name`` with the spaces around it removed ("" if none)."""
+        f = self.fields.get(name)
+        return f.value.strip() if f is not None else ""
+
+    def checked(self, name: str) -> bool:
+        f = self.fields.get(name)
+        return f is not None and f.value == ON
+
+    def names(self, prefix: str = "") -> list[str]:
+        return [n for n in self.fields if n.startswith(prefix)]
+
+
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split()) or "no detail"
+
+
+def _read_bytes(file: str) -> bytes:
+    try:
+        kind = os.stat(file).st_mode
+        if not stat.S_ISREG(kind):
+            raise PrintkitError(f"{file}: not a PDF file but a folder or device; give a filled PDF")
+        with open(file, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise PrintkitError(f"{file}: cannot read it ({e.strerror or e})") from None
+    if len(data) > MAX_BYTES:
+        raise PrintkitError(f"{file}: larger than {MAX_BYTES:,} bytes; a filled sheet is far smaller")
+    return data
+
+
+@contextmanager
+def _quiet_pypdf() -> Iterator[None]:
+    """pypdf logs what it repairs as warnings; the user sees one line or none."""
+    log = logging.getLogger("pypdf")
+    old = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        log.setLevel(old)
+
+
+def _inherited(annot: Any, key: str) -> Any:
+    node, depth = annot, 0
+    while node is not None and depth < 32:
+        if key in node:
+            return node[key]
+        parent = node.get("/Parent")
+        node, depth = (parent.get_object() if parent is not None else None), depth + 1
+    return None
+
+
+def _full_name(annot: Any) -> str:
+    parts, node, depth = [], annot, 0
+    while node is not None and depth < 32:
+        if "/T" in node:
+            parts.append(str(node["/T"]))
+        parent = node.get("/Parent")
+        node, depth = (parent.get_object() if parent is not None else None), depth + 1
+    return ".".join(reversed(parts))
+
+
+def _field_of(annot: Any, page: int) -> FormField | None:
+    if annot.get("/Subtype") != "/Widget":
+        return None
+    name = _full_name(annot)
+    if not name:
+        return None
+    ft = _inherited(annot, "/FT")
+    v = _inherited(annot, "/V")
+    if ft == "/Btn":
+        state = v if v is not None else annot.get("/AS")
+        return FormField(name, "check", ON if state not in (None, "/Off", "") else "", page)
+    if ft == "/Tx":
+        return FormField(name, "text", "" if v is None else str(v), page)
+    return FormField(name, "other", "" if v is None else str(v), page)
+
+
+def _fields(reader: Any) -> dict[str, FormField]:
+    out: dict[str, FormField] = {}
+    for i, page in enumerate(reader.pages):
+        for ref in page.get("/Annots") or []:
+            f = _field_of(ref.get_object(), i)
+            if f is not None and f.name not in out:
+                out[f.name] = f
+    return out
+
+
+def parse_form(data: bytes, file: str) -> FilledForm:
+    """The fields of the PDF ``data`` (read from ``file``, named in messages)."""
+    from pypdf import PdfReader
+
+    if not data.lstrip()[:5].startswith(b"%PDF-"):
+        raise PrintkitError(f"{file}: not a PDF file (it does not start with %PDF-)")
+    try:
+        with _quiet_pypdf():
+            reader = PdfReader(io.BytesIO(data), strict=False)
+            if reader.is_encrypted:
+                raise PrintkitError(f"{file}: an encrypted PDF; save it again without a password")
+            fields = _fields(reader)
+    except PrintkitError:
+        raise
+    except Exception as e:  # noqa: BLE001 - any failure of a damaged file is one line
+        raise PrintkitError(f"{file}: a damaged PDF that cannot be read ({type(e).__name__}: "
+                            f"{_one_line(e)[:200]})") from None
+    if not fields:
+        raise PrintkitError(f"{file}: a PDF without form fields; fill in a sheet made with --fillable")
+    return FilledForm(file, fields)
+
+
+def read_form(file: str) -> FilledForm:
+    """The fields of the filled PDF ``file``; a PrintkitError of one line if it cannot be read."""
+    return parse_form(_read_bytes(file), file)
+
+
+# -- filling (tests and tools) -------------------------------------------------------------------
+
+def fill_form(pdf: bytes, values: Mapping[str, str | bool]) -> bytes:
+    """``pdf`` with its fields filled as a viewer would: text fields get the text (and a new
+    appearance), check boxes are crossed (True) or cleared (False). Unknown names are an error."""
+    from pypdf import PdfWriter
+    from pypdf.generic import NameObject
+
+    with _quiet_pypdf():
+        writer = PdfWriter(clone_from=io.BytesIO(pdf))
+        seen: set[str] = set()
+        for page in writer.pages:
+            texts: dict[str, Any] = {}
+            for ref in page.get("/Annots") or []:
+                annot = ref.get_object()
+                name = _full_name(annot)
+                if name not in values or annot.get("/Subtype") != "/Widget":
+                    continue
+                seen.add(name)
+                v = values[name]
+                if _inherited(annot, "/FT") == "/Btn":
+                    state = NameObject("/" + ON if v is True or v == ON else "/Off")
+                    annot[NameObject("/V")] = state
+                    annot[NameObject("/AS")] = state
+                else:
+                    texts[name] = str(v)
+            if texts:
+                writer.update_page_form_field_values(page, texts, auto_regenerate=False)
+        missing = sorted(set(values) - seen)
+        if missing:
+            raise KeyError(f"no such form field: {', '.join(missing[:5])}")
+        out = io.BytesIO()
+        writer.write(out)
+    return out.getvalue()
+
+
+# -- scoring a filled form ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FormRecord:
+    """One player's record rebuilt from a filled form.
+
+    ``fields`` maps the record's key paths to the field that says each (a violation at a key
+    path is reported at that field: ``FILE:FIELD: where: message``); ``data`` is the record as
+    plain data (``--as-record`` writes it); ``problems`` are marks the record cannot hold (a die
+    of 7, a total that is not a number), already located at their fields.
+    """
+
+    file: str
+    record: Any
+    fields: dict[tuple, str]
+    data: dict[str, Any]
+    problems: list[Violation] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FormReader:
+    """How ``printkit score GAME filled.pdf`` reads a game's filled PDFs (registered by the game)."""
+
+    game: str
+    #: The records a filled form holds (one per sheet filled in).
+    read: Callable[[FilledForm], list[FormRecord]]
+
+
+def mark(form: FilledForm, name: str, where: str, rule: str, message: str) -> Violation:
+    """A violation located at the field ``name`` of ``form``."""
+    return Violation(where, rule, message, file=form.file, line=name)  # type: ignore[arg-type]
+
+
+def with_problems(report: Report, records: Sequence[FormRecord]) -> Report:
+    """``report`` with the marks no record could hold listed first (then nobody wins)."""
+    problems = [p for r in records for p in r.problems]
+    return replace(report, violations=problems + list(report.violations)) if problems else report
+
+
+def write_records(path: str, records: Sequence[FormRecord]) -> list[str]:
+    """Write the rebuilt records: one to ``path``; several to ``STEM-1.EXT``, ``STEM-2.EXT`` ...
+    JSON if the name ends in ``.json``, else YAML. The names written, in order."""
+    import json
+    from pathlib import Path
+
+    import yaml
+
+    p = Path(path)
+    names = [str(p)] if len(records) == 1 else [str(p.with_name(f"{p.stem}-{i + 1}{p.suffix}"))
+                                                 for i in range(len(records))]
+    for name, r in zip(names, records, strict=True):
+        if name.lower().endswith(".json"):
+            text = json.dumps(r.data, indent=2, ensure_ascii=False) + "\n"
+        else:
+            text = yaml.safe_dump(r.data, sort_keys=False, allow_unicode=True, width=100)
+        try:
+            Path(name).write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise PrintkitError(f"--as-record {name}: cannot write it ({e.strerror or e})") from None
+    return names
