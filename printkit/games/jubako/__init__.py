@@ -6,9 +6,9 @@ is explained in docs/rules/jubako.md and by `printkit rules jubako`.
 
 from __future__ import annotations
 
-from printkit.games.jubako import components
+from printkit.games.jubako import components, web
 from printkit.games.jubako.scorer import GAME as RULES
-from printkit.core.registry import Component, register, register_game
+from printkit.core.registry import Component, register, register_game, register_scorekeeper
 
 GAME = "jubako"
 
@@ -18,3 +18,4 @@ register(Component(GAME, "tiles", "all 90 tiles at the board's cell size, with c
 register(Component(GAME, "tokens", "victory-point tokens 50/100/150/200 for four players", components.build_tokens))
 register(Component(GAME, "aid", "player aid: a turn, scoring, the five advanced options", components.build_aid))
 register_game(RULES)
+register_scorekeeper(web.SCOREKEEPER)  # printkit serve: the Jubako page (web.py, web/page.js)

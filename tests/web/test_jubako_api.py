@@ -1,0 +1,210 @@
+"""Jubako at the table: the Scorekeeper (printkit/games/jubako/web.py) without a server, then the
+move API on the ASGI test client (docs/serve.md).
+
+The examples and generated records (tests/corpus/ref_jubako.py) go through ``split`` and back
+through ``records`` and must score exactly like the originals; the turns posted one at a time
+(with the hands declared, as the page does) give the same game; ``view`` lists only moves the
+State accepts, with the points the State gives them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from printkit.core.game import replay
+from printkit.core.records import parse_record
+from printkit.core.yamlio import parse_text
+from printkit.games.jubako.content import CONTENT
+from printkit.games.jubako.play import choose
+from printkit.games.jubako.record import JubakoRecord, Turn
+from printkit.games.jubako.rules import adjacent
+from printkit.games.jubako.scorer import GAME
+from printkit.games.jubako.state import JubakoState, laid
+from printkit.games.jubako.web import SCOREKEEPER, Move, Setup, hands, records, split, view
+from tests.corpus import ref_jubako
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples" / "jubako").glob("*.yaml"))
+
+
+def load(path: Path) -> dict[str, Any]:
+    data, _ = parse_text(path.read_text(), allow_json=True)
+    return data
+
+
+def score_docs(docs: list[dict[str, Any]]) -> dict[str, Any]:
+    recs = []
+    for i, d in enumerate(docs):
+        rec, table = parse_record(json.dumps(d), f"doc{i}.json", JubakoRecord, "jubako")
+        recs.append((f"doc{i}.json", rec, table))
+    return replay(GAME, recs).to_json()
+
+
+def essence(report: dict[str, Any]) -> dict[str, Any]:
+    return {"players": report["players"], "winners": report["winners"], "ranking": report["ranking"],
+            "unfinished": report["unfinished"], "valid": report["valid"], "boards": report.get("boards"),
+            "violations": [(v["rule"], v["where"], v["message"]) for v in report["violations"]]}
+
+
+def state_after(setup: Setup, moves: list[dict[str, Any]]) -> JubakoState:
+    (doc,) = records(setup, moves)
+    rec, _ = parse_record(json.dumps(doc), "t.json", JubakoRecord, "jubako")
+    state = GAME.start([rec])
+    for _, _, move in GAME.moves([rec]):
+        state.apply(move)
+    assert isinstance(state, JubakoState)
+    return state
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_example_round_trips(path: Path) -> None:
+    original = load(path)
+    setup, moves = split([original])
+    assert len(moves) == len(original["turns"])
+    assert essence(score_docs(records(setup, moves))) == essence(score_docs([original]))
+
+
+def test_generated_round_trip() -> None:
+    broken = 0
+    for seed in range(30):
+        rec, _ = ref_jubako.generate(seed)
+        before = score_docs([rec])
+        broken += not before["valid"]
+        setup, moves = split([rec])
+        assert essence(score_docs(records(setup, moves))) == essence(before), seed
+    assert broken >= 5  # rule breaks survive the round trip too
+
+
+def test_old_little_jubako_option_is_the_board() -> None:
+    setup, _ = split([{"players": ["A", "B"], "options": {"little_jubako": True}, "turns": []}])
+    assert isinstance(setup, Setup) and setup.board == "4x4"
+    (doc,) = records(setup, [])
+    assert doc["board"] == "4x4" and "options" not in doc
+
+
+def play_with_hands(players: list[str], seed: int, board: str = "5x5", turns: int | None = None) -> tuple[
+        Setup, list[dict[str, Any]], list[dict[str, Any]]]:
+    """A game as the page plays it: before each turn the player declares the tiles held, then
+    makes the automatic player's choice among the moves ``view`` offers. Returns the setup, the
+    posted moves (holding and turns) and the views seen before each turn."""
+    rng = random.Random(seed)
+    setup = Setup.model_validate({"players": players, "board": board})
+    tiles = [tuple(sorted(t, key=CONTENT.ids.index)) for t in CONTENT.doubles]
+    rng.shuffle(tiles)
+    tiles = tiles[CONTENT.removed[len(players)]:]
+    held = {p: [tiles.pop(), tiles.pop()] for p in players}
+    moves: list[dict[str, Any]] = []
+    views = []
+    state = state_after(setup, moves)
+    while (who := state.to_move) is not None and (turns is None or len(views) < turns):
+        if tiles:
+            held[who].append(tiles.pop())
+        moves.append({"player": who, "holding": [list(t) for t in held[who]]})
+        v = view(state, setup, moves)
+        views.append(v)
+        move = choose(state, held[who], rng)
+        played = set(move.discard if move.discard is not None else laid(move)[0])
+        held[who].remove(next(t for t in held[who] if set(t) == played))
+        moves.append(move.model_dump(mode="json", exclude_none=True))
+        state.apply(move)
+    return setup, moves, views
+
+
+def test_posted_one_by_one_matches_the_automatic_table() -> None:
+    """A whole 3-player Little Jubako game posted move by move: every prefix is legal, holding
+    moves change no record, and the end scores as the turns alone do."""
+    setup, moves, views = play_with_hands(["Ann", "Bo", "Cy"], 7, "4x4")
+    turns = [m for m in moves if "holding" not in m]
+    assert len(turns) == CONTENT.tiles_in_play(3) == len(views)
+    for k in range(0, len(moves) + 1, 7):
+        assert score_docs(records(setup, moves[:k]))["violations"] == []
+    final = score_docs(records(setup, moves))
+    assert not final["unfinished"] and final["violations"] == []
+    assert essence(final) == essence(score_docs([{"board": "4x4", "players": ["Ann", "Bo", "Cy"], "turns": turns}]))
+    assert any(v["legal"]["discard"] for v in views)  # Little Jubako fills up: removals were offered (JUB-5)
+
+
+def test_view_offers_only_legal_moves_with_their_points() -> None:
+    setup, moves, views = play_with_hands(["Ann", "Bo"], 3, "5x5", turns=14)
+    holding_at = [i for i, m in enumerate(moves) if "holding" in m]
+    checked = 0
+    for v, i in zip(views, holding_at, strict=True):
+        state = state_after(setup, moves[:i])
+        hand = [tuple(t) for t in moves[i]["holding"]]
+        assert v["to_move"] == moves[i]["player"] and v["hand"] == moves[i]["holding"]
+        assert len(hand) == v["holds"]
+        offered = {(tuple(p["tile"]), tuple(p["cells"])) for p in v["legal"]["place"]}
+        # exactly the State's placements for that hand, no more (JUB-3)
+        assert offered == {(m.tile, m.cells) for m in state.legal_moves(hand) or () if m.tile}
+        for p in v["legal"]["place"][::9]:
+            for s in p["scores"]:
+                after = state.copy()
+                turn = Turn(player=v["to_move"], tile=tuple(p["tile"]), cells=tuple(p["cells"]), score=s["score"])
+                assert [x for x in after.apply(turn) if x.rule != "JUB-1"] == []
+                assert after.scores[v["to_move"]][-1] == s["points"]  # JUB-4, as the State scores it
+                checked += 1
+        # a cell pair not offered for a tile of the hand is refused by the State (JUB-3)
+        tile = hand[0]
+        for c1 in v["cells"][:6]:
+            for c2 in v["cells"]:
+                if (tile, (c1, c2)) in offered or c1 == c2:
+                    continue
+                rec = {"player": v["to_move"], "tile": list(tile), "cells": [c1, c2]}
+                try:
+                    turn = Turn.model_validate(rec)
+                except ValueError:
+                    continue
+                if not adjacent(c1, c2, v["size"]):
+                    continue
+                assert any(x.rule == "JUB-3" for x in state.copy().apply(turn)), (tile, c1, c2)
+    assert checked >= 20
+
+
+def test_hands_follow_the_moves() -> None:
+    moves = [{"player": "A", "holding": [["kyuri", "gohan"], ["tako", "ika"], ["nori", "tomato"]]},
+             {"player": "A", "tile": ["gohan", "kyuri"], "cells": ["A1", "B1"], "score": "kyuri"},
+             {"player": "B", "holding": [["tako", "ika"]]}]
+    assert hands(["A", "B"], moves) == {"A": [("tako", "ika"), ("nori", "tomato")], "B": [("tako", "ika")]}
+    setup = Setup.model_validate({"players": ["A", "B"]})
+    v = view(state_after(setup, moves), setup, moves)
+    # JUB-1: tako/ika is one tile in the set, and both hands claim it: it is not in the supply
+    assert ["ika", "tako"] not in v["supply"] and ["yude-tamago", "tobiko"] in v["supply"]
+    assert v["to_move"] == "B" and v["hand"] == [["tako", "ika"]] and v["holds"] == 3
+    assert v["legal"]["discard"] == []  # an incomplete hand never offers a removal
+
+
+def test_removal_offered_only_when_nothing_fits() -> None:
+    """JUB-5 on a full Little Jubako board: a hand that fits nowhere gets the removals, each
+    with the hand as the record writes it, and the State accepts them."""
+    setup, moves, views = play_with_hands(["Ann", "Bo", "Cy"], 7, "4x4")
+    i = next(k for k, v in enumerate(views) if v["legal"]["discard"])
+    v = views[i]
+    assert v["legal"]["place"] == []
+    at = [j for j, m in enumerate(moves) if "holding" in m][i]
+    state = state_after(setup, moves[:at])
+    for d in v["legal"]["discard"]:
+        turn = Turn(player=v["to_move"], discard=tuple(d["tile"]), hand=[tuple(t) for t in d["hand"]])
+        assert state.copy().apply(turn) == []
+
+
+def test_move_and_setup_shapes() -> None:
+    assert Move.model_validate({"player": "A", "holding": []}).holding == []
+    for bad, words in [({"player": "A", "holding": [["tako", "tako"]]}, "twice"),
+                       ({"player": "A", "holding": [["tako", "ika"]], "cells": ["A1", "A2"]}, "alone"),
+                       ({"player": "A", "tile": ["tako", "ika"]}, "tile' and 'cells'"),
+                       ({"player": "A", "tile": ["tako", "fish"], "cells": ["A1", "A2"]}, "unknown delicacy"),
+                       ({"player": "A", "discard": ["tako", "ika"]}, "hand")]:
+        with pytest.raises(ValueError, match=words):
+            Move.model_validate(bad)
+    with pytest.raises(ValueError, match="not a player"):
+        Setup.model_validate({"players": ["A", "B"], "options": {"favorite_food": {"C": ["tako"]}}})
+    s = Setup.model_validate({"players": ["A", "B"], "board": "4x4", "options": {"picky_eaters": 3, "peko_peko": True}})
+    (doc,) = records(s, [{"player": "A", "holding": [["tako", "ika"]]}])
+    assert doc == {"game": "jubako", "board": "4x4", "options": {"picky_eaters": 3, "peko_peko": True},
+                   "players": ["A", "B"], "turns": []}
+    assert SCOREKEEPER.file_names(s) == ["jubako.yaml"] and (SCOREKEEPER.assets / "page.js").is_file()
