@@ -283,6 +283,15 @@ class FormReader:
     game: str
     #: The records a filled form holds (one per sheet filled in).
     read: Callable[[FilledForm], list[FormRecord]]
+    #: A score pad's own checker: when given, a form whose fields start with ``pad_prefix`` is
+    #: scored by it as it stands (a pad holds totals, not a game to replay), and ``read`` is not
+    #: used for it. The report's violations name the fields (``where`` ends ``[field NAME]``).
+    score_pad: Callable[[FilledForm], Report] | None = None
+    pad_prefix: str = ""
+
+    def is_pad(self, form: FilledForm) -> bool:
+        """Whether ``form`` is this game's score pad (scored by ``score_pad``)."""
+        return self.score_pad is not None and bool(self.pad_prefix) and bool(form.names(self.pad_prefix))
 
 
 def mark(form: FilledForm, name: str, where: str, rule: str, message: str) -> Violation:
