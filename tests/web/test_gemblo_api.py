@@ -135,6 +135,18 @@ def test_setup_defaults_and_refusals() -> None:
         GembloSetup(players=4, obstacles=[{"piece": "M1", "cells": [[0, 0]]}])
     with pytest.raises(ValueError, match="less than or equal to 6"):
         GembloSetup(players=7)
+    with pytest.raises(ValueError, match="names: two players have the same name"):
+        GembloSetup(players=3, names=["Ann", "Ann"])
+    with pytest.raises(ValueError, match="names: 3 players, 4 names"):
+        GembloSetup(players=3, names=["A", "B", "C", "D"])
+    # names in turn order; with 2 players each name is its two colours' (GEM-6)
+    two = score_docs(records(GembloSetup(players=2, names=["Ann", "Bo"]), []))
+    assert [p["name"] for p in two["players"]] == ["Ann", "Bo"]
+    three = score_docs(records(GembloSetup(players=3, names=["Ann", "", "Cy"], colours=["blue", "red", "green"]), []))
+    assert [p["name"] for p in three["players"]] == ["Ann", "red", "Cy"]
+    # the form (a JSON Schema) offers players as a choice and no obstacles
+    schema = GembloSetup.model_json_schema()
+    assert schema["properties"]["players"]["enum"] == [2, 3, 4, 5, 6] and "obstacles" not in schema["properties"]
 
 
 def test_split_refuses_two_documents() -> None:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import Field, ValidationError, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from printkit.core.game import GameState
 from printkit.core.geometry.hexgrid import Hex, reflect, rotate
@@ -59,19 +60,25 @@ def _first_error(e: ValidationError) -> str:
 
 
 class GembloSetup(Strict):
-    """A new Gemblo table: ``{players: 4}``, optionally the colours in turn order, names by
-    colour, and a 5-player game's obstacles (default: the data file's layout, PK-7)."""
+    """A new Gemblo table: the number of players, optionally their names in turn order and the
+    colours in turn order (with 2 players, four colours: the first and third are the first
+    player's). A 5-player game's obstacles are the data file's layout (PK-7) unless an imported
+    record laid others (``obstacles``, not offered on the form)."""
 
-    players: Whole = Field(default=4, ge=2, le=6, description="the number of players, 2 to 6")
-    colours: list[str] | None = Field(
-        default=None, description="colours in turn order (default red, yellow, green, blue, purple, "
-                                  "clear, as many as needed); with 2 players four colours, the first "
-                                  "and third one player's")
-    names: dict[str, str] = Field(default={}, description="player names by colour")
-    obstacles: list[Placed] | None = Field(default=None, description="5 players only: the obstacles")
+    players: Whole = Field(default=4, ge=2, le=6, title="Players", json_schema_extra={"enum": [2, 3, 4, 5, 6]})
+    names: list[str] = Field(default=[], max_length=6, title="Player names",
+                             description="in turn order (empty: each player is called by colour)")
+    colours: list[str] = Field(default=[], max_length=6, title="Colours in turn order",
+                               description="empty: red, yellow, green, blue, purple, clear, as many as needed")
+    obstacles: SkipJsonSchema[list[Placed] | None] = None
 
     @model_validator(mode="after")
     def _fits_a_record(self) -> GembloSetup:
+        if len(self.names) > self.players:
+            raise ValueError(f"names: {self.players} players, {len(self.names)} names")
+        given = [n for n in self.names if n]
+        if len(set(given)) != len(given):
+            raise ValueError("names: two players have the same name")
         try:
             self.record([])
         except ValidationError as e:
@@ -79,19 +86,32 @@ class GembloSetup(Strict):
         return self
 
     def in_play(self) -> list[str]:
-        return list(self.colours) if self.colours is not None else default_colours(self.players)
+        return list(self.colours) if self.colours else default_colours(self.players)
 
     def header(self) -> dict[str, Any]:
-        """The record's keys before ``moves``."""
-        doc: dict[str, Any] = {"game": "gemblo", "players": self.players, "colours": self.in_play()}
-        if self.names:
-            doc["names"] = dict(self.names)
+        """The record's keys before ``moves``: a player's name is written for their first colour."""
+        colours = self.in_play()
+        doc: dict[str, Any] = {"game": "gemblo", "players": self.players, "colours": colours}
+        names = {colours[i]: name for i, name in enumerate(self.names) if name}
+        if names:
+            doc["names"] = names
         if self.obstacles is not None:
             doc["obstacles"] = [{"piece": o.piece, "cells": [list(c) for c in o.cells]} for o in self.obstacles]
         return doc
 
     def record(self, moves: list[dict[str, Any]]) -> GembloRecord:
         return GembloRecord.model_validate({**self.header(), "moves": moves})
+
+    @classmethod
+    def of(cls, rec: GembloRecord) -> GembloSetup:
+        """The setup of a record (its players' names as :func:`~state.owners` reads them)."""
+        colours = list(rec.colours)
+        names = [rec.names.get(colours[i]) or (rec.names.get(colours[i + 2]) if rec.players == 2 else None) or ""
+                 for i in range(rec.players)]
+        while names and not names[-1]:
+            names.pop()
+        return cls(players=rec.players, names=names, colours=colours,
+                   obstacles=None if rec.obstacles is None else list(rec.obstacles))
 
 
 def entry(move: dict[str, Any]) -> dict[str, Any]:
@@ -120,8 +140,7 @@ def split(documents: Sequence[dict[str, Any]]) -> tuple[GembloSetup, list[dict[s
     if len(documents) != 1:
         raise ValueError(f"a Gemblo game is one record, not {len(documents)}")
     rec = GembloRecord.model_validate(documents[0])
-    setup = GembloSetup(players=rec.players, colours=list(rec.colours), names=dict(rec.names),
-                        obstacles=None if rec.obstacles is None else list(rec.obstacles))
+    setup = GembloSetup.of(rec)
     return setup, [entry(m.model_dump(by_alias=True)) for m in rec.moves]
 
 
@@ -207,7 +226,7 @@ def view(state: GameState, setup: GembloSetup, moves: Sequence[dict[str, Any]]) 
         "players": board.players,
         "colours": colours,
         "owners": owners(record),
-        "palette": {c: CONTENT.colours[c].colour for c in shown},
+        "palette": {c: {"fill": CONTENT.colours[c].colour, "symbol": CONTENT.colours[c].symbol} for c in shown},
         "area": sorted([q, r] for q, r in board.area),
         "starts": [list(s) for s in board.starts],
         "covered": [[q, r, c] for (q, r), c in sorted(board.cells.items())],
