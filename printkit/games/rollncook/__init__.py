@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from printkit.core.registry import (
     Component, Setting, Simulator, SolveResult, register, register_game, register_scorekeeper, register_simulator,
-    whole_between,
+    whole_between, yes_no,
 )
 from printkit.games.rollncook import components, scorer, simulate, web
 
@@ -17,7 +17,10 @@ NAME = scorer.GAME.name
 register(Component(NAME, "sheet", "the seeded score sheet (one page; --count N for N seeds)",
                    components.build_sheets, seeded=True,
                    settings={"count": Setting("1", "how many sheets, for consecutive seeds, in one file",
-                                              whole_between(1, 10000, "sheets"))},
+                                              whole_between(1, 10000, "sheets")),
+                             "fillable": Setting("no", "PDF form fields over every mark, to fill in on "
+                                                       "a tablet and score (printkit score rollncook FILE.pdf)",
+                                                 yes_no)},
                    dump=components.dump_sheets))
 
 register_game(scorer.GAME)

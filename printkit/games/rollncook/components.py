@@ -10,6 +10,7 @@ from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.load import load_layout
 from printkit.core.qr import qr_path
 from printkit.games.rollncook.content import CONTENT
+from printkit.games.rollncook.form import field_ops
 from printkit.games.rollncook.sheet import Sheet, generate
 
 GAME = "rollncook"
@@ -96,18 +97,26 @@ def sheet_data(sheet: Sheet) -> dict:
     return {"id": sheet.id, "seed": sheet.seed, "dark": dark, "icons": icons}
 
 
-def dump_sheets(opts: PrintOptions, count: int = 1) -> dict:
+def dump_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> dict:
     """The sheets' contents as data: id, seed, content version, and every hour's boxes and table."""
     seed = opts.seed or 0
     sheets = [generate(seed + i).to_data() for i in range(count)]
     return sheets[0] if len(sheets) == 1 else {"sheets": sheets}
 
 
-def build_sheets(opts: PrintOptions, count: int = 1) -> Document:
-    """Sheets for ``count`` consecutive seeds from ``opts.seed``, one page each."""
+def _fields(canvas, ctx: dict, w: float, h: float) -> list:
+    """The fillable sheet's form fields (form.py), in the design box."""
+    grid = ctx["grid"]
+    return field_ops(ctx["s"]["id"], grid, ctx["pitch"], ctx["hours"])
+
+
+def build_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> Document:
+    """Sheets for ``count`` consecutive seeds from ``opts.seed``, one page each; ``fillable``
+    puts a PDF form field over every mark a player makes (issue 14)."""
     n = count
     seed = opts.seed or 0
     sheets = [sheet_data(generate(seed + i)) for i in range(n)]
-    data = {**static_data(), "sheets": sheets, "palette": {},
-            "slots": {"qr": lambda r, ctx, w, h: [qr_path(ctx["s"]["id"], w, tag="qr")]}}
+    data = {**static_data(), "sheets": sheets, "palette": {}, "fillable": fillable,
+            "slots": {"qr": lambda r, ctx, w, h: [qr_path(ctx["s"]["id"], w, tag="qr")],
+                      "fields": _fields}}
     return build_document(LAYOUT, opts, FooterInfo(GAME, "sheet", seed if n == 1 else None), data)
