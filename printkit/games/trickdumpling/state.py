@@ -206,6 +206,8 @@ class Round:
     early: str | None = None  # Assorted Dumplings ended the round (PK-9)
     details: list[str] = field(default_factory=list)
     told_over: bool = False  # a card after the round's end was reported
+    #: Each finished trick: its cards as played and the referee's verdict (for the table's page).
+    results: list[tuple[list[Play], TrickResult]] = field(default_factory=list)
 
     @property
     def over(self) -> bool:
@@ -472,6 +474,7 @@ class TrickDumplingState(GameState[Move]):
         r.tricks[winner] += 1
         r.won_suits[winner].append(res.suit if winner == res.winner else _card_suit(res, o.plays, winner))
         r.details.append(f"{o.where(r.k)}: {winner} wins ({res.reason})")
+        r.results.append((list(o.plays), res))
         self.leader = winner
         self._cooks_after_trick(r, o, winner)
         if r.early is not None or not r.cards_left():

@@ -1,0 +1,303 @@
+"""Trick Dumpling at the table (``printkit serve``): the game's :class:`Scorekeeper`.
+
+A table is its setup (the players in seating order and, for the cook variation, who holds which
+cook board) and its moves, each one entry of the record (docs/records.md):
+
+- ``{"deal": {"chef": ..., "rank": [...], "missions": {...}, "hands": {...}}}`` starts a round
+  (the record's round without its tricks; with 2 players the Master's hand is its stack, top
+  card first, TD-11);
+- ``{"play": {"player": ..., "card": ..., "declare": "no-way" | "accept", "slack": true}}`` is a
+  card played (``declare`` and ``slack`` only where they apply: TD-7, TD-12).
+
+:func:`records` writes them as one game record, grouping the cards into tricks as the State
+does (a trick ends when every seat has played or a player plays a second card), so the
+document scores exactly as the table played (the State ignores the grouping: only the record's
+line numbers depend on it). :func:`view` tells the page what is legal now, from the State's own
+``legal_moves`` (TD-5, TD-7, TD-11, TD-12, TD-15), never from a second copy of the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from printkit.core.game import GameState
+from printkit.core.table import Scorekeeper
+from printkit.games.trickdumpling.content import CONTENT, CardError, parse_card
+from printkit.games.trickdumpling.record import COOKS, MASTER, GameRecord
+from printkit.games.trickdumpling.scorer import GAME
+from printkit.games.trickdumpling.state import OpenTrick, Round, TrickDumplingState
+from printkit.games.trickdumpling.trick import Play, TrickResult
+
+NAME_MAX = 24  # characters in a player's name
+SPECIAL_WORDS = {"W5": "Schrödinger's 5", "W99": "Schrödinger's 99", "GS": "Giant Steamer"}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _card_code(v: Any) -> str:
+    if not isinstance(v, str):
+        raise ValueError(f"a card is written as text such as S7, W5 or GS, not {v!r}")
+    try:
+        return parse_card(v).code
+    except CardError as e:
+        raise ValueError(str(e)) from None
+
+
+def _suit_id(v: Any) -> str:
+    try:
+        return CONTENT.suit(str(v)).id
+    except StopIteration:
+        raise ValueError(f"unknown suit {v!r}; suits are {', '.join(CONTENT.suit_ids)}") from None
+
+
+# -- the new-table form -----------------------------------------------------------------------
+
+class Setup(_Strict):
+    """Players in seating order, clockwise (2 to 5; with 2 the Dumpling Master joins, TD-11),
+    and the cook variation's boards (TD-12), each cook dealt at most once (TD-14)."""
+
+    players: list[str] = Field(min_length=2, max_length=5, description="2 to 5 names, clockwise")
+    cooks: dict[str, Literal[COOKS]] = Field(default={}, description="the cook variation: player -> cook")
+
+    @field_validator("players")
+    @classmethod
+    def _names(cls, v: list[str]) -> list[str]:
+        names = [n.strip() for n in v]
+        if any(not n or len(n) > NAME_MAX for n in names):
+            raise ValueError(f"each player's name is 1 to {NAME_MAX} characters")
+        if len(set(names)) != len(names):
+            raise ValueError("player names must differ")
+        if MASTER in names:
+            raise ValueError(f"{MASTER!r} is the Dumpling Master's name in a 2-player game")
+        return names
+
+    @model_validator(mode="after")
+    def _cooks(self) -> Setup:
+        for who in self.cooks:
+            if who not in self.players:
+                raise ValueError(f"cooks: {who!r} is not a player")
+        seen: dict[str, str] = {}
+        for who, cook in self.cooks.items():
+            if cook in seen:
+                raise ValueError(f"cooks: {cook} is dealt to {seen[cook]} and to {who}: there is one board "
+                                 "of each cook (TD-14)")
+            seen[cook] = who
+        return self
+
+
+# -- a move -----------------------------------------------------------------------------------
+
+class DealMove(_Strict):
+    chef: str = Field(max_length=NAME_MAX, description="who leads the first trick")
+    rank: list[str] = Field(min_length=4, max_length=4, description="the four suits, most popular first (TD-3)")
+    missions: dict[str, Literal["nephew", "spy"]] = Field(max_length=6, description="each seat's secret mission")
+    hands: dict[str, list[str]] = Field(max_length=6, description="the cards dealt; the Master's top first")
+
+    _r = field_validator("rank", mode="before")(classmethod(lambda cls, v: [_suit_id(s) for s in v]
+                                                            if isinstance(v, list) else v))
+
+    @field_validator("hands", mode="before")
+    @classmethod
+    def _cards(cls, v: Any) -> Any:
+        if not isinstance(v, dict):
+            return v
+        out = {}
+        for who, cards in v.items():
+            if not isinstance(cards, list) or len(cards) > 35:
+                raise ValueError(f"{who}: a hand is a list of at most 35 cards")
+            out[who] = [_card_code(c) for c in cards]
+        return out
+
+
+class PlayMove(_Strict):
+    player: str = Field(max_length=NAME_MAX)
+    card: str
+    declare: Literal["no-way", "accept"] | None = None
+    slack: bool = False
+
+    _c = field_validator("card", mode="before")(classmethod(lambda cls, v: _card_code(v)))
+
+
+class Move(_Strict):
+    """One move: a round's deal, or a card played (exactly one of the two keys)."""
+
+    deal: DealMove | None = None
+    play: PlayMove | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> Move:
+        if (self.deal is None) == (self.play is None):
+            raise ValueError('a move is {"deal": {...}} or {"play": {...}}: exactly one of the two')
+        return self
+
+
+# -- setup + moves <-> record -----------------------------------------------------------------
+
+def _play_entry(p: PlayMove) -> dict[str, Any]:
+    entry: dict[str, Any] = {"player": p.player, "card": p.card}
+    if p.declare is not None:
+        entry["declare"] = p.declare
+    if p.slack:
+        entry["slack"] = True
+    return entry
+
+
+def records(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The table as one game record. A card before the first deal has no round to go in: a
+    ValueError in the players' words (the web core refuses the move with it)."""
+    assert isinstance(setup, Setup)
+    seats = len(setup.players) + (1 if len(setup.players) == 2 else 0)
+    rounds: list[dict[str, Any]] = []
+    for raw in moves:
+        m = Move.model_validate(raw)
+        if m.deal is not None:
+            rounds.append(m.deal.model_dump() | {"tricks": []})
+            continue
+        assert m.play is not None
+        if not rounds:
+            raise ValueError(f"{m.play.player} plays {m.play.card} before the cards are dealt: deal the round first")
+        tricks = rounds[-1]["tricks"]
+        current = tricks[-1]["plays"] if tricks else None
+        if current is None or len(current) >= seats or any(e["player"] == m.play.player for e in current):
+            tricks.append({"plays": []})
+        tricks[-1]["plays"].append(_play_entry(m.play))
+    doc: dict[str, Any] = {"game": GAME.name, "players": list(setup.players)}
+    if setup.cooks:
+        doc["cooks"] = dict(setup.cooks)
+    doc["rounds"] = rounds
+    return [doc]
+
+
+def split(documents: Sequence[dict[str, Any]]) -> tuple[BaseModel, list[dict[str, Any]]]:
+    """A game record -> (setup, moves): each round's deal, then its cards in order."""
+    if len(documents) != 1:
+        raise ValueError(f"a Trick Dumpling game is one record, not {len(documents)}")
+    (doc,) = documents
+    if isinstance(doc, dict) and "plays" in doc and "rounds" not in doc:
+        raise ValueError("this is a single-trick record (for the referee): a table follows a whole game "
+                         "(a record with 'players' and 'rounds')")
+    rec = GameRecord.model_validate(doc)
+    setup = Setup(players=rec.players, cooks=dict(rec.cooks))
+    moves: list[dict[str, Any]] = []
+    for r in rec.rounds:
+        moves.append({"deal": {"chef": r.chef, "rank": list(r.rank), "missions": dict(r.missions),
+                               "hands": {p: [c.code for c in h] for p, h in r.hands.items()}}})
+        for t in r.tricks:
+            for p in t.plays:
+                moves.append({"play": _play_entry(PlayMove(player=p.player, card=p.card.code,
+                                                           declare=p.declare, slack=p.slack))})
+    return setup, moves
+
+
+# -- what the page draws ----------------------------------------------------------------------
+
+def _cards_json(cards: Sequence[Any]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _suits() -> list[dict[str, str]]:
+    return [{"id": s.id, "letter": s.letter, "name": s.name, "colour": s.colour} for s in CONTENT.suits]
+
+
+def _cook_info(setup: Setup) -> dict[str, dict[str, str]]:
+    by_id = {c["id"]: c for c in CONTENT.cooks}
+    return {p: {"id": c, "name": by_id[c]["name"], "text": by_id[c]["text"]} for p, c in setup.cooks.items()}
+
+
+def _play_json(p: Play, up: bool | None) -> dict[str, Any]:
+    return {"player": p.player, "card": p.card.code, "declare": p.declare, "slack": p.slack, "up": up}
+
+
+def _result_json(t: int, plays: list[Play], res: TrickResult, taker: str) -> dict[str, Any]:
+    down = set(res.face_down)
+    return {"trick": t + 1, "winner": taker, "by_cards": res.winner, "reason": res.reason, "lead": res.lead, "totals": res.totals,
+            "plays": [_play_json(p, p.card.code not in down) for p in plays], "events": res.events}
+
+
+def _open_trick(o: OpenTrick, state: TrickDumplingState) -> dict[str, Any]:
+    """The trick being played: its cards (face up or down), totals, the steamer limit (None
+    once the Giant Steamer lifted it, TD-8), a standing Perfect Dish (TD-7)."""
+    trick = o.trick
+    up = {e.play.card.code: e.up for e in trick.entries}
+    perfect = trick.perfect
+    return {"trick": o.t + 1, "order": o.expected, "master_led": o.master_led,
+            "plays": [_play_json(p, up.get(p.card.code)) for p in o.plays],
+            "lead": trick.lead, "totals": trick.totals(), "limit": None if trick.steamer else CONTENT.steamer_limit,
+            "steamer": trick.steamer,
+            "perfect": {"player": perfect[0], "suit": perfect[1]} if perfect else None,
+            "waiting": list(state.waiting)}
+
+
+def _option(m: Any) -> dict[str, Any]:
+    return {"player": m.player, "card": m.card.code, "declare": m.declare, "slack": m.slack}
+
+
+def _round_json(r: Round) -> dict[str, Any]:
+    return {"round": r.k + 1, "chef": r.deal.chef, "rank": list(r.deal.rank), "missions": dict(r.deal.missions),
+            "tricks": dict(r.tricks), "points": dict(r.points), "finished": r.over,
+            "accomplished": r.accomplished, "early": r.early, "cards_left": {p: len(h) for p, h in r.hands.items()},
+            "winners": list(r.winners),
+            "results": [_result_json(t, plays, res, r.winners[t]) for t, (plays, res) in enumerate(r.results)]}
+
+
+def _deal_form(state: TrickDumplingState, setup: Setup) -> dict[str, Any]:
+    """What a new round's deal needs: the chef (the first round: any player; later: whoever won
+    the last trick, TD-10), the previous rank to start from, the deck (TD-1), hand size and who
+    may be the spy (TD-10, TD-11: the Master with 2 players)."""
+    n = len(setup.players)
+    r = state.round
+    return {"round": len(state.rounds) + 1,
+            "chef": state.leader if r is not None else None,
+            "chef_options": [state.leader] if r is not None and state.leader else list(setup.players),
+            "rank": list(r.deal.rank) if r is not None else list(CONTENT.suit_ids),
+            "deck": _cards_json(CONTENT.deck(n)), "hand_size": CONTENT.deal[n],
+            "spy_options": [MASTER] if n == 2 else list(state.seats)}
+
+
+def _phase(state: TrickDumplingState) -> str:
+    if state.is_over:
+        return "over"
+    return "play" if state.waiting else "deal"
+
+
+def view(state: GameState, setup: BaseModel, moves: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """What the page draws now (see docs/serve.md, the Trick Dumpling section)."""
+    assert isinstance(state, TrickDumplingState) and isinstance(setup, Setup)
+    phase = _phase(state)
+    r = state.round
+    out: dict[str, Any] = {
+        "phase": phase, "players": list(setup.players), "seats": list(state.seats),
+        "master": len(setup.players) == 2, "threshold": state.threshold, "limit": CONTENT.steamer_limit,
+        "suits": _suits(), "specials": SPECIAL_WORDS, "cooks": _cook_info(setup),
+        "slacker_left": {p: CONTENT.slacker_uses - state.slack_used.get(p, 0)
+                         for p, c in setup.cooks.items() if c == "slacker"},
+        "totals": {p: sum(x.points[p] for x in state.rounds) for p in state.seats},
+        "rounds": [_round_json(x) for x in state.rounds],
+        "round": _round_json(r) if r is not None else None,
+        "trick": _open_trick(state.trick, state) if state.trick is not None and phase == "play" else None,
+        "waiting": list(state.waiting), "hands": {}, "options": [], "deal": None, "moves": len(moves),
+    }
+    if phase == "deal":
+        out["deal"] = _deal_form(state, setup)
+    elif phase == "play" and r is not None:
+        out["hands"] = {p: _cards_json(r.hands.get(p, [])) for p in state.waiting}
+        out["options"] = [_option(m) for m in state.legal_moves() or []]
+        last = r.results[-1] if r.results else None
+        out["last"] = _result_json(len(r.results) - 1, last[0], last[1], r.winners[-1]) if last else None
+    return out
+
+
+def file_names(setup: BaseModel) -> list[str]:
+    return ["trickdumpling.yaml"]
+
+
+SCOREKEEPER = Scorekeeper(game=GAME, setup=Setup, move=Move, records=records, split=split, view=view,
+                          assets=Path(__file__).with_name("web"), file_names=file_names)
+
+__all__ = ["SCOREKEEPER", "Setup", "Move", "records", "split", "view"]

@@ -1,0 +1,1 @@
+export function render(root) { root.textContent = 'Trick Dumpling'; }

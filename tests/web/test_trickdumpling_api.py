@@ -1,0 +1,332 @@
+"""Trick Dumpling at the table: the Scorekeeper (printkit/games/trickdumpling/web.py) without a
+server, then the move API on the ASGI test client (docs/serve.md).
+
+The whole-game examples and generated games (tests/corpus/ref_trickdumpling.py, legal ones and
+ones with a rule broken on purpose) go through ``split`` and back through ``records``: the
+documents must score exactly like the originals; the cards posted one at a time must each be
+accepted; ``view`` must offer only cards the State accepts (TD-5, TD-7, TD-11, TD-12, TD-15),
+and the card each record really played must be among them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from printkit.core.game import replay
+from printkit.core.records import parse_record
+from printkit.core.yamlio import parse_text
+from printkit.games.trickdumpling.content import CONTENT, parse_card
+from printkit.games.trickdumpling.record import MASTER, Deal, PlayIn, TrickDumplingRecord
+from printkit.games.trickdumpling.scorer import GAME
+from printkit.games.trickdumpling.state import TrickDumplingState
+from printkit.games.trickdumpling.web import SCOREKEEPER, Move, Setup, records, split, view
+from tests.corpus import ref_trickdumpling as ref
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "trickdumpling"
+GAMES = [EXAMPLES / "four-players.yaml", EXAMPLES / "two-players-master.yaml"]
+TRICKS = sorted(p for p in EXAMPLES.glob("*.yaml") if p not in GAMES)
+
+
+def load(path: Path) -> dict[str, Any]:
+    data, _ = parse_text(path.read_text(), allow_json=True)
+    return data
+
+
+def score_docs(docs: list[dict[str, Any]]) -> dict[str, Any]:
+    """``printkit score --json`` of the documents, in process (as the web core reads them)."""
+    (doc,) = docs
+    rec, table = parse_record(json.dumps(doc), "game.json", TrickDumplingRecord, "trickdumpling")
+    return replay(GAME, [("game.json", rec, table)]).to_json()
+
+
+def essence(report: dict[str, Any]) -> dict[str, Any]:
+    """What must not change between a record and its round trip (lines may)."""
+    return {"players": report["players"], "winners": report["winners"], "ranking": report["ranking"],
+            "unfinished": report["unfinished"], "valid": report["valid"], "rounds": report.get("rounds"),
+            "notes": report.get("notes"),
+            "violations": [(v["rule"], v["where"], v["message"]) for v in report["violations"]]}
+
+
+def state_of(setup: Setup, moves: list[dict[str, Any]]) -> TrickDumplingState:
+    """The State after setup + moves, replayed from the record ``records`` writes."""
+    (doc,) = records(setup, moves)
+    rec, _ = parse_record(json.dumps(doc), "t.json", TrickDumplingRecord, "trickdumpling")
+    state = GAME.start([rec])
+    for _, _, move in GAME.moves([rec]):
+        state.apply(move)
+    assert isinstance(state, TrickDumplingState)
+    return state
+
+
+def generated(count: int, seed: int, inject: str | None = None, players: int | None = None) -> list[dict]:
+    """Whole games from the corpus generator (skipping the seeds its referee finds ambiguous)."""
+    rng = random.Random(seed)
+    out: list[dict] = []
+    while len(out) < count:
+        try:
+            rec, injected = ref.generate_game(random.Random(rng.random()), players=players, inject=inject)
+            ref.referee(rec)
+        except ref.Ambiguous:
+            continue
+        if inject is None or injected is not None:
+            out.append(rec)
+    return out
+
+
+LEGAL = generated(6, 11, players=2) + generated(3, 12, players=3) + generated(3, 13, players=4) \
+    + generated(3, 14, players=5)
+BROKEN = [g for kind in ("no-follow", "declare-nothing", "no-way-fails", "hard-no-way", "slack-thrice",
+                         "master-declare", "extra-round") for g in generated(1, 21, inject=kind,
+                                                                                 players=2 if kind == "master-declare" else None)]
+
+
+# -- records <-> split ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("doc", [load(p) for p in GAMES] + LEGAL + BROKEN,
+                         ids=[p.stem for p in GAMES] + [f"legal{i}" for i in range(len(LEGAL))]
+                         + [f"broken{i}" for i in range(len(BROKEN))])
+def test_split_then_records_scores_like_the_record(doc):
+    setup, moves = split([doc])
+    back = records(setup, json.loads(json.dumps(moves)))  # moves stored as JSON
+    assert essence(score_docs(back)) == essence(score_docs([doc]))
+    # Every move has the shape the move model takes, and writes the same record again.
+    assert [Move.model_validate(m).model_dump(exclude_defaults=True) for m in moves] == moves
+    assert records(*split(back)) == back
+
+
+def test_round_trip_is_exact_for_the_examples():
+    """The examples' tricks are grouped as the table groups them: the same document back."""
+    for path in GAMES:
+        doc = load(path)
+        (back,) = records(*split([doc]))
+        assert back["players"] == doc["players"]
+        for r, orig in zip(back["rounds"], doc["rounds"], strict=True):
+            assert [[(p["player"], p["card"]) for p in t["plays"]] for t in r["tricks"]] == \
+                [[(p["player"], p["card"]) for p in t["plays"]] for t in orig["tricks"]]
+
+
+def test_broken_games_keep_their_violations():
+    """The broken games really break the rule injected (else the round trip proves little)."""
+    rules = {v[0] for doc in BROKEN for v in essence(score_docs([doc]))["violations"]}
+    assert {"TD-5", "TD-7", "TD-12", "TD-10"} <= rules
+
+
+@pytest.mark.parametrize("path", TRICKS, ids=[p.stem for p in TRICKS])
+def test_a_single_trick_record_is_not_a_table(path):
+    with pytest.raises(ValueError, match="single-trick record"):
+        split([load(path)])
+
+
+def test_split_takes_one_document():
+    with pytest.raises(ValueError, match="one record, not 2"):
+        split([load(GAMES[0]), load(GAMES[1])])
+
+
+# -- posting the moves one by one ----------------------------------------------------------------
+
+@pytest.mark.parametrize("doc", [load(GAMES[1])] + LEGAL[:2] + LEGAL[6:7],
+                         ids=["two-players-master", "legal0", "legal1", "legal6"])
+def test_moves_one_by_one_break_nothing_and_end_as_the_record(doc):
+    """A legal game posted move by move: every prefix scores without a violation (so the web core
+    accepts each move), and the last is the record's own report."""
+    setup, moves = split([doc])
+    for i in range(1, len(moves) + 1):
+        report = score_docs(records(setup, moves[:i]))
+        assert report["violations"] == [], (i, moves[i - 1], report["violations"])
+        assert report["unfinished"] == (i < len(moves))
+    assert essence(report) == essence(score_docs([doc]))
+
+
+def test_a_card_before_the_deal_is_refused_in_words():
+    setup = Setup(players=["Ann", "Bo", "Cy"])
+    with pytest.raises(ValueError, match="Ann plays S2 before the cards are dealt"):
+        records(setup, [{"play": {"player": "Ann", "card": "s2"}}])
+
+
+# -- view: only what the State accepts ----------------------------------------------------------
+
+def _walk(doc: dict) -> list[tuple[TrickDumplingState, dict, dict]]:
+    """(State, view, the next move) at every point of a game, replayed once."""
+    setup, moves = split([doc])
+    rec = TrickDumplingRecord.model_validate(doc)
+    state = GAME.start([rec])
+    steps = list(GAME.moves([rec]))
+    if steps and isinstance(steps[0][2], dict):  # the cooks dealt
+        state.apply(steps.pop(0)[2])
+    out = []
+    for (_, _, move), raw in zip(steps, moves, strict=True):
+        out.append((state.copy(), view(state, setup, moves), raw))
+        state.apply(move)
+    return out
+
+
+def _as_play(option: dict) -> PlayIn:
+    return PlayIn(player=option["player"], card=option["card"], declare=option["declare"], slack=option["slack"])
+
+
+@pytest.mark.parametrize("doc", [load(p) for p in GAMES] + [LEGAL[0], LEGAL[6], LEGAL[9], LEGAL[12], BROKEN[0]],
+                         ids=[p.stem for p in GAMES] + ["legal0-2p", "legal6-3p", "legal9-4p", "legal12-5p", "broken0"])
+def test_view_offers_only_legal_cards_and_the_card_played(doc):
+    offered = declared = slack = at_once = 0
+    for state, v, move in _walk(doc):
+        if "deal" in move:
+            assert v["phase"] == "deal" and v["options"] == []
+            continue
+        assert v["phase"] == "play"
+        assert set(v["hands"]) == set(v["waiting"]) == {o["player"] for o in v["options"]}
+        for o in v["options"]:
+            assert o["card"] in v["hands"][o["player"]]
+            assert state.copy().apply(_as_play(o)) == [], o
+            offered += 1
+            declared += o["declare"] is not None
+            slack += o["slack"]
+        at_once += len(v["waiting"]) == 2
+        played = move["play"]
+        chosen = {"player": played["player"], "card": played["card"], "declare": played.get("declare"),
+                  "slack": played.get("slack", False)}
+        if doc in BROKEN:
+            continue
+        assert chosen in v["options"], (chosen, v["options"])
+        # A card of the same hand that is not offered breaks a rule (TD-5, TD-7 or TD-11).
+        for code in v["hands"][played["player"]]:
+            plain = {"player": played["player"], "card": code, "declare": None, "slack": False}
+            if plain not in v["options"] and not any(o["card"] == code for o in v["options"]):
+                assert state.copy().apply(_as_play(plain)) != []
+    assert offered > 50
+
+
+def test_view_covers_prompts_and_the_master():
+    """Across the legal games the view offered "No way!", "Accept!", the Master's one card and
+    both real players at once (TD-7, TD-11, TD-15)."""
+    seen: set[str] = set()
+    for doc in [load(GAMES[1])] + LEGAL[:6]:
+        for _, v, _ in _walk(doc):
+            for o in v["options"]:
+                seen.add(o["declare"] or ("master" if o["player"] == MASTER else "plain"))
+            if len(v["waiting"]) == 2:
+                seen.add("at-once")
+                assert v["trick"]["master_led"] and len(v["trick"]["plays"]) == 1
+            if v["trick"] and v["trick"]["perfect"]:
+                seen.add("perfect")
+    assert seen >= {"no-way", "accept", "master", "plain", "at-once", "perfect"}
+
+
+def test_view_of_a_deal_and_of_a_finished_game():
+    doc = load(GAMES[1])  # Sora, Min and the Master
+    setup, moves = split([doc])
+    fresh = TrickDumplingState(["Sora", "Min"])
+    v = view(fresh, setup, [])
+    assert v["phase"] == "deal" and v["master"] and v["seats"] == ["Sora", "Min", MASTER]
+    assert v["deal"]["chef_options"] == ["Sora", "Min"] and v["deal"]["spy_options"] == [MASTER]
+    assert v["deal"]["hand_size"] == 8 and len(v["deal"]["deck"]) == 27  # TD-1: no 1s and 9s
+    # After round 1 the chef is whoever won its last trick (TD-10).
+    first_round = next(i for i, m in enumerate(moves) if i and "deal" in m)
+    state = state_of(setup, moves[:first_round])
+    v = view(state, setup, moves[:first_round])
+    last_winner = v["rounds"][0]["winners"][-1]
+    assert v["phase"] == "deal" and v["deal"]["chef_options"] == [last_winner]
+    assert v["deal"]["chef"] == moves[first_round]["deal"]["chef"] == last_winner
+    assert v["rounds"][0]["finished"] and len(v["rounds"][0]["results"]) == 8
+    # The end: no options, the totals of the report.
+    end = state_of(setup, moves)
+    v = view(end, setup, moves)
+    report = score_docs([doc])
+    assert v["phase"] == "over" and v["options"] == []
+    assert v["totals"] == {p["name"]: p["total"] for p in report["players"]}
+    assert max(v["totals"].values()) >= v["threshold"] == 5
+
+
+def test_view_of_a_trick_shows_the_limit_and_a_perfect_dish():
+    """The rulebook's "No way!" example (TD-7) at the table: K7 and K3 make kimchi 10, "Perfect!";
+    the last player is offered "No way!" with K4 (the 7 turns face down) and "Accept!" with any
+    card; the limit is 10 until a Giant Steamer lifts it (TD-8)."""
+    setup = Setup(players=["A", "B", "C", "D"])
+    hands = {"A": ["U6", "S1", "S2", "S3", "S4", "S6", "S7", "S8"],
+             "B": ["K7", "C1", "C2", "C3", "C4", "C6", "C7", "C8"],
+             "C": ["K3", "U1", "U2", "U3", "U4", "U7", "U8", "U9"],
+             "D": ["K4", "GS", "C9", "S9", "K1", "K2", "W5", "W99"]}
+    deal = {"deal": {"chef": "A", "rank": ["kimchi", "chives", "shrimp", "soup"],
+                     "missions": {"A": "spy", "B": "nephew", "C": "nephew", "D": "nephew"}, "hands": hands}}
+    plays = [{"play": {"player": p, "card": c}} for p, c in (("A", "U6"), ("B", "K7"), ("C", "K3"))]
+    moves = [deal] + plays
+    state = state_of(setup, moves)
+    v = view(state, setup, moves)
+    t = v["trick"]
+    assert t["perfect"] == {"player": "C", "suit": "kimchi"} and t["limit"] == 10
+    assert t["totals"]["kimchi"] == 10 and t["lead"] == "soup" and v["waiting"] == ["D"]
+    no_way = sorted(o["card"] for o in v["options"] if o["declare"] == "no-way")
+    accept = sorted(o["card"] for o in v["options"] if o["declare"] == "accept")
+    assert no_way == ["GS", "K1", "K2", "K4"]  # K1: 11, K2: 12, K4: 14 turn the 7 down; GS lifts the limit
+    assert accept == sorted(hands["D"])
+    assert not any(o["declare"] is None for o in v["options"])
+    # "No way!" with K4: the 7 turns face down, D wins with kimchi 7 (3 + 4).
+    moves.append({"play": {"player": "D", "card": "K4", "declare": "no-way"}})
+    v = view(state_of(setup, moves), setup, moves)
+    last = v["last"]
+    assert last["winner"] == "D" and v["waiting"] == ["D"]
+    assert {p["card"]: p["up"] for p in last["plays"]} == {"U6": True, "K7": False, "K3": True, "K4": True}
+    # The Giant Steamer lifts the limit for the rest of its trick.
+    moves.append({"play": {"player": "D", "card": "GS"}})
+    v = view(state_of(setup, moves), setup, moves)
+    assert v["trick"]["limit"] is None and v["trick"]["steamer"] == "D"
+
+
+def test_the_slacker_is_offered_face_down_twice_a_game():
+    setup = Setup(players=["A", "B", "C"], cooks={"A": "slacker"})
+    state = TrickDumplingState(["A", "B", "C"], {"A": "slacker"})
+    deck = [c.code for c in CONTENT.deck(3)]
+    hands = {"A": deck[0:8], "B": deck[8:16], "C": deck[16:24]}
+    state.apply(Deal(rank=["kimchi", "chives", "shrimp", "soup"], chef="A", hands=hands,
+                     missions={"A": "spy", "B": "nephew", "C": "nephew"}))
+    v = view(state, setup, [])
+    assert v["slacker_left"] == {"A": 2} and v["cooks"]["A"]["name"] == "Slacker"
+    assert sorted(o["card"] for o in v["options"] if o["slack"]) == sorted(hands["A"])
+    for _ in range(2):
+        state.slack_used["A"] = state.slack_used.get("A", 0) + 1
+    v = view(state, setup, [])
+    assert v["slacker_left"] == {"A": 0} and not any(o["slack"] for o in v["options"])
+
+
+# -- shapes ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("move", "words"), [
+    ({}, "exactly one of the two"),
+    ({"play": {"player": "A", "card": "S5"}, "deal": None}, "is not a card"),
+    ({"play": {"player": "A", "card": 7}}, "written as text"),
+    ({"play": {"player": "A", "card": "S2", "declare": "maybe"}}, "no-way"),
+    ({"play": {"player": "A", "card": "S2", "extra": 1}}, "xtra"),
+    ({"deal": {"chef": "A", "rank": ["kimchi", "x", "shrimp", "soup"], "missions": {}, "hands": {}}}, "unknown suit"),
+    ({"deal": {"chef": "A", "rank": ["K", "C", "S", "U"], "missions": {"A": "boss"}, "hands": {}}}, "nephew"),
+    ({"deal": {"chef": "A", "rank": ["K", "C", "S", "U"], "missions": {}, "hands": {"A": "S2"}}}, "list"),
+])
+def test_malformed_moves_name_what_is_wrong(move, words):
+    with pytest.raises(ValidationError, match=words):
+        Move.model_validate(move)
+
+
+def test_setup_refuses_what_no_table_can_be():
+    with pytest.raises(ValidationError, match="TD-14"):
+        Setup(players=["A", "B", "C"], cooks={"A": "picky", "B": "picky"})
+    with pytest.raises(ValidationError, match="Master"):
+        Setup(players=["A", MASTER])
+    with pytest.raises(ValidationError, match="differ"):
+        Setup(players=["A", " A"])
+    with pytest.raises(ValidationError, match="not a player"):
+        Setup(players=["A", "B"], cooks={"Z": "picky"})
+    with pytest.raises(ValidationError):
+        Setup(players=["A"])
+
+
+def test_the_scorekeeper_is_registered_with_its_page():
+    from printkit.core.registry import scorekeepers
+
+    assert scorekeepers()["trickdumpling"] is SCOREKEEPER
+    assert (SCOREKEEPER.assets / "page.js").is_file()
+    assert parse_card("W99").code == "W99"
