@@ -1,0 +1,170 @@
+"""Score pads: tables of writing boxes that a game lays out, and the values written in them.
+
+A score pad is a page of boxes (a name, a number, a tick) that a game draws from its layout
+file; with ``fillable`` each box is also a PDF form field (:mod:`printkit.core.forms`), drawn
+by an inline slot of the layout (:func:`fields_slot`). This module knows nothing of any game:
+it holds the geometry of a box (:class:`Box`) and of a label (:class:`Label`),
+:class:`PadReader`, which reads the text written in boxes as numbers and ticks, turning every
+mark that cannot be one into a :class:`Violation` at the box's field, and :func:`pad_form_reader`,
+the hook by which ``printkit score GAME pad.pdf`` reaches a game's pad checker.
+
+Field names are ``PREFIX:...`` where the prefix names the game's pad and its version
+(``td-pad1``): a pad of a version this printkit does not know is refused in one line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.core.draw.ops import Field, Op
+from printkit.core.forms import FilledForm, FormReader, FormRecord, check_box, text_field
+from printkit.core.score import Report, Violation
+from printkit.errors import PrintkitError
+
+#: Field values a ticked check box reads as (pypdf gives the export value, usually ``/Yes``).
+TICKED = frozenset({"/Yes", "Yes", "/On", "On", "x", "X", "1", "true", "/1"})
+
+
+@dataclass(frozen=True)
+class Box:
+    """A writing box: its field ``name``, where it is on the design box (mm, y down), and what it
+    takes: ``number`` (digits, at most ``maxlen``), ``text`` or ``check`` (a tick)."""
+
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+    kind: str = "number"
+    maxlen: int = 3
+    style: str = "box"
+
+    def field_op(self) -> Field:
+        """The box as a form field (a tick is a check box)."""
+        if self.kind == "check":
+            return check_box(self.name, self.x, self.y, self.w, self.h)
+        return text_field(self.name, self.x, self.y, self.w, self.h, maxlen=self.maxlen)
+
+    def as_data(self) -> dict[str, Any]:
+        """The box as layout data (``{b.x}``, ``{b.style}`` ...), lengths in mm."""
+        return {"name": self.name, "x": round(self.x, 3), "y": round(self.y, 3), "w": round(self.w, 3),
+                "h": round(self.h, 3), "kind": self.kind, "style": self.style}
+
+
+@dataclass(frozen=True)
+class Label:
+    """Printed text of a pad that is not a box (a column heading, a row number)."""
+
+    text: str
+    x: float
+    y: float
+    w: float
+    h: float
+    style: str = "label"
+    align: str = "center"
+
+    def as_data(self) -> dict[str, Any]:
+        return {"text": self.text, "x": round(self.x, 3), "y": round(self.y, 3), "w": round(self.w, 3),
+                "h": round(self.h, 3), "style": self.style, "align": self.align}
+
+
+def labels_by_align(labels: list[Label]) -> dict[str, list[dict[str, Any]]]:
+    """Labels as layout data, one list a text alignment (``labels_left``, ``labels_center``,
+    ``labels_right``): a layout's alignment is not a template."""
+    out: dict[str, list[dict[str, Any]]] = {f"labels_{a}": [] for a in ("left", "center", "right")}
+    for lab in labels:
+        out[f"labels_{lab.align}"].append(lab.as_data())
+    return out
+
+
+def spans(x: float, width: float, parts: int, gap: float) -> list[tuple[float, float]]:
+    """``parts`` equal spans (x, w) across ``width`` from ``x``, ``gap`` apart.
+
+    >>> spans(0, 10, 2, 2)
+    [(0.0, 4.0), (6.0, 4.0)]
+    """
+    w = (width - gap * (parts - 1)) / parts
+    return [(float(x + i * (w + gap)), float(w)) for i in range(parts)]
+
+
+@dataclass
+class PadReader:
+    """The values written on a pad (field name -> text, as read from the form), read as the
+    game's numbers. Every mark that is not what its box takes is kept as a violation naming the
+    box's field, under the game's rule id ``rule``; the game reads on with the mark left out."""
+
+    values: Mapping[str, str]
+    rule: str
+    #: The filled PDF's name, for the violations (``FILE:FIELD: where: message``).
+    file: str | None = None
+    violations: list[Violation] = field(default_factory=list)
+
+    def text(self, name: str) -> str:
+        """The text written in a box, stripped ('' when empty or absent)."""
+        v = self.values.get(name)
+        return "" if v is None else str(v).strip()
+
+    def filled(self, name: str) -> bool:
+        return self.text(name) != "" and not self.text(name).startswith("/Off")
+
+    def ticked(self, name: str) -> bool:
+        return self.text(name) in TICKED
+
+    def number(self, name: str, where: str, lo: int, hi: int) -> int | None:
+        """The whole number written in a box, ``lo`` to ``hi``; None when empty or when it is
+        none (which is reported)."""
+        raw = self.text(name)
+        if raw == "":
+            return None
+        digits = raw[1:] if raw[:1] in "+-" else raw
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
+            self.report(name, where, f"'{raw}' is not a whole number")
+            return None
+        value = int(raw)
+        if not lo <= value <= hi:
+            self.report(name, where, f"{value} is out of range: {lo} to {hi}")
+            return None
+        return value
+
+    def report(self, name: str, where: str, message: str, rule: str | None = None) -> None:
+        """A problem with what box ``name`` holds."""
+        self.violations.append(at_field(name, where, rule or self.rule, message, self.file))
+
+
+def at_field(name: str, where: str, rule: str, message: str, file: str | None = None) -> Violation:
+    """A violation located at the form field ``name`` (shown ``FILE:FIELD: where: message``, as
+    :func:`printkit.core.forms.mark` locates a sheet's; JSON's ``line`` is the field's name)."""
+    return Violation(where, rule, message, file=file or "pad", line=name)  # type: ignore[arg-type]
+
+
+def fields_slot(boxes: Sequence[Box]) -> Callable[..., list[Op]]:
+    """An inline slot's drawing function: every box as a form field when the data says
+    ``fillable``, else nothing (the plain pad)."""
+    def draw(canvas: Any, data: Mapping[str, Any], w: float, h: float) -> list[Op]:
+        return [b.field_op() for b in boxes] if data.get("fillable") else []
+    return draw
+
+
+def pad_form_reader(game: str, stem: str, version: int,
+                    check: Callable[[Mapping[str, str], str], Report]) -> FormReader:
+    """The hook that scores a game's filled pad: fields named ``STEMn:...``; ``n`` must be
+    ``version``. ``check(values, file)`` is the game's pad checker."""
+    pattern = re.compile(re.escape(stem) + r"([0-9]{1,6}):")
+
+    def score(form: FilledForm) -> Report:
+        versions = sorted({int(m.group(1)) for n in form.fields if (m := pattern.match(n))})
+        if versions != [version]:
+            raise PrintkitError(f"{form.file}: a {game} score pad of version "
+                                f"{', '.join(map(str, versions)) or '?'}; this printkit reads version {version} "
+                                f"(make a new pad with: printkit make {game} pad --set fillable=yes)")
+        values = {n: f.value for n, f in form.fields.items() if n.startswith(f"{stem}{version}:")}
+        return check(values, form.file)
+
+    def read(form: FilledForm) -> list[FormRecord]:
+        raise PrintkitError(f"{form.file}: not a {game} score pad (no field named {stem}{version}:...); "
+                            f"make one with: printkit make {game} pad --set fillable=yes")
+
+    return FormReader(game, read, score_pad=score, pad_prefix=stem)
