@@ -201,9 +201,11 @@ def test_move_and_setup_shapes() -> None:
                        ({"player": "A", "discard": ["tako", "ika"]}, "hand")]:
         with pytest.raises(ValueError, match=words):
             Move.model_validate(bad)
-    with pytest.raises(ValueError, match="not a player"):
-        Setup.model_validate({"players": ["A", "B"], "options": {"favorite_food": {"C": ["tako"]}}})
-    s = Setup.model_validate({"players": ["A", "B"], "board": "4x4", "options": {"picky_eaters": 3, "peko_peko": True}})
+    with pytest.raises(ValueError, match="naming one of the players"):
+        Setup.model_validate({"players": ["A", "B"], "favorite_food": ["C: tako"]})  # naming one of the players
+    with pytest.raises(ValueError, match="unknown delicacy"):
+        Setup.model_validate({"players": ["A", "B"], "favorite_food": ["A: tako, fish"]})
+    s = Setup.model_validate({"players": ["A", "B"], "board": "4x4", "picky_eaters": 3, "peko_peko": True})
     (doc,) = records(s, [{"player": "A", "holding": [["tako", "ika"]]}])
     assert doc == {"game": "jubako", "board": "4x4", "options": {"picky_eaters": 3, "peko_peko": True},
                    "players": ["A", "B"], "turns": []}

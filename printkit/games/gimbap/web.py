@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, WithJsonSchema, field_validator, model_validator
 
 from printkit.core.game import GameState
 from printkit.core.records import distinct_names
@@ -28,6 +28,10 @@ from printkit.games.gimbap.state import GIMBAP, GimbapState
 ASSETS = Path(__file__).with_name("web")
 
 
+def _token_text(t: Token) -> str:
+    return f"{t.points}/{t.radish}"
+
+
 class Setup(BaseModel):
     """A new Gimbap table: the players in seating order (clockwise; PK-1), and with 2 players the
     6 tokens drawn for the game (GIM-5)."""
@@ -35,8 +39,14 @@ class Setup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     players: list[str] = Field(min_length=2, max_length=4, description="2 to 4 players in seating order")
-    tokens: list[TokenField] | None = Field(
-        default=None, description="with 2 players: the 6 different tokens drawn for the game, such as 4/3 (GIM-5)")
+    tokens: list[Annotated[TokenField, PlainSerializer(lambda t: _token_text(t), return_type=str),
+                                WithJsonSchema({"type": "string"})]] | None = Field(
+        default=None, description="with 2 players: the 6 tokens drawn for the game, such as 4/3 (GIM-5)")
+
+    @field_validator("tokens", mode="before")
+    @classmethod
+    def _none(cls, v: Any) -> Any:
+        return None if v == [] else v  # the new-table form sends an empty list for "none"
 
     @field_validator("players")
     @classmethod
@@ -60,10 +70,6 @@ class Setup(BaseModel):
 
 #: One posted move: a round, as the record writes it.
 Move = Round
-
-
-def _token_text(t: Token) -> str:
-    return f"{t.points}/{t.radish}"
 
 
 def _round_doc(move: dict[str, Any]) -> dict[str, Any]:

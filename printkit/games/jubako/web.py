@@ -24,7 +24,7 @@ from printkit.core.game import GameState
 from printkit.core.records import distinct_names
 from printkit.core.table import Scorekeeper
 from printkit.games.jubako.content import CONTENT
-from printkit.games.jubako.record import Delicacy, JubakoRecord, Options, Turn
+from printkit.games.jubako.record import Delicacy, JubakoRecord, Turn
 from printkit.games.jubako.scorer import GAME
 from printkit.games.jubako.state import JubakoState, Tile, end_points
 
@@ -37,11 +37,15 @@ class Strict(BaseModel):
 
 
 class Setup(Strict):
-    """A new Jubako table: players in turn order, the board and the advanced options (JUB-7)."""
+    """A new Jubako table: players in turn order, the board and the advanced options (JUB-7),
+    flat so that the new-table form can show each one."""
 
     players: list[str] = Field(min_length=2, max_length=4, description="2 to 4 players in turn order")
     board: Literal["5x5", "4x4"] = Field(default="5x5", description="4x4 is Little Jubako (JUB-7)")
-    options: Options = Options()
+    picky_eaters: int | None = Field(default=None, ge=0, le=20, description="Picky Eaters: the bonus instead of 5")
+    favorite_food: list[str] = Field(default=[], description="Favorite Food: 'player: delicacy, delicacy' per player")
+    multi_tiered: bool = Field(default=False, description="Multi-Tiered")
+    peko_peko: bool = Field(default=False, description="Peko Peko")
 
     @field_validator("players")
     @classmethod
@@ -53,12 +57,35 @@ class Setup(Strict):
 
     @model_validator(mode="after")
     def _favourites(self) -> Setup:
-        for who in self.options.favorite_food:
-            if who not in self.players:
-                raise ValueError(f"options.favorite_food: {who!r} is not a player")
-        if self.options.little_jubako is not None and self.options.little_jubako != (self.board == "4x4"):
-            raise ValueError("options.little_jubako contradicts the board: leave it out, the board says it")
+        self.favourites()
         return self
+
+    def favourites(self) -> dict[str, list[str]]:
+        """Favorite Food as the record writes it: each player's single tiles (JUB-7)."""
+        out: dict[str, list[str]] = {}
+        for line in self.favorite_food:
+            who, sep, what = line.partition(":")
+            who = who.strip()
+            if not sep or who not in self.players:
+                raise ValueError(f"favorite_food: {line!r} should be 'player: delicacy, ...' naming one of the players")
+            for d in (x.strip() for x in what.split(",")):
+                if d not in CONTENT.ids:
+                    raise ValueError(f"favorite_food: unknown delicacy {d!r}; delicacies are {', '.join(CONTENT.ids)}")
+                out.setdefault(who, []).append(d)
+        return out
+
+    def options(self) -> dict[str, Any]:
+        """The record's ``options`` (only those chosen)."""
+        out: dict[str, Any] = {}
+        if self.picky_eaters is not None:
+            out["picky_eaters"] = self.picky_eaters
+        if self.favorite_food:
+            out["favorite_food"] = self.favourites()
+        if self.multi_tiered:
+            out["multi_tiered"] = True
+        if self.peko_peko:
+            out["peko_peko"] = True
+        return out
 
 
 def _double(tile: tuple[str, str]) -> tuple[str, str]:
@@ -104,8 +131,7 @@ def records(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[dict[str,
     """The table's one record: the header from the setup, the turns in order (``holding`` moves
     are not part of a record)."""
     assert isinstance(setup, Setup)
-    options = setup.options.model_dump(mode="json", exclude_none=True, exclude={"little_jubako"})
-    options = {k: v for k, v in options.items() if v is not False and v != {}}  # picky_eaters: 0 stays
+    options = setup.options()
     doc: dict[str, Any] = {"game": "jubako", "board": setup.board}
     if options:
         doc["options"] = options
@@ -121,8 +147,10 @@ def split(documents: Sequence[dict[str, Any]]) -> tuple[BaseModel, list[dict[str
         raise ValueError(f"a Jubako game is one record; got {len(documents)}")
     (doc,) = documents
     rec = JubakoRecord.model_validate(doc)
-    options = rec.options.model_copy(update={"little_jubako": None})
-    setup = Setup(players=list(rec.players), board=rec.board, options=options)
+    o = rec.options
+    setup = Setup(players=list(rec.players), board=rec.board, picky_eaters=o.picky_eaters,
+                  favorite_food=[f"{who}: {', '.join(ds)}" for who, ds in o.favorite_food.items()],
+                  multi_tiered=o.multi_tiered, peko_peko=o.peko_peko)
     return setup, [_turn_doc(t.model_dump(mode="json")) for t in rec.turns]
 
 
@@ -216,7 +244,7 @@ def view(state: GameState, setup: BaseModel, moves: Sequence[dict[str, Any]]) ->
         "boards": {p: _board(state, p) for p in state.players},
         "scores": {p: list(state.scores[p]) for p in state.players},
         "end": {p: end_points(state.boards[p], state.options, p) for p in state.players},
-        "options": setup.options.model_dump(mode="json", exclude_none=True, exclude={"little_jubako"}),
+        "options": setup.options(),
         "bonus": state.bonus,
         "log": state.details()[-6:],
     }
