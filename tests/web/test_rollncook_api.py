@@ -210,3 +210,34 @@ def test_view_gives_the_tables_dice_and_the_doubles_they_allow():
     assert next(o for o in opts if o["to"] == 6)["results"] == [2, 6]  # one 5 spent, the other set to 6
     three = doubles([4, 4, 4])
     assert next(o for o in three if o["to"] == 1)["results"] == [1, 1]
+
+
+# -- the page's icons are the printed sheet's ---------------------------------------------------
+
+ICONS = ROOT / "printkit" / "games" / "rollncook" / "web" / "icons.svg"
+
+
+def icon_sprite() -> str:
+    """The ingredient icons as the printed sheet draws them (layouts/rollncook/icons.yaml through
+    the core's SVG backend), one ``<symbol id="ing-NAME" viewBox="-5 -5 10 10">`` each."""
+    import re
+
+    from printkit.core.draw.page import PrintOptions
+    from printkit.core.draw.svg import render_svg_page
+    from printkit.games.rollncook.components import build_sheets
+
+    svg = render_svg_page(build_sheets(PrintOptions(seed=7)), 0).decode()
+    symbols = re.findall(r'<symbol id="sym-(ing-[a-z_]+)" overflow="visible">(.*?)</symbol>', svg)
+    body = "".join(f'<symbol id="{name}" viewBox="-5 -5 10 10">{inner}</symbol>\n' for name, inner in symbols)
+    return ('<svg xmlns="http://www.w3.org/2000/svg">\n<!-- made from layouts/rollncook/icons.yaml by '
+            'icon_sprite() in tests/web/test_rollncook_api.py -->\n' + body + "</svg>\n")
+
+
+def test_page_icons_are_the_printed_sheets():
+    sprite = icon_sprite()
+    from printkit.games.rollncook.content import CONTENT
+
+    for name in CONTENT.ingredients:
+        assert f'id="ing-{name.replace(" ", "_")}"' in sprite
+    assert ICONS.read_text() == sprite, "icons.svg is out of date: see its comment"
+

@@ -247,7 +247,7 @@ def _seat_view(state: RollNCookState, seat: int, dice: list[int] | None) -> dict
     out: dict[str, Any] = {"name": s.player, "sheet": s.sheet_id, "hour_due": state.hour_due(seat),
                            "done": s.done, "end_only": s.sheet is None, "total": score["total"],
                            "stars": score["stars"], "meals": score["meals"], "rares_left": score["rares_left"],
-                           "played": [CONTENT.hours[h] for h in s.seen]}
+                           "played": [CONTENT.hours[h] for h in s.seen], "dice": dict(s.dice)}
     if s.sheet is not None:
         st = s.sheet
         out |= {"boxes": sorted([CONTENT.hours[h], k + 1] for h, k in st.boxes),

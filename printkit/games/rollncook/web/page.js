@@ -1,0 +1,372 @@
+// Roll n Cook at the table (printkit serve): the sheet as printed, the table's dice once an hour,
+// then each player's hour: what the dice allow (boxes, table segments), rare ingredients, meals.
+// Everything offered comes from the table's view (printkit/games/rollncook/web.py, on the game's
+// State); the server judges every move and the shell shows a refusal in the scorer's words.
+
+const ICONS = "/games/rollncook/icons.svg";
+const SIZE = { col: 30.5, hex: 56 };
+
+// What this phone is composing, kept across redraws: the dice typed before anyone played the hour,
+// the player chosen and their steps so far (undone one by one with "Back").
+const draft = { key: null, dice: [], seat: null, steps: [], picking: null };
+let last = null; // [root, table, ctx] of the latest render, to redraw after a tap
+
+function css() {
+  if (document.getElementById("rnc-css")) return;
+  const link = document.createElement("link");
+  link.id = "rnc-css";
+  link.rel = "stylesheet";
+  link.href = "/games/rollncook/page.css";
+  document.head.append(link);
+}
+
+const icon = (ctx, name, size, extra = {}) => ctx.el("svg", { width: size, height: size, viewBox: "0 0 10 10",
+  class: "ing", "aria-hidden": "true", ...extra },
+ctx.el("use", { href: `${ICONS}#ing-${name.replace(/ /g, "_")}`, x: 0, y: 0, width: 10, height: 10 }));
+
+const count = (list) => list.reduce((m, x) => m.set(x, (m.get(x) || 0) + 1), new Map());
+
+// -- the hour being composed ------------------------------------------------------------------
+
+function results(dice, steps) {
+  let res = [...dice];
+  for (const s of steps) {
+    if (s.kind === "double") {
+      res.splice(res.indexOf(s.spend), 1);
+      res = res.map((v) => (v === s.spend ? s.to : v));
+    } else if (s.kind === "adjust" || s.kind === "set") {
+      res[res.indexOf(s.from)] = s.to;
+    } else if (s.kind === "reuse") res.push(s.value);
+    else if (s.kind === "add") res.push(s.value);
+  }
+  return res;
+}
+
+function unused(dice, steps) {
+  const left = results(dice, steps);
+  for (const s of steps) if (s.kind === "take") left.splice(left.indexOf(s.value), 1);
+  return left;
+}
+
+// Ingredients circled and not crossed: the player's stock, this hour's takes, minus what was used.
+function stock(view, seat, steps) {
+  const sheet = view.sheets[seat.sheet];
+  const hour = view.content.hours.indexOf(seat.hour_due);
+  const st = new Map(Object.entries(seat.stock));
+  const add = (x, n = 1) => st.set(x, (st.get(x) || 0) + n);
+  for (const s of steps) {
+    if (s.kind === "take" && s.take.box) for (const x of sheet.hours[hour].boxes[s.take.box - 1]) add(x);
+    if (s.kind === "take" && s.take.table) add(sheet.hours[view.content.hours.indexOf(s.take.table)].table[s.take.segment - 1]);
+    if (s.kind === "rare" || s.kind === "cook") {
+      for (const x of s.use) add(x, -1);
+      if (s.kind === "rare") add(s.name);
+    }
+  }
+  return st;
+}
+
+// RNC-5: what to cross for a recipe: the mystery slots need the mystery ingredient, rare ones
+// themselves, basic ones the basic or else the mystery (as the scorer's default). null: cannot.
+function allocate(content, st, needs) {
+  const left = new Map(st);
+  const rank = (n) => (n === content.mystery ? 0 : content.basics.includes(n) ? 2 : 1);
+  const use = [];
+  for (const n of [...needs].sort((a, b) => rank(a) - rank(b))) {
+    if ((left.get(n) || 0) > 0) { use.push(n); left.set(n, left.get(n) - 1); }
+    else if (content.basics.includes(n) && (left.get(content.mystery) || 0) > 0) {
+      use.push(content.mystery); left.set(content.mystery, left.get(content.mystery) - 1);
+    } else return null;
+  }
+  return use;
+}
+
+function planned(steps, kind) { return steps.filter((s) => s.kind === kind); }
+
+function abilitiesLeft(seat, steps) {
+  const left = { ...seat.abilities_left };
+  for (const s of steps) if (s.kind in left) left[s.kind] -= 1;
+  return left;
+}
+
+function theMove(seat, index, dice, steps) {
+  const move = { seat: index, hour: seat.hour_due, dice: [...dice] };
+  const double = steps.find((s) => s.kind === "double");
+  if (double) move.double = { spend: double.spend, to: double.to };
+  const abilities = steps.filter((s) => ["adjust", "set", "reuse", "add"].includes(s.kind)).map((s) => (
+    s.kind === "adjust" || s.kind === "set" ? { [s.kind]: { from: s.from, to: s.to } } : { [s.kind]: s.value }));
+  if (abilities.length) move.abilities = abilities;
+  move.take = planned(steps, "take").map((s) => s.take);
+  const rare = planned(steps, "rare").map((s) => s.name);
+  const cook = planned(steps, "cook").map((s) => s.name);
+  if (rare.length) move.rare = rare;
+  if (cook.length) move.cook = cook;
+  return move;
+}
+
+// -- drawing ------------------------------------------------------------------------------------
+
+function redraw() { if (last) render(...last); }
+
+function step(s) { draft.steps.push(s); draft.picking = null; redraw(); }
+
+function hexPoints(cx, cy, r, k) {
+  const a0 = (-90 + 60 * k) * Math.PI / 180, a1 = (-30 + 60 * k) * Math.PI / 180;
+  return [[cx, cy], [cx + r * Math.cos(a0), cy + r * Math.sin(a0)], [cx + r * Math.cos(a1), cy + r * Math.sin(a1)]];
+}
+
+const cross = (ctx, x, y, w, h) => ctx.el("path", { d: `M${x + 2} ${y + 2}L${x + w - 2} ${y + h - 2}M${x + w - 2} ${y + 2}L${x + 2} ${y + h - 2}`,
+  class: "x" });
+
+// The whole sheet, as printed: a column an hour (clock, plates, dice, six boxes, the table).
+function overview(ctx, view, seat, plan) {
+  const sheet = view.sheets[seat.sheet];
+  const c = SIZE.col, w = c * 12, boxH = 26, top = 40, tableY = top + 6 * boxH + 18;
+  const boxes = new Set(seat.boxes.map(([h, k]) => `${h}/${k}`));
+  const segments = new Set(seat.segments.map(([h, k]) => `${h}/${k}`));
+  const mine = new Set(plan.map((s) => (s.take.box ? `${seat.hour_due}/${s.take.box}` : `t${s.take.table}/${s.take.segment}`)));
+  const parts = [];
+  sheet.hours.forEach((h, i) => {
+    const x = i * c;
+    const now = h.clock === seat.hour_due;
+    parts.push(ctx.el("rect", { x: x + 1, y: 1, width: c - 2, height: top - 3, rx: 3, class: now ? "col now" : "col" }));
+    parts.push(ctx.el("text", { x: x + c / 2, y: 12, class: "clock" }, h.clock.replace(":00", "")));
+    for (let p = 0; p < h.plates; p++) {
+      const used = p < (seat.plates_used[h.clock] || 0);
+      parts.push(ctx.el("circle", { cx: x + c / 2 + (p - (h.plates - 1) / 2) * 8, cy: 20, r: 3.2, class: used ? "plate used" : "plate" }));
+    }
+    const dice = seat.dice[h.clock] || [];
+    for (let d = 0; d < 3; d++) {
+      parts.push(ctx.el("rect", { x: x + 2 + d * 9, y: 27, width: 8, height: 9, class: "die" }));
+      if (dice[d]) parts.push(ctx.el("text", { x: x + 6 + d * 9, y: 34.5, class: "dv" }, String(dice[d])));
+    }
+    h.boxes.forEach((box, k) => {
+      const y = top + k * boxH;
+      const key = `${h.clock}/${k + 1}`;
+      parts.push(ctx.el("rect", { x: x + 1, y: y + 1, width: c - 2, height: boxH - 2, rx: 2,
+        class: `box ${h.kinds[k]}${mine.has(key) && now ? " mine" : ""}` }));
+      parts.push(ctx.el("text", { x: x + 3, y: y + 8, class: `bn ${h.kinds[k]}` }, String(k + 1)));
+      box.forEach((ing, j) => parts.push(ctx.el("use", { href: `${ICONS}#ing-${ing.replace(/ /g, "_")}`,
+        x: x + (box.length === 1 ? c / 2 - 7 : c / 2 - 13 + j * 12), y: y + 7, width: box.length === 1 ? 14 : 11,
+        height: box.length === 1 ? 14 : 11 })));
+      if (boxes.has(key)) parts.push(cross(ctx, x + 1, y + 1, c - 2, boxH - 2));
+    });
+    const cx = x + c / 2, r = c / 2 - 1;
+    h.table.forEach((ing, k) => {
+      const pts = hexPoints(cx, tableY, r, k);
+      const key = `${h.clock}/${k + 1}`;
+      parts.push(ctx.el("polygon", { points: pts.map((p) => p.join(",")).join(" "),
+        class: `seg${segments.has(key) ? " done" : ""}${mine.has("t" + key) ? " mine" : ""}` }));
+    });
+  });
+  return ctx.el("svg", { viewBox: `0 0 ${w} ${tableY + c / 2 + 2}`, class: "overview", "data-test": "rnc-overview",
+    role: "img", "aria-label": `${seat.name}'s sheet ${seat.sheet}` }, parts);
+}
+
+function diceEntry(ctx, view) {
+  const faces = [1, 2, 3, 4, 5, 6];
+  const slots = [0, 1, 2].map((i) => ctx.el("button", { type: "button", class: "die big", "data-test": `rnc-die-slot-${i}`,
+    "aria-label": draft.dice[i] ? `die ${i + 1}: ${draft.dice[i]} (tap to clear)` : `die ${i + 1}: not entered`,
+    onclick: () => { draft.dice.splice(i, 1); redraw(); } }, draft.dice[i] ? String(draft.dice[i]) : "?"));
+  return ctx.el("section", { class: "rnc-dice", "data-test": "rnc-dice-entry" },
+    ctx.el("h2", {}, `Dice for ${view.hour}: roll once for the table`),
+    ctx.el("div", { class: "row slots" }, slots),
+    ctx.el("div", { class: "row faces" }, faces.map((f) => ctx.el("button", { type: "button", class: "face",
+      "data-test": `rnc-face-${f}`, disabled: draft.dice.length >= 3,
+      onclick: () => { if (draft.dice.length < 3) { draft.dice.push(f); redraw(); } } }, String(f)))));
+}
+
+function seatPicker(ctx, view) {
+  return ctx.el("div", { class: "row seats", role: "tablist" }, view.seats.map((s, i) => {
+    const turn = s.hour_due === view.hour;
+    return ctx.el("button", { type: "button", role: "tab", "data-test": `rnc-seat-${i}`, "data-player": s.name,
+      class: i === draft.seat ? "seat on" : "seat", "aria-selected": String(i === draft.seat),
+      onclick: () => { if (draft.seat !== i) { draft.seat = i; draft.steps = []; draft.picking = null; redraw(); } } },
+    s.name, ctx.el("span", { class: "tag" }, s.end_only ? "end only" : s.done ? "done" : turn ? s.hour_due : "\u2713"));
+  }));
+}
+
+function resultsBar(ctx, dice, steps) {
+  const res = results(dice, steps);
+  const left = unused(dice, steps);
+  const freeLeft = count(left);
+  return ctx.el("div", { class: "results", "data-test": "rnc-results" }, ctx.el("span", { class: "lbl" }, "Results"),
+    res.map((v) => {
+      const free = (freeLeft.get(v) || 0) > 0;
+      if (free) freeLeft.set(v, freeLeft.get(v) - 1);
+      return ctx.el("span", { class: free ? "res" : "res used", "data-test": "rnc-result", "data-value": v,
+        "data-used": String(!free) }, String(v));
+    }));
+}
+
+// RNC-3, RNC-4: doubles and abilities, offered only while they can change a result not yet used.
+function powers(ctx, view, seat, dice, steps) {
+  const opts = seat.options;
+  const out = [];
+  const left = unused(dice, steps);
+  const pristine = steps.length === 0;
+  if (pristine && opts.doubles.length) {
+    out.push(ctx.el("div", { class: "power" }, ctx.el("span", { class: "lbl" }, `Double ${opts.doubles[0].spend}s: spend one, the other becomes`),
+      ctx.el("div", { class: "row" }, opts.doubles.map((d) => ctx.el("button", { type: "button", class: "face",
+        "data-test": `rnc-double-${d.spend}-${d.to}`, onclick: () => step({ kind: "double", spend: d.spend, to: d.to }) },
+      String(d.to))))));
+  }
+  const al = abilitiesLeft(seat, steps);
+  const names = { adjust: "\u00b11", set: "set", reuse: "reuse", add: "add" };
+  const usable = (k) => al[k] > 0 && (k === "add" || left.length > 0);
+  out.push(ctx.el("div", { class: "row abilities" }, ctx.el("span", { class: "lbl" }, "Abilities"),
+    Object.keys(names).map((k) => ctx.el("button", { type: "button", "data-test": `rnc-ability-${k}`,
+      class: draft.picking === k ? "on" : null, disabled: !usable(k),
+      onclick: () => { draft.picking = draft.picking === k ? null : k; redraw(); } },
+    names[k], ctx.el("span", { class: "tag" }, `${al[k]}`)))));
+  if (draft.picking) out.push(abilityChooser(ctx, draft.picking, [...new Set(left)].sort()));
+  return out;
+}
+
+function abilityChooser(ctx, kind, values) {
+  const b = (label, test, s) => ctx.el("button", { type: "button", class: "face wide", "data-test": test, onclick: () => step(s) }, label);
+  const wrap = (v) => ((v - 1 + 6) % 6) + 1;
+  let buttons = [];
+  if (kind === "adjust") buttons = values.flatMap((v) => [wrap(v - 1), wrap(v + 1)].map((t) => b(`${v}\u2192${t}`, `rnc-adjust-${v}-${t}`, { kind, from: v, to: t })));
+  if (kind === "set") buttons = values.flatMap((v) => [1, 2, 3, 4, 5, 6].filter((t) => t !== v).map((t) => b(`${v}\u2192${t}`, `rnc-set-${v}-${t}`, { kind, from: v, to: t })));
+  if (kind === "reuse") buttons = values.map((v) => b(`${v} again`, `rnc-reuse-${v}`, { kind, value: v }));
+  if (kind === "add") buttons = [1, 2, 3, 4, 5, 6].map((v) => b(`+${v}`, `rnc-add-${v}`, { kind, value: v }));
+  return ctx.el("div", { class: "row chooser", "data-test": "rnc-chooser" }, buttons);
+}
+
+// RNC-2: the hour's six boxes, as big buttons; only the boxes a result left can take are live.
+function hourBoxes(ctx, view, seat, dice, steps) {
+  const sheet = view.sheets[seat.sheet];
+  const hour = sheet.hours[view.content.hours.indexOf(seat.hour_due)];
+  const left = new Set(unused(dice, steps));
+  const taken = new Set(planned(steps, "take").filter((s) => s.take.box).map((s) => s.take.box));
+  return ctx.el("div", { class: "hourboxes", "data-test": "rnc-boxes" }, hour.boxes.map((box, k) => {
+    const n = k + 1;
+    const legal = (seat.options.takes[String(n)] || []).some((t) => t.box === n);
+    const done = seat.boxes.some(([h, b]) => h === seat.hour_due && b === n);
+    const live = legal && left.has(n) && !taken.has(n);
+    return ctx.el("button", { type: "button", class: `hbox ${hour.kinds[k]}${taken.has(n) ? " mine" : ""}${done ? " done" : ""}`,
+      "data-test": `rnc-box-${n}`, disabled: !live, "aria-label": `box ${n}: ${box.join(" and ")}`,
+      onclick: () => step({ kind: "take", value: n, take: { box: n } }) },
+    ctx.el("span", { class: "num" }, String(n)), box.map((ing) => icon(ctx, ing, 30)),
+    ctx.el("span", { class: "nm" }, box.join(" + ")));
+  }));
+}
+
+// RNC-2: the twelve hexagonal tables; a segment is live when a result left may cross it.
+function tables(ctx, view, seat, dice, steps) {
+  const sheet = view.sheets[seat.sheet];
+  const left = new Set(unused(dice, steps));
+  const mine = new Set(planned(steps, "take").filter((s) => s.take.table).map((s) => `${s.take.table}/${s.take.segment}`));
+  const legal = new Set(Object.values(seat.options.takes || {}).flat().filter((t) => t.table).map((t) => `${t.table}/${t.segment}`));
+  const done = new Set(seat.segments.map(([h, k]) => `${h}/${k}`));
+  const r = SIZE.hex, pad = 4;
+  return ctx.el("div", { class: "tables", "data-test": "rnc-tables" }, sheet.hours.map((h) => {
+    const segs = h.table.map((ing, k) => {
+      const n = k + 1, key = `${h.clock}/${n}`;
+      const live = legal.has(key) && left.has(n) && !mine.has(key);
+      const pts = hexPoints(r + pad, r + pad, r, k);
+      const mid = ((-60 + 60 * k) * Math.PI) / 180;
+      const ix = r + pad + r * 0.55 * Math.cos(mid), iy = r + pad + r * 0.55 * Math.sin(mid);
+      const nx = r + pad + r * 0.86 * Math.cos(mid), ny = r + pad + r * 0.86 * Math.sin(mid);
+      return ctx.el("g", { class: `hseg${live ? " live" : ""}${mine.has(key) ? " mine" : ""}${done.has(key) ? " done" : ""}`,
+        "data-test": `rnc-seg-${h.clock}-${n}`, role: live ? "button" : null, tabindex: live ? 0 : null,
+        "aria-label": `${h.clock} table, segment ${n}: ${ing}`,
+        onclick: live ? () => step({ kind: "take", value: n, take: { table: h.clock, segment: n } }) : null },
+      ctx.el("polygon", { points: pts.map((p) => p.join(",")).join(" ") }),
+      ctx.el("use", { href: `${ICONS}#ing-${ing.replace(/ /g, "_")}`, x: ix - 9, y: iy - 9, width: 18, height: 18 }),
+      ctx.el("text", { x: nx, y: ny + 4, class: "sn" }, String(n)),
+      done.has(key) ? ctx.el("path", { class: "x", d: `M${ix - 10} ${iy - 10}L${ix + 10} ${iy + 10}M${ix + 10} ${iy - 10}L${ix - 10} ${iy + 10}` }) : null);
+    });
+    return ctx.el("figure", { class: "table" }, ctx.el("svg", { viewBox: `0 0 ${2 * (r + pad)} ${2 * (r + pad)}`, width: 2 * (r + pad),
+      height: 2 * (r + pad) }, segs), ctx.el("figcaption", {}, h.clock));
+  }));
+}
+
+function inventory(ctx, view, st) {
+  const items = [...view.content.basics, view.content.mystery, ...Object.keys(view.content.rares)];
+  return ctx.el("div", { class: "inventory", "data-test": "rnc-inventory" }, items.filter((x) => (st.get(x) || 0) > 0).map((x) =>
+    ctx.el("span", { class: "item", "data-test": "rnc-stock", "data-ingredient": x, "data-count": st.get(x) },
+      icon(ctx, x, 26), `${x} \u00d7${st.get(x)}`)), st.size && [...st.values()].some((v) => v > 0) ? null : ctx.el("span", { class: "muted" }, "nothing circled yet"));
+}
+
+// RNC-6, RNC-7: rare ingredients the stock allows, meals a plate, a dish box and the stock allow.
+function kitchen(ctx, view, seat, st, steps) {
+  const c = view.content;
+  const rares = Object.entries(c.rares).map(([name, needs]) => {
+    const use = allocate(c, st, needs);
+    return ctx.el("button", { type: "button", class: "recipe", "data-test": `rnc-rare-${name.replace(/ /g, "_")}`, disabled: !use,
+      onclick: () => step({ kind: "rare", name, use }) }, icon(ctx, name, 28), ctx.el("span", { class: "nm" }, name),
+    ctx.el("span", { class: "needs" }, needs.map((n) => icon(ctx, n, 18))));
+  });
+  const platesLeft = seat.options.plates_left - planned(steps, "cook").length;
+  const meals = c.meals.map((m) => {
+    const cooked = seat.dishes[m.name] + planned(steps, "cook").filter((s) => s.name === m.name).length;
+    const use = platesLeft > 0 && cooked < m.bonuses.length ? allocate(c, st, m.ingredients) : null;
+    return ctx.el("button", { type: "button", class: "meal", "data-test": `rnc-meal-${m.name.replace(/ /g, "_")}`, disabled: !use,
+      onclick: () => step({ kind: "cook", name: m.name, use }) },
+    ctx.el("span", { class: "nm" }, m.name, ctx.el("small", {}, ` ${m.value} pts`)),
+    ctx.el("span", { class: "needs" }, m.ingredients.map((n) => icon(ctx, n, 18))),
+    ctx.el("span", { class: "dishes" }, m.bonuses.map((b, k) => ctx.el("span", {
+      class: k < seat.dishes[m.name] ? "dish done" : k < cooked ? "dish mine" : "dish" }, b ? `+${b}` : "\u00a0"))));
+  });
+  return [ctx.el("h3", {}, "Rare ingredients (no plate)"), ctx.el("div", { class: "recipes" }, rares),
+    ctx.el("h3", {}, `Cookbooks: ${Math.max(platesLeft, 0)} plate${platesLeft === 1 ? "" : "s"} left at ${seat.hour_due}`),
+    ctx.el("div", { class: "meals" }, meals)];
+}
+
+function summary(ctx, steps) {
+  const words = steps.map((s) => {
+    if (s.kind === "double") return `double: ${s.spend} spent, ${s.spend}\u2192${s.to}`;
+    if (s.kind === "adjust" || s.kind === "set") return `${s.kind} ${s.from}\u2192${s.to}`;
+    if (s.kind === "reuse") return `reuse ${s.value}`;
+    if (s.kind === "add") return `add ${s.value}`;
+    if (s.kind === "take") return s.take.box ? `${s.value}: box ${s.take.box}` : `${s.value}: ${s.take.table} table`;
+    return s.kind === "rare" ? `make ${s.name}` : `cook ${s.name}`;
+  });
+  return ctx.el("ol", { class: "plan", "data-test": "rnc-plan" }, words.map((w) => ctx.el("li", {}, w)));
+}
+
+function playerHour(ctx, view, index, dice) {
+  const seat = view.seats[index];
+  const steps = draft.steps;
+  const st = stock(view, seat, steps);
+  const send = () => ctx.move(theMove(seat, index, dice, steps)).then(() => {
+    draft.steps = []; draft.picking = null; draft.seat = null; draft.dice = [];
+  }, () => { /* the shell shows the refusal; the plan stays to be mended */ });
+  return ctx.el("section", { class: "hour", "data-test": "rnc-hour", "data-seat": index },
+    ctx.el("h2", {}, `${seat.name} at ${seat.hour_due}`, ctx.el("span", { class: "dicefixed", "data-test": "rnc-table-dice" },
+      ` dice ${dice.join(" ")}`), view.dice ? null : ctx.el("button", { type: "button", "data-test": "rnc-redice",
+      onclick: () => { draft.dice = []; draft.steps = []; draft.picking = null; redraw(); } }, "Change dice")),
+    resultsBar(ctx, dice, steps), powers(ctx, view, seat, dice, steps),
+    ctx.el("h3", {}, `Boxes of ${seat.hour_due}`), hourBoxes(ctx, view, seat, dice, steps),
+    ctx.el("h3", {}, "Tables (any hour's)"), tables(ctx, view, seat, dice, steps),
+    ctx.el("h3", {}, "Circled, not crossed"), inventory(ctx, view, st),
+    kitchen(ctx, view, seat, st, steps),
+    summary(ctx, steps),
+    ctx.el("div", { class: "send" },
+      ctx.el("button", { type: "button", "data-test": "rnc-back", disabled: steps.length === 0,
+        onclick: () => { draft.steps.pop(); draft.picking = null; redraw(); } }, "Back"),
+      ctx.el("button", { type: "button", class: "big", "data-test": "rnc-done",
+        onclick: send }, `${seat.name}: done with ${seat.hour_due}`)));
+}
+
+export function render(root, table, ctx) {
+  css();
+  last = [root, table, ctx];
+  const view = table.view;
+  const key = `${table.id}/${view.hour}`;
+  if (draft.key !== key) Object.assign(draft, { key, dice: [], seat: null, steps: [], picking: null });
+  if (view.dice) draft.dice = [];
+  const ready = view.seats.map((s, i) => (s.hour_due === view.hour && !s.end_only ? i : -1)).filter((i) => i >= 0);
+  if (!ready.includes(draft.seat)) { draft.seat = ready.includes(view.due) ? view.due : ready[0] ?? 0; draft.steps = []; }
+  const seat = view.seats[draft.seat] || view.seats[0];
+  const dice = view.dice || (draft.dice.length === 3 ? draft.dice : null);
+  const parts = [ctx.el("p", { class: "sheetid", "data-test": "rnc-sheet" }, `Sheet ${view.sheet}`,
+    view.hour ? ` \u00b7 ${view.hour}` : " \u00b7 all 12 hours played")];
+  if (view.seats.length > 1) parts.push(seatPicker(ctx, view));
+  if (!seat.end_only) parts.push(overview(ctx, view, seat, dice && seat.hour_due === view.hour ? planned(draft.steps, "take") : []));
+  if (view.hour && !dice) parts.push(diceEntry(ctx, view));
+  if (view.hour && dice && seat.hour_due === view.hour) parts.push(playerHour(ctx, view, draft.seat, dice));
+  if (!view.hour) parts.push(ctx.el("p", { class: "over", "data-test": "rnc-over" }, "Every hour is played: the report below is the final score."));
+  root.replaceChildren(ctx.el("div", { class: "rnc" }, parts));
+}
