@@ -256,3 +256,152 @@ def test_keeper_is_registered() -> None:
     with pytest.raises(ValueError, match="unknown piece 'Q9'"):
         keeper.move.model_validate(bad)
     assert passing("red").pass_
+
+
+# -- the move API on the ASGI test client -------------------------------------------------------
+
+
+def new_table(client, **setup: Any) -> dict[str, Any]:
+    r = client.post("/api/tables", json={"game": "gemblo", "setup": setup})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def post(client, table: dict[str, Any], move: Any):
+    return client.post(f"/api/tables/{table['id']}/moves", json={"version": table["version"], "move": move})
+
+
+def cli_json(path: Path) -> tuple[int, dict[str, Any]]:
+    """``printkit score gemblo FILE --json`` run in the file's folder (violations name the file)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "printkit", "score", "gemblo", path.name, "--json"],
+                          capture_output=True, text=True, cwd=path.parent, timeout=60)
+    return done.returncode, json.loads(done.stdout)
+
+
+def test_a_whole_game_move_by_move_ends_as_printkit_score_says(client, tmp_path: Path) -> None:
+    path = ROOT / "examples" / "gemblo" / "three-players.yaml"
+    original = yaml.safe_load(path.read_text())
+    t = new_table(client, players=3, colours=original["colours"],
+                  names=[original["names"][c] for c in original["colours"]])
+    assert t["view"]["turn"]["colour"] == original["colours"][0] and not t["over"]
+    for m in original["moves"]:
+        r = post(client, t, m)
+        assert r.status_code == 200, r.text
+        t = r.json()
+    code, cli = cli_json(path)
+    assert code == 0 and t["over"] and t["version"] == len(original["moves"])
+    assert essence(t["report"]) == essence(cli)
+    assert t["report"]["winners"] == cli["winners"] and cli["winners"]
+    # the export, scored by the CLI, is the page's report to the line
+    exported = client.get(f"/api/tables/{t['id']}/export")
+    assert exported.status_code == 200 and 'filename="gemblo.yaml"' in exported.headers["content-disposition"]
+    (tmp_path / "gemblo.yaml").write_text(exported.text)
+    assert cli_json(tmp_path / "gemblo.yaml") == (0, t["report"])
+
+
+@pytest.mark.parametrize("move,rule,words", [
+    # red's first piece must cover a free start cell (GEM-4)
+    ({"colour": "red", "piece": "M1", "cells": [[0, 0]]}, "GEM-4", "red's first piece must cover a free start cell"),
+    # yellow moving in red's turn (PK-6)
+    ({"colour": "yellow", "piece": "M1", "cells": [[5, -10]]}, "PK-6", "it was red's turn"),
+    # the cells are not a V3 (GEM-3)
+    ({"colour": "red", "piece": "V3", "cells": [[5, 5], [6, 5], [7, 5]]}, "GEM-3", "not the shape of V3"),
+    # passing while a piece fits (GEM-7)
+    ({"colour": "red", "pass": True}, "GEM-7", "red passed but could still place"),
+])
+def test_an_illegal_move_is_refused_in_the_scorers_words_and_nothing_is_stored(client, move, rule, words) -> None:
+    t = new_table(client, players=3)
+    r = post(client, t, move)
+    assert r.status_code == 422, r.text
+    body = r.json()
+    assert rule in [v["rule"] for v in body["violations"]]
+    assert any(words in v["message"] for v in body["violations"]), body
+    assert words in body["error"] and "\n" not in body["error"]
+    after = client.get(f"/api/tables/{t['id']}").json()
+    assert after["version"] == t["version"] == 0 and after["moves"] == []
+
+
+def test_a_refused_move_later_in_the_game_stores_nothing(client) -> None:
+    """After red's V3 on its start, red's M1 touching it edge to edge is refused (GEM-4)."""
+    t = new_table(client, players=4)
+    t = post(client, t, {"colour": "red", "piece": "V3", "cells": [[12, -9], [11, -9], [10, -8]]}).json()
+    for colour, cell in [("yellow", [-3, -9]), ("green", [-12, 9]), ("blue", [3, 9])]:
+        t = post(client, t, {"colour": colour, "piece": "M1", "cells": [cell]}).json()
+    r = post(client, t, {"colour": "red", "piece": "M1", "cells": [[9, -7]]})
+    assert r.status_code == 422
+    assert r.json()["violations"][0]["message"] == "M1 on [9,-7]: the piece touches red's own block at [10,-8] edge to edge"
+    after = client.get(f"/api/tables/{t['id']}").json()
+    assert after["version"] == t["version"] == 4 and after["moves"] == t["moves"]
+    # the same piece one cell further, on a diagonal through open space, is legal
+    assert post(client, t, {"colour": "red", "piece": "M1", "cells": [[8, -7]]}).status_code == 200
+
+
+@pytest.mark.parametrize("move,words", [
+    ({"colour": "red", "piece": "Q9", "cells": [[5, 5]]}, "unknown piece 'Q9'"),
+    ({"colour": "pink", "pass": True}, "unknown colour 'pink'"),
+    ({"colour": "red", "piece": "M1", "cells": [[40, 0]]}, "not on the board"),
+    ({"colour": "red", "piece": "D2", "cells": [[5, 5], [7, 5]]}, "do not form one piece"),
+    ({"colour": "red", "piece": "M1"}, "a move gives 'piece' and 'cells', or 'pass: true'"),
+    ({"colour": "red", "pass": True, "piece": "M1"}, "a pass has no piece or cells"),
+    ({"colour": "red", "piece": "M1", "cells": [["a", 0]]}, "move.cells"),
+    ({"colour": "red", "piece": "M1", "cells": [[5, 5]], "turn": 3}, "turn"),
+    ("red M1", "move"),
+    ([], "move"),
+])
+def test_a_malformed_move_is_400_with_a_clear_message(client, move, words) -> None:
+    t = new_table(client, players=3)
+    r = post(client, t, move)
+    assert r.status_code == 400, r.text
+    assert words in r.json()["error"] and "\n" not in r.json()["error"], r.json()
+    assert client.get(f"/api/tables/{t['id']}").json()["version"] == 0
+
+
+def test_a_bad_setup_is_a_clear_4xx(client) -> None:
+    for setup, words in [({"players": 7}, "players"), ({"players": 3, "colours": ["red", "red", "blue"]}, "twice"),
+                         ({"players": 2, "names": ["Ann", "Ann"]}, "same name"), ({"players": "four"}, "players")]:
+        r = client.post("/api/tables", json={"game": "gemblo", "setup": setup})
+        assert 400 <= r.status_code < 500 and words in r.json()["error"], r.text
+    assert client.get("/api/tables").json() == []
+
+
+def test_undo_takes_back_the_last_placement(client) -> None:
+    t = new_table(client, players=3)
+    t1 = post(client, t, {"colour": "red", "piece": "M1", "cells": [[5, 5]]}).json()
+    assert t1["version"] == 1 and t1["view"]["turn"]["colour"] == "yellow"
+    assert t1["view"]["covered"] == [[5, 5, "red"]] and t1["view"]["penalties"]["red"]["penalty"] == -71
+    r = client.post(f"/api/tables/{t['id']}/undo", json={"version": 1})
+    assert r.status_code == 200, r.text
+    t2 = r.json()
+    assert t2["moves"] == [] and t2["view"]["covered"] == [] and t2["view"]["turn"]["colour"] == "red"
+    assert t2["view"]["penalties"]["red"]["penalty"] == -72 and t2["version"] != t1["version"]
+    assert client.post(f"/api/tables/{t['id']}/undo", json={"version": 1}).status_code == 409
+
+
+@pytest.mark.parametrize("name", ["broken/intercepted.yaml", "broken/out-of-turn.yaml"])
+def test_an_imported_broken_record_reports_like_the_cli(client, tmp_path: Path, name: str) -> None:
+    path = ROOT / "examples" / "gemblo" / name
+    r = client.post("/api/import", json={"game": "gemblo", "files": [{"name": "g.yaml", "text": path.read_text()}]})
+    assert r.status_code == 201, r.text
+    t = r.json()
+    code, cli = cli_json(path)
+    assert code == 1 and essence(t["report"]) == essence(cli) and not t["report"]["valid"]
+
+
+def test_a_five_player_game_with_its_own_obstacles_imports_and_exports(client, tmp_path: Path) -> None:
+    rec = next(r for r in generated(60) if r["players"] == 5)
+    r = client.post("/api/import", json={"game": "gemblo", "files": [{"name": "g.json", "text": json.dumps(rec)}]})
+    assert r.status_code == 201, r.text
+    t = r.json()
+    assert t["view"]["palette"].keys() == {*rec["colours"], obstacle_of(rec)}
+    obstacle_cells = {tuple(c) for o in rec["obstacles"] for c in o["cells"]}
+    assert {(q, r) for q, r, c in t["view"]["covered"] if c == obstacle_of(rec)} == obstacle_cells
+    (tmp_path / "gemblo.yaml").write_text(client.get(f"/api/tables/{t['id']}/export").text)
+    assert cli_json(tmp_path / "gemblo.yaml")[1] == t["report"]
+    assert essence(t["report"]) == essence(score_docs([rec]))
+
+
+def obstacle_of(rec: dict[str, Any]) -> str:
+    return next(c for c in CONTENT.colours if c not in rec["colours"])
