@@ -144,6 +144,13 @@ def test_moves_one_by_one_break_nothing_and_end_as_the_record(doc):
     assert essence(report) == essence(score_docs([doc]))
 
 
+def test_a_table_before_the_first_deal_is_a_game_in_progress():
+    """A new table is a record with no round yet: legal, unfinished, everyone at 0."""
+    report = score_docs(records(Setup(players=["Ann", "Bo"]), []))
+    assert report["valid"] and report["unfinished"] and report["winners"] == []
+    assert [(p["name"], p["total"]) for p in report["players"]] == [("Ann", 0), ("Bo", 0), (MASTER, 0)]
+
+
 def test_a_card_before_the_deal_is_refused_in_words():
     setup = Setup(players=["Ann", "Bo", "Cy"])
     with pytest.raises(ValueError, match="Ann plays S2 before the cards are dealt"):

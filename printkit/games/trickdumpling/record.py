@@ -128,7 +128,8 @@ class GameRecord(Strict):
     game: Literal["trickdumpling"] | None = None
     players: list[str] = Field(min_length=2, max_length=5)
     cooks: dict[str, Literal[COOKS]] = Field(default={}, description="optional: the cook variation (TD-12)")
-    rounds: list[RoundIn] = Field(min_length=1)
+    # Empty before the first deal: a game in progress (a table at ``printkit serve`` starts so).
+    rounds: list[RoundIn] = Field(description="every round so far, in order; [] before the first deal")
 
     @field_validator("players")
     @classmethod
