@@ -49,3 +49,6 @@ class Scorekeeper:
     assets: Path
     #: File names for the exported record documents (``["game.yaml"]``, or one per player).
     file_names: Callable[[BaseModel], list[str]] = lambda setup: ["game.yaml"]
+    #: For the history's score-by-round chart: setup + moves -> the round of each move (a list as
+    #: long as the moves, non-decreasing). None: each move is a point of the chart.
+    rounds: Callable[[BaseModel, Sequence[dict[str, Any]]], list[int]] | None = None

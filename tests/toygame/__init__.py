@@ -15,7 +15,8 @@ from pathlib import Path
 from printkit.core.build import build_document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.game import Game
-from printkit.core.registry import Component, Setting, register, register_game, whole_between
+from printkit.core.registry import Component, Setting, register, register_game, register_scorekeeper, whole_between
+from printkit.core.table import Scorekeeper
 from tests.toygame.state import NimRecord, NimState, moves
 
 GAME = "nim"
@@ -28,5 +29,10 @@ def build_pile(opts: PrintOptions, stones: int = 15):
 
 register(Component(GAME, "pile", "a sheet of stones to cut out", build_pile,
                    settings={"stones": Setting("15", "how many stones", whole_between(1, 20, "stones"))}))
-register_game(Game(GAME, "Nim", NimRecord, start=lambda recs: NimState.start(recs[0]), moves=moves,
-                   rank_key=lambda p: (p.total,)))
+NIM = register_game(Game(GAME, "Nim", NimRecord, start=lambda recs: NimState.start(recs[0]), moves=moves,
+                         rank_key=lambda p: (p.total,)))
+
+from tests.toygame import web as _web  # noqa: E402 - the page needs the game above
+
+NIM_KEEPER = register_scorekeeper(Scorekeeper(NIM, _web.NimSetup, _web.NimMove, _web.records, _web.split, _web.view,
+                                 Path(__file__).parent / "page", _web.file_names, _web.rounds))

@@ -1,0 +1,482 @@
+"""The web app of ``printkit serve`` (Starlette): pages, the shell's files, each game's page files
+and the JSON API of docs/serve.md. Names no game: games are found through the registry.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import io
+import json
+import re
+import sys
+import time
+import traceback
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from printkit.core.records import MAX_BYTES, parse_record
+from printkit.core.registry import scorekeepers
+from printkit.core.table import Scorekeeper
+from printkit.errors import InputError
+from printkit.web import engine
+from printkit.web.engine import Refused, Scored
+from printkit.web.security import SECURITY_HEADERS, TokenGate
+from printkit.web.store import Missing, Row, Stale, Store
+
+STATIC = Path(__file__).parent / "static"
+#: How long ``GET /api/tables/{id}?since=V`` waits for a change before answering "unchanged".
+POLL_SECONDS = 20.0
+#: How often a waiting poll looks at the table's version (other processes may write the file too).
+POLL_STEP = 0.1
+#: Largest request body: a few record files.
+MAX_BODY = 8 * MAX_BYTES
+#: At most this many record files in one import.
+MAX_FILES = 16
+_ASSET = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
+_ID = re.compile(r"^[0-9]{1,12}$")
+_TYPES = {".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
+          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png",
+          ".json": "application/json", ".html": "text/html; charset=utf-8", ".woff2": "font/woff2",
+          ".ico": "image/x-icon", ".txt": "text/plain; charset=utf-8"}
+
+
+class Problem(Exception):
+    """A request the app refuses: status, one line, and anything else for the JSON body."""
+
+    def __init__(self, status: int, message: str, **extra: Any):
+        super().__init__(message)
+        self.status, self.message, self.extra = status, message, extra
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables: stored rows to the table JSON
+
+
+class Tables:
+    """The store, the games and the cache of scored states, shared by every request."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.cache = engine.Cache()
+
+    def keeper(self, game: str) -> Scorekeeper:
+        found = scorekeepers()
+        if game not in found:
+            raise Problem(404, f"no game {game!r} can be kept at the table; games: {', '.join(sorted(found))}")
+        return found[game]
+
+    def row(self, table_id: int) -> Row:
+        try:
+            return self.store.get(table_id)
+        except Missing:
+            raise Problem(404, f"no table {table_id}") from None
+
+    def setup_of(self, keeper: Scorekeeper, setup: Any) -> BaseModel:
+        try:
+            return keeper.setup.model_validate(setup)
+        except ValidationError as e:
+            raise Problem(400, engine.shape_error(e, "setup")) from None
+
+    def scored(self, row: Row, fmt: str = "yaml") -> Scored:
+        key = (row.id, row.version, fmt)
+        hit = self.cache.get(key)
+        if hit is None:
+            keeper = self.keeper(row.game)
+            try:
+                hit = engine.score(keeper, self.setup_of(keeper, row.setup), row.moves, fmt)
+            except Refused as e:
+                raise Problem(422, f"this table cannot be replayed: {e.message}") from None
+            self.cache.put(key, hit)
+        return hit
+
+    def table_json(self, row: Row) -> dict[str, Any]:
+        key = (row.id, row.version, "json-view")
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        keeper = self.keeper(row.game)
+        scored = self.scored(row)
+        setup = self.setup_of(keeper, row.setup)
+        try:
+            view = keeper.view(scored.state, setup, row.moves)
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
+            raise Problem(422, f"the game cannot show this table: {e}") from None
+        report = scored.report
+        out = {"id": row.id, "game": row.game, "title": keeper.game.title, "version": row.version,
+               "created": row.created, "updated": row.updated, "finished": row.finished,
+               "setup": row.setup, "moves": row.moves, "players": [p.name for p in report.players],
+               "view": view, "report": json.loads(report.dumps()), "report_text": report.human(),
+               "over": not report.unfinished, "files": [name for name, _ in scored.files]}
+        self.cache.put(key, out)
+        return out
+
+    def summary(self, table_id: int) -> dict[str, Any]:
+        row = self.row(table_id)
+        try:
+            table = self.table_json(row)
+        except Problem as e:
+            return {"id": row.id, "game": row.game, "version": row.version, "updated": row.updated,
+                    "error": e.message}
+        return {"id": row.id, "game": row.game, "title": table["title"], "version": row.version,
+                "created": row.created, "updated": row.updated, "finished": row.finished,
+                "players": [{"name": p["name"], "total": p["total"]} for p in table["report"]["players"]],
+                "moves": len(row.moves), "over": table["over"]}
+
+
+# ---------------------------------------------------------------------------------------------
+# Request helpers
+
+
+def _id(request: Request) -> int:
+    raw = request.path_params["id"]
+    if not _ID.match(raw):
+        raise Problem(404, f"no table {raw[:40]!r}")
+    return int(raw)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object (400 if it is not one)."""
+    data = await request.body()
+    if len(data) > MAX_BODY:
+        raise Problem(413, f"the request is larger than {MAX_BODY} bytes")
+    try:
+        body = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise Problem(400, f"the request body is not JSON: {e}") from None
+    if not isinstance(body, dict):
+        raise Problem(400, "the request body must be a JSON object")
+    return body
+
+
+def _version(body: dict[str, Any]) -> int:
+    v = body.get("version")
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise Problem(400, "version: a whole number is expected (the table's version the page shows)")
+    return v
+
+
+def _violations(vs: list) -> list[dict[str, Any]]:
+    return [{"rule": v.rule, "message": v.message, "where": v.where} for v in vs]
+
+
+def _json(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status)
+
+
+# ---------------------------------------------------------------------------------------------
+# API
+
+
+async def api_games(request: Request) -> Response:
+    out = []
+    for name, keeper in sorted(scorekeepers().items()):
+        out.append({"name": name, "title": keeper.game.title, "setup": keeper.setup.model_json_schema(),
+                    "move": keeper.move.model_json_schema(), "multi": keeper.game.multi})
+    return _json(out)
+
+
+async def api_tables(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    which = request.query_params.get("finished")
+    finished = None if which is None else which in ("1", "true", "yes")
+    return _json([tables.summary(t[0]) for t in tables.store.listing(finished)])
+
+
+async def api_new_table(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    body = await _body(request)
+    game = body.get("game")
+    if not isinstance(game, str):
+        raise Problem(400, "game: the name of a game is expected (see GET /api/games)")
+    keeper = tables.keeper(game)
+    setup = tables.setup_of(keeper, body.get("setup", {}))
+    try:
+        engine.score(keeper, setup, [])
+    except Refused as e:
+        raise Problem(422, e.message) from None
+    table_id = tables.store.create(game, setup.model_dump(mode="json"))
+    return _json(tables.table_json(tables.row(table_id)), 201)
+
+
+async def api_table(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    table_id = _id(request)
+    since = request.query_params.get("since")
+    if since is not None:
+        if not re.fullmatch(r"-?[0-9]{1,12}", since):
+            raise Problem(400, "since: a version number is expected")
+        if not await _changed(request, tables, table_id, int(since)):
+            return _json({"id": table_id, "version": int(since), "unchanged": True})
+    return _json(tables.table_json(tables.row(table_id)))
+
+
+async def _changed(request: Request, tables: Tables, table_id: int, since: int) -> bool:
+    """Wait until the table's version is not ``since`` (True) or the poll times out (False)."""
+    wait = request.app.state.poll_seconds
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            version = tables.store.version(table_id)
+        except Missing:
+            raise Problem(404, f"no table {table_id}") from None
+        if version != since:
+            return True
+        if time.monotonic() >= deadline or await request.is_disconnected():
+            return False
+        await asyncio.sleep(POLL_STEP)
+
+
+async def api_move(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    table_id = _id(request)
+    body = await _body(request)
+    row = tables.row(table_id)
+    keeper = tables.keeper(row.game)
+    if "move" not in body:
+        raise Problem(400, "move: the move is missing ({\"version\": N, \"move\": {...}})")
+    try:
+        move = keeper.move.model_validate(body["move"]).model_dump(mode="json")
+    except ValidationError as e:
+        raise Problem(400, engine.shape_error(e, "move")) from None
+    version = _version(body)
+    if version != row.version:
+        raise Problem(409, _stale(row.version), table=tables.table_json(row))
+    before = tables.scored(row)
+    setup = tables.setup_of(keeper, row.setup)
+    try:
+        after = engine.score(keeper, setup, [*row.moves, move])
+    except Refused as e:
+        raise Problem(422, e.message, violations=_violations(e.violations)) from None
+    fresh = engine.new_violations(before.report, after.report)
+    if fresh:
+        raise Problem(422, "refused: " + "; ".join(f"{v.message} [{v.rule}]" for v in fresh),
+                      violations=_violations(fresh))
+    totals = [p.total for p in after.report.players]
+    try:
+        new_version = tables.store.add_move(table_id, version, move, not after.report.unfinished, totals)
+    except Stale as e:
+        raise Problem(409, _stale(e.version), table=tables.table_json(tables.row(table_id))) from None
+    tables.cache.put((table_id, new_version, "yaml"), after)
+    return _json(tables.table_json(tables.row(table_id)))
+
+
+def _stale(version: int) -> str:
+    return f"the table changed (it is at version {version}): it is shown again as it is now; try again"
+
+
+async def api_undo(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    table_id = _id(request)
+    body = await _body(request)
+    version = _version(body)
+    row = tables.row(table_id)
+    if version != row.version:
+        raise Problem(409, _stale(row.version), table=tables.table_json(row))
+    if not row.moves:
+        raise Problem(422, "nothing to undo: no move has been played")
+    keeper = tables.keeper(row.game)
+    try:
+        after = engine.score(keeper, tables.setup_of(keeper, row.setup), row.moves[:-1])
+    except Refused as e:
+        raise Problem(422, e.message) from None
+    try:
+        tables.store.undo(table_id, version, not after.report.unfinished)
+    except Stale as e:
+        raise Problem(409, _stale(e.version), table=tables.table_json(tables.row(table_id))) from None
+    except IndexError as e:
+        raise Problem(422, str(e)) from None
+    return _json(tables.table_json(tables.row(table_id)))
+
+
+async def api_export(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    row = tables.row(_id(request))
+    fmt = request.query_params.get("format", "yaml")
+    if fmt not in engine.FORMATS:
+        raise Problem(400, f"format: one of {', '.join(engine.FORMATS)} is expected")
+    files = tables.scored(row, fmt).files
+    if len(files) == 1:
+        name, text = files[0]
+        kind = "application/json" if fmt == "json" else "application/yaml"
+        return Response(text.encode("utf-8"), media_type=f"{kind}; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{_safe_name(name)}"'})
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, text in files:
+            info = zipfile.ZipInfo(_safe_name(name), date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, text.encode("utf-8"))
+    return Response(buf.getvalue(), media_type="application/zip",
+                    headers={"Content-Disposition": f'attachment; filename="{row.game}-table{row.id}.zip"'})
+
+
+def _safe_name(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.+-]", "_", name.rsplit("/", 1)[-1]) or "record.yaml"
+
+
+async def api_import(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    body = await _body(request)
+    game, files = body.get("game"), body.get("files")
+    if not isinstance(game, str):
+        raise Problem(400, "game: the name of a game is expected")
+    keeper = tables.keeper(game)
+    if not isinstance(files, list) or not files or len(files) > MAX_FILES:
+        raise Problem(400, f"files: a list of 1 to {MAX_FILES} record files ({{\"name\", \"text\"}}) is expected")
+    if len(files) > 1 and not keeper.game.multi:
+        raise Problem(400, f"{game} keeps the whole game in one record file; give one")
+    docs = [_imported(keeper, i, f) for i, f in enumerate(files)]
+    try:
+        setup, moves = keeper.split(docs)
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
+        raise Problem(422, f"these records cannot be followed at the table: {e}") from None
+    setup_json = tables.setup_of(keeper, setup.model_dump(mode="json"))
+    stored = []
+    for i, m in enumerate(moves):
+        try:
+            stored.append(keeper.move.model_validate(m).model_dump(mode="json"))
+        except ValidationError as e:
+            raise Problem(422, engine.shape_error(e, f"move {i + 1}")) from None
+    try:
+        scored = engine.score(keeper, setup_json, stored)
+    except Refused as e:
+        raise Problem(422, e.message) from None
+    table_id = tables.store.create(game, setup_json.model_dump(mode="json"), stored)
+    if not scored.report.unfinished:
+        tables.store.mark_finished(table_id, True)
+    return _json(tables.table_json(tables.row(table_id)), 201)
+
+
+def _imported(keeper: Scorekeeper, i: int, f: Any) -> dict[str, Any]:
+    """One imported file's document, read as ``printkit score`` reads it."""
+    if not isinstance(f, dict) or not isinstance(f.get("text"), str):
+        raise Problem(400, f"files[{i}]: {{\"name\": ..., \"text\": ...}} is expected")
+    name = f.get("name") if isinstance(f.get("name"), str) else f"record-{i + 1}"
+    name = _safe_name(str(name)[:200])
+    if len(f["text"].encode("utf-8")) > MAX_BYTES:
+        raise Problem(413, f"{name}: larger than {MAX_BYTES} bytes; a record is far smaller")
+    try:
+        parse_record(f["text"], name, keeper.game.record, keeper.game.name)
+    except InputError as e:
+        raise Problem(400, str(e)) from None
+    from printkit.core.yamlio import parse_text
+
+    data, _table = parse_text(f["text"], allow_json=True)
+    return data
+
+
+# ---------------------------------------------------------------------------------------------
+# Pages and files
+
+
+def _page(name: str, **values: str) -> HTMLResponse:
+    text = (STATIC / name).read_text(encoding="utf-8")
+    for key, value in values.items():
+        text = text.replace("{{" + key + "}}", html.escape(value, quote=True))
+    return HTMLResponse(text)
+
+
+async def home(request: Request) -> Response:
+    return _page("home.html")
+
+
+async def table_page(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    row = tables.row(_id(request))
+    keeper = tables.keeper(row.game)
+    return _page("table.html", id=str(row.id), game=row.game, title=keeper.game.title)
+
+
+async def history_page(request: Request) -> Response:
+    from printkit.web.history import history_html
+
+    return HTMLResponse(history_html(request.app.state.tables))
+
+
+def _file(folder: Path, rel: str) -> Response:
+    """``folder/rel``: only plain names, no folder above ``folder``, only files that exist."""
+    parts = rel.split("/")
+    if not rel or not all(_ASSET.match(p) for p in parts):
+        raise Problem(404, "no such file")
+    base = folder.resolve()
+    path = (base / rel).resolve()
+    if not path.is_relative_to(base) or not path.is_file():
+        raise Problem(404, "no such file")
+    media = _TYPES.get(path.suffix.lower(), "application/octet-stream")
+    return FileResponse(path, media_type=media, headers={"Cache-Control": "no-cache"})
+
+
+async def static_file(request: Request) -> Response:
+    return _file(STATIC, request.path_params["path"])
+
+
+async def game_file(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    keeper = tables.keeper(request.path_params["game"])
+    return _file(Path(keeper.assets), request.path_params["path"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors: one line, JSON for the API, a short page otherwise
+
+
+def _error(request: Request, status: int, message: str, extra: dict[str, Any] | None = None) -> Response:
+    if request.url.path.startswith("/api/"):
+        return _json({"error": message, "status": status, **(extra or {})}, status)
+    return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>printkit: {status}</title>"
+                        f"<link rel=stylesheet href=/static/app.css><main class=error><h1>{status}</h1>"
+                        f"<p data-test=error>{html.escape(message)}</p><p><a href=/>Home</a></p></main>", status)
+
+
+async def _on_problem(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Problem)
+    return _error(request, exc.status, exc.message, exc.extra)
+
+
+async def _on_http(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return _error(request, exc.status_code, str(exc.detail))
+
+
+async def _on_crash(request: Request, exc: Exception) -> Response:
+    traceback.print_exception(exc, file=sys.stderr)
+    return _error(request, 500, f"internal error: {type(exc).__name__}: {str(exc)[:200]} (please report it)")
+
+
+ROUTES = [
+    Route("/", home),
+    Route("/history", history_page),
+    Route("/t/{id}", table_page),
+    Route("/static/{path:path}", static_file),
+    Route("/games/{game}/{path:path}", game_file),
+    Route("/api/games", api_games),
+    Route("/api/tables", api_tables, methods=["GET"]),
+    Route("/api/tables", api_new_table, methods=["POST"]),
+    Route("/api/tables/{id}", api_table),
+    Route("/api/tables/{id}/moves", api_move, methods=["POST"]),
+    Route("/api/tables/{id}/undo", api_undo, methods=["POST"]),
+    Route("/api/tables/{id}/export", api_export),
+    Route("/api/import", api_import, methods=["POST"]),
+]
+
+
+def create_app(db_path: Path | str, token: str | None = None, poll_seconds: float = POLL_SECONDS) -> Starlette:
+    """The app on the database ``db_path``; with ``token``, every request needs it (``?token=``
+    once, then the cookie it sets)."""
+    middleware = [Middleware(TokenGate, token=token, headers=SECURITY_HEADERS)]
+    app = Starlette(routes=ROUTES, middleware=middleware,
+                    exception_handlers={Problem: _on_problem, HTTPException: _on_http, Exception: _on_crash})
+    app.state.tables = Tables(Store(db_path))
+    app.state.poll_seconds = poll_seconds
+    return app

@@ -1,0 +1,167 @@
+"""From a stored table to what the pages show, through the scorer's own path.
+
+setup + moves -> the game's ``Scorekeeper.records`` -> record documents -> record *text* (YAML,
+or JSON where YAML would not read back the same) -> :func:`printkit.core.records.parse_record`
+-> :func:`printkit.core.game.replay`. Export writes that same text, so ``printkit score`` on an
+exported file gives the very report the page shows (line numbers included). Names no game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter, OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from threading import Lock
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from printkit.core.game import GameState, replay
+from printkit.core.records import parse_record
+from printkit.core.score import Report, Violation
+from printkit.core.table import Scorekeeper
+from printkit.core.yamlio import TextProblem, first_error, parse_text
+from printkit.errors import InputError
+
+FORMATS = ("yaml", "json")
+
+
+class Refused(Exception):
+    """The game cannot take this: a one-line message, and the rules broken (may be empty)."""
+
+    def __init__(self, message: str, violations: Sequence[Violation] = ()):
+        super().__init__(message)
+        self.message = message
+        self.violations = list(violations)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A table's record files as text, the report ``printkit score`` gives on them, and the State
+    after the last move."""
+
+    files: list[tuple[str, str]]
+    report: Report
+    state: GameState
+
+
+def shape_error(e: ValidationError, what: str) -> str:
+    """A pydantic error as one line naming the field: ``move.take: Input should be ...``."""
+    where, message, _line = first_error(e, {})
+    return f"{what}{'.' + where if where else ''}: {message}"
+
+
+def _plain(doc: Any) -> Any:
+    """``doc`` as JSON would give it back (tuples become lists, keys strings)."""
+    return json.loads(json.dumps(doc, ensure_ascii=False))
+
+
+def record_text(doc: dict[str, Any], fmt: str) -> str:
+    """A record document as a file's text. YAML is checked by reading it back with the records'
+    own reader (YAML 1.2): a value YAML would read otherwise is written as JSON instead."""
+    doc = _plain(doc)
+    as_json = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    if fmt == "json":
+        return as_json
+    text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
+    try:
+        back, _table = parse_text(text)
+    except TextProblem:
+        return as_json
+    return text if back == doc else as_json
+
+
+def file_names(keeper: Scorekeeper, setup: BaseModel, count: int, fmt: str) -> list[str]:
+    """The exported files' names: the game's ``file_names``, with ``.json`` for JSON."""
+    try:
+        names = list(keeper.file_names(setup))
+    except Exception:  # noqa: BLE001 - a game's naming must not stop an export
+        names = []
+    if len(names) != count or len(set(names)) != count:
+        names = ["game.yaml"] if count == 1 else [f"record-{i + 1}.yaml" for i in range(count)]
+    if fmt == "json":
+        names = [n.rsplit(".", 1)[0] + ".json" if n.endswith((".yaml", ".yml")) else n + ".json" for n in names]
+    return names
+
+
+def documents(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The game's record documents for setup + moves (a game's error is a Refused)."""
+    try:
+        docs = keeper.records(setup, list(moves))
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
+        raise Refused(f"the game cannot write this as a record: {e}") from None
+    if not isinstance(docs, list) or not docs or not all(isinstance(d, dict) for d in docs):
+        raise Refused("the game wrote no record documents")
+    return docs
+
+
+def score(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]], fmt: str = "yaml") -> Scored:
+    """Replay setup + moves exactly as ``printkit score`` replays the exported files."""
+    docs = documents(keeper, setup, moves)
+    names = file_names(keeper, setup, len(docs), fmt)
+    files = [(name, record_text(doc, fmt)) for name, doc in zip(names, docs, strict=True)]
+    records = []
+    for name, text in files:
+        try:
+            model, table = parse_record(text, name, keeper.game.record, keeper.game.name)
+        except InputError as e:
+            raise Refused(str(e)) from None
+        records.append((name, model, table))
+    return score_records(keeper, files, records)
+
+
+def score_records(keeper: Scorekeeper, files: list[tuple[str, str]], records: list[tuple[str, Any, dict]]) -> Scored:
+    """The report of ``records`` and the last State, from :func:`replay` itself (its State is
+    kept by wrapping the game's ``start``)."""
+    kept: list[GameState] = []
+
+    def start(recs: Sequence[Any]) -> GameState:
+        state = keeper.game.start(recs)
+        kept.append(state)
+        return state
+
+    game = dataclasses.replace(keeper.game, start=start)
+    try:
+        report = replay(game, records)
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
+        raise Refused(f"the game cannot replay this record: {e}") from None
+    return Scored(files, report, kept[0])
+
+
+def new_violations(before: Report, after: Report) -> list[Violation]:
+    """The violations of ``after`` that ``before`` did not have (by rule and message)."""
+    seen = Counter((v.rule, v.message) for v in before.violations)
+    out = []
+    for v in after.violations:
+        key = (v.rule, v.message)
+        if seen[key]:
+            seen[key] -= 1
+        else:
+            out.append(v)
+    return out
+
+
+class Cache:
+    """The last few scored states, by (table, version, format): a table at a version never changes."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._items: OrderedDict[tuple, Any] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, key: tuple) -> Any:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        return None
+
+    def put(self, key: tuple, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)

@@ -1,0 +1,133 @@
+// The table page's shell: loads the game's page module, keeps the table up to date (moves, undo,
+// polling) and draws everything that is not the game: header, totals, banner, report, toolbar.
+import { el, request, postJSON, showBanner } from "/static/dom.js";
+
+const body = document.body;
+const id = body.dataset.table;
+const $ = (name) => document.querySelector(`[data-test="${name}"]`);
+const root = $("game"), banner = $("banner"), totals = $("totals"), report = $("report");
+const undoButton = $("undo"), status = $("status");
+
+let table = null;
+let page = null;
+let busy = false;
+
+function setTable(next) {
+  if (!next || (table && next.version < table.version && next.id === table.id)) return;
+  table = next;
+  draw();
+}
+
+function drawTotals() {
+  const players = table.report.players || [];
+  totals.replaceChildren(el("ol", {}, players.map((p) => el("li", {
+    "data-test": "total", "data-player": p.name, class: table.report.winners.includes(p.name) ? "winner" : null,
+  }, el("span", { class: "name" }, p.name), el("span", { class: "points", "data-test": "points" }, String(p.total))))));
+}
+
+function drawReport() {
+  const r = table.report;
+  const show = table.over || (r.violations && r.violations.length > 0);
+  report.hidden = !show;
+  if (!show) { report.replaceChildren(); return; }
+  const headline = r.winners.length
+    ? `${r.winners.length > 1 ? "Winners" : "Winner"}: ${r.winners.join(", ")}`
+    : (table.over ? "Game over: no winner" : "Rules broken in this record");
+  report.replaceChildren(
+    el("h2", { "data-test": "report-headline" }, headline),
+    el("pre", { "data-test": "report-text" }, table.report_text),
+  );
+}
+
+function draw() {
+  drawTotals();
+  drawReport();
+  undoButton.disabled = busy || table.moves.length === 0;
+  status.textContent = table.over ? "game over" : `move ${table.moves.length}`;
+  body.dataset.version = String(table.version);
+  body.dataset.over = String(table.over);
+  if (!page) return;
+  root.replaceChildren();
+  try {
+    page.render(root, table, ctx());
+  } catch (e) {
+    console.error(e);
+    showBanner(banner, `the page of ${table.game} failed to draw: ${e}`);
+  }
+}
+
+function refused(error) {
+  if (error.status === 409 && error.table) setTable(error.table);
+  showBanner(banner, error);
+  throw error;
+}
+
+function ctx() {
+  return {
+    table,
+    players: table.players,
+    el,
+    // Post a move: resolves with the new table (already drawn), or rejects with
+    // {status, message, violations} after the banner has shown it.
+    move(move) {
+      if (busy) return Promise.reject({ status: 0, message: "a move is being sent", violations: [] });
+      busy = true;
+      return postJSON(`/api/tables/${id}/moves`, { version: table.version, move })
+        .then((next) => { showBanner(banner, null); busy = false; setTable(next); return next; },
+          (error) => { busy = false; return refused(error); });
+    },
+    say(message) { showBanner(banner, message, "info"); },
+  };
+}
+
+async function undo() {
+  if (!table || busy) return;
+  busy = true;
+  undoButton.disabled = true;
+  try {
+    const next = await postJSON(`/api/tables/${id}/undo`, { version: table.version });
+    showBanner(banner, null);
+    busy = false;
+    setTable(next);
+  } catch (error) {
+    busy = false;
+    try { refused(error); } catch (e) { /* shown */ }
+    draw();
+  }
+}
+
+async function poll() {
+  for (;;) {
+    try {
+      const next = await request(`/api/tables/${id}?since=${table.version}`);
+      if (!next.unchanged) setTable(next);
+    } catch (error) {
+      status.textContent = "offline: retrying";
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+}
+
+async function main() {
+  undoButton.addEventListener("click", undo);
+  try {
+    table = await request(`/api/tables/${id}`);
+  } catch (error) {
+    root.replaceChildren();
+    showBanner(banner, error);
+    return;
+  }
+  try {
+    page = await import(`/games/${encodeURIComponent(table.game)}/page.js`);
+  } catch (e) {
+    showBanner(banner, `the page of ${table.game} cannot be loaded: ${e}`);
+  }
+  draw();
+  document.addEventListener("visibilitychange", async () => {
+    if (document.visibilityState !== "visible") return;
+    try { setTable(await request(`/api/tables/${id}`)); } catch (e) { /* the poll retries */ }
+  });
+  poll();
+}
+
+main();

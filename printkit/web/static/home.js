@@ -1,0 +1,131 @@
+// The home page: tables in progress, a new-table form per game (built from its setup model's JSON
+// Schema), and importing record files as a new table.
+import { el, request, postJSON, showBanner } from "/static/dom.js";
+
+const $ = (name) => document.querySelector(`[data-test="${name}"]`);
+const banner = $("banner");
+
+function resolve(schema, root) {
+  if (schema && schema.$ref) {
+    const name = schema.$ref.split("/").pop();
+    return resolve({ ...((root.$defs || {})[name] || {}), ...schema, $ref: undefined }, root);
+  }
+  if (schema && (schema.anyOf || schema.oneOf)) {
+    const options = (schema.anyOf || schema.oneOf).filter((s) => s.type !== "null");
+    if (options.length === 1) return { ...resolve(options[0], root), title: schema.title, default: schema.default, optional: true };
+  }
+  if (schema && schema.allOf && schema.allOf.length === 1) return { ...resolve(schema.allOf[0], root), title: schema.title, default: schema.default };
+  return schema || {};
+}
+
+function label(name, schema) {
+  return schema.title || name.replace(/_/g, " ");
+}
+
+// One field of the form: [element, read() -> value or undefined].
+function field(name, schema, required) {
+  const test = `setup-${name}`;
+  if (schema.enum) {
+    const select = el("select", { name, "data-test": test },
+      schema.enum.map((v) => el("option", { value: JSON.stringify(v), selected: v === schema.default }, String(v))));
+    return [el("label", {}, label(name, schema), select), () => JSON.parse(select.value)];
+  }
+  if (schema.type === "boolean") {
+    const box = el("input", { type: "checkbox", name, "data-test": test, checked: schema.default === true });
+    return [el("label", { class: "check" }, box, label(name, schema)), () => box.checked];
+  }
+  if (schema.type === "array") return listField(name, schema);
+  const number = schema.type === "integer" || schema.type === "number";
+  const input = el("input", {
+    name, "data-test": test, type: number ? "number" : "text", inputmode: number ? "numeric" : null,
+    min: schema.minimum ?? null, max: schema.maximum ?? null, step: schema.type === "integer" ? 1 : null,
+    value: schema.default ?? "", required: required && schema.default === undefined,
+  });
+  const read = () => {
+    if (input.value === "" && (schema.optional || !required)) return undefined;
+    return number ? Number(input.value) : input.value;
+  };
+  return [el("label", {}, label(name, schema), input), read];
+}
+
+// A list of strings (players' names): one text box a name, add and remove.
+function listField(name, schema) {
+  const list = el("ol", { class: "names", "data-test": `setup-${name}` });
+  const min = schema.minItems ?? 0, max = schema.maxItems ?? 12;
+  const row = (value) => {
+    const input = el("input", { type: "text", value, "aria-label": `${label(name, schema)} ${list.children.length + 1}`,
+      "data-test": `setup-${name}-item` });
+    const li = el("li", {}, input, el("button", { type: "button", class: "small", "aria-label": "Remove",
+      onclick: () => { if (list.children.length > min) li.remove(); } }, "\u2212"));
+    list.append(li);
+  };
+  const start = Array.isArray(schema.default) ? schema.default : [];
+  for (let i = 0; i < Math.max(min, start.length); i++) row(start[i] ?? "");
+  const add = el("button", { type: "button", "data-test": `setup-${name}-add`,
+    onclick: () => { if (list.children.length < max) row(""); } }, "+ Add");
+  const read = () => [...list.querySelectorAll("input")].map((i) => i.value.trim()).filter((v) => v !== "");
+  return [el("fieldset", {}, el("legend", {}, label(name, schema)), list, add), read];
+}
+
+function gameForm(game) {
+  const schema = game.setup;
+  const required = new Set(schema.required || []);
+  const fields = Object.entries(schema.properties || {}).map(([name, s]) => [name, ...field(name, resolve(s, schema), required.has(name))]);
+  const form = el("form", { class: "card", "data-test": `new-${game.name}` },
+    el("h3", {}, game.title),
+    fields.map(([, element]) => element),
+    el("button", { type: "submit", class: "primary", "data-test": `start-${game.name}` }, `Start ${game.title}`));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const setup = {};
+    for (const [name, , read] of fields) {
+      const value = read();
+      if (value !== undefined) setup[name] = value;
+    }
+    try {
+      const table = await postJSON("/api/tables", { game: game.name, setup });
+      location.href = `/t/${table.id}`;
+    } catch (error) {
+      showBanner(banner, error);
+    }
+  });
+  return form;
+}
+
+function tableItem(t) {
+  const who = (t.players || []).map((p) => `${p.name} ${p.total}`).join(", ");
+  return el("li", { "data-test": "table-item" },
+    el("a", { href: `/t/${t.id}`, class: "button block" },
+      el("strong", {}, `${t.title || t.game} #${t.id}`), " ",
+      el("span", { class: "muted" }, t.error ? t.error : `${t.moves} moves \u00b7 ${who}`)));
+}
+
+async function importFiles(event, games) {
+  event.preventDefault();
+  const form = event.target;
+  const picked = [...form.querySelector("input[type=file]").files];
+  if (!picked.length) { showBanner(banner, "pick one or more record files first"); return; }
+  const files = await Promise.all(picked.map(async (f) => ({ name: f.name, text: await f.text() })));
+  try {
+    const table = await postJSON("/api/import", { game: form.elements.game.value, files });
+    location.href = `/t/${table.id}`;
+  } catch (error) {
+    showBanner(banner, error);
+  }
+}
+
+async function main() {
+  let games = [], tables = [];
+  try {
+    [games, tables] = await Promise.all([request("/api/games"), request("/api/tables?finished=0")]);
+  } catch (error) {
+    showBanner(banner, error);
+    return;
+  }
+  $("tables").replaceChildren(...(tables.length ? tables.map(tableItem) : [el("li", { class: "muted" }, "None yet.")]));
+  $("games").replaceChildren(...games.map(gameForm));
+  $("import-game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
+  $("import-form").addEventListener("submit", (event) => importFiles(event, games));
+}
+
+main();

@@ -1,0 +1,149 @@
+"""Fixtures for the tests of ``printkit serve`` (every game's page tests use them; docs/serve.md).
+
+- ``client``: a Starlette TestClient on a fresh database (``client.app.state.tables.store``).
+- ``live_server``: the app served by uvicorn in a thread on a free loopback port, fresh database;
+  the base URL (``http://127.0.0.1:PORT``). ``live_server_factory(token=..., db_path=...)`` for more.
+- ``browser`` (session) / ``page``: Playwright (sync API) driving Debian's chromium at
+  /usr/bin/chromium, a phone's viewport (390 x 844, touch). ``page.js_errors`` lists the page's
+  uncaught errors. Without chromium the browser tests fail with one line saying how to install it.
+- ``shot(page, name)``: a full-page screenshot in ``test-artifacts/screenshots/NAME.png``.
+- ``nim``: registers the test-only game's Scorekeeper (tests/toygame) for one test module and
+  takes it away afterwards, so the core's tests name no real game.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def nim() -> Iterator[str]:
+    """The test-only game (Nim) registered for this module's tests: its name."""
+    from printkit.core import registry
+
+    saved = (registry._COMPONENTS.copy(), registry._SCORERS.copy(), registry._SCOREKEEPERS.copy())
+    registry.scorekeepers()  # the package's own games first, as the app would load them
+    import tests.toygame  # noqa: F401 - importing registers it
+
+    registry.register_game(tests.toygame.NIM)  # again, should an earlier module have taken it away
+    registry.register_scorekeeper(tests.toygame.NIM_KEEPER)
+    yield "nim"
+    registry._COMPONENTS.clear()
+    registry._COMPONENTS.update(saved[0])
+    registry._SCORERS.clear()
+    registry._SCORERS.update(saved[1])
+    registry._SCOREKEEPERS.clear()
+    registry._SCOREKEEPERS.update(saved[2])
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "tables.sqlite3"
+
+
+@pytest.fixture
+def client(db_path: Path):
+    from starlette.testclient import TestClient
+
+    from printkit.web.app import create_app
+
+    with TestClient(create_app(db_path, poll_seconds=1.0), raise_server_exceptions=False) as c:
+        yield c
+
+
+class LiveServer:
+    """uvicorn serving ``app`` on ``sock`` in a thread."""
+
+    def __init__(self, app, sock: socket.socket):
+        import uvicorn
+
+        self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, log_level="warning", lifespan="off", timeout_graceful_shutdown=1,
+                                access_log=False)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture
+def live_server_factory(tmp_path: Path) -> Iterator[Callable[..., str]]:
+    """``start(token=None, db_path=None, poll_seconds=2.0)``: the base URL of a new live server."""
+    from printkit.web.app import create_app
+
+    servers: list[LiveServer] = []
+
+    def start(token: str | None = None, db_path: Path | None = None, poll_seconds: float = 2.0) -> str:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", 0))
+        app = create_app(db_path or tmp_path / f"live{len(servers)}.sqlite3", token=token, poll_seconds=poll_seconds)
+        servers.append(LiveServer(app, sock))
+        return servers[-1].url
+
+    yield start
+    for s in servers:
+        s.stop()
+
+
+@pytest.fixture
+def live_server(live_server_factory) -> str:
+    return live_server_factory()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"no chromium at {CHROMIUM}: install Debian's chromium (sudo apt-get install chromium "
+                    "chromium-driver; .ci/run does it) to run the browser tests", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
+    p = context.new_page()
+    p.js_errors = []
+    p.on("pageerror", lambda e: p.js_errors.append(str(e)))
+    p.set_default_timeout(10_000)
+    yield p
+    context.close()
+
+
+@pytest.fixture
+def shot() -> Callable:
+    def take(page, name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / (re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".png")
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take

@@ -1,0 +1,220 @@
+"""The web core's JSON API with the test-only game (Nim: take 1 to 3 stones, the last stone wins),
+so nothing here names a real game. Rules cited: NIM-1 (turn order), NIM-2 (1 to 3 stones)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from tests.web.conftest import ROOT
+
+pytestmark = pytest.mark.usefixtures("nim")
+
+
+def new_table(client, pile=7, players=("Ann", "Bo")) -> dict:
+    r = client.post("/api/tables", json={"game": "nim", "setup": {"players": list(players), "pile": pile}})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def move(client, table: dict, player: str, take: int):
+    return client.post(f"/api/tables/{table['id']}/moves", json={"version": table["version"],
+                                                                "move": {"player": player, "take": take}})
+
+
+def score_cli(tmp_path, name: str, text: str) -> tuple[int, dict]:
+    """``printkit score nim FILE --json`` in a separate process, as a player would run it."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    env = {**os.environ, "PRINTKIT_GAMES": "tests.toygame", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "printkit", "score", "nim", name, "--json"],
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert done.returncode in (0, 1), done.stderr
+    return done.returncode, json.loads(done.stdout)
+
+
+def test_games_list_the_setup_form_schema(client):
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    schema = games["nim"]["setup"]
+    assert schema["properties"]["pile"]["maximum"] == 100 and schema["properties"]["players"]["type"] == "array"
+    assert games["nim"]["title"] == "Nim"
+
+
+def test_a_game_played_move_by_move(client):
+    t = new_table(client, pile=7)
+    assert (t["version"], t["moves"], t["over"]) == (0, [], False)
+    assert t["view"] == {"pile": 7, "to_move": "Ann", "legal": [1, 2, 3]}
+    assert t["report"]["unfinished"] is True and t["report"]["notes"] == ["7 stones are left"]
+    t = move(client, t, "Ann", 3).json()
+    t = move(client, t, "Bo", 3).json()
+    assert t["view"] == {"pile": 1, "to_move": "Ann", "legal": [1]} and t["version"] == 2
+    t = move(client, t, "Ann", 1).json()
+    # Ann took the last stone (NIM-3): 1 point, she wins; the report is the scorer's.
+    assert t["over"] is True and t["report"]["winners"] == ["Ann"]
+    assert [(p["name"], p["total"]) for p in t["report"]["players"]] == [("Ann", 1), ("Bo", 0)]
+    assert "winner: Ann" in t["report_text"]
+    assert client.get(f"/api/tables/{t['id']}").json()["moves"] == [
+        {"player": "Ann", "take": 3}, {"player": "Bo", "take": 3}, {"player": "Ann", "take": 1}]
+
+
+def test_an_illegal_move_is_refused_in_the_scorers_words_and_nothing_is_stored(client):
+    t = new_table(client, pile=7)
+    r = move(client, t, "Ann", 4)  # NIM-2: at most 3
+    assert r.status_code == 422
+    body = r.json()
+    assert body["violations"] == [{"rule": "NIM-2", "message": "4 stones taken; 1 to 3 may be", "where": "take (Ann)"}]
+    assert "NIM-2" in body["error"] and "\n" not in body["error"]
+    r = move(client, t, "Bo", 1)  # NIM-1: Ann's turn
+    assert r.status_code == 422 and [v["rule"] for v in r.json()["violations"]] == ["NIM-1"]
+    again = client.get(f"/api/tables/{t['id']}").json()
+    assert again["version"] == 0 and again["moves"] == []
+
+
+@pytest.mark.parametrize("bad,field", [
+    ({"player": "Ann", "take": 0}, "move.take"),
+    ({"player": "Ann", "take": "two"}, "move.take"),
+    ({"player": "Ann"}, "move.take"),
+    ({"player": "Ann", "take": 1, "extra": 1}, "move.extra"),
+    ([1, 2], "move"),
+])
+def test_a_move_of_the_wrong_shape_is_400_naming_the_field(client, bad, field):
+    t = new_table(client)
+    r = client.post(f"/api/tables/{t['id']}/moves", json={"version": 0, "move": bad})
+    assert r.status_code == 400 and r.json()["error"].startswith(field), r.text
+    assert client.get(f"/api/tables/{t['id']}").json()["version"] == 0
+
+
+def test_a_stale_version_is_409_with_the_table_as_it_is(client):
+    t = new_table(client)
+    assert move(client, t, "Ann", 2).status_code == 200
+    r = move(client, t, "Bo", 1)  # still version 0
+    assert r.status_code == 409
+    assert r.json()["table"]["version"] == 1 and r.json()["table"]["moves"] == [{"player": "Ann", "take": 2}]
+    r = client.post(f"/api/tables/{t['id']}/undo", json={"version": 0})
+    assert r.status_code == 409
+
+
+def test_undo_removes_the_last_move_and_counts_as_a_change(client):
+    t = new_table(client, pile=5)
+    t = move(client, t, "Ann", 3).json()
+    t = move(client, t, "Bo", 2).json()
+    assert t["over"] is True
+    r = client.post(f"/api/tables/{t['id']}/undo", json={"version": t["version"]})
+    assert r.status_code == 200
+    u = r.json()
+    assert u["version"] == 3 and u["moves"] == [{"player": "Ann", "take": 3}] and u["over"] is False
+    assert u["view"]["to_move"] == "Bo" and u["finished"] is None
+    u = client.post(f"/api/tables/{t['id']}/undo", json={"version": 3}).json()
+    r = client.post(f"/api/tables/{t['id']}/undo", json={"version": u["version"]})
+    assert r.status_code == 422 and "nothing to undo" in r.json()["error"]
+
+
+def test_two_phones_posting_on_one_version_one_wins_one_is_told(client):
+    t = new_table(client, pile=50)
+    results: list[int] = []
+    barrier = threading.Barrier(8)
+
+    def post(k: int) -> None:
+        barrier.wait()
+        results.append(move(client, t, "Ann", 1 + k % 3).status_code)
+
+    threads = [threading.Thread(target=post, args=(k,)) for k in range(8)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert sorted(results) == [200] + [409] * 7
+    after = client.get(f"/api/tables/{t['id']}").json()
+    assert after["version"] == 1 and len(after["moves"]) == 1
+
+
+def test_the_export_scored_by_printkit_score_is_the_report_the_page_shows(client, tmp_path):
+    t = new_table(client, pile=6, players=("Ann", "Bo", "Cy"))
+    for player, take in [("Ann", 2), ("Bo", 1), ("Cy", 3)]:
+        t = move(client, t, player, take).json()
+    for fmt, name in [("yaml", "nim.yaml"), ("json", "nim.json")]:
+        r = client.get(f"/api/tables/{t['id']}/export", params={"format": fmt})
+        assert r.status_code == 200 and f'filename="{name}"' in r.headers["content-disposition"]
+        code, report = score_cli(tmp_path, name, r.text)
+        assert code == 0
+        assert report == t["report"]
+    assert report["winners"] == ["Cy"]
+    assert client.get(f"/api/tables/{t['id']}/export", params={"format": "pdf"}).status_code == 400
+
+
+def test_an_imported_record_breaking_a_rule_reports_like_the_cli(client, tmp_path):
+    text = "game: nim\nplayers: [Ann, Bo]\npile: 5\ntakes:\n  - {player: Ann, take: 2}\n  - {player: Ann, take: 2}\n"
+    r = client.post("/api/import", json={"game": "nim", "files": [{"name": "old.yaml", "text": text}]})
+    assert r.status_code == 201, r.text
+    t = r.json()
+    assert t["moves"] == [{"player": "Ann", "take": 2}, {"player": "Ann", "take": 2}] and t["version"] == 0
+    assert [v["rule"] for v in t["report"]["violations"]] == ["NIM-1"] and t["report"]["valid"] is False
+    # The exported file is the page's text (line numbers included): the CLI says exactly the same.
+    exported = client.get(f"/api/tables/{t['id']}/export").text
+    code, report = score_cli(tmp_path, "nim.yaml", exported)
+    assert code == 1 and report == t["report"]
+    # Play goes on from there: Bo takes the last stone, the old violation is not held against him.
+    t = move(client, t, "Bo", 1).json()
+    assert t["over"] is True and t["version"] == 1
+
+
+@pytest.mark.parametrize("payload,status,words", [
+    ({"game": "nim", "files": [{"name": "a.yaml", "text": "players: [Ann"}]}, 400, "not valid"),
+    ({"game": "nim", "files": [{"name": "a.yaml", "text": "players: [Ann, Bo]\npile: 0\n"}]}, 400, "pile"),
+    ({"game": "nim", "files": []}, 400, "files"),
+    ({"game": "nim", "files": [{"name": "a"}]}, 400, "files[0]"),
+    ({"game": "nim", "files": [{"name": "a", "text": "x: 1"}, {"name": "b", "text": "x: 1"}]}, 400, "one record"),
+    ({"game": "chess", "files": [{"name": "a", "text": "x: 1"}]}, 404, "no game 'chess'"),
+])
+def test_an_unreadable_import_is_a_clear_4xx(client, payload, status, words):
+    r = client.post("/api/import", json=payload)
+    assert r.status_code == status and words in r.json()["error"], r.text
+    assert client.get("/api/tables").json() == []
+
+
+def test_a_poll_answers_at_once_on_a_change_and_waits_otherwise(client):
+    import time
+
+    t = new_table(client)
+    start = time.monotonic()
+    r = client.get(f"/api/tables/{t['id']}", params={"since": 0})
+    waited = time.monotonic() - start
+    assert r.json() == {"id": t["id"], "version": 0, "unchanged": True} and waited >= 0.9  # poll_seconds=1
+    move(client, t, "Ann", 1)
+    start = time.monotonic()
+    r = client.get(f"/api/tables/{t['id']}", params={"since": 0})
+    assert r.json()["version"] == 1 and r.json()["moves"] and time.monotonic() - start < 0.5
+
+
+def test_tables_list_in_progress_and_finished(client):
+    a, b = new_table(client, pile=1), new_table(client, pile=9)
+    move(client, a, "Ann", 1)
+    listed = {t["id"]: t for t in client.get("/api/tables").json()}
+    assert listed[a["id"]]["over"] is True and listed[b["id"]]["over"] is False
+    assert [t["id"] for t in client.get("/api/tables", params={"finished": "0"}).json()] == [b["id"]]
+    assert [t["id"] for t in client.get("/api/tables", params={"finished": "1"}).json()] == [a["id"]]
+    assert listed[a["id"]]["players"] == [{"name": "Ann", "total": 1}, {"name": "Bo", "total": 0}]
+
+
+def test_pages_and_files_are_served_and_nothing_outside_their_folders(client):
+    t = new_table(client)
+    home = client.get("/")
+    assert home.status_code == 200 and "/static/home.js" in home.text
+    page = client.get(f"/t/{t['id']}")
+    assert page.status_code == 200 and f'data-table="{t["id"]}"' in page.text and 'data-game="nim"' in page.text
+    js = client.get("/games/nim/page.js")
+    assert js.status_code == 200 and js.headers["content-type"].startswith("text/javascript")
+    assert "export function render" in js.text
+    assert client.get("/static/app.js").headers["content-type"].startswith("text/javascript")
+    assert "nosniff" in js.headers["x-content-type-options"]
+    for path in ["/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py", "/games/nim/../__init__.py",
+                 "/games/nim/%2e%2e/web.py", "/games/nim/..%2f..%2fconftest.py", "/static/", "/static/.hidden",
+                 "/games/nim/", "/games/chess/page.js", "/static//etc/passwd", "/t/999", "/t/abc"]:
+        r = client.get(path)
+        assert r.status_code == 404, (path, r.status_code)
+        assert "def " not in r.text
