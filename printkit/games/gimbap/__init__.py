@@ -11,11 +11,11 @@ from pathlib import Path
 from printkit.core.draw.page import PrintOptions
 from printkit.core.output import write_document
 from printkit.core.registry import (
-    Component, Setting, SolveResult, Solver, length_between, register, register_game, register_scorekeeper,
-    register_solver,
+    Component, Setting, SolveResult, Solver, length_between, register, register_form_reader, register_game,
+    register_scorekeeper, register_solver, yes_no,
 )
 from printkit.errors import PrintkitError
-from printkit.games.gimbap import components, drawing, web
+from printkit.games.gimbap import components, drawing, pad, web
 from printkit.games.gimbap.rolls import PARTS, RollError, count_solutions, parse_order, solve
 from printkit.games.gimbap.state import GIMBAP
 
@@ -29,6 +29,9 @@ register(Component(GAME, "lessons", "10 lesson cards, a solution on each back", 
 register(Component(GAME, "fillings", "paper seaweed sheet, sheet fillings and strips for one player",
                    components.build_fillings))
 register(Component(GAME, "aid", "player aid: the round, checking, the end (two a page)", components.build_aid))
+register(Component(GAME, "pad", "score pad: the token each player keeps a round, points and radish totals",
+                   pad.build_pad, settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}))
+register_form_reader(pad.FORM_READER)  # printkit score gimbap pad.pdf: a filled score pad
 register_game(GIMBAP)  # printkit score gimbap: the record's rounds replayed on a GimbapState
 register_scorekeeper(web.SCOREKEEPER)  # printkit serve: the Gimbap page (web.py, web/page.js)
 
