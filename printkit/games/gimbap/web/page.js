@@ -89,7 +89,7 @@ function diceSection(v, d) {
         const on = d.dice[i] === f;
         const w = faceWords(f, v.parts);
         return h("button", { class: "gim-face" + (on ? " on" : ""), "data-test": `gim-face-${f}`, "aria-pressed": String(on),
-          onclick: () => update((x) => { x.dice[i] = on ? null : f; }) }, w.text, h("small", {}, w.how));
+          onclick: () => update((x) => { x.dice[i] = on ? null : f; }) }, w.text, h("small", { class: w.how.includes("not") ? "no" : "" }, w.how));
       })))));
 }
 
@@ -172,7 +172,7 @@ function totalsTable(v) {
       const end = rounds.length ? rounds[rounds.length - 1].totals[p] : { points: 0, radish: 0 };
       return h("tr", { "data-test": `gim-total-${p}` },
         h("td", {}, p),
-        rounds.map((r) => h("td", {}, r.kept[p] || "–")),
+        rounds.map((r) => h("td", {}, r.kept[p] || "–", h("small", { class: "gim-run" }, `${r.totals[p].points}`))),
         h("td", { "data-test": `gim-points-${p}` }, `${end.points}`, h("small", {}, ` (${end.radish} radish)`)));
     })));
 }
