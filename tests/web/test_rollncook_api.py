@@ -241,3 +241,151 @@ def test_page_icons_are_the_printed_sheets():
         assert f'id="ing-{name.replace(" ", "_")}"' in sprite
     assert ICONS.read_text() == sprite, "icons.svg is out of date: see its comment"
 
+
+
+# -- the move API (the ASGI client, a fresh database each test) -----------------------------------
+
+
+def score_json(*files: Path) -> dict:
+    """``printkit score rollncook --json FILES`` as a player would run it."""
+    out = subprocess.run([sys.executable, "-m", "printkit", "score", "rollncook", "--json", *map(str, files)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode in (0, 1), out.stderr
+    return json.loads(out.stdout)
+
+
+def said_same(a: dict, b: dict) -> None:
+    """Two ``--json`` reports say the same (files and lines aside: an export has its own)."""
+    assert set(a) == set(b)
+    for key in set(a) - {"violations"}:
+        assert a[key] == b[key], key
+    assert [(v["rule"], v["message"], v["where"]) for v in a["violations"]] == [
+        (v["rule"], v["message"], v["where"]) for v in b["violations"]]
+
+
+def new_table(client, players=("Ann", "Bo"), sheet="RNC1-7") -> dict:
+    r = client.post("/api/tables", json={"game": "rollncook", "setup": {"sheet": sheet, "players": list(players)}})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def post(client, table: dict, move: dict):
+    return client.post(f"/api/tables/{table['id']}/moves", json={"version": table["version"], "move": move})
+
+
+def test_a_whole_game_move_by_move_ends_with_printkit_scores_report(client):
+    files = [EXAMPLES / "solo-seed7.yaml", EXAMPLES / "shared-dice-bo.yaml"]
+    _, moves = KEEPER.split(load(*(f.name for f in files)))
+    table = new_table(client, ["Ann", "Bo"], sheet=7)
+    assert table["view"]["hour"] == "10:00" and table["view"]["dice"] is None and not table["over"]
+    for k, move in enumerate(moves):
+        r = post(client, table, move)
+        assert r.status_code == 200, (k, r.text)
+        table = r.json()
+        assert table["version"] == k + 1
+    assert table["over"] and table["view"]["hour"] is None
+    said_same(table["report"], score_json(*files))
+    totals = {p["name"]: p["total"] for p in table["report"]["players"]}
+    assert totals == {"Ann": 30, "Bo": sum(table["report"]["players"][1]["breakdown"]["meals"].values())}
+    # the export: one record a player (a zip), which printkit score scores the same
+    r = client.get(f"/api/tables/{table['id']}/export")
+    assert r.status_code == 200 and r.headers["content-type"] == "application/zip"
+    import io
+    import zipfile
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d, zipfile.ZipFile(io.BytesIO(r.content)) as z:
+        assert z.namelist() == ["rnc1-7-ann.yaml", "rnc1-7-bo.yaml"]
+        z.extractall(d)
+        assert score_json(*(Path(d) / n for n in z.namelist())) == table["report"]
+
+
+def test_an_illegal_move_is_refused_in_the_scorers_words_and_nothing_is_stored(client):
+    table = new_table(client)
+    ok = post(client, table, {"seat": 0, "hour": "10:00", "dice": [1, 3, 5], "take": [{"box": 1}]})
+    assert ok.status_code == 200
+    table = ok.json()
+    assert table["view"]["dice"] == [1, 3, 5] and table["view"]["due"] == 1
+    cases = [
+        ({"seat": 1, "hour": "10:00", "dice": [1, 3, 5], "take": [{"box": 6}]}, "RNC-2",
+         "no result 6 is left to use (results 1 3 5; each is used once)"),
+        ({"seat": 1, "hour": "10:00", "dice": [2, 3, 5], "take": [{"box": 2}]}, "RNC-10",
+         "the dice were 1 3 5 for Ann but 2 3 5 here: one roll serves everyone"),
+        ({"seat": 1, "hour": "11:00", "dice": [1, 3, 5]}, "RNC-11",
+         "10:00 is missing before 11:00: every hour is played, in order"),
+        ({"seat": 0, "hour": "11:00", "dice": [1, 3, 5], "take": [{"table": "10:00", "segment": 1}], "cook": ["soup"]},
+         # Ann's potato is box 1 of 10:00 (fish and potato, printed on RNC1-7): no carrot
+         "RNC-5", "soup cannot be cooked: no carrot left (nor a mystery ingredient)"),
+        ({"seat": 1, "hour": "10:00", "dice": [1, 3, 5], "double": {"spend": 3, "to": 6}}, "RNC-3",
+         "no double of 3 was rolled (dice 1 3 5): nothing to spend"),
+    ]
+    for move, rule, message in cases:
+        r = post(client, table, move)
+        assert r.status_code == 422, r.text
+        body = r.json()
+        assert [(v["rule"], v["message"]) for v in body["violations"]] == [(rule, message)]
+        assert f"{message} [{rule}]" in body["error"]
+        now = client.get(f"/api/tables/{table['id']}").json()
+        assert (now["version"], now["moves"]) == (table["version"], table["moves"])
+
+
+def test_malformed_moves_are_400_with_a_clear_line_never_500(client):
+    table = new_table(client, ["Ann"])
+    cases = [({"seat": 0, "hour": "25:00", "dice": [1, 2, 3]}, "move.hour"),
+             ({"seat": 0, "hour": "10:00", "dice": [1, 2, 7]}, "move.dice"),
+             ({"seat": 0, "hour": "10:00", "dice": [1, 2]}, "move.dice"),
+             ({"seat": "Ann", "hour": "10:00", "dice": [1, 2, 3]}, "move.seat"),
+             ({"seat": 0, "hour": "10:00", "dice": [1, 2, 3], "take": [{"box": 1, "table": "10:00"}]}, "move.take"),
+             ({"seat": 0, "hour": "10:00", "dice": [1, 2, 3], "cook": ["cake"]}, "unknown meal"),
+             ({"seat": 0, "hour": "10:00", "dice": [1, 2, 3], "extra": 1}, "move.extra"),
+             ({"hour": "10:00", "dice": [1, 2, 3]}, "move.seat"),
+             ("10:00", "move")]
+    for move, words in cases:
+        r = post(client, table, move)
+        assert r.status_code == 400, (move, r.text)
+        assert words in r.json()["error"] and "\n" not in r.json()["error"]
+    r = post(client, table, {"seat": 1, "hour": "10:00", "dice": [1, 2, 3]})
+    assert r.status_code == 422 and "seat 1 is nobody's: the table has 1 player" in r.json()["error"]
+    r = client.post(f"/api/tables/{table['id']}/moves", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 400
+    for setup, words in [({"sheet": "RNC9-7", "players": ["A"]}, "content version 9"),
+                         ({"sheet": "x", "players": ["A"]}, "setup.sheet"),
+                         ({"sheet": 7, "players": ["A", "A"]}, "named twice"),
+                         ({"players": ["A"]}, "setup.sheet")]:
+        r = client.post("/api/tables", json={"game": "rollncook", "setup": setup})
+        assert 400 <= r.status_code < 500 and words in r.json()["error"], r.text
+    assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+
+
+def test_undo_takes_back_the_last_hour(client):
+    table = new_table(client, ["Ann"])
+    r = post(client, table, {"seat": 0, "hour": "10:00", "dice": [1, 3, 5], "take": [{"box": 1}, {"box": 3}]})
+    table = r.json()
+    seat = table["view"]["seats"][0]
+    assert seat["boxes"] == [["10:00", 1], ["10:00", 3]] and seat["stock"] == {"fish": 1, "meat": 1, "potato": 1}
+    r = client.post(f"/api/tables/{table['id']}/undo", json={"version": table["version"]})
+    assert r.status_code == 200
+    back = r.json()
+    assert back["moves"] == [] and back["version"] == 2
+    assert back["view"]["seats"][0]["boxes"] == [] and back["view"]["hour"] == "10:00" and back["view"]["dice"] is None
+    stale = client.post(f"/api/tables/{table['id']}/undo", json={"version": 1})
+    assert stale.status_code == 409
+
+
+def test_import_of_records_with_mistakes_and_an_end_only_record(client):
+    mistakes = (EXAMPLES / "mistakes.yaml").read_text()
+    end_only = "sheet: RNC1-7\nplayer: Di\nend: {dishes: {soup: 2, bread: 1}, rares_left: 1, plates_left: 3}\n"
+    r = client.post("/api/import", json={"game": "rollncook", "files": [{"name": "m.yaml", "text": mistakes},
+                                                                         {"name": "d.yaml", "text": end_only}]})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        (Path(d) / "d.yaml").write_text(end_only)
+        said_same(table["report"], score_json(EXAMPLES / "mistakes.yaml", Path(d) / "d.yaml"))
+    assert any(v["rule"] == "RNC-12" for v in table["report"]["violations"])  # 3 plates left is wrong: 11
+    assert table["view"]["seats"][1]["end_only"] and table["view"]["seats"][1]["total"] == (2 + 1) + (2 + 0) + (3 + 0) + 1  # RNC-8
+    # the end-only player has no hours to play: a move for them is refused, not a crash
+    r = post(client, table, {"seat": 1, "hour": "10:00", "dice": [1, 3, 5]})
+    assert r.status_code == 422 and "'hours' played, or only the 'end' state" in r.json()["error"]
