@@ -43,7 +43,7 @@ SEED_MAX = 2**63 - 1
 #: ``simulate`` plays at most this many games in one run (--games x --seeds): minutes, not days.
 MAX_SIMULATED = 100_000
 #: Options that are another name for a component's setting (``--count 3`` is ``--set count=3``).
-ALIASES = {"count": "--count", "hex_size": "--hex-size"}
+ALIASES = {"count": "--count", "hex_size": "--hex-size", "fillable": "--fillable"}
 
 class _OneLineErrors(TyperGroup):
     """Click's usage errors (an unknown option, a missing argument, a number that is not one) as
@@ -252,6 +252,9 @@ def make(
     hex_size: Annotated[str | None, typer.Option(
         "--hex-size", help="Hex cells' size across flats, for components drawn on a hex grid "
                            "(see 'printkit list --settings'). Same as --set hex-size=.")] = None,
+    fillable: Annotated[bool, typer.Option(
+        "--fillable", help="PDF form fields over every mark, to fill in on a tablet and score with "
+                           "'printkit score GAME FILE.pdf' (Roll n Cook sheets). Same as --set fillable=yes.")] = False,
 ) -> None:
     """Make print-and-play files and print the paths written.
 
@@ -276,7 +279,8 @@ def make(
     opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
                         duplex_offset=_parse_offset(duplex_offset))
     todo = _components(target, components)
-    jobs = _jobs(todo, settings or [], {"count": count, "hex_size": hex_size}, formats)
+    jobs = _jobs(todo, settings or [], {"count": count, "hex_size": hex_size,
+                                             "fillable": "yes" if fillable else None}, formats)
     opts = dataclasses.replace(opts, seed=_seed(seed, jobs))
     prepare_folder(out)  # a folder that cannot be written to is refused before anything is made
     written: list[Path] = []
@@ -429,8 +433,12 @@ def _one_of(found: dict, game: str, what: str):
 @friendly
 def score(
     game: Annotated[str, typer.Argument(help="The game the record is of.")],
-    files: Annotated[list[str], typer.Argument(help="Record files (YAML or JSON); - reads standard input.")],
+    files: Annotated[list[str], typer.Argument(help="Record files (YAML or JSON); - reads standard input; "
+                                                    "a .pdf file is a filled-in fillable sheet.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    as_record: Annotated[str | None, typer.Option(
+        "--as-record", help="Write the record rebuilt from filled PDF sheets to this file (YAML, or "
+                            "JSON if it ends in .json; several sheets: NAME-1, NAME-2 ...).")] = None,
 ) -> None:
     """Replay a game record against the rules: every violation, the totals and the ranking.
 
@@ -440,17 +448,36 @@ def score(
     Examples:
       printkit score gimbap examples/gimbap/three-players.yaml
       printkit score gimbap game.json --json
+      printkit score rollncook filled-sheet.pdf --as-record rebuilt.yaml
     """
+    from printkit.core.forms import finish_report, read_forms, write_records
     from printkit.core.records import read_record
 
-    from printkit.core.registry import scorers
+    from printkit.core.registry import form_readers, scorers
 
     scorer = _scorer(game)
     if len(files) > 1 and not scorer.multi:
         raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
+    pdfs = [f for f in files if f.lower().endswith(".pdf")]
+    if as_record and not pdfs:
+        raise PrintkitError("--as-record: give a filled PDF sheet to rebuild the record from")
+    reader = _one_of(form_readers(), game, "reader of filled PDF sheets") if pdfs else None
     others = {name: (s.title or name, s.model) for name, s in scorers().items()}
-    records = [(f, *read_record(f, scorer.model, game, others)) for f in files]
+    forms, records = [], []
+    for f in files:
+        if reader is not None and f in pdfs:
+            got = read_forms(reader, [f])
+            forms += got
+            records += [(r.file, r.record, r.fields) for r in got]
+        else:
+            records.append((f, *read_record(f, scorer.model, game, others)))
+    if len(records) > 1 and not scorer.multi:
+        raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
     report = scorer.run(records)
+    if reader is not None:
+        report = finish_report(report, reader, forms)
+    if as_record:
+        write_records(as_record, forms)
     typer.echo(report.dumps() if as_json else report.human())
     raise typer.Exit(report.exit_code)
 

@@ -274,6 +274,10 @@ class FormRecord:
     fields: dict[tuple, str]
     data: dict[str, Any]
     problems: list[Violation] = field(default_factory=list)
+    #: The game's own reading of the marks (for checks across records, see FormReader.finish).
+    marks: Any = None
+    #: Why the marks are an unfinished game ("" when finished): then no winner is named.
+    unfinished: str = ""
 
 
 @dataclass(frozen=True)
@@ -283,6 +287,9 @@ class FormReader:
     game: str
     #: The records a filled form holds (one per sheet filled in).
     read: Callable[[FilledForm], list[FormRecord]]
+    #: The report of all the records scored together, finished by the game (checks across
+    #: sheets, notes); called after :func:`with_problems`.
+    finish: Callable[[Report, list[FormRecord]], Report] | None = None
     #: A score pad's own checker: when given, a form whose fields start with ``pad_prefix`` is
     #: scored by it as it stands (a pad holds totals, not a game to replay), and ``read`` is not
     #: used for it. The report's violations name the fields (``where`` ends ``[field NAME]``).
@@ -300,9 +307,29 @@ def mark(form: FilledForm, name: str, where: str, rule: str, message: str) -> Vi
 
 
 def with_problems(report: Report, records: Sequence[FormRecord]) -> Report:
-    """``report`` with the marks no record could hold listed first (then nobody wins)."""
+    """``report`` with the marks no record could hold listed first, and the unfinished forms
+    noted (either way nobody wins)."""
     problems = [p for r in records for p in r.problems]
-    return replace(report, violations=problems + list(report.violations)) if problems else report
+    if problems:
+        report = replace(report, violations=problems + list(report.violations))
+    stops = [r.unfinished for r in records if r.unfinished]
+    if stops:
+        report = replace(report, unfinished=True,
+                         notes=list(report.notes) + [f"{s}: an unfinished game, standings so far" for s in stops])
+    return report
+
+
+def finish_report(report: Report, reader: FormReader, records: list[FormRecord]) -> Report:
+    """The report of records read from filled forms: their problems, then the game's finish."""
+    if not records:
+        return report
+    report = with_problems(report, records)
+    return reader.finish(report, records) if reader.finish is not None else report
+
+
+def read_forms(reader: FormReader, files: Sequence[str]) -> list[FormRecord]:
+    """The records of the filled PDFs ``files``, in order."""
+    return [r for f in files for r in reader.read(read_form(f))]
 
 
 def write_records(path: str, records: Sequence[FormRecord]) -> list[str]:

@@ -7,10 +7,11 @@ is explained in docs/rules/rollncook.md and by `printkit rules rollncook`.
 from __future__ import annotations
 
 from printkit.core.registry import (
-    Component, Setting, Simulator, SolveResult, register, register_game, register_scorekeeper, register_simulator,
+    Component, Setting, Simulator, SolveResult, register, register_form_reader, register_game, register_scorekeeper,
+    register_simulator,
     whole_between, yes_no,
 )
-from printkit.games.rollncook import components, scorer, simulate, web
+from printkit.games.rollncook import components, filled, scorer, simulate, web
 
 NAME = scorer.GAME.name
 
@@ -24,6 +25,7 @@ register(Component(NAME, "sheet", "the seeded score sheet (one page; --count N f
                    dump=components.dump_sheets))
 
 register_game(scorer.GAME)
+register_form_reader(filled.READER)
 
 
 def _simulate(first_seed: int, games: int, seeds: int) -> SolveResult:

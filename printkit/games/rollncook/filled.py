@@ -1,0 +1,367 @@
+"""A filled-in fillable sheet read back (issue 14): the marks, what they break, and the record they say.
+
+Marks do not say everything a record does: which hour's result crossed a table segment, when an
+ability was used and on which result, which meal a crossed plate went to, or when a rare
+ingredient was made. So the record rebuilt is an end-state record (``end``: the dishes, the rare
+and basic ingredients left), and the marks are checked here as far as marks alone can be
+(docs/fillable.md lists what is and is not checked). Each problem names the field that holds
+the mark: ``FILE:FIELD: where: message [rule]``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from printkit.core.forms import FilledForm, FormReader, FormRecord, mark
+from printkit.core.score import Report, Violation
+from printkit.errors import PrintkitError
+from printkit.games.rollncook.content import CONTENT
+from printkit.games.rollncook.form import Names, bullets, field_ops, inventory_rows
+from printkit.games.rollncook.record import MAX_SHEET_SEED, RollNCookRecord
+from printkit.games.rollncook.rules import meal_points
+from printkit.games.rollncook.sheet import Sheet, generate, parse_sheet_id
+
+HOURS = CONTENT.hours
+CIRCLED, CROSSED = frozenset("Oo0"), frozenset("Xx")
+
+
+@dataclass
+class Marks:
+    """What one filled sheet shows."""
+
+    sheet: Sheet
+    names: Names
+    player: str
+    dice: list[list[int]] = field(default_factory=list)  # per hour played, as rolled
+    played: int = 0  # hours with their dice written, from 10:00
+    boxes: list[list[int]] = field(default_factory=list)  # per hour: box indexes crossed
+    segments: list[list[int]] = field(default_factory=list)  # per table: segment indexes crossed
+    plates: list[int] = field(default_factory=list)  # per hour: plates crossed
+    circled: Counter = field(default_factory=Counter)  # ingredient -> bullets circled (O or X)
+    crossed: Counter = field(default_factory=Counter)  # ingredient -> bullets crossed (X)
+    dishes: dict[str, int] = field(default_factory=dict)
+    abilities: Counter = field(default_factory=Counter)
+    problems: list[Violation] = field(default_factory=list)
+
+    def bad(self, form: FilledForm, name: str, where: str, rule: str, message: str) -> None:
+        self.problems.append(mark(form, name, f"{self.player}, {where}", rule, message))
+
+
+# -- finding the sheets ---------------------------------------------------------------------------
+
+def _sheet_ids(form: FilledForm) -> list[str]:
+    """The sheet ids the form's fields are named after, in page order (PrintkitError if none)."""
+    ids: list[str] = []
+    for name in form.fields:
+        sid = name.partition(":")[0]
+        if sid not in ids:
+            ids.append(sid)
+    good = [s for s in ids if s.isascii() and parse_sheet_id(s) is not None and s == s.upper()]
+    if not good:
+        raise PrintkitError(f"{form.file}: not a printkit Roll n Cook sheet (no field is named after "
+                            f"a sheet id such as RNC{CONTENT.version}-7); make one with "
+                            "printkit make rollncook --fillable")
+    return good
+
+
+def _sheet(form: FilledForm, sid: str) -> Sheet:
+    parsed = parse_sheet_id(sid)
+    assert parsed is not None
+    version, seed = parsed
+    if version != CONTENT.version:
+        raise PrintkitError(f"{form.file}: sheet {sid} is of content version {version}; this printkit "
+                            f"reads version {CONTENT.version} sheets")
+    if seed > MAX_SHEET_SEED:
+        raise PrintkitError(f"{form.file}: sheet {sid}: its seed is beyond {MAX_SHEET_SEED}; no sheet has this id")
+    expected = {f.name: f.kind for f in field_ops(sid, _grid(), _pitch(), _hours())}
+    got = {n: f.kind for n, f in form.fields.items() if n.startswith(sid + ":")}
+    if got != expected:
+        odd = sorted(set(expected) ^ set(got)) or sorted(n for n in got if got[n] != expected[n])
+        raise PrintkitError(f"{form.file}: sheet {sid}: its fields are not those printkit makes "
+                            f"({odd[0]}); fill in a sheet made with printkit make rollncook --fillable")
+    return generate(seed)
+
+
+def _grid() -> dict:
+    from printkit.games.rollncook.components import _layout_data
+
+    return _layout_data()["grid"]
+
+
+def _pitch() -> float:
+    from printkit.games.rollncook.components import _pitch as pitch
+
+    return pitch()
+
+
+def _hours() -> list[dict]:
+    from printkit.games.rollncook.components import static_data
+
+    return static_data()["hours"]
+
+
+# -- reading the marks ------------------------------------------------------------------------------
+
+def _dice(form: FilledForm, m: Marks) -> None:
+    """The dice: digits 1 to 6, three an hour, hours from 10:00 without a gap (RNC-1, RNC-11)."""
+    rows: list[list[int] | None] = []
+    for h in range(len(HOURS)):
+        names = [m.names.die(h, d) for d in range(3)]
+        texts = [form.value(n) for n in names]
+        for n, t in zip(names, texts, strict=True):
+            if t and t not in "123456":
+                m.bad(form, n, f"{HOURS[h]} dice", "RNC-1", f"a die shows 1 to 6, not {t!r}")
+        if not any(texts):
+            rows.append(None)
+            continue
+        if not all(texts):
+            m.bad(form, names[texts.index("")], f"{HOURS[h]} dice", "RNC-1", "three dice are written each hour")
+        rows.append([int(t) if t in ("1", "2", "3", "4", "5", "6") else 0 for t in texts])
+    last = max((h for h, r in enumerate(rows) if r is not None), default=-1)
+    for h in range(last):
+        if rows[h] is None:
+            m.bad(form, m.names.die(h, 0), f"{HOURS[h]} dice", "RNC-11",
+                  f"no dice written for {HOURS[h]}, yet later hours are played: hours are played in order")
+    m.played = last + 1
+    m.dice = [r or [] for r in rows[: m.played]]
+
+
+def _crosses(form: FilledForm, m: Marks) -> None:
+    for h in range(len(HOURS)):
+        m.boxes.append([k for k in range(6) if form.checked(m.names.box(h, k))])
+        m.segments.append([k for k in range(6) if form.checked(m.names.seg(h, k))])
+        m.plates.append(sum(form.checked(m.names.plate(h, j)) for j in range(CONTENT.plates[h])))
+        for k in m.boxes[h]:
+            if h >= m.played:
+                m.bad(form, m.names.box(h, k), f"{HOURS[h]} box {k + 1}", "RNC-2",
+                      f"crossed, but no dice are written for {HOURS[h]}: a box is crossed in its own hour")
+        if h >= m.played and m.plates[h]:
+            m.bad(form, m.names.plate(h, m.plates[h] - 1), f"{HOURS[h]} plates", "RNC-7",
+                  f"a plate crossed, but no dice are written for {HOURS[h]}: a meal uses a plate of its hour")
+    for kind, n in CONTENT.abilities.items():
+        m.abilities[kind] = sum(form.checked(m.names.ability(kind, j)) for j in range(n))
+
+
+def _inventory(form: FilledForm, m: Marks) -> None:
+    for ing in inventory_rows():
+        for j in range(bullets(ing)):
+            name = m.names.bullet(ing, j)
+            t = form.value(name)
+            if not t:
+                continue
+            if t in CIRCLED:
+                m.circled[ing] += 1
+            elif t in CROSSED:
+                m.circled[ing] += 1
+                m.crossed[ing] += 1
+            else:
+                m.bad(form, name, f"inventory {ing}", "RNC-5",
+                      f"{t!r} is no mark: write O for circled (obtained), X for circled and crossed (used)")
+
+
+def _dishes(form: FilledForm, m: Marks) -> None:
+    for meal, spec in CONTENT.meals.items():
+        marks = [form.checked(m.names.dish(meal, j)) for j in range(spec.boxes)]
+        m.dishes[meal] = sum(marks)
+        for j in range(1, spec.boxes):
+            if marks[j] and not marks[j - 1]:
+                m.bad(form, m.names.dish(meal, j), f"{meal} dish box {j + 1}", "RNC-7",
+                      f"circled while dish box {j} is not: a meal's dish boxes are circled from left to right")
+                break
+
+
+# -- checks across the marks -----------------------------------------------------------------------
+
+def _results(form: FilledForm, m: Marks) -> None:
+    """RNC-2 to RNC-4: each crossed box and segment needs a result of its own."""
+    extra = m.abilities["reuse"] + m.abilities["add"]
+    changes = m.abilities["adjust"] + m.abilities["set"]
+    for h in range(m.played):
+        boxes = m.boxes[h]
+        if len(boxes) > 3 + extra:
+            k = boxes[3 + extra]
+            m.bad(form, m.names.box(h, k), f"{HOURS[h]} box {k + 1}", "RNC-2",
+                  f"{len(boxes)} boxes crossed in {HOURS[h]}, but its three dice and the abilities crossed "
+                  f"give at most {3 + extra} results")
+        if changes:
+            continue
+        dice = m.dice[h]
+        free = (1 if len(set(dice)) < len(dice) else 0) + m.abilities["add"]
+        odd = [k for k in boxes if k + 1 not in dice]
+        if len(odd) > free:
+            k = odd[free]
+            m.bad(form, m.names.box(h, k), f"{HOURS[h]} box {k + 1}", "RNC-2",
+                  f"no die shows {k + 1} ({' '.join(map(str, dice))}), and no ability that changes a result "
+                  "is crossed")
+    crossed = sum(len(b) for b in m.boxes) + sum(len(s) for s in m.segments)
+    if crossed > 3 * m.played + extra:
+        last = max((t, k) for t, s in enumerate(m.segments) for k in s) if any(m.segments) else None
+        name = m.names.seg(*last) if last else m.names.die(0, 0)
+        m.bad(form, name, "boxes and segments", "RNC-2",
+              f"{crossed} boxes and segments crossed, but {m.played} hours of dice and the abilities crossed "
+              f"give at most {3 * m.played + extra} results")
+
+
+def _gained(m: Marks) -> Counter:
+    """What the crossed boxes and segments give (RNC-2): each box's ingredients, each segment's."""
+    got: Counter = Counter()
+    for h, hour in enumerate(m.sheet.hours):
+        for k in m.boxes[h]:
+            got.update(hour.boxes[k])
+        for k in m.segments[h]:
+            got[hour.table[k]] += 1
+    return got
+
+
+def _first(form: FilledForm, m: Marks, ing: str, want: str) -> str:
+    """The field of ``ing``'s first bullet that is empty (``want`` ""), or its last circled one."""
+    names = [m.names.bullet(ing, j) for j in range(bullets(ing))]
+    if want == "":
+        return next((n for n in names if not form.value(n)), names[-1])
+    return next((n for n in reversed(names) if form.value(n)), names[0])
+
+
+def _obtained(form: FilledForm, m: Marks) -> Counter:
+    """RNC-5, RNC-6: what is circled is what the boxes and segments gave (and the rares made).
+    The rare ingredients made, by name."""
+    got, made = _gained(m), Counter()
+    for ing in inventory_rows():
+        have, given = m.circled[ing], got[ing]
+        if ing in CONTENT.rares:
+            if have < given:
+                m.bad(form, _first(form, m, ing, ""), f"inventory {ing}", "RNC-5",
+                      f"{given} {ing} obtained from dark boxes crossed, but {have} circled")
+            made[ing] = max(have - given, 0)
+        elif have > given:
+            m.bad(form, _first(form, m, ing, "last"), f"inventory {ing}", "RNC-5",
+                  f"{have} {ing} circled, but the boxes and segments crossed give {given}")
+        elif have < min(given, bullets(ing)):
+            m.bad(form, _first(form, m, ing, ""), f"inventory {ing}", "RNC-5",
+                  f"the boxes and segments crossed give {given} {ing}, but {have} circled")
+    return made
+
+
+def _used(form: FilledForm, m: Marks, made: Counter) -> None:
+    """RNC-5 to RNC-7: what is crossed is what the rares made and the meals cooked use (the
+    mystery ingredient standing in for missing basics)."""
+    need: Counter = Counter()
+    for rare, n in made.items():
+        for x in CONTENT.rares[rare]:
+            need[x] += n
+    for meal, n in m.dishes.items():
+        for x in CONTENT.meals[meal].ingredients:
+            need[x] += n
+    short = 0
+    for ing in inventory_rows():
+        used = m.crossed[ing]
+        if ing == CONTENT.mystery:
+            continue
+        if ing in CONTENT.rares and used != need[ing]:
+            m.bad(form, _first(form, m, ing, "last" if used > need[ing] else ""), f"inventory {ing}", "RNC-6",
+                  f"{used} {ing} crossed, but the meals cooked and rares made use {need[ing]}")
+        elif ing not in CONTENT.rares:
+            if used > need[ing]:
+                m.bad(form, _first(form, m, ing, "last"), f"inventory {ing}", "RNC-5",
+                      f"{used} {ing} crossed, but the meals cooked and rares made use at most {need[ing]}")
+            short += max(need[ing] - used, 0)
+    want, used = need[CONTENT.mystery] + short, m.crossed[CONTENT.mystery]
+    if used != want:
+        m.bad(form, _first(form, m, CONTENT.mystery, "last" if used > want else ""), f"inventory {CONTENT.mystery}",
+              "RNC-5", f"{used} {CONTENT.mystery} crossed, but the meals cooked and rares made need {want} "
+                       "(their own and for the basics not crossed)")
+
+
+def _plates(form: FilledForm, m: Marks) -> None:
+    """RNC-7, RNC-12: one plate crossed for each dish box circled."""
+    plates, dishes = sum(m.plates), sum(m.dishes.values())
+    if plates == dishes:
+        return
+    if dishes > plates:
+        meal = next(x for x in reversed(CONTENT.meals) if m.dishes[x])
+        name = m.names.dish(meal, m.dishes[meal] - 1)
+    else:
+        h = max(i for i, n in enumerate(m.plates) if n)
+        name = m.names.plate(h, m.plates[h] - 1)
+    m.bad(form, name, "plates", "RNC-7", f"{plates} plates crossed but {dishes} dish boxes circled: "
+                                         "each meal cooked crosses one plate and circles one dish box")
+
+
+def _total(form: FilledForm, m: Marks) -> int:
+    """RNC-8: the total the marks make, compared with the one written."""
+    rares_left = sum(m.circled[r] - m.crossed[r] for r in CONTENT.rares)
+    total = sum(meal_points(x, n) for x, n in m.dishes.items()) + rares_left
+    written, name = form.value(m.names.total()), m.names.total()
+    if written and not (written.isascii() and written.isdigit()):
+        m.bad(form, name, "total", "RNC-8", f"the total written, {written!r}, is not a number; the marks make {total}")
+    elif written and int(written) != total:
+        m.bad(form, name, "total", "RNC-8", f"the total written is {int(written)}, but the marks make {total} "
+                                            "(dish boxes circled, 1 a rare ingredient left)")
+    return total
+
+
+def read_sheet(form: FilledForm, sid: str) -> tuple[Marks, dict]:
+    """One sheet's marks (with their problems) and the end-state record they say."""
+    sheet, names = _sheet(form, sid), Names(sid)
+    m = Marks(sheet, names, form.value(names.name()) or sid)
+    _dice(form, m)
+    _crosses(form, m)
+    _inventory(form, m)
+    _dishes(form, m)
+    _results(form, m)
+    made = _obtained(form, m)
+    _used(form, m, made)
+    _plates(form, m)
+    _total(form, m)
+    rares_left = sum(m.circled[r] - m.crossed[r] for r in CONTENT.rares)
+    basics_left = sum(m.circled[b] - m.crossed[b] for b in CONTENT.basics)
+    data = {"game": "rollncook", "sheet": sid, "player": m.player,
+            "end": {"dishes": {x: n for x, n in m.dishes.items() if n}, "rares_left": rares_left,
+                    "basics_left": basics_left}}
+    return m, data
+
+
+def _table(m: Marks) -> dict[tuple, str]:
+    meal = next((x for x in CONTENT.meals if m.dishes.get(x)), next(iter(CONTENT.meals)))
+    return {(): m.names.name(), ("end",): m.names.total(), ("end", "dishes"): m.names.dish(meal, 0)}
+
+
+def read(form: FilledForm) -> list[FormRecord]:
+    """Every sheet filled in ``form``: one record each."""
+    out = []
+    for sid in _sheet_ids(form):
+        m, data = read_sheet(form, sid)
+        unfinished = "" if m.played == len(HOURS) else (
+            f"{m.player}: dice written up to {HOURS[m.played - 1]}" if m.played else f"{m.player}: no dice written")
+        out.append(FormRecord(form.file, RollNCookRecord.model_validate(data), _table(m), data,
+                              m.problems, marks=m, unfinished=unfinished))
+    return out
+
+
+def finish(report: Report, records: list[FormRecord]) -> Report:
+    """Shared dice across the sheets (RNC-10), and what the rebuilt records are."""
+    bad = shared_dice(records)
+    notes = [n for n in report.notes if "only the end state is given" not in n]
+    notes.append("read from filled sheets: the marks are checked as far as marks allow, the play "
+                 "hour by hour is not (docs/fillable.md)")
+    return replace(report, violations=list(report.violations) + bad, notes=notes)
+
+
+def shared_dice(records: list[FormRecord]) -> list[Violation]:
+    """RNC-10, PK-16: several sheets are one game; every sheet wrote the same dice each hour."""
+    out: list[Violation] = []
+    if len(records) < 2:
+        return out
+    first: Marks = records[0].marks
+    for r in records[1:]:
+        m: Marks = r.marks
+        for h in range(min(first.played, m.played)):
+            if sorted(first.dice[h]) != sorted(m.dice[h]):
+                out.append(Violation(f"{m.player}, {HOURS[h]}", "RNC-10",
+                                     f"the dice were {' '.join(map(str, first.dice[h]))} for {first.player} but "
+                                     f"{' '.join(map(str, m.dice[h]))} here: one roll serves everyone",
+                                     file=r.file, line=m.names.die(h, 0)))  # type: ignore[arg-type]
+    return out
+
+
+READER = FormReader("rollncook", read, finish)
