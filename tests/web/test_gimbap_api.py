@@ -175,3 +175,123 @@ def test_setup_is_checked() -> None:
     assert Setup.model_validate({"players": ["A", "B", "C"]}).tokens is None
     assert SCOREKEEPER.file_names(Setup.model_validate({"players": ["A", "B", "C"]})) == ["gimbap.yaml"]
     assert (SCOREKEEPER.assets / "page.js").is_file()
+
+
+# --- the move API (ASGI test client, tests/web/conftest.py) -----------------------------------
+
+
+def cli_score(path: Path) -> dict[str, Any]:
+    """``printkit score gimbap PATH --json`` in a subprocess, as a user runs it."""
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "printkit", "score", "gimbap", str(path), "--json"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert r.returncode in (0, 1), r.stderr
+    return json.loads(r.stdout)
+
+
+def new_table(client, setup: dict[str, Any]) -> dict[str, Any]:
+    r = client.post("/api/tables", json={"game": "gimbap", "setup": setup})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def post(client, table: dict[str, Any], move: dict[str, Any]):
+    return client.post(f"/api/tables/{table['id']}/moves", json={"version": table["version"], "move": move})
+
+
+@pytest.mark.parametrize("name", ["three-players.yaml", "two-players.yaml"])
+def test_whole_game_move_by_move_ends_with_the_scorers_report(client, tmp_path: Path, name: str) -> None:
+    path = ROOT / "examples" / "gimbap" / name
+    original = load(path)
+    table = new_table(client, {k: original[k] for k in ("players", "tokens") if k in original})
+    for i, rnd in enumerate(original["rounds"]):
+        assert table["view"]["round"] == i + 1 and not table["over"]
+        r = post(client, table, rnd)
+        assert r.status_code == 200, r.text
+        table = r.json()
+        assert table["version"] == i + 1 and len(table["moves"]) == i + 1
+    assert table["over"] and table["view"]["over"]
+    expected = cli_score(path)
+    assert essence(table["report"]) == essence(expected)
+    # the export scores the same, with the same lines
+    out = tmp_path / "export.yaml"
+    out.write_text(client.get(f"/api/tables/{table['id']}/export").text)
+    assert cli_score(out) == table["report"]
+
+
+def test_illegal_round_is_refused_and_nothing_is_stored(client) -> None:
+    table = new_table(client, {"players": ["Ann", "Bo", "Cy"]})
+    first = {"first": "Ann", "dice": ["rice+seaweed", "ham-radish"], "tokens": ["4/3", "2/1"],
+             "done": ["Bo", "Cy", "Ann"], "rolls": {p: {"correct": True} for p in ["Ann", "Bo", "Cy"]}}
+    table = post(client, table, first).json()
+    assert table["version"] == 1
+    # GIM-5: Bo sits left of Ann and rolls round 2, not Cy; 4/3 was laid out in round 1
+    bad = {**first, "first": "Cy", "tokens": ["4/3", "1/1"]}
+    r = post(client, table, bad)
+    assert r.status_code == 422
+    body = r.json()
+    rules = {(v["rule"], v["message"]) for v in body["violations"]}
+    assert ("GIM-5", "Cy rolled, but the first player moves one seat left each round: it was Bo's turn") in rules
+    assert ("GIM-5", "token 4/3 was already laid out in round 1; a token is used once") in rules
+    after = client.get(f"/api/tables/{table['id']}").json()
+    assert after["version"] == 1 and after["moves"] == table["moves"]
+    # two dice of one die (GIM-3) and a Done! list missing a player (GIM-6)
+    r = post(client, table, {**first, "first": "Bo", "tokens": ["3/3", "1/1"], "dice": ["rice+seaweed", "rice-seaweed"],
+                             "done": ["Bo", "Cy"]})
+    assert r.status_code == 422
+    assert {v["rule"] for v in r.json()["violations"]} == {"GIM-3", "GIM-6"}
+    assert client.get(f"/api/tables/{table['id']}").json()["version"] == 1
+
+
+@pytest.mark.parametrize("move, words", [
+    ({"first": "Ann", "dice": ["rice*seaweed"], "tokens": [], "done": [], "rolls": {}}, "not a face"),
+    ({"first": "Ann", "dice": ["rice+seaweed"], "tokens": ["5/1"], "done": [], "rolls": {}}, "no token 5/1"),
+    ({"first": "Ann", "dice": [], "tokens": [], "done": [], "rolls": {"Ann": {}}}, "correct: true/false"),
+    ({"first": "Ann", "dice": [], "tokens": [], "done": []}, "rolls"),
+    ({"first": "Ann", "dice": [], "tokens": [], "done": [], "rolls": {}, "extra": 1}, "extra"),
+    ("a round", "move"),
+])
+def test_malformed_round_is_a_400_with_a_clear_message(client, move: Any, words: str) -> None:
+    table = new_table(client, {"players": ["Ann", "Bo", "Cy"]})
+    r = post(client, table, move)
+    assert r.status_code == 400, r.text
+    message = r.json()["error"]
+    assert words in message and "\n" not in message and "Traceback" not in message
+    assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+
+
+def test_unknown_player_is_refused_with_the_record_models_words(client) -> None:
+    table = new_table(client, {"players": ["Ann", "Bo", "Cy"]})
+    r = post(client, table, {"first": "Zed", "dice": ["rice+seaweed", "ham-radish"], "tokens": ["4/3", "2/1"],
+                             "done": ["Ann", "Bo", "Cy"], "rolls": {p: {"correct": True} for p in ["Ann", "Bo", "Cy"]}})
+    assert r.status_code == 422 and "'Zed' is not one of the players" in r.json()["error"]
+
+
+def test_bad_setup_is_refused(client) -> None:
+    r = client.post("/api/tables", json={"game": "gimbap", "setup": {"players": ["Ann", "Bo"]}})
+    assert 400 <= r.status_code < 500 and "6 different tokens" in r.json()["error"]
+    r = client.post("/api/tables", json={"game": "gimbap", "setup": {"players": ["Ann", "Bo", "Cy"], "tokens": []}})
+    assert r.status_code == 201
+
+
+def test_undo_takes_back_a_round(client) -> None:
+    path = ROOT / "examples" / "gimbap" / "three-players.yaml"
+    original = load(path)
+    table = new_table(client, {"players": original["players"]})
+    table = post(client, table, original["rounds"][0]).json()
+    after_one = table["report"]["players"]
+    table = post(client, table, original["rounds"][1]).json()
+    totals = {p["name"]: p["total"] for p in table["report"]["players"]}
+    r = client.post(f"/api/tables/{table['id']}/undo", json={"version": table["version"]})
+    assert r.status_code == 200, r.text
+    back = r.json()
+    assert len(back["moves"]) == 1 and back["view"]["round"] == 2 and len(back["view"]["history"]) == 1
+    # round 2's tokens (3/3, 1/2) are offered again; round 1's (4/3, 2/1) are not
+    assert {"3/3", "1/2"} <= set(back["view"]["tokens_left"]) and not {"4/3", "2/1"} & set(back["view"]["tokens_left"])
+    assert back["report"]["players"] == after_one
+    again = post(client, back, original["rounds"][1]).json()
+    assert {p["name"]: p["total"] for p in again["report"]["players"]} == totals
+    stale = client.post(f"/api/tables/{table['id']}/undo", json={"version": back["version"]})
+    assert stale.status_code == 409
