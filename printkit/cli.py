@@ -613,6 +613,33 @@ def rules(
         typer.echo(rules_docs.explain(rules_docs.rule(game, rule_id)))
 
 
+@app.command()
+@friendly
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (a non-loopback one asks for a join token, as --lan).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).", min=0, max=65535)] = 8765,
+    db: Annotated[Path | None, typer.Option(help="The SQLite file the tables are kept in "
+                                                  "(default $XDG_DATA_HOME/printkit/tables.sqlite3).")] = None,
+    lan: Annotated[bool, typer.Option("--lan", help="Listen on the local network (0.0.0.0) with a random join "
+                                                    "token; prints the address and its QR code.")] = False,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the address in this machine's browser.")] = False,
+) -> None:
+    """Keep score at the table: a web app that follows each game move by move on everyone's phone.
+
+    Every move is checked by the same rules as 'printkit score' and stored at once; export a
+    table as a record file, or import one. Stop with Ctrl-C.
+
+    \b
+    Examples:
+      printkit serve                    # http://127.0.0.1:8765/ on this machine
+      printkit serve --lan              # phones on the same Wi-Fi scan the QR code printed
+      printkit serve --db night.sqlite3 --port 8000
+    """
+    from printkit.web.serve import serve as run
+
+    run(host, port, db, lan, open_browser, echo=typer.echo)
+
+
 def main() -> None:
     """Entry point of the ``printkit`` script and ``python -m printkit``."""
     try:
