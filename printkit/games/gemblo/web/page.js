@@ -52,6 +52,7 @@ function svg(tag, attrs = {}) {
 
 const px = (q, r) => [1.5 * S * q, R3 * S * (r + q / 2)];
 const key = (q, r) => `${q},${r}`;
+const cap = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 const hexPoints = (q, r, s = S) => {
   const [x, y] = px(q, r);
   const out = [];
@@ -119,8 +120,9 @@ function turnBar(view, ctx) {
   sw.append(svg("circle", { r: 0.95, fill: p.fill, stroke: "#1a1a1a", "stroke-width": 0.08 }),
     symbolPath(view.palette, c, 0, 0, 1.1));
   const left = view.penalties[c].unplaced.length;
+  const who = view.owners[c] === c ? "" : ` (${view.owners[c]})`;
   return h("div", { class: "gb-turn", "data-test": "gemblo-turn", "data-colour": c },
-    sw, h("strong", { text: `${c}` }), h("span", { text: ` (${view.owners[c]}) to play` }),
+    sw, h("strong", { text: cap(c) }), h("span", { text: `${who} to play` }),
     h("span", { class: "gb-muted", text: ` - ${left} piece${left === 1 ? "" : "s"} left` }));
 }
 
@@ -295,7 +297,7 @@ async function send(ctx, move, redraw) {
 function passBar(view, ctx, redraw) {
   const c = view.turn.colour;
   return h("div", { class: "gb-pass" },
-    h("p", { text: `${c} cannot place any piece: ${c} passes for the rest of the game (GEM-7).` }),
+    h("p", { text: `${cap(c)} cannot place any piece: ${c} passes for the rest of the game (GEM-7).` }),
     h("button", { class: "gb-go", type: "button", "data-test": "gemblo-pass", disabled: ui.busy,
       onclick: () => send(ctx, { colour: c, pass: true }, redraw) }, `Pass (${c})`));
 }
@@ -307,16 +309,17 @@ function penalties(view) {
     sw.append(svg("circle", { r: 0.95, fill: view.palette[c].fill, stroke: "#1a1a1a", "stroke-width": 0.1 }),
       symbolPath(view.palette, c, 0, 0, 1.1));
     const state = c in view.passed ? "passed" : (view.over ? "" : (view.turn.colour === c ? "to play" : ""));
+    const left = view.over && p.unplaced.length ? `${p.unplaced.length}: ${p.unplaced.join(" ")}` : String(p.unplaced.length);
     return h("tr", { "data-test": `gemblo-penalty-${c}` },
-      h("td", {}, sw, ` ${c}`), h("td", { text: view.owners[c] }),
-      h("td", { class: "gb-num", text: String(p.unplaced.length) }),
+      h("td", {}, sw, ` ${cap(c)}`), h("td", { text: view.owners[c] }),
+      h("td", { "data-test": "gemblo-left", text: left }),
       h("td", { class: "gb-num", "data-test": "gemblo-penalty", text: String(p.penalty) }),
       h("td", { class: "gb-muted", text: state }));
   });
   return h("details", { class: "gb-pen", open: view.over ? true : null },
     h("summary", { text: view.over ? "Penalties: -1 a block of every unplaced piece" : "Pieces left and penalty so far" }),
     h("table", {},
-      h("thead", {}, h("tr", {}, ["colour", "player", "left", "penalty", ""].map((x) => h("th", { text: x })))),
+      h("thead", {}, h("tr", {}, ["colour", "player", "pieces left", "penalty", ""].map((x) => h("th", { text: x })))),
       h("tbody", {}, rows)));
 }
 
@@ -363,7 +366,7 @@ export function render(root, table, ctx) {
     }
   }
   parts.push(penalties(view));
-  root.replaceChildren(h("div", { class: "gb", "data-test": "gemblo-page" }, parts));
+  root.replaceChildren(h("div", { class: "gb", "data-test": "gemblo-page", "data-version": table.version }, parts));
   if (scroll) [wrap.scrollLeft, wrap.scrollTop] = scroll;
   scrollToChoice(wrap);
 }
