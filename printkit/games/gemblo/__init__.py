@@ -7,10 +7,11 @@ is explained in docs/rules/gemblo.md and by `printkit rules gemblo`.
 
 from __future__ import annotations
 
-from printkit.games.gemblo import components
+from printkit.games.gemblo import components, pad
 from printkit.games.gemblo.state import GEMBLO
 from printkit.games.gemblo.web import KEEPER
-from printkit.core.registry import Component, Setting, length_between, register, register_game, register_scorekeeper, yes_no
+from printkit.core.registry import (Component, Setting, length_between, register, register_form_reader, register_game,
+                                    register_scorekeeper, yes_no)
 
 GAME = "gemblo"
 
@@ -26,6 +27,9 @@ register(Component(GAME, "overview", "the whole board on one page, at reduced sc
                    settings={"hex_size": _HEX, "coords": _COORDS}))
 register(Component(GAME, "pieces", "18 pieces x 6 colours at the board's cell size, named, with colour symbols",
                    components.build_pieces, settings={"hex_size": _HEX}))
+register(Component(GAME, "pad", "score pad: pieces left per colour, blocks, each player's penalty (2-6 players)",
+                   pad.build_pad, settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}))
+register_form_reader(pad.FORM_READER)  # printkit score gemblo pad.pdf: a filled score pad
 
 
 register_game(GEMBLO)
