@@ -114,8 +114,8 @@ function hexPoints(cx, cy, r, k) {
   return [[cx, cy], [cx + r * Math.cos(a0), cy + r * Math.sin(a0)], [cx + r * Math.cos(a1), cy + r * Math.sin(a1)]];
 }
 
-const cross = (ctx, x, y, w, h) => ctx.el("path", { d: `M${x + 2} ${y + 2}L${x + w - 2} ${y + h - 2}M${x + w - 2} ${y + 2}L${x + 2} ${y + h - 2}`,
-  class: "x" });
+const cross = (ctx, x, y, w, h, light = false) => ctx.el("path", {
+  d: `M${x + 2} ${y + 2}L${x + w - 2} ${y + h - 2}M${x + w - 2} ${y + 2}L${x + 2} ${y + h - 2}`, class: light ? "x light" : "x" });
 
 // The whole sheet, as printed: a column an hour (clock, plates, dice, six boxes, the table).
 function overview(ctx, view, seat, plan) {
@@ -148,7 +148,7 @@ function overview(ctx, view, seat, plan) {
       box.forEach((ing, j) => parts.push(ctx.el("use", { href: `${ICONS}#ing-${ing.replace(/ /g, "_")}`,
         x: x + (box.length === 1 ? c / 2 - 7 : c / 2 - 13 + j * 12), y: y + 7, width: box.length === 1 ? 14 : 11,
         height: box.length === 1 ? 14 : 11 })));
-      if (boxes.has(key)) parts.push(cross(ctx, x + 1, y + 1, c - 2, boxH - 2));
+      if (boxes.has(key)) parts.push(cross(ctx, x + 1, y + 1, c - 2, boxH - 2, h.kinds[k] === "rare"));
     });
     const cx = x + c / 2, r = c / 2 - 1;
     h.table.forEach((ing, k) => {
@@ -164,7 +164,7 @@ function overview(ctx, view, seat, plan) {
 
 function diceEntry(ctx, view) {
   const faces = [1, 2, 3, 4, 5, 6];
-  const slots = [0, 1, 2].map((i) => ctx.el("button", { type: "button", class: "die big", "data-test": `rnc-die-slot-${i}`,
+  const slots = [0, 1, 2].map((i) => ctx.el("button", { type: "button", class: "die slot", "data-test": `rnc-die-slot-${i}`,
     "aria-label": draft.dice[i] ? `die ${i + 1}: ${draft.dice[i]} (tap to clear)` : `die ${i + 1}: not entered`,
     onclick: () => { draft.dice.splice(i, 1); redraw(); } }, draft.dice[i] ? String(draft.dice[i]) : "?"));
   return ctx.el("section", { class: "rnc-dice", "data-test": "rnc-dice-entry" },
@@ -204,9 +204,12 @@ function powers(ctx, view, seat, dice, steps) {
   const out = [];
   const left = unused(dice, steps);
   const pristine = steps.length === 0;
-  if (pristine && opts.doubles.length) {
-    out.push(ctx.el("div", { class: "power" }, ctx.el("span", { class: "lbl" }, `Double ${opts.doubles[0].spend}s: spend one, the other becomes`),
-      ctx.el("div", { class: "row" }, opts.doubles.map((d) => ctx.el("button", { type: "button", class: "face",
+  // The view lists the doubles of the table's dice; dice typed here and not sent yet, the same way.
+  const doubles = view.dice ? opts.doubles : [...new Set(dice)].filter((v) => dice.filter((x) => x === v).length >= 2)
+    .flatMap((spend) => [1, 2, 3, 4, 5, 6].map((to) => ({ spend, to })));
+  if (pristine && doubles.length) {
+    out.push(ctx.el("div", { class: "power" }, ctx.el("span", { class: "lbl" }, `Double ${doubles[0].spend}s: spend one, the other${dice.length - dice.filter((x) => x !== doubles[0].spend).length > 2 ? "s become" : " becomes"}`),
+      ctx.el("div", { class: "row" }, doubles.map((d) => ctx.el("button", { type: "button", class: "face",
         "data-test": `rnc-double-${d.spend}-${d.to}`, onclick: () => step({ kind: "double", spend: d.spend, to: d.to }) },
       String(d.to))))));
   }
@@ -332,6 +335,7 @@ function playerHour(ctx, view, index, dice) {
   const st = stock(view, seat, steps);
   const send = () => ctx.move(theMove(seat, index, dice, steps)).then(() => {
     draft.steps = []; draft.picking = null; draft.seat = null; draft.dice = [];
+    redraw();
   }, () => { /* the shell shows the refusal; the plan stays to be mended */ });
   return ctx.el("section", { class: "hour", "data-test": "rnc-hour", "data-seat": index },
     ctx.el("h2", {}, `${seat.name} at ${seat.hour_due}`, ctx.el("span", { class: "dicefixed", "data-test": "rnc-table-dice" },
@@ -350,6 +354,16 @@ function playerHour(ctx, view, index, dice) {
         onclick: send }, `${seat.name}: done with ${seat.hour_due}`)));
 }
 
+// RNC-8: the seat's score so far, as the sheet's stars and totals box show it.
+function scorecard(ctx, view, seat) {
+  const meals = Object.entries(seat.meals).map(([m, p]) => `${m} ${p}`).join(", ") || "no meal yet";
+  return ctx.el("div", { class: "scorecard", "data-test": "rnc-score", "data-player": seat.name, "data-total": seat.total },
+    ctx.el("span", { class: "stars", "aria-label": `${seat.stars} stars` }, view.content.stars.map((t, i) => ctx.el("span", {
+      class: i < seat.stars ? "star on" : "star", title: `${t}+` }, i < seat.stars ? "\u2605" : "\u2606"))),
+    ctx.el("strong", {}, `${seat.name}: ${seat.total} pts`),
+    ctx.el("span", { class: "muted" }, seat.end_only ? " (only the end state: totalled, not checked)" : ` \u00b7 ${meals} \u00b7 rare left ${seat.rares_left}`));
+}
+
 export function render(root, table, ctx) {
   css();
   last = [root, table, ctx];
@@ -358,13 +372,17 @@ export function render(root, table, ctx) {
   if (draft.key !== key) Object.assign(draft, { key, dice: [], seat: null, steps: [], picking: null });
   if (view.dice) draft.dice = [];
   const ready = view.seats.map((s, i) => (s.hour_due === view.hour && !s.end_only ? i : -1)).filter((i) => i >= 0);
-  if (!ready.includes(draft.seat)) { draft.seat = ready.includes(view.due) ? view.due : ready[0] ?? 0; draft.steps = []; }
+  if (draft.seat === null || !view.seats[draft.seat]) {
+    draft.seat = ready.includes(view.due) ? view.due : ready[0] ?? 0;
+    draft.steps = [];
+  }
   const seat = view.seats[draft.seat] || view.seats[0];
   const dice = view.dice || (draft.dice.length === 3 ? draft.dice : null);
   const parts = [ctx.el("p", { class: "sheetid", "data-test": "rnc-sheet" }, `Sheet ${view.sheet}`,
     view.hour ? ` \u00b7 ${view.hour}` : " \u00b7 all 12 hours played")];
   if (view.seats.length > 1) parts.push(seatPicker(ctx, view));
   if (!seat.end_only) parts.push(overview(ctx, view, seat, dice && seat.hour_due === view.hour ? planned(draft.steps, "take") : []));
+  parts.push(scorecard(ctx, view, seat));
   if (view.hour && !dice) parts.push(diceEntry(ctx, view));
   if (view.hour && dice && seat.hour_due === view.hour) parts.push(playerHour(ctx, view, draft.seat, dice));
   if (!view.hour) parts.push(ctx.el("p", { class: "over", "data-test": "rnc-over" }, "Every hour is played: the report below is the final score."));

@@ -1,0 +1,142 @@
+"""Roll n Cook's page in a real headless Chromium at phone size (390 x 844): a whole game played by
+taps (the dice once an hour, boxes, table segments, rare ingredients, meals), exported, and scored
+by ``printkit score --json``; the totals are those the page showed. Screenshots of each stage in
+test-artifacts/screenshots/rollncook-*.png."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+import httpx
+
+from printkit.core.yamlio import parse_text
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "rollncook"
+
+
+def tid(name: str) -> str:
+    return f'[data-test="{name}"]'
+
+
+def new_table(url: str, players: list[str], sheet: str = "RNC1-7") -> int:
+    r = httpx.post(f"{url}/api/tables", json={"game": "rollncook", "setup": {"sheet": sheet, "players": players}})
+    assert r.status_code == 201, r.text
+    return r.json()["id"]
+
+
+def wait_version(page, version: int) -> None:
+    page.wait_for_selector(f'body[data-version="{version}"]', state="attached")
+
+
+def play_hour(page, entry: dict, dice_known: bool) -> None:
+    """One player's hour by taps, as written in a record entry (the hour's player already chosen)."""
+    if not dice_known:
+        page.wait_for_selector(tid("rnc-dice-entry"))
+        for face in entry["dice"]:
+            page.locator(tid(f"rnc-face-{face}")).tap()
+    page.wait_for_selector(tid("rnc-hour"))
+    assert page.locator(tid("rnc-table-dice")).inner_text().split()[-3:] == [str(d) for d in entry["dice"]]
+    if "double" in entry:
+        page.locator(tid(f"rnc-double-{entry['double']['spend']}-{entry['double']['to']}")).tap()
+    for a in entry.get("abilities", []):
+        kind = next(iter(a))
+        page.locator(tid(f"rnc-ability-{kind}")).tap()
+        v = a[kind]
+        page.locator(tid(f"rnc-{kind}-{v['from']}-{v['to']}" if isinstance(v, dict) else f"rnc-{kind}-{v}")).tap()
+    for t in entry.get("take", []):
+        page.locator(tid(f"rnc-box-{t['box']}" if "box" in t else f"rnc-seg-{t['table']}-{t['segment']}")).tap()
+    for r in entry.get("rare", []):
+        page.locator(tid(f"rnc-rare-{r.replace(' ', '_')}")).tap()
+    for c in entry.get("cook", []):
+        page.locator(tid(f"rnc-meal-{c.replace(' ', '_')}")).tap()
+    page.locator(tid("rnc-done")).tap()
+
+
+def shown_totals(page) -> dict[str, int]:
+    """The running totals the shell shows (from the table's report)."""
+    out = {}
+    for li in page.locator(tid("total")).all():
+        out[li.get_attribute("data-player")] = int(li.locator(tid("points")).inner_text())
+    return out
+
+
+def score_json(*files: Path) -> dict:
+    out = subprocess.run([sys.executable, "-m", "printkit", "score", "rollncook", "--json", *map(str, files)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode in (0, 1), out.stderr
+    return json.loads(out.stdout)
+
+
+def test_a_solo_game_played_by_taps_exports_what_printkit_scores(live_server, page, shot, tmp_path):
+    record = parse_text((EXAMPLES / "solo-seed7.yaml").read_text())[0]
+    started = time.monotonic()
+    table = new_table(live_server, ["Ann"], sheet="7")
+    page.goto(f"{live_server}/t/{table}")
+    page.wait_for_selector(tid("rnc-dice-entry"))
+    assert page.locator(tid("rnc-sheet")).inner_text().startswith("Sheet RNC1-7")
+    shot(page, "rollncook-1-dice")
+    # a box no result can take is not offered: with 1 3 5, box 2 of 10:00 stays shut
+    for face in record["hours"][0]["dice"]:
+        page.locator(tid(f"rnc-face-{face}")).tap()
+    assert page.locator(tid("rnc-box-2")).is_disabled() and not page.locator(tid("rnc-box-1")).is_disabled()
+    page.locator(tid("rnc-seg-13:00-5")).tap()
+    assert page.locator(tid("rnc-seg-14:00-5")).get_attribute("role") is None  # the one 5 is used
+    shot(page, "rollncook-2-hour")
+    page.locator(tid("rnc-back")).tap()
+    for k, entry in enumerate(record["hours"]):
+        play_hour(page, entry, dice_known=k == 0)
+        wait_version(page, k + 1)
+        if k == 5:
+            shot(page, "rollncook-3-midgame")
+    page.wait_for_selector(tid("rnc-over"))
+    page.wait_for_selector(tid("report-text"))
+    shot(page, "rollncook-4-over")
+    totals = shown_totals(page)
+    assert page.locator("body").get_attribute("data-over") == "true"
+    with page.expect_download() as d:
+        page.locator(tid("export")).tap()
+    exported = tmp_path / d.value.suggested_filename
+    d.value.save_as(exported)
+    assert exported.name == "rnc1-7-ann.yaml"
+    report = score_json(exported)
+    assert {p["name"]: p["total"] for p in report["players"]} == totals
+    assert report == score_json(EXAMPLES / "solo-seed7.yaml") | {"violations": []}  # the very game, no mistake
+    assert totals == {"Ann": 30}
+    assert page.js_errors == []
+    assert time.monotonic() - started < 40
+
+
+def test_two_players_share_the_dice_use_a_double_and_an_ability(live_server, page, shot, tmp_path):
+    """Ann enters the dice once; Bo's hour shows them fixed; a double and an ability by taps."""
+    table = new_table(live_server, ["Ann", "Bo"])
+    page.goto(f"{live_server}/t/{table}")
+    ann = {"dice": [2, 5, 5], "double": {"spend": 5, "to": 6}, "take": [{"box": 2}, {"box": 6}]}
+    play_hour(page, ann, dice_known=False)
+    wait_version(page, 1)
+    # Bo's turn: the dice are the table's, no entry for them
+    assert page.locator(tid("rnc-dice-entry")).count() == 0
+    assert page.locator(tid("rnc-seat-1")).get_attribute("aria-selected") == "true"
+    bo = {"dice": [2, 5, 5], "abilities": [{"add": 4}], "take": [{"box": 4}, {"table": "12:00", "segment": 5},
+                                                                   {"box": 5}, {"box": 2}]}
+    play_hour(page, bo, dice_known=True)
+    wait_version(page, 2)
+    shot(page, "rollncook-5-two-players")
+    page.wait_for_selector(tid("rnc-dice-entry"))
+    r = httpx.get(f"{live_server}/api/tables/{table}/export")
+    with zipfile.ZipFile(io.BytesIO(r.content)) as z:
+        z.extractall(tmp_path)
+        names = z.namelist()
+    assert names == ["rnc1-7-ann.yaml", "rnc1-7-bo.yaml"]
+    report = score_json(*(tmp_path / n for n in names))
+    assert report["violations"] == [] and report["unfinished"]
+    assert {p["name"]: p["total"] for p in report["players"]} == shown_totals(page) == {"Ann": 0, "Bo": 0}
+    bo_hours = parse_text((tmp_path / names[1]).read_text())[0]["hours"]
+    assert bo_hours == [{"hour": "10:00", "dice": [2, 5, 5], "abilities": [{"add": 4}], "take": bo["take"]}]
+    assert page.js_errors == []
