@@ -407,11 +407,15 @@ async def history_page(request: Request) -> Response:
 def _file(folder: Path, rel: str) -> Response:
     """``folder/rel``: only plain names, no folder above ``folder``, only files that exist."""
     parts = rel.split("/")
-    if not rel or not all(_ASSET.match(p) for p in parts):
+    if not rel or len(rel) > 200 or not all(_ASSET.match(p) for p in parts):
         raise Problem(404, "no such file")
     base = folder.resolve()
-    path = (base / rel).resolve()
-    if not path.is_relative_to(base) or not path.is_file():
+    try:
+        path = (base / rel).resolve()
+        found = path.is_relative_to(base) and path.is_file()
+    except OSError:
+        found = False
+    if not found:
         raise Problem(404, "no such file")
     media = _TYPES.get(path.suffix.lower(), "application/octet-stream")
     return FileResponse(path, media_type=media, headers={"Cache-Control": "no-cache"})
