@@ -337,3 +337,167 @@ def test_the_scorekeeper_is_registered_with_its_page():
     assert scorekeepers()["trickdumpling"] is SCOREKEEPER
     assert (SCOREKEEPER.assets / "page.js").is_file()
     assert parse_card("W99").code == "W99"
+
+
+def test_move_rounds_count_the_deals():
+    setup, moves = split([load(GAMES[1])])
+    rounds = SCOREKEEPER.rounds(setup, moves)
+    assert len(rounds) == len(moves) and rounds[0] == 1 and rounds == sorted(rounds)
+    assert rounds[-1] == len(load(GAMES[1])["rounds"])
+    assert [i for i, m in enumerate(moves) if "deal" in m] == [rounds.index(k) for k in range(1, rounds[-1] + 1)]
+
+
+# -- the API (ASGI test client) -----------------------------------------------------------------
+
+def cli_score(path: Path) -> dict[str, Any]:
+    """``printkit score trickdumpling FILE --json`` in a subprocess, as a player would run it."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "printkit", "score", "trickdumpling", str(path), "--json"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode in (0, 1), out.stderr
+    return json.loads(out.stdout)
+
+
+def new_table(client, setup: dict[str, Any]) -> dict[str, Any]:
+    r = client.post("/api/tables", json={"game": "trickdumpling", "setup": setup})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def post(client, table: dict[str, Any], move: Any):
+    return client.post(f"/api/tables/{table['id']}/moves", json={"version": table["version"], "move": move})
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_whole_game_move_by_move_ends_with_the_scorers_report(client, tmp_path, path):
+    setup, moves = split([load(path)])
+    table = new_table(client, setup.model_dump())
+    assert table["view"]["phase"] == "deal" and table["report"]["unfinished"]
+    for m in moves:
+        r = post(client, table, m)
+        assert r.status_code == 200, (m, r.text)
+        table = r.json()
+    assert table["over"] and table["view"]["phase"] == "over" and len(table["moves"]) == len(moves)
+    export = tmp_path / "export.yaml"
+    export.write_text(client.get(f"/api/tables/{table['id']}/export").text)
+    cli = cli_score(export)
+    assert cli == table["report"]
+    assert essence(cli) == essence(cli_score(path))
+    assert {p["name"]: p["total"] for p in cli["players"]} == table["view"]["totals"]
+
+
+def _dealt_table(client) -> dict[str, Any]:
+    """A 3-player table with the round dealt (Ann leads, rank shrimp first)."""
+    table = new_table(client, {"players": ["Ann", "Bo", "Cy"]})
+    hands = {"Ann": ["S2", "K3", "C2", "C3", "C4", "U2", "U3", "U4"],
+             "Bo": ["S7", "C6", "K2", "K4", "K6", "K7", "K8", "U6"],
+             "Cy": ["S3", "S4", "S6", "S8", "W5", "W99", "GS", "U7"]}
+    r = post(client, table, {"deal": {"chef": "Ann", "rank": ["shrimp", "kimchi", "chives", "soup"],
+                                      "missions": {"Ann": "nephew", "Bo": "spy", "Cy": "nephew"}, "hands": hands}})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_illegal_move_is_refused_with_the_rule_and_nothing_is_stored(client):
+    table = _dealt_table(client)
+    table = post(client, table, {"play": {"player": "Ann", "card": "S2"}}).json()
+    # Bo holds shrimp (S7) and plays kimchi: TD-5, in the scorer's words.
+    r = post(client, table, {"play": {"player": "Bo", "card": "K2"}})
+    assert r.status_code == 422
+    body = r.json()
+    assert [v["rule"] for v in body["violations"]] == ["TD-5"]
+    assert "Bo plays K2 but holds shrimp (S7): follow suit or play a special card" in body["violations"][0]["message"]
+    # Out of turn (TD-9), a card not held (TD-10), a declaration with no Perfect Dish (TD-7).
+    for move, rule in [({"play": {"player": "Cy", "card": "S3"}}, "TD-9"),
+                       ({"play": {"player": "Bo", "card": "S4"}}, "TD-10"),
+                       ({"play": {"player": "Bo", "card": "S7", "declare": "accept"}}, "TD-7")]:
+        r = post(client, table, move)
+        assert r.status_code == 422 and rule in {v["rule"] for v in r.json()["violations"]}, (move, r.text)
+    after = client.get(f"/api/tables/{table['id']}").json()
+    assert after["version"] == table["version"] and after["moves"] == table["moves"]
+    assert after["view"]["waiting"] == ["Bo"] and {o["card"] for o in after["view"]["options"]} == {"S7"}
+
+
+def test_a_wrong_deal_is_refused(client):
+    table = new_table(client, {"players": ["Ann", "Bo"]})
+    hands = {"Ann": ["S2", "S3", "S4", "S6", "S7", "S8", "K2", "K3"], "Bo": ["C2", "C3", "C4", "C6", "C7", "C8", "K4", "K6"],
+             "Master": ["U2", "U3", "U4", "U6", "U7", "U8", "K7", "S1"]}  # S1: no 1s with 2 players
+    deal = {"chef": "Ann", "rank": ["K", "C", "S", "U"], "missions": {"Ann": "spy", "Bo": "nephew", "Master": "nephew"},
+            "hands": hands}
+    r = post(client, table, {"deal": deal})
+    assert r.status_code == 422
+    rules = {v["rule"] for v in r.json()["violations"]}
+    assert rules == {"TD-1", "TD-11"}  # S1 is out of the deck; the Master always holds the spy
+    # A card in two hands cannot be read at all: the record model's words.
+    hands2 = dict(hands, Master=["U2", "U3", "U4", "U6", "U7", "U8", "K7", "S2"])
+    r = post(client, table, {"deal": dict(deal, hands=hands2)})
+    assert r.status_code == 422 and "S2 is dealt to Ann and to Master" in r.json()["error"]
+    assert client.get(f"/api/tables/{table['id']}").json()["moves"] == []
+
+
+@pytest.mark.parametrize(("move", "words"), [
+    ({"play": {"player": "Ann", "card": "S5"}}, "move.play.card"),
+    ({"play": {"player": "Ann"}}, "move.play.card"),
+    ({"play": {"player": "Ann", "card": "S2", "declare": "yes"}}, "move.play.declare"),
+    ({"throw": 1}, "move"),
+    ("S2", "move"),
+    ([], "move"),
+    ({"deal": {"chef": "Ann", "rank": "KCSU", "missions": {}, "hands": {}}}, "move.deal.rank"),
+    ({"deal": None, "play": None}, "exactly one"),
+])
+def test_malformed_move_is_a_400_with_a_clear_message(client, move, words):
+    table = _dealt_table(client)
+    r = post(client, table, move)
+    assert r.status_code == 400, r.text
+    msg = r.json()["error"]
+    assert words in msg and "\n" not in msg and "Traceback" not in msg
+    assert client.get(f"/api/tables/{table['id']}").json()["version"] == table["version"]
+
+
+def test_a_card_before_the_deal_is_a_422_in_words(client):
+    table = new_table(client, {"players": ["Ann", "Bo", "Cy"]})
+    r = post(client, table, {"play": {"player": "Ann", "card": "S2"}})
+    assert r.status_code == 422 and "before the cards are dealt" in r.json()["error"]
+
+
+def test_bad_setup_is_refused(client):
+    for setup, words in [({"players": ["Ann"]}, "setup.players"),
+                         ({"players": ["Ann", "Bo", "Cy"], "cooks": "Ann=picky, Bo=picky"}, "TD-14"),
+                         ({"players": ["Ann", "Bo", "Cy"], "cooks": "Ann=chef"}, "setup.cooks"),
+                         ({"players": ["Ann", "Master"]}, "Master")]:
+        r = client.post("/api/tables", json={"game": "trickdumpling", "setup": setup})
+        assert r.status_code == 400 and words in r.json()["error"], r.text
+    table = new_table(client, {"players": ["Ann", "Bo", "Cy"], "cooks": "Ann=slacker, Cy: Hard"})
+    assert table["setup"]["cooks"] == {"Ann": "slacker", "Cy": "hard"}
+    assert table["view"]["cooks"]["Cy"]["name"] == "Hard Steamer"
+
+
+def test_undo_takes_back_a_card(client):
+    table = _dealt_table(client)
+    v0 = table["version"]
+    table = post(client, table, {"play": {"player": "Ann", "card": "S2"}}).json()
+    assert table["view"]["waiting"] == ["Bo"]
+    r = client.post(f"/api/tables/{table['id']}/undo", json={"version": table["version"]})
+    assert r.status_code == 200
+    back = r.json()
+    assert back["view"]["waiting"] == ["Ann"] and len(back["moves"]) == 1 and back["version"] > v0
+    # Stale undo: 409 with the current table.
+    r = client.post(f"/api/tables/{table['id']}/undo", json={"version": table["version"]})
+    assert r.status_code == 409
+
+
+def test_import_then_continue(client):
+    """An exported unfinished game imports as a table and goes on from where it stopped."""
+    setup, moves = split([load(GAMES[1])])
+    (doc,) = records(setup, moves[:40])
+    r = client.post("/api/import", json={"game": "trickdumpling", "files": [{"name": "g.json", "text": json.dumps(doc)}]})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    assert len(table["moves"]) == 40 and not table["over"]
+    r = post(client, table, moves[40])
+    assert r.status_code == 200, r.text
+    r = client.post("/api/import", json={"game": "trickdumpling", "files": [
+        {"name": "t.yaml", "text": (EXAMPLES / "shrimp.yaml").read_text()}]})
+    assert r.status_code == 422 and "single-trick record" in r.json()["error"]

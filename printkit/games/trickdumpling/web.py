@@ -62,8 +62,25 @@ class Setup(_Strict):
     """Players in seating order, clockwise (2 to 5; with 2 the Dumpling Master joins, TD-11),
     and the cook variation's boards (TD-12), each cook dealt at most once (TD-14)."""
 
-    players: list[str] = Field(min_length=2, max_length=5, description="2 to 5 names, clockwise")
-    cooks: dict[str, Literal[COOKS]] = Field(default={}, description="the cook variation: player -> cook")
+    players: list[str] = Field(min_length=2, max_length=5, title="Players, clockwise (2 to 5; with 2, the "
+                               "Dumpling Master plays too)", description="2 to 5 names, clockwise")
+    cooks: dict[str, Literal[COOKS]] = Field(
+        default={}, title=f"Cook variation (optional), such as Ann=slacker, Bo=picky; cooks: {', '.join(COOKS)}",
+        description="the cook variation: player -> cook; the form's text 'Ann=slacker, Bo=picky' reads as that")
+
+    @field_validator("cooks", mode="before")
+    @classmethod
+    def _cooks_text(cls, v: Any) -> Any:
+        """The new-table form's one line, ``Ann=slacker, Bo=picky`` (or ``Ann: slacker``)."""
+        if not isinstance(v, str):
+            return v
+        out: dict[str, str] = {}
+        for part in filter(None, (x.strip() for x in v.replace(";", ",").split(","))):
+            who, sep, cook = part.replace(":", "=").partition("=")
+            if not sep or not who.strip() or not cook.strip():
+                raise ValueError(f"write each cook as NAME=COOK (such as Ann=slacker), not {part!r}")
+            out[who.strip()] = cook.strip().lower()
+        return out
 
     @field_validator("players")
     @classmethod
@@ -297,7 +314,16 @@ def file_names(setup: BaseModel) -> list[str]:
     return ["trickdumpling.yaml"]
 
 
+def move_rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
+    """The round of each move, for the history's score-by-round chart: a deal starts the next."""
+    out, k = [], 0
+    for m in moves:
+        k += isinstance(m, dict) and m.get("deal") is not None
+        out.append(k)
+    return out
+
+
 SCOREKEEPER = Scorekeeper(game=GAME, setup=Setup, move=Move, records=records, split=split, view=view,
-                          assets=Path(__file__).with_name("web"), file_names=file_names)
+                          assets=Path(__file__).with_name("web"), file_names=file_names, rounds=move_rounds)
 
 __all__ = ["SCOREKEEPER", "Setup", "Move", "records", "split", "view"]

@@ -1,1 +1,346 @@
-export function render(root) { root.textContent = 'Trick Dumpling'; }
+// Trick Dumpling at the table (docs/serve.md, "Trick Dumpling"). Draws table.view, which the
+// server builds from the game's one State (printkit/games/trickdumpling/web.py): this page offers
+// only the cards `view.options` lists and never judges a rule itself.
+//
+// Phases: "deal" (chef, popularity rank, the spy, every hand: tapped card by card or the rest
+// shuffled), "play" (the trick so far, totals against the steamer limit, the Perfect Dish prompts,
+// the hands of whoever plays now; the Master's top card; both players at once when it leads),
+// "over" (rounds and points; the shell shows the final report).
+
+const CSS_ID = "td-page-css";
+const drafts = new Map(); // table id -> the deal being entered (kept across re-draws)
+const local = { slack: false };
+
+function ensureCss() {
+  if (document.getElementById(CSS_ID)) return;
+  const link = document.createElement("link");
+  link.id = CSS_ID;
+  link.rel = "stylesheet";
+  link.href = new URL("./page.css", import.meta.url).href;
+  document.head.append(link);
+}
+
+// -- cards ------------------------------------------------------------------------------------
+
+function suitOf(view, code) {
+  return view.suits.find((s) => s.letter === code[0] && code !== "GS") || null;
+}
+
+function cardFace(view, code, el) {
+  const suit = code.startsWith("W") || code === "GS" ? null : suitOf(view, code);
+  if (!suit) {
+    const label = code === "GS" ? "Steamer" : "wild";
+    return [el("span", { class: "num" }, code === "GS" ? "GS" : code.slice(1)), el("span", { class: "suit" }, label)];
+  }
+  return [el("span", { class: "num" }, code.slice(1)), el("span", { class: "suit" }, suit.name)];
+}
+
+function cardClass(view, code) {
+  if (code === "GS") return "td-card steamer";
+  if (code.startsWith("W")) return "td-card wild";
+  return `td-card s-${suitOf(view, code).id}`;
+}
+
+function suitChip(view, id, el, extra = "") {
+  const s = view.suits.find((x) => x.id === id);
+  return el("span", { class: `chip s-${id} ${extra}` }, el("b", {}, s.letter), " ", s.name);
+}
+
+// -- the deal ----------------------------------------------------------------------------------
+
+function draftFor(table) {
+  const v = table.view, d = v.deal;
+  const key = `${table.id}:${d.round}`;
+  let draft = drafts.get(table.id);
+  if (!draft || draft.key !== key) {
+    draft = { key, chef: d.chef, rank: [...d.rank], spy: d.spy_options.length === 1 ? d.spy_options[0] : null,
+      hands: Object.fromEntries(v.seats.map((p) => [p, []])), seat: v.seats[0] };
+    drafts.set(table.id, draft);
+  }
+  return draft;
+}
+
+function owner(draft, code) {
+  return Object.keys(draft.hands).find((p) => draft.hands[p].includes(code)) || null;
+}
+
+function shuffleRest(draft, v) {
+  const d = v.deal;
+  const free = d.deck.filter((c) => !owner(draft, c));
+  for (let i = free.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [free[i], free[j]] = [free[j], free[i]];
+  }
+  for (const p of v.seats) {
+    while (draft.hands[p].length < d.hand_size && free.length) draft.hands[p].push(free.pop());
+  }
+}
+
+function dealReady(draft, v) {
+  return draft.chef && draft.spy && v.seats.every((p) => draft.hands[p].length === v.deal.hand_size);
+}
+
+function dealMove(draft, v) {
+  return { deal: { chef: draft.chef, rank: draft.rank,
+    missions: Object.fromEntries(v.seats.map((p) => [p, p === draft.spy ? "spy" : "nephew"])),
+    hands: Object.fromEntries(v.seats.map((p) => [p, draft.hands[p]])) } };
+}
+
+function choiceRow(el, name, options, chosen, pick, label = (x) => x) {
+  return el("div", { class: "row choices", role: "group" }, options.map((o) => el("button", {
+    type: "button", "data-test": name, "data-player": o, "aria-pressed": String(o === chosen),
+    class: o === chosen ? "on" : null, onclick: () => pick(o) }, label(o))));
+}
+
+function rankEditor(el, v, draft, redraw) {
+  const move = (i, by) => {
+    const j = i + by;
+    if (j < 0 || j >= draft.rank.length) return;
+    [draft.rank[i], draft.rank[j]] = [draft.rank[j], draft.rank[i]];
+    redraw();
+  };
+  return el("ol", { class: "td-rank", "data-test": "td-rank" }, draft.rank.map((id, i) => el("li", { "data-suit": id },
+    suitChip(v, id, el),
+    el("button", { type: "button", "data-test": "td-rank-up", "data-suit": id, "aria-label": `move ${id} up`,
+      disabled: i === 0, onclick: () => move(i, -1) }, "\u25b2"),
+    el("button", { type: "button", "data-test": "td-rank-down", "data-suit": id, "aria-label": `move ${id} down`,
+      disabled: i === draft.rank.length - 1, onclick: () => move(i, 1) }, "\u25bc"))));
+}
+
+function deckGrid(el, v, draft, redraw) {
+  const seat = draft.seat;
+  const mine = draft.hands[seat];
+  const full = mine.length >= v.deal.hand_size;
+  return el("div", { class: "td-grid", "data-test": "td-deck" }, v.deal.deck.map((code) => {
+    const who = owner(draft, code);
+    const taken = who && who !== seat;
+    return el("button", {
+      type: "button", class: `${cardClass(v, code)} ${who === seat ? "held" : ""}`, "data-test": "td-deck-card",
+      "data-card": code, "aria-pressed": String(who === seat), disabled: taken || (!who && full),
+      title: taken ? `${who} holds it` : null,
+      onclick: () => {
+        if (who === seat) mine.splice(mine.indexOf(code), 1);
+        else mine.push(code);
+        redraw();
+      } }, cardFace(v, code, el), taken ? el("span", { class: "owner" }, who.slice(0, 3)) : null);
+  }));
+}
+
+function drawDeal(root, table, ctx) {
+  const el = ctx.el, v = table.view, d = v.deal;
+  const draft = draftFor(table);
+  const box = el("section", { class: "td-deal", "data-test": "td-deal" });
+  const redraw = () => { box.replaceWith(drawDeal(root, table, ctx)); };
+  box.append(el("h2", {}, `Round ${d.round}: the deal`));
+  if (d.chef_options.length === 1) {
+    box.append(el("p", { "data-test": "td-chef-fixed" }, el("strong", {}, `Chef: ${d.chef_options[0]}`),
+      d.round > 1 ? " (won the last trick, TD-10)" : ""));
+  } else {
+    box.append(el("h3", {}, "Who is the first chef? (most recently ate a dumpling)"),
+      choiceRow(el, "td-chef", d.chef_options, draft.chef, (p) => { draft.chef = p; redraw(); }));
+  }
+  box.append(el("h3", {}, "Popularity rank, most popular first (TD-3)"), rankEditor(el, v, draft, redraw));
+  if (d.spy_options.length === 1) {
+    box.append(el("p", {}, el("strong", {}, "The Dumpling Master holds the spy"), " (TD-11)."));
+  } else {
+    box.append(el("h3", {}, "Who holds the spy? (secret: the others are the owner's nephew)"),
+      choiceRow(el, "td-spy", d.spy_options, draft.spy, (p) => { draft.spy = p; redraw(); }));
+  }
+  box.append(el("h3", {}, `Hands: ${d.hand_size} cards each`,
+    v.master ? el("span", { class: "muted" }, " (the Master's in stack order, top first)") : null));
+  box.append(el("div", { class: "row choices", role: "tablist" }, v.seats.map((p) => el("button", {
+    type: "button", role: "tab", "data-test": "td-seat", "data-player": p, "aria-selected": String(p === draft.seat),
+    class: p === draft.seat ? "on" : null, onclick: () => { draft.seat = p; redraw(); },
+  }, `${p} ${draft.hands[p].length}/${d.hand_size}`))));
+  box.append(el("p", { class: "td-held", "data-test": "td-held" },
+    draft.hands[draft.seat].length ? `${draft.seat}: ${draft.hands[draft.seat].join(" ")}` : `Tap ${draft.seat}'s cards.`));
+  box.append(deckGrid(el, v, draft, redraw));
+  const ready = dealReady(draft, v);
+  box.append(el("div", { class: "row" },
+    el("button", { type: "button", "data-test": "td-deal-rest", onclick: () => { shuffleRest(draft, v); redraw(); } },
+      "Shuffle & deal the rest"),
+    el("button", { type: "button", "data-test": "td-deal-clear", onclick: () => {
+      for (const p of v.seats) draft.hands[p] = [];
+      redraw();
+    } }, "Clear hands")));
+  box.append(el("button", { type: "button", class: "big primary", "data-test": "td-start-round", disabled: !ready,
+    onclick: () => ctx.move(dealMove(draft, v)).then(() => drafts.delete(table.id), () => {}),
+  }, ready ? `Start round ${d.round}` : "Pick the chef, the spy and every hand"));
+  return box;
+}
+
+// -- a trick -----------------------------------------------------------------------------------
+
+function totalsBar(el, v, trick) {
+  const limit = trick.limit;
+  return el("ul", { class: "td-totals", "data-test": "td-totals" }, v.round.rank.map((id) => {
+    const t = trick.totals[id] || 0;
+    const width = Math.min(100, (t / (limit || 20)) * 100);
+    return el("li", { class: t === limit ? "ten" : null, "data-suit": id, "data-total": t },
+      suitChip(v, id, el, id === trick.lead ? "lead" : ""),
+      el("span", { class: "bar" }, el("span", { class: `fill s-${id}`, style: { width: `${width}%` } })),
+      el("span", { class: "n" }, limit ? `${t}/${limit}` : String(t)));
+  }));
+}
+
+function playedCard(el, v, p, hidden) {
+  const down = p.up === false || p.slack || p.declare === "accept";
+  if (hidden) {
+    return el("li", { class: "td-played" }, el("span", { class: "td-card back" }, el("span", { class: "num" }, "?")),
+      el("span", { class: "who" }, p.player), el("span", { class: "tag" }, "chosen"));
+  }
+  const tags = [];
+  if (p.declare === "no-way") tags.push("No way!");
+  if (p.declare === "accept") tags.push("Accept!");
+  if (p.slack) tags.push("Slacker");
+  if (down) tags.push("face down");
+  return el("li", { class: `td-played ${down ? "down" : ""}`, "data-test": "td-played", "data-card": p.card },
+    el("span", { class: cardClass(v, p.card) }, cardFace(v, p.card, el)),
+    el("span", { class: "who" }, p.player), tags.length ? el("span", { class: "tag" }, tags.join(" \u00b7 ")) : null);
+}
+
+function drawTrick(el, v) {
+  const t = v.trick;
+  const settled = !t.master_led || t.plays.length === 0;
+  const box = el("section", { class: "td-trick", "data-test": "td-trick" },
+    el("h3", {}, `Trick ${t.trick}`, t.lead ? el("span", { class: "muted" }, ` \u00b7 lead ${t.lead}`) : null,
+      el("span", { class: "muted" }, t.limit ? ` \u00b7 steamer limit ${t.limit}` : " \u00b7 no limit (Giant Steamer)")));
+  if (t.plays.length) {
+    box.append(el("ol", { class: "td-plays" }, t.plays.map((p, i) => playedCard(el, v, p, !settled && i > 0))));
+    box.append(totalsBar(el, v, t));
+  } else {
+    box.append(el("p", { class: "muted" }, `${v.waiting[0]} leads.`));
+  }
+  if (t.perfect) {
+    box.append(el("p", { class: "td-perfect", "data-test": "td-perfect" },
+      `"Perfect!" ${t.perfect.player}'s ${t.perfect.suit} is exactly ${v.limit}. `,
+      "Each player still to play: \"No way!\" with a card that cancels it, or \"Accept!\" and a card face down (TD-7)."));
+  }
+  return box;
+}
+
+function drawLast(el, v) {
+  const last = v.last;
+  if (!last) return null;
+  return el("details", { class: "td-last", "data-test": "td-last", open: v.trick && v.trick.plays.length === 0 },
+    el("summary", {}, el("strong", { "data-test": "td-last-winner" }, `Trick ${last.trick}: ${last.winner} wins`)),
+    el("p", {}, last.reason, last.by_cards !== last.winner ? ` A Slacker's face-down card cannot win: ${last.winner} takes it (PK-11).` : ""),
+    el("ol", { class: "td-plays small" }, last.plays.map((p) => playedCard(el, v, p, false))));
+}
+
+// -- choosing a card ---------------------------------------------------------------------------
+
+function optionButton(el, v, o, ctx, text) {
+  return el("button", {
+    type: "button", class: cardClass(v, o.card), "data-test": "td-card", "data-player": o.player, "data-card": o.card,
+    "data-declare": o.declare || "", "data-slack": String(o.slack), "aria-label": `${o.player} plays ${o.card}${text ? `, ${text}` : ""}`,
+    onclick: () => { local.slack = false; ctx.move({ play: { player: o.player, card: o.card, ...(o.declare ? { declare: o.declare } : {}), ...(o.slack ? { slack: true } : {}) } }).catch(() => {}); },
+  }, cardFace(v, o.card, el));
+}
+
+function handFor(el, v, who, ctx) {
+  const options = v.options.filter((o) => o.player === who);
+  const box = el("section", { class: "td-hand", "data-test": "td-hand", "data-player": who });
+  if (who === "Master") {
+    const o = options[0];
+    const said = o.declare === "no-way" ? ' "No way!"' : o.declare === "accept" ? ' "Accept!" (face down)' : "";
+    box.append(el("h3", {}, "The Dumpling Master plays the top card of its stack (TD-11)"),
+      el("button", { type: "button", class: "big primary", "data-test": "td-master-play", "data-card": o.card,
+        onclick: () => ctx.move({ play: { player: o.player, card: o.card, ...(o.declare ? { declare: o.declare } : {}) } }).catch(() => {}),
+      }, `Master${said}: ${o.card}`));
+    return box;
+  }
+  const slackOk = options.some((o) => o.slack);
+  const slacking = slackOk && local.slack;
+  const plain = options.filter((o) => !o.slack && !o.declare);
+  const noWay = options.filter((o) => o.declare === "no-way");
+  const accept = options.filter((o) => o.declare === "accept");
+  const heading = v.waiting.length > 1 ? `${who} (both play at once, TD-15)` : `${who} to play`;
+  box.append(el("h3", {}, heading));
+  if (slacking) {
+    box.append(el("p", { class: "muted" }, "Face down: this card cannot win the trick (Slacker, TD-12)."),
+      el("div", { class: "td-row" }, options.filter((o) => o.slack).map((o) => optionButton(el, v, o, ctx, "face down"))));
+  } else if (noWay.length || accept.length) {
+    box.append(el("h4", {}, "\u201cNo way!\u201d: a card that cancels the Perfect Dish"),
+      noWay.length ? el("div", { class: "td-row", "data-test": "td-no-way" }, noWay.map((o) => optionButton(el, v, o, ctx, "No way!")))
+        : el("p", { class: "muted", "data-test": "td-no-way-none" }, "No card in this hand cancels it."),
+      el("h4", {}, "\u201cAccept!\u201d: any card, face down"),
+      el("div", { class: "td-row", "data-test": "td-accept" }, accept.map((o) => optionButton(el, v, o, ctx, "Accept!"))));
+  } else {
+    const legal = new Set(plain.map((o) => o.card));
+    const hand = v.hands[who] || [];
+    box.append(el("div", { class: "td-row" }, hand.map((code) => legal.has(code)
+      ? optionButton(el, v, plain.find((o) => o.card === code), ctx, "")
+      : el("button", { type: "button", class: `${cardClass(v, code)} off`, disabled: true, "data-test": "td-card-off",
+        "data-card": code, "aria-label": `${code}: not now (follow the lead suit, TD-5)` }, cardFace(v, code, el)))));
+    if (legal.size < hand.length) box.append(el("p", { class: "muted small" }, `Follow ${v.trick.lead}, or play a special card (TD-5).`));
+  }
+  if (slackOk) {
+    box.append(el("label", { class: "check" }, el("input", { type: "checkbox", "data-test": "td-slack", checked: slacking,
+      onchange: (e) => { local.slack = e.target.checked; box.replaceWith(handFor(el, v, who, ctx)); } }),
+    `Play face down (Slacker, ${v.slacker_left[who]} left)`));
+  }
+  return box;
+}
+
+// -- rounds and missions -----------------------------------------------------------------------
+
+function missionWords(list) {
+  if (!list || !list.length) return "no mission";
+  const names = { basic: "3 tricks", nephew: "nephew", spy: "spy", assorted: "Assorted Dumplings" };
+  return list.map((m) => names[m] || m).join(", ");
+}
+
+function roundsTable(el, v) {
+  if (!v.rounds.length) return null;
+  const head = el("tr", {}, el("th", {}, "Round"), v.seats.map((p) => el("th", { class: "num" }, p)));
+  const rows = v.rounds.map((r) => el("tr", { "data-test": "td-round-row" }, el("th", {}, `${r.round}${r.finished ? "" : "*"}`),
+    v.seats.map((p) => el("td", { class: "num", title: r.finished ? missionWords(r.accomplished[p]) : "" },
+      el("span", { class: "pts" }, `+${r.points[p]}`), el("span", { class: "muted small" }, ` ${r.tricks[p]}t`)))));
+  const total = el("tr", { class: "sum" }, el("th", {}, "Total"), v.seats.map((p) => el("td", { class: "num", "data-test": "td-total",
+    "data-player": p }, String(v.totals[p]))));
+  return el("section", { class: "td-rounds" }, el("h3", {}, `Points by round (first to ${v.threshold} ends the game)`),
+    el("table", { class: "results" }, el("thead", {}, head), el("tbody", {}, rows, total)),
+    el("p", { class: "muted small" }, "+points, then tricks won; * the round in play."));
+}
+
+function roundOver(el, v) {
+  const r = v.rounds[v.rounds.length - 1];
+  if (!r || !r.finished) return null;
+  return el("section", { class: "td-summary", "data-test": "td-round-over" },
+    el("h3", {}, `Round ${r.round} is over`, r.early ? ` (${r.early}: Assorted Dumplings)` : ""),
+    el("ul", {}, v.seats.map((p) => el("li", {}, el("strong", {}, p), `: ${r.tricks[p]} tricks, `,
+      `${r.missions[p] === "spy" ? "spy" : "nephew"}; done: ${missionWords(r.accomplished[p])}; +${r.points[p]}`))));
+}
+
+function roundHeader(el, v) {
+  const r = v.round;
+  return el("div", { class: "td-head", "data-test": "td-round" },
+    el("strong", {}, `Round ${r.round}`), ` \u00b7 chef ${r.chef} \u00b7 `,
+    el("span", { class: "td-rankline" }, r.rank.map((id, i) => [i ? " > " : "", suitChip(v, id, el)])),
+    el("div", { class: "td-won" }, v.seats.map((p) => el("span", { class: "won" }, `${p} ${r.tricks[p]}`,
+      v.cooks[p] ? el("span", { class: "muted" }, ` (${v.cooks[p].name})`) : null))));
+}
+
+// -- the page ----------------------------------------------------------------------------------
+
+export function render(root, table, ctx) {
+  ensureCss();
+  const el = ctx.el, v = table.view;
+  const page = el("div", { class: "td", "data-test": "td-page", "data-phase": v.phase });
+  if (v.phase === "deal") {
+    page.append(roundOver(el, v) || el("p", { class: "muted" }, v.master
+      ? "Two players: the Dumpling Master plays too (TD-11)." : `${v.players.length} players, clockwise.`));
+    page.append(drawDeal(root, table, ctx));
+  } else if (v.phase === "play") {
+    page.append(roundHeader(el, v), drawTrick(el, v), ...v.waiting.map((p) => handFor(el, v, p, ctx)), drawLast(el, v));
+  } else {
+    page.append(el("h2", { "data-test": "td-over" }, "Game over"), roundOver(el, v));
+  }
+  page.append(roundsTable(el, v));
+  if (Object.keys(v.cooks).length) {
+    page.append(el("details", { class: "td-cooks" }, el("summary", {}, "Cooks (TD-12)"),
+      el("ul", {}, Object.entries(v.cooks).map(([p, c]) => el("li", {}, el("strong", {}, `${p}: ${c.name}. `), c.text)))));
+  }
+  root.append(page);
+}
