@@ -178,8 +178,14 @@ def legal_anchors(board: Board, colour: str) -> dict[str, list[list[int]]]:
     out: dict[str, list[list[int]]] = {}
     for piece, cells in legal_moves(board, colour):
         per = out.setdefault(piece, [[] for _ in CONTENT.orientations[piece]])
-        anchor = min(cells, key=lambda c: (c[1], c[0]))
-        per[index[piece][normalise(cells)]] += anchor
+        # legal_moves lays a normalised shape cell by cell, its anchor first: the shape is the
+        # cells less the first one (normalise, slower, should that ever change)
+        aq, ar = cells[0]
+        k = index[piece].get(tuple((q - aq, r - ar) for q, r in cells))
+        if k is None:
+            k = index[piece][normalise(cells)]
+            aq, ar = min(cells, key=lambda c: (c[1], c[0]))
+        per[k] += (aq, ar)
     return out
 
 

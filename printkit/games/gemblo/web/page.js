@@ -112,7 +112,7 @@ function turnBar(view, ctx) {
   const t = view.turn;
   if (view.over) {
     return h("div", { class: "gb-turn gb-over", "data-test": "gemblo-over" },
-      h("strong", { text: "Game over" }), h("span", { text: " - nobody can place a piece (GEM-7)." }));
+      h("strong", { text: "Game over:" }), h("span", { text: "nobody can place a piece (GEM-7)." }));
   }
   const c = t.colour;
   const p = view.palette[c];
