@@ -409,3 +409,16 @@ def test_a_five_player_game_with_its_own_obstacles_imports_and_exports(client, t
 
 def obstacle_of(rec: dict[str, Any]) -> str:
     return next(c for c in CONTENT.colours if c not in rec["colours"])
+
+
+def test_rounds_go_once_round_the_colours() -> None:
+    """The history's chart: a round is every colour's turn once (PK-6); passed colours are skipped."""
+    setup = GembloSetup(players=3)
+    moves = play_game(3, setup.in_play(), seed=2)
+    got = KEEPER.rounds(setup, moves)  # type: ignore[misc]
+    assert len(got) == len(moves) and got == sorted(got) and got[0] == 1
+    first_pass = next(i for i, m in enumerate(moves) if m.get("pass"))
+    assert got[:first_pass] == [i // 3 + 1 for i in range(first_pass)]
+    # after red has passed, yellow-green-yellow is two rounds
+    assert KEEPER.rounds(GembloSetup(players=3), [{"colour": c} for c in  # type: ignore[misc]
+                                                  ["red", "yellow", "green", "yellow", "green", "yellow"]]) == [1, 1, 1, 2, 2, 3]

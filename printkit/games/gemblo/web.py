@@ -144,6 +144,23 @@ def split(documents: Sequence[dict[str, Any]]) -> tuple[GembloSetup, list[dict[s
     return setup, [entry(m.model_dump(by_alias=True)) for m in rec.moves]
 
 
+def rounds(setup: GembloSetup, moves: Sequence[dict[str, Any]]) -> list[int]:
+    """The round of each move, for the history's chart: a round goes once round the colours in
+    turn order (PK-6), so a colour at or before the last one's place starts the next.
+
+    >>> rounds(GembloSetup(players=3), [{"colour": c} for c in ["red", "yellow", "green", "red", "green"]])
+    [1, 1, 1, 2, 2]
+    """
+    order = {c: i for i, c in enumerate(setup.in_play())}
+    out: list[int] = []
+    last = len(order)
+    for m in moves:
+        place = order.get(str(m.get("colour")), last)
+        out.append((out[-1] if out else 0) + (1 if place <= last or not out else 0))
+        last = place
+    return out
+
+
 # -- the pieces, once ---------------------------------------------------------------------------
 
 
@@ -250,4 +267,5 @@ def view(state: GameState, setup: GembloSetup, moves: Sequence[dict[str, Any]]) 
 #: which the contract types as any pydantic model.
 KEEPER = Scorekeeper(game=GEMBLO, setup=GembloSetup, move=Move,
                      records=records, split=split, view=view,  # type: ignore[arg-type]
-                     assets=ASSETS, file_names=lambda setup: ["gemblo.yaml"])
+                     assets=ASSETS, file_names=lambda setup: ["gemblo.yaml"],
+                     rounds=rounds)  # type: ignore[arg-type]
