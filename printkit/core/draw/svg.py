@@ -98,6 +98,8 @@ class _SvgRenderer:
             raise TypeError(f"unknown drawing operation {op!r}")
 
     def _group(self, parent, op: Group) -> None:
+        if op.ops and all(isinstance(o, Field) for o in op.ops):
+            return  # form fields only: nothing to draw, not even an empty group
         d = self.dwg
         g = d.g()
         if not op.matrix.is_identity:
