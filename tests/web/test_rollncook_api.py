@@ -162,6 +162,13 @@ def test_records_and_file_names():
         KEEPER.records(setup, [stored({"seat": 3, "hour": "10", "dice": [1, 3, 5]})])
 
 
+def test_rounds_are_the_hours_of_the_moves():
+    setup, moves = KEEPER.split(load("solo-seed7.yaml", "shared-dice-bo.yaml"))
+    assert KEEPER.rounds(setup, [stored(m) for m in moves]) == [h for h in range(12) for _ in (0, 1)]
+    _, bad = KEEPER.split(load("mistakes.yaml"))  # 10, 11, 12, 13, then 15:00 (14:00 skipped)
+    assert KEEPER.rounds(setup, [stored(m) for m in bad]) == [0, 1, 2, 3, 5]
+
+
 def state_of(setup: Setup, moves: list[dict]) -> RollNCookState:
     recs = [KEEPER.game.record.model_validate(d) for d in KEEPER.records(setup, moves)]
     st = KEEPER.game.start(recs)

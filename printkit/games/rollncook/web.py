@@ -273,4 +273,12 @@ def view(state: GameState, setup: BaseModel, moves: Sequence[dict[str, Any]]) ->
             "moves": len(moves)}
 
 
-SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names)
+def rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
+    """The history chart's rounds: each move's hour (0 for 10:00), never going back."""
+    out: list[int] = []
+    for m in moves:
+        out.append(max(TABLES[Move.model_validate(m).hour], out[-1] if out else 0))
+    return out
+
+
+SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds)
