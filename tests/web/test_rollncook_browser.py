@@ -77,8 +77,13 @@ def score_json(*files: Path) -> dict:
 def test_a_solo_game_played_by_taps_exports_what_printkit_scores(live_server, page, shot, tmp_path):
     record = parse_text((EXAMPLES / "solo-seed7.yaml").read_text())[0]
     started = time.monotonic()
-    table = new_table(live_server, ["Ann"], sheet="7")
-    page.goto(f"{live_server}/t/{table}")
+    # the host starts the table on the home page with the text of the sheet's QR code
+    page.goto(f"{live_server}/")
+    form = page.locator(tid("new-rollncook"))
+    form.locator(tid("setup-sheet")).fill("RNC1-7")
+    form.locator(tid("setup-players-item")).nth(0).fill("Ann")
+    form.locator(tid("start-rollncook")).tap()
+    page.wait_for_url("**/t/*")
     page.wait_for_selector(tid("rnc-dice-entry"))
     assert page.locator(tid("rnc-sheet")).inner_text().startswith("Sheet RNC1-7")
     shot(page, "rollncook-1-dice")
@@ -109,6 +114,7 @@ def test_a_solo_game_played_by_taps_exports_what_printkit_scores(live_server, pa
     assert {p["name"]: p["total"] for p in report["players"]} == totals
     assert report == score_json(EXAMPLES / "solo-seed7.yaml") | {"violations": []}  # the very game, no mistake
     assert totals == {"Ann": 30}
+    assert page.locator(tid("rnc-score")).get_attribute("data-total") == "30"  # the page's own score card
     assert page.js_errors == []
     assert time.monotonic() - started < 40
 

@@ -89,8 +89,10 @@ class Setup(BaseModel):
     """A new table: ``{"sheet": 7 | "RNC1-7", "players": ["Ann", "Bo"]}``; one player is a solo game."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    sheet: SheetId = Field(description="the sheet's seed, or its id (the QR code's text), such as RNC1-7")
-    players: list[Annotated[Player, BeforeValidator(_player)]] = Field(min_length=1, max_length=MAX_PLAYERS)
+    sheet: SheetId = Field(title="Sheet: its seed, or the id printed on it (its QR code's text, RNC1-7)",
+                           description="the sheet's seed, or its id (the QR code's text), such as RNC1-7")
+    players: list[Annotated[Player, BeforeValidator(_player)]] = Field(
+        min_length=1, max_length=MAX_PLAYERS, title="Players (one: solo; more: one roll for everyone)")
 
     @field_validator("players")
     @classmethod
