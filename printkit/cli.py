@@ -434,7 +434,7 @@ def _one_of(found: dict, game: str, what: str):
 def score(
     game: Annotated[str, typer.Argument(help="The game the record is of.")],
     files: Annotated[list[str], typer.Argument(help="Record files (YAML or JSON); - reads standard input; "
-                                                    "a .pdf file is a filled-in fillable sheet.")],
+                                                    "a .pdf file is a filled-in fillable sheet or score pad.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     as_record: Annotated[str | None, typer.Option(
         "--as-record", help="Write the record rebuilt from filled PDF sheets to this file (YAML, or "
@@ -451,6 +451,7 @@ def score(
       printkit score rollncook filled-sheet.pdf --as-record rebuilt.yaml
     """
     from printkit.core.forms import finish_report, read_forms, write_records
+    from printkit.core.pads import score_pad_file
     from printkit.core.records import read_record
 
     from printkit.core.registry import form_readers, scorers
@@ -462,6 +463,10 @@ def score(
     if as_record and not pdfs:
         raise PrintkitError("--as-record: give a filled PDF sheet to rebuild the record from")
     reader = _one_of(form_readers(), game, "reader of filled PDF sheets") if pdfs else None
+    pad = score_pad_file(reader, files, as_record) if reader is not None else None
+    if pad is not None:  # a filled score pad: checked as it stands (printkit.core.pads)
+        typer.echo(pad.dumps() if as_json else pad.human())
+        raise typer.Exit(pad.exit_code)
     others = {name: (s.title or name, s.model) for name, s in scorers().items()}
     forms, records = [], []
     for f in files:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.core.draw.ops import Field, Op
-from printkit.core.forms import FilledForm, FormReader, FormRecord, check_box, text_field
+from printkit.core.forms import FilledForm, FormReader, FormRecord, check_box, read_form, text_field
 from printkit.core.score import Report, Violation
 from printkit.errors import PrintkitError
 
@@ -159,12 +159,31 @@ def pad_form_reader(game: str, stem: str, version: int,
         if versions != [version]:
             raise PrintkitError(f"{form.file}: a {game} score pad of version "
                                 f"{', '.join(map(str, versions)) or '?'}; this printkit reads version {version} "
-                                f"(make a new pad with: printkit make {game} pad --set fillable=yes)")
+                                f"(make a new pad with: printkit make {game} pad --fillable)")
         values = {n: f.value for n, f in form.fields.items() if n.startswith(f"{stem}{version}:")}
         return check(values, form.file)
 
     def read(form: FilledForm) -> list[FormRecord]:
+        from printkit.core.registry import form_readers
+
+        other = next((g for g, r in form_readers().items() if g != game and r.is_pad(form)), None)
+        if other:
+            raise PrintkitError(f"{form.file}: a {other} score pad, not a {game} one; score it with: "
+                                f"printkit score {other} {form.file}")
         raise PrintkitError(f"{form.file}: not a {game} score pad (no field named {stem}{version}:...); "
-                            f"make one with: printkit make {game} pad --set fillable=yes")
+                            f"make one with: printkit make {game} pad --fillable")
 
     return FormReader(game, read, score_pad=score, pad_prefix=stem)
+
+
+def score_pad_file(reader: FormReader, files: Sequence[str], as_record: str | None) -> Report | None:
+    """The report on a filled score pad when ``files`` is one (``printkit score GAME pad.pdf``),
+    else None (a sheet or a record, read as usual). A pad holds totals, not a game to rebuild."""
+    if reader.score_pad is None or len(files) != 1 or not files[0].lower().endswith(".pdf"):
+        return None
+    form = read_form(files[0])
+    if not reader.is_pad(form):
+        return None
+    if as_record:
+        raise PrintkitError(f"--as-record: {files[0]} is a score pad; it holds totals, not a game to rebuild")
+    return reader.score_pad(form)
