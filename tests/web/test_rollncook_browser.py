@@ -119,22 +119,41 @@ def test_a_solo_game_played_by_taps_exports_what_printkit_scores(live_server, pa
     assert time.monotonic() - started < 40
 
 
-def test_two_players_share_the_dice_use_a_double_and_an_ability(live_server, page, shot, tmp_path):
-    """Ann enters the dice once; Bo's hour shows them fixed; a double and an ability by taps."""
+def test_two_phones_share_the_dice_a_double_and_an_ability(live_server, page, browser, shot, tmp_path):
+    """Ann's phone enters the dice once; Bo's phone shows them fixed and plays Bo's hour with an
+    ability; Ann's phone follows (polling) to the next hour."""
+    from tests.web.conftest import PHONE
+
     table = new_table(live_server, ["Ann", "Bo"])
     page.goto(f"{live_server}/t/{table}")
-    ann = {"dice": [2, 5, 5], "double": {"spend": 5, "to": 6}, "take": [{"box": 2}, {"box": 6}]}
-    play_hour(page, ann, dice_known=False)
-    wait_version(page, 1)
-    # Bo's turn: the dice are the table's, no entry for them
-    assert page.locator(tid("rnc-dice-entry")).count() == 0
-    assert page.locator(tid("rnc-seat-1")).get_attribute("aria-selected") == "true"
-    bo = {"dice": [2, 5, 5], "abilities": [{"add": 4}], "take": [{"box": 4}, {"table": "12:00", "segment": 5},
-                                                                   {"box": 5}, {"box": 2}]}
-    play_hour(page, bo, dice_known=True)
+    other = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
+    try:
+        bos = other.new_page()
+        errors: list[str] = []
+        bos.on("pageerror", lambda e: errors.append(str(e)))
+        bos.goto(f"{live_server}/t/{table}")
+        bos.wait_for_selector(tid("rnc-dice-entry"))
+        ann = {"dice": [2, 5, 5], "double": {"spend": 5, "to": 6}, "take": [{"box": 2}, {"box": 6}]}
+        play_hour(page, ann, dice_known=False)
+        wait_version(page, 1)
+        page.wait_for_selector(tid("rnc-seat-1") + '[aria-selected="true"]')
+        # Bo's phone: the table's dice, fixed; Bo is the one due
+        wait_version(bos, 1)
+        assert bos.locator(tid("rnc-dice-entry")).count() == 0
+        assert bos.locator(tid("rnc-seat-1")).get_attribute("aria-selected") == "true"
+        bo = {"dice": [2, 5, 5], "abilities": [{"add": 4}], "take": [{"box": 4}, {"table": "12:00", "segment": 5},
+                                                                       {"box": 5}, {"box": 2}]}
+        play_hour(bos, bo, dice_known=True)
+        wait_version(bos, 2)
+        shot(bos, "rollncook-5-bos-phone")
+        assert errors == []
+    finally:
+        other.close()
     wait_version(page, 2)
-    shot(page, "rollncook-5-two-players")
-    page.wait_for_selector(tid("rnc-dice-entry"))
+    page.wait_for_selector(tid("rnc-dice-entry"))  # Ann's phone: 11:00's dice are due
+    page.locator(tid("rnc-seat-1")).tap()  # and shows Bo's sheet on a tap
+    page.wait_for_selector(tid("rnc-score") + '[data-player="Bo"]')
+    shot(page, "rollncook-6-anns-phone-shows-bo")
     r = httpx.get(f"{live_server}/api/tables/{table}/export")
     with zipfile.ZipFile(io.BytesIO(r.content)) as z:
         z.extractall(tmp_path)
@@ -143,6 +162,7 @@ def test_two_players_share_the_dice_use_a_double_and_an_ability(live_server, pag
     report = score_json(*(tmp_path / n for n in names))
     assert report["violations"] == [] and report["unfinished"]
     assert {p["name"]: p["total"] for p in report["players"]} == shown_totals(page) == {"Ann": 0, "Bo": 0}
-    bo_hours = parse_text((tmp_path / names[1]).read_text())[0]["hours"]
+    ann_hours, bo_hours = (parse_text((tmp_path / n).read_text())[0]["hours"] for n in names)
+    assert ann_hours == [{"hour": "10:00", **ann}]
     assert bo_hours == [{"hour": "10:00", "dice": [2, 5, 5], "abilities": [{"add": 4}], "take": bo["take"]}]
     assert page.js_errors == []

@@ -8,7 +8,7 @@ const SIZE = { col: 30.5, hex: 56 };
 
 // What this phone is composing, kept across redraws: the dice typed before anyone played the hour,
 // the player chosen and their steps so far (undone one by one with "Back").
-const draft = { key: null, dice: [], seat: null, steps: [], picking: null };
+const draft = { key: null, dice: [], seat: null, pinned: false, steps: [], picking: null, basis: "" };
 let last = null; // [root, table, ctx] of the latest render, to redraw after a tap
 
 function css() {
@@ -180,7 +180,10 @@ function seatPicker(ctx, view) {
     const turn = s.hour_due === view.hour;
     return ctx.el("button", { type: "button", role: "tab", "data-test": `rnc-seat-${i}`, "data-player": s.name,
       class: i === draft.seat ? "seat on" : "seat", "aria-selected": String(i === draft.seat),
-      onclick: () => { if (draft.seat !== i) { draft.seat = i; draft.steps = []; draft.picking = null; redraw(); } } },
+      onclick: () => {
+        draft.pinned = true;
+        if (draft.seat !== i) { draft.seat = i; draft.steps = []; draft.picking = null; redraw(); }
+      } },
     s.name, ctx.el("span", { class: "tag" }, s.end_only ? "end only" : s.done ? "done" : turn ? s.hour_due : "\u2713"));
   }));
 }
@@ -215,13 +218,16 @@ function powers(ctx, view, seat, dice, steps) {
   }
   const al = abilitiesLeft(seat, steps);
   const names = { adjust: "\u00b11", set: "set", reuse: "reuse", add: "add" };
-  const usable = (k) => al[k] > 0 && (k === "add" || left.length > 0);
+  const usable = (k) => al[k] > 0 && (k === "add" || (k === "reuse" ? results(dice, steps) : left).length > 0);
   out.push(ctx.el("div", { class: "row abilities" }, ctx.el("span", { class: "lbl" }, "Abilities"),
     Object.keys(names).map((k) => ctx.el("button", { type: "button", "data-test": `rnc-ability-${k}`,
       class: draft.picking === k ? "on" : null, disabled: !usable(k),
       onclick: () => { draft.picking = draft.picking === k ? null : k; redraw(); } },
     names[k], ctx.el("span", { class: "tag" }, `${al[k]}`)))));
-  if (draft.picking) out.push(abilityChooser(ctx, draft.picking, [...new Set(left)].sort()));
+  // adjust and set change a result not used yet; reuse repeats any result (abilities come before
+  // the takes in the record's order, PK-14)
+  const pool = draft.picking === "reuse" ? results(dice, steps) : left;
+  if (draft.picking) out.push(abilityChooser(ctx, draft.picking, [...new Set(pool)].sort()));
   return out;
 }
 
@@ -334,7 +340,7 @@ function playerHour(ctx, view, index, dice) {
   const steps = draft.steps;
   const st = stock(view, seat, steps);
   const send = () => ctx.move(theMove(seat, index, dice, steps)).then(() => {
-    draft.steps = []; draft.picking = null; draft.seat = null; draft.dice = [];
+    Object.assign(draft, { steps: [], picking: null, seat: null, pinned: false, dice: [] });
     redraw();
   }, () => { /* the shell shows the refusal; the plan stays to be mended */ });
   return ctx.el("section", { class: "hour", "data-test": "rnc-hour", "data-seat": index },
@@ -369,15 +375,17 @@ export function render(root, table, ctx) {
   last = [root, table, ctx];
   const view = table.view;
   const key = `${table.id}/${view.hour}`;
-  if (draft.key !== key) Object.assign(draft, { key, dice: [], seat: null, steps: [], picking: null });
+  if (draft.key !== key) Object.assign(draft, { key, dice: [], seat: null, pinned: false, steps: [], picking: null });
   if (view.dice) draft.dice = [];
   const ready = view.seats.map((s, i) => (s.hour_due === view.hour && !s.end_only ? i : -1)).filter((i) => i >= 0);
-  if (draft.seat === null || !view.seats[draft.seat]) {
+  // the seat shown follows the player due, unless this phone's user tapped one
+  if (draft.seat === null || !view.seats[draft.seat] || (!draft.pinned && draft.seat !== view.due && view.due !== null)) {
     draft.seat = ready.includes(view.due) ? view.due : ready[0] ?? 0;
     draft.steps = [];
   }
   const seat = view.seats[draft.seat] || view.seats[0];
   const dice = view.dice || (draft.dice.length === 3 ? draft.dice : null);
+  if (draft.basis !== String(dice)) { draft.basis = String(dice); draft.steps = []; draft.picking = null; }
   const parts = [ctx.el("p", { class: "sheetid", "data-test": "rnc-sheet" }, `Sheet ${view.sheet}`,
     view.hour ? ` \u00b7 ${view.hour}` : " \u00b7 all 12 hours played")];
   if (view.seats.length > 1) parts.push(seatPicker(ctx, view));
@@ -385,6 +393,11 @@ export function render(root, table, ctx) {
   parts.push(scorecard(ctx, view, seat));
   if (view.hour && !dice) parts.push(diceEntry(ctx, view));
   if (view.hour && dice && seat.hour_due === view.hour) parts.push(playerHour(ctx, view, draft.seat, dice));
+  else if (view.hour && !seat.end_only && seat.hour_due !== view.hour) {
+    const waiting = view.seats.filter((s) => s.hour_due === view.hour).map((s) => s.name).join(", ");
+    parts.push(ctx.el("p", { class: "wait", "data-test": "rnc-wait" }, seat.done ? `${seat.name} has played every hour.`
+      : `${seat.name} has played ${view.hour}; waiting for ${waiting}.`));
+  }
   if (!view.hour) parts.push(ctx.el("p", { class: "over", "data-test": "rnc-over" }, "Every hour is played: the report below is the final score."));
   root.replaceChildren(ctx.el("div", { class: "rnc" }, parts));
 }
