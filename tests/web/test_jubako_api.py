@@ -138,9 +138,12 @@ def test_view_offers_only_legal_moves_with_their_points() -> None:
         hand = [tuple(t) for t in moves[i]["holding"]]
         assert v["to_move"] == moves[i]["player"] and v["hand"] == moves[i]["holding"]
         assert len(hand) == v["holds"]
-        offered = {(tuple(p["tile"]), tuple(p["cells"])) for p in v["legal"]["place"]}
-        # exactly the State's placements for that hand, no more (JUB-3)
-        assert offered == {(m.tile, m.cells) for m in state.legal_moves(hand) or () if m.tile}
+        # exactly the State's placements for that hand, no more (JUB-3), each once: a placement
+        # is which delicacy lies on which cell
+        offered = [frozenset(zip(p["tile"], p["cells"], strict=True)) for p in v["legal"]["place"]]
+        assert len(offered) == len(set(offered))
+        assert set(offered) == {frozenset(zip(m.tile, m.cells, strict=True))
+                                for m in state.legal_moves(hand) or () if m.tile and m.cells}
         for p in v["legal"]["place"][::9]:
             for s in p["scores"]:
                 after = state.copy()
@@ -152,7 +155,7 @@ def test_view_offers_only_legal_moves_with_their_points() -> None:
         tile = hand[0]
         for c1 in v["cells"][:6]:
             for c2 in v["cells"]:
-                if (tile, (c1, c2)) in offered or c1 == c2:
+                if frozenset(zip(tile, (c1, c2), strict=True)) in offered or c1 == c2:
                     continue
                 rec = {"player": v["to_move"], "tile": list(tile), "cells": [c1, c2]}
                 try:

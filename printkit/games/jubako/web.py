@@ -193,7 +193,7 @@ def options_for(state: JubakoState, hand: list[Tile]) -> dict[str, Any]:
     """The State's legal moves for the player to move holding ``hand``: every placement (tile as
     laid, cells, the tile's index in the hand) with the points of each delicacy it could score
     (JUB-3, JUB-4); the removals when the hand is complete and nothing fits (JUB-5)."""
-    place: dict[tuple, dict[str, Any]] = {}
+    place: dict[frozenset, dict[str, Any]] = {}
     discard: list[dict[str, Any]] = []
     keys = [_key(t) for t in hand]
     for m in state.legal_moves(hand) or ():
@@ -201,8 +201,10 @@ def options_for(state: JubakoState, hand: list[Tile]) -> dict[str, Any]:
             discard.append({"tile": list(m.discard), "hand": [list(t) for t in m.hand or []]})
             continue
         assert m.tile is not None and m.cells is not None
-        entry = place.setdefault((m.tile, m.cells), {"tile": list(m.tile), "cells": list(m.cells),
-                                                    "index": keys.index(_key(m.tile)), "scores": []})
+        # one entry a placement on the table: (B4, C4) and (C4, B4) laid the other way round are one
+        where = frozenset(zip(m.tile, m.cells, strict=True))
+        entry = place.setdefault(where, {"tile": list(m.tile), "cells": list(m.cells),
+                                         "index": keys.index(_key(m.tile)), "scores": []})
         _, base, bonus = state.points(m)
         entry["scores"].append({"score": m.score, "points": base + bonus, "bonus": bonus})
     complete = len(hand) >= state.holds
