@@ -9,11 +9,14 @@ from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.load import load_layout
 from printkit.core.qr import qr_path
+from printkit.errors import PrintkitError
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.form import field_ops
 from printkit.games.rollncook.sheet import Sheet, generate
 
 GAME = "rollncook"
+#: Fillable sheets in one file at most (a form is for players at a table, not a print run).
+MAX_FILLABLE = 200
 LAYOUT = "rollncook/sheet.yaml"
 
 
@@ -114,6 +117,9 @@ def build_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> 
     """Sheets for ``count`` consecutive seeds from ``opts.seed``, one page each; ``fillable``
     puts a PDF form field over every mark a player makes (issue 14)."""
     n = count
+    if fillable and n > MAX_FILLABLE:
+        raise PrintkitError(f"--fillable: at most {MAX_FILLABLE} sheets in one file (each has 407 form fields, "
+                            f"about 0.2 s and 230 KB a sheet); got --count {n}")
     seed = opts.seed or 0
     sheets = [sheet_data(generate(seed + i)) for i in range(n)]
     data = {**static_data(), "sheets": sheets, "palette": {}, "fillable": fillable,
