@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from contextvars import ContextVar
 from typing import Any
@@ -75,28 +76,30 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
     if spec.pages is None:
         raise layout.error("", "nothing to draw: this file has neither 'pages', 'cards' nor 'poster' "
                                "(a library of styles and symbols is only for 'include')")
-    # One entry per page: (page spec, item or None); pages are made when asked for.
+    # One entry per page spec: (its index, its items or None, its first page); pages (and the
+    # items they run over, when those are made lazily) are made when asked for.
     pages_spec = spec.pages
-    plan: list[tuple[int, Any]] = []
+    plan: list[tuple[int, Sequence[Any] | None, int]] = []
+    total = 0
     for i, p in enumerate(pages_spec):
-        if p.over is None:
-            plan.append((i, None))
-        else:
-            plan += [(i, (k, item)) for k, item in enumerate(r.items(p.over, None, ctx, f"pages[{i}]"))]
-        _check_count(layout, len(plan), f"pages[{i}]", "pages")
+        items = None if p.over is None else r.items(p.over, None, ctx, f"pages[{i}]")
+        plan.append((i, items, total))
+        total += 1 if items is None else len(items)
+        _check_count(layout, total, f"pages[{i}]", "pages")
+    starts = [start for _, _, start in plan]
 
     def make(n: int):
-        i, entry = plan[n]
+        i, items, start = plan[bisect.bisect_right(starts, n) - 1]
         p = pages_spec[i]
         sub = ctx
-        if entry is not None:
-            k, item = entry
-            sub = {**ctx, p.as_: item, "page_index": k, "page_n": k + 1}
+        if items is not None:
+            k = n - start
+            sub = {**ctx, p.as_: items[k], "page_index": k, "page_n": k + 1}
         ops = r.page(p.elements, sub, f"pages[{i}].elements")
-        progress.tick(len(plan))
-        return compose_page(ops, design, opts, info, n + 1, len(plan), layout.file)
+        progress.tick(total)
+        return compose_page(ops, design, opts, info, n + 1, total, layout.file)
 
-    pages: Sequence[Page] = LazyPages(len(plan), make) if len(plan) > 1 else [make(n) for n in range(len(plan))]
+    pages: Sequence[Page] = LazyPages(total, make) if total > 1 else [make(n) for n in range(total)]
     return Document(pages, r.symbols, title)
 
 

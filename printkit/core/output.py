@@ -18,8 +18,9 @@ import os
 import re
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO
 
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import PrintOptions
@@ -116,6 +117,43 @@ def write_atomic(path: Path, data: bytes) -> None:
 
     Raises PrintkitError naming ``path`` when the system refuses the write.
     """
+    write_atomic_with(path, lambda fd: _write_all(fd, data))
+
+
+class _FdWriter:
+    """A small buffered file object over a descriptor, writing through :func:`_write_all` (so a
+    full disk is the same OSError whether the bytes come at once or a piece at a time)."""
+
+    def __init__(self, fd: int, size: int = 1 << 16):
+        self.fd, self.size, self.buf = fd, size, bytearray()
+
+    def write(self, b: bytes) -> int:
+        self.buf += b
+        if len(self.buf) >= self.size:
+            self.flush()
+        return len(b)
+
+    def flush(self) -> None:
+        data, self.buf = bytes(self.buf), bytearray()
+        if data:
+            _write_all(self.fd, data)
+
+
+def write_atomic_stream(path: Path, write: Callable[[IO[bytes]], None]) -> None:
+    """Like :func:`write_atomic`, for output written piece by piece: ``write(file)`` writes the
+    whole content to ``file`` (buffered), and nothing of it is kept in memory here."""
+
+    def fill(fd: int) -> None:
+        f = _FdWriter(fd)
+        write(f)  # type: ignore[arg-type]
+        f.flush()
+
+    write_atomic_with(path, fill)
+
+
+def write_atomic_with(path: Path, fill: Callable[[int], None]) -> None:
+    """Make ``path`` from a hidden temp file that ``fill(fd)`` writes, renamed over ``path``
+    only when whole; the temp file is removed when anything goes wrong."""
     prepare_folder(path.parent)
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=f".pk{os.getpid()}.part")
@@ -123,7 +161,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise output_error(path, e) from None
     try:
         try:
-            _write_all(fd, data)
+            fill(fd)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -178,7 +216,7 @@ def _reproducible() -> Iterator[None]:
 
 def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...]) -> list[Path]:
     """Render ``doc`` to ``out``: ``stem.pdf`` and/or ``stem-p01.svg``, ... one SVG per page."""
-    from printkit.core.draw.pdf import render_pdf
+    from printkit.core.draw.pdf import write_pdf
     from printkit.core.draw.svg import render_svg_page
 
     prepare_folder(out)
@@ -186,8 +224,7 @@ def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...]
     if "pdf" in formats:
         path = out / f"{stem}.pdf"
         with _reproducible():
-            data = render_pdf(doc)
-        write_atomic(path, data)
+            write_atomic_stream(path, lambda f: write_pdf(doc, f))
         written.append(path)
     if "svg" in formats:
         width = max(2, len(str(len(doc.pages))))

@@ -15,6 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from printkit.core.colour import BLACK, Colour
 
@@ -221,13 +222,11 @@ class Page:
     label: str = ""
 
 
-class LazyPages(Sequence):
-    """Pages made when asked for, one at a time (long documents stay small in memory).
+class LazySequence(Sequence):
+    """Items made when asked for, one at a time (long documents stay small in memory): a page
+    list, or the data a layout's ``over`` runs through (a sheet a seed for ``--count``)."""
 
-    Symbols the pages use are defined as the pages are made; backends read the document's
-    symbols only after its pages."""
-
-    def __init__(self, count: int, make: Callable[[int], Page]):
+    def __init__(self, count: int, make: Callable[[int], Any]):
         self._count, self._make = count, make
 
     def __len__(self) -> int:
@@ -243,6 +242,13 @@ class LazyPages(Sequence):
     def __iter__(self):
         for k in range(self._count):
             yield self._make(k)
+
+
+class LazyPages(LazySequence):
+    """Pages made when asked for, one at a time (long documents stay small in memory).
+
+    Symbols the pages use are defined as the pages are made; backends read the document's
+    symbols only after its pages."""
 
 
 @dataclass

@@ -8,6 +8,7 @@ TrimBox and BleedBox where the page has them, and asks viewers not to scale when
 from __future__ import annotations
 
 import io
+from typing import IO
 
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
@@ -15,6 +16,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 from printkit.core.draw.ops import (
     INHERIT, Circle, Document, Field, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
 )
+from printkit.core.draw.pdfstream import SpoolingCanvas
 from printkit.core.fonts import register_pdf_font
 from printkit.core.units import PT_PER_MM
 
@@ -164,8 +166,15 @@ def _form_name(symbol: str) -> str:
 def render_pdf(doc: Document) -> bytes:
     """The PDF of ``doc`` as bytes; the same document always gives the same bytes."""
     buf = io.BytesIO()
-    c = rl_canvas.Canvas(
-        buf,
+    write_pdf(doc, buf)
+    return buf.getvalue()
+
+
+def write_pdf(doc: Document, sink: IO[bytes]) -> None:
+    """Write the PDF of ``doc`` to ``sink`` (the same bytes as :func:`render_pdf`); pages are
+    kept on disk until then, so memory does not grow with the number of pages."""
+    c = SpoolingCanvas(
+        None,
         pagesize=(210 * PT_PER_MM, 297 * PT_PER_MM),  # each page sets its own size
         invariant=1,
         pageCompression=1,
@@ -189,8 +198,7 @@ def render_pdf(doc: Document) -> bytes:
         c.beginForm(_form_name(name), -_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
         r.draw(doc.symbols[name])
         c.endForm()
-    c.save()
-    return buf.getvalue()
+    c.save_to(sink)
 
 
 def _page(c: rl_canvas.Canvas, r: _PdfRenderer, page: Page) -> None:

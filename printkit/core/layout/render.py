@@ -14,7 +14,7 @@ from typing import Any
 
 from printkit.core.colour import BLACK, Colour, ColourPair
 from printkit.core.draw.ops import (
-    Circle, Group, Line, Matrix, Op, Path, Polygon, Rect, Style, Use,
+    Circle, Group, LazySequence, Line, Matrix, Op, Path, Polygon, Rect, Style, Use,
 )
 from printkit.core.draw.page import TilePlan
 from printkit.core.geometry import hexgrid
@@ -561,7 +561,7 @@ class Renderer:
                                                        f"{', '.join(sorted(ctx))}") from None
         except TemplateError as e:
             raise self.layout.error(where + ".over", str(e)) from None
-        if not isinstance(value, list):
+        if not isinstance(value, (list, LazySequence)):  # LazySequence: made as used (--count)
             raise self.layout.error(where + ".over", f"{over!r} is not a list")
         return value
 

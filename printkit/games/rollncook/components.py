@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from printkit.core.build import build_document
-from printkit.core.draw.ops import Document
+from printkit.core.draw.ops import Document, LazySequence
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.load import load_layout
 from printkit.core.qr import qr_path
@@ -121,7 +121,8 @@ def build_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> 
         raise PrintkitError(f"--fillable: at most {MAX_FILLABLE} sheets in one file (each has 407 form fields, "
                             f"about 0.2 s and 230 KB a sheet); got --count {n}")
     seed = opts.seed or 0
-    sheets = [sheet_data(generate(seed + i)) for i in range(n)]
+    # Made as each page is drawn: --count 10000 never holds 10,000 sheets' data at once.
+    sheets = LazySequence(n, lambda i: sheet_data(generate(seed + i)))
     data = {**static_data(), "sheets": sheets, "palette": {}, "fillable": fillable,
             "slots": {"qr": lambda r, ctx, w, h: [qr_path(ctx["s"]["id"], w, tag="qr")],
                       "fields": _fields}}
