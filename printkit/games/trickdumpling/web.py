@@ -29,7 +29,7 @@ from printkit.core.table import Scorekeeper
 from printkit.games.trickdumpling.content import CONTENT, CardError, parse_card
 from printkit.games.trickdumpling.record import COOKS, MASTER, GameRecord
 from printkit.games.trickdumpling.scorer import GAME
-from printkit.games.trickdumpling.state import OpenTrick, Round, TrickDumplingState
+from printkit.games.trickdumpling.state import OpenTrick, Round, TrickDumplingState, turn_order
 from printkit.games.trickdumpling.trick import Play, TrickResult
 
 NAME_MAX = 24  # characters in a player's name
@@ -65,7 +65,7 @@ class Setup(_Strict):
     players: list[str] = Field(min_length=2, max_length=5, title="Players, clockwise (2 to 5; with 2, the "
                                "Dumpling Master plays too)", description="2 to 5 names, clockwise")
     cooks: dict[str, Literal[COOKS]] = Field(
-        default={}, title=f"Cook variation (optional), such as Ann=slacker, Bo=picky; cooks: {', '.join(COOKS)}",
+        default_factory=dict, title=f"Cook variation (optional), such as Ann=slacker, Bo=picky; cooks: {', '.join(COOKS)}",
         description="the cook variation: player -> cook; the form's text 'Ann=slacker, Bo=picky' reads as that")
 
     @field_validator("cooks", mode="before")
@@ -251,6 +251,15 @@ def _open_trick(o: OpenTrick, state: TrickDumplingState) -> dict[str, Any]:
             "waiting": list(state.waiting)}
 
 
+def _new_trick(state: TrickDumplingState, r: Round) -> dict[str, Any]:
+    """The trick about to be led (no card yet): its leader and the order of play (TD-9, TD-11)."""
+    leader = state.leader or r.deal.chef
+    return {"trick": len(r.winners) + 1, "order": turn_order(state.players, leader),
+            "master_led": len(state.players) == 2 and leader == MASTER, "plays": [], "lead": None,
+            "totals": {s: 0 for s in r.deal.rank}, "limit": CONTENT.steamer_limit, "steamer": None, "perfect": None,
+            "waiting": list(state.waiting)}
+
+
 def _option(m: Any) -> dict[str, Any]:
     return {"player": m.player, "card": m.card.code, "declare": m.declare, "slack": m.slack}
 
@@ -297,12 +306,13 @@ def view(state: GameState, setup: BaseModel, moves: Sequence[dict[str, Any]]) ->
         "totals": {p: sum(x.points[p] for x in state.rounds) for p in state.seats},
         "rounds": [_round_json(x) for x in state.rounds],
         "round": _round_json(r) if r is not None else None,
-        "trick": _open_trick(state.trick, state) if state.trick is not None and phase == "play" else None,
+        "trick": None,
         "waiting": list(state.waiting), "hands": {}, "options": [], "deal": None, "moves": len(moves),
     }
     if phase == "deal":
         out["deal"] = _deal_form(state, setup)
     elif phase == "play" and r is not None:
+        out["trick"] = _open_trick(state.trick, state) if state.trick is not None else _new_trick(state, r)
         out["hands"] = {p: _cards_json(r.hands.get(p, [])) for p in state.waiting}
         out["options"] = [_option(m) for m in state.legal_moves() or []]
         last = r.results[-1] if r.results else None

@@ -178,7 +178,7 @@ function totalsBar(el, v, trick) {
     const width = Math.min(100, (t / (limit || 20)) * 100);
     return el("li", { class: t === limit ? "ten" : null, "data-suit": id, "data-total": t },
       suitChip(v, id, el, id === trick.lead ? "lead" : ""),
-      el("span", { class: "bar" }, el("span", { class: `fill s-${id}`, style: { width: `${width}%` } })),
+      el("span", { class: "td-bar" }, el("span", { class: `fill s-${id}`, style: { width: `${width}%` } })),
       el("span", { class: "n" }, limit ? `${t}/${limit}` : String(t)));
   }));
 }
@@ -329,18 +329,23 @@ export function render(root, table, ctx) {
   const el = ctx.el, v = table.view;
   const page = el("div", { class: "td", "data-test": "td-page", "data-phase": v.phase });
   if (v.phase === "deal") {
-    page.append(roundOver(el, v) || el("p", { class: "muted" }, v.master
+    add(page, roundOver(el, v) || el("p", { class: "muted" }, v.master
       ? "Two players: the Dumpling Master plays too (TD-11)." : `${v.players.length} players, clockwise.`));
-    page.append(drawDeal(root, table, ctx));
+    add(page, drawDeal(root, table, ctx));
   } else if (v.phase === "play") {
-    page.append(roundHeader(el, v), drawTrick(el, v), ...v.waiting.map((p) => handFor(el, v, p, ctx)), drawLast(el, v));
+    add(page, roundHeader(el, v), drawTrick(el, v), ...v.waiting.map((p) => handFor(el, v, p, ctx)), drawLast(el, v));
   } else {
-    page.append(el("h2", { "data-test": "td-over" }, "Game over"), roundOver(el, v));
+    add(page, el("h2", { "data-test": "td-over" }, "Game over"), roundOver(el, v));
   }
-  page.append(roundsTable(el, v));
+  add(page, roundsTable(el, v));
   if (Object.keys(v.cooks).length) {
     page.append(el("details", { class: "td-cooks" }, el("summary", {}, "Cooks (TD-12)"),
       el("ul", {}, Object.entries(v.cooks).map(([p, c]) => el("li", {}, el("strong", {}, `${p}: ${c.name}. `), c.text)))));
   }
   root.append(page);
+}
+
+// Element.append writes null as the text "null": leave such children out.
+function add(node, ...children) {
+  node.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
 }
