@@ -329,3 +329,33 @@ def test_filled_marks_are_visible(tmp_path):
         shown += bool(new[int(top):int(bottom) + 1, int(x0):int(x1) + 1].any())
     filled_count = sum(1 for f in form.fields.values() if f.value)
     assert page_h > 200 and filled_count > 100 and shown == filled_count
+
+
+def test_an_unfinished_sheet_is_a_game_in_progress(tmp_path):
+    rec = rnc.generate_game(random.Random(77), players=1, hours=5)[0]
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps(rec))
+    want = record_totals([p])
+    pdf = filled(tmp_path, rec, None, "five.pdf")
+    code, out = score_json(pdf)
+    assert code == 0 and out["unfinished"] and out["winners"] == []
+    assert {x["name"]: x["total"] for x in out["players"]} == want
+    assert any("dice written up to 14:00" in n for n in out["notes"])
+
+
+def test_as_record_several_sheets_as_json(tmp_path):
+    recs = [yaml.safe_load((EXAMPLES / e).read_text()) for e in ("solo-seed7.yaml", "shared-dice-bo.yaml")]
+    pdfs = [filled(tmp_path, r, None, f"p{i}.pdf") for i, r in enumerate(recs)]
+    r = run_cli("score", "rollncook", *map(str, pdfs), "--as-record", str(tmp_path / "game.json"))
+    assert r.exit_code == 0, r.output
+    rebuilt = [json.loads((tmp_path / f"game-{i}.json").read_text()) for i in (1, 2)]
+    assert [x["player"] for x in rebuilt] == ["Ann", "Bo"]
+    assert record_totals([tmp_path / "game-1.json", tmp_path / "game-2.json"]) == record_totals(
+        [EXAMPLES / "solo-seed7.yaml", EXAMPLES / "shared-dice-bo.yaml"])
+
+
+def test_as_record_needs_a_pdf_and_fillable_has_a_limit(tmp_path):
+    r = run_cli("score", "rollncook", str(EXAMPLES / "solo-seed7.yaml"), "--as-record", str(tmp_path / "x.yaml"))
+    assert r.exit_code == 2 and "--as-record" in r.output
+    r = run_cli("make", "rollncook", "--seed", "1", "--count", "201", "--fillable", "--out", str(tmp_path))
+    assert r.exit_code == 2 and "at most 200" in r.output and not list(tmp_path.glob("*.pdf"))
