@@ -1,0 +1,90 @@
+"""Helpers for the score pad tests (issue 14 item 3): make a pad, fill its fields as a PDF viewer
+would, score the filled PDF with ``printkit score GAME pad.pdf --json``, rasterise pages."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pypdfium2 as pdfium
+
+from printkit.core import forms
+from printkit.core.draw.page import PrintOptions
+from printkit.core.draw.pdf import render_pdf
+from tests.conftest import run_cli
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@cache
+def _pad(module: ModuleType, paper: str, fillable: bool, bw: bool = False) -> bytes:
+    return render_pdf(module.build_pad(PrintOptions(paper=paper, bw=bw), fillable=fillable))
+
+
+def pad_pdf(module: ModuleType, paper: str = "a4", fillable: bool = True, bw: bool = False) -> bytes:
+    """The pad as PDF bytes (made once a test session)."""
+    return _pad(module, paper, fillable, bw)
+
+
+def filled(module: ModuleType, values: dict, paper: str = "a4") -> bytes:
+    """The fillable pad with ``values`` written in its fields."""
+    return forms.fill_form(pad_pdf(module, paper), values)
+
+
+def score_pdf(tmp_path: Path, game: str, pdf: bytes, name: str = "pad.pdf") -> tuple[int, dict | None, str]:
+    """``printkit score GAME FILE --json`` on ``pdf``: (exit code, JSON or None, output)."""
+    path = tmp_path / name
+    path.write_bytes(pdf)
+    res = run_cli("score", game, str(path), "--json")
+    try:
+        out = json.loads(res.stdout)
+    except ValueError:
+        out = None
+    return res.exit_code, out, res.stdout + (res.stderr if res.stderr_bytes is not None else "")
+
+
+def score_record(game: str, path: Path | str) -> tuple[int, dict]:
+    """``printkit score GAME RECORD --json``."""
+    res = run_cli("score", game, str(path), "--json")
+    return res.exit_code, json.loads(res.stdout)
+
+
+def totals(report: dict) -> dict[str, int]:
+    return {p["name"]: p["total"] for p in report["players"]}
+
+
+def at(report: dict, field: str) -> list[dict]:
+    """The violations reported at the form field ``field``."""
+    return [v for v in report["violations"] if v.get("line") == field]
+
+
+def raster(pdf: bytes, page: int = 0, dpi: float = 100, with_forms: bool = True) -> np.ndarray:
+    """A page as a grey array (0 black .. 255 white), form fields drawn."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        if with_forms:
+            doc.init_forms()
+        img = doc[page].render(scale=dpi / 72, may_draw_forms=with_forms).to_pil().convert("L")
+        return np.asarray(img, dtype=np.int16)
+    finally:
+        doc.close()
+
+
+def pen_pixels(pdf: bytes, page: int = 0, dpi: float = 100) -> int:
+    """How many pixels show the pen's dark blue (forms.PEN): marks written in fields."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        doc.init_forms()
+        rgb = np.asarray(doc[page].render(scale=dpi / 72, may_draw_forms=True).to_pil().convert("RGB"), dtype=int)
+    finally:
+        doc.close()
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    return int(np.sum((b - r > 50) & (b - g > 30) & (b < 200)))
+
+
+def parity(a: np.ndarray, b: np.ndarray, tolerance: int = 24) -> float:
+    """The share of pixels that differ by at most ``tolerance`` grey levels."""
+    return float(np.mean(np.abs(a - b) <= tolerance))
