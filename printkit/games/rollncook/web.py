@@ -14,7 +14,7 @@ rollncook`` reads), ``split`` is its inverse (importing records, end-only ones i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -187,7 +187,7 @@ def content() -> dict[str, Any]:
             "abilities": dict(CONTENT.abilities), "stars": list(CONTENT.stars)}
 
 
-@cache
+@lru_cache(maxsize=64)
 def sheet_view(sid: str) -> dict[str, Any]:
     """A sheet's own boxes and tables (RNC-1), with each box's kind (rare boxes print dark)."""
     parsed = parse_sheet_id(sid)
