@@ -32,16 +32,12 @@ def legal_of(view: dict, piece: str, k: int) -> set[tuple[int, int]]:
     return {(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)}
 
 
-def place_largest(page) -> str:
-    """Tap the largest piece offered, its first marked cell, then Place: the piece's name."""
-    buttons = page.locator('[data-test^="gemblo-piece-"]')
-    button = buttons.nth(buttons.count() - 1)
-    piece = button.get_attribute("data-test").removeprefix("gemblo-piece-")
-    button.click()
+def place_largest(page) -> None:
+    """Tap the largest piece offered, its first marked cell, then Place (enabled once a cell is
+    chosen: the click waits for it)."""
+    page.locator('[data-test^="gemblo-piece-"]').last.click()
     page.locator(".gb-anchor").first.click()
-    page.locator('[data-test="gemblo-preview"]').wait_for()
     page.locator('[data-test="gemblo-place"]').click()
-    return piece
 
 
 def test_a_three_player_game_through_the_page(live_server, page, shot, tmp_path: Path) -> None:
@@ -74,6 +70,13 @@ def test_a_three_player_game_through_the_page(live_server, page, shot, tmp_path:
     k = view["pieces"]["F5"]["flip"][k]
     assert anchors_shown(page) == legal_of(view, "F5", k)
     shot(page, "gemblo-2-piece-chosen")
+    # Next place steps through the legal places in the view's order, round again after the last
+    flat = view["turn"]["legal"]["F5"][k]
+    order = [f"{flat[i]},{flat[i + 1]}" for i in range(0, len(flat), 2)]
+    preview = page.locator('[data-test="gemblo-preview"]')
+    for i in range(len(order) + 1):
+        page.locator('[data-test="gemblo-next"]').click()
+        assert preview.get_attribute("data-anchor") == order[i % len(order)]
     page.locator(".gb-anchor").first.click()
     page.locator('[data-test="gemblo-preview"]').wait_for()
     assert page.locator('[data-test="gemblo-place"]').inner_text() == "Place F5"

@@ -182,7 +182,7 @@ function highlights(view) {
     }));
   }
   if (ui.anchor) {
-    const pv = svg("g", { "data-test": "gemblo-preview" });
+    const pv = svg("g", { "data-test": "gemblo-preview", "data-anchor": key(...ui.anchor), "pointer-events": "none" });
     for (const [q, r] of cellsAt(view, ui.piece, ui.orient, ui.anchor)) {
       pv.append(svg("polygon", {
         points: hexPoints(q, r, S * 0.97), fill, "fill-opacity": 0.85, stroke: "#000", "stroke-width": 2.2,
@@ -254,27 +254,38 @@ function orientBar(view, ctx, redraw) {
   const p = view.pieces[ui.piece];
   const spots = anchorsOf(view, ui.piece, ui.orient).length;
   const change = (k) => { ui.orient = k; ui.anchor = null; ui.note = ""; redraw(); };
-  const icon = pieceIcon(view, ui.piece, ui.orient, fill, 96);
+  const icon = pieceIcon(view, ui.piece, ui.orient, fill, 60);
   // mark the anchor block (the one a tap puts on the marked cell)
   const [ax, ay] = px(0, 0);
   icon.append(svg("circle", { cx: ax, cy: ay, r: S * 0.35, fill: "#000", stroke: "#fff", "stroke-width": 1.5 }));
   const place = h("button", {
     class: "gb-go", type: "button", "data-test": "gemblo-place", disabled: !ui.anchor || ui.busy,
     onclick: () => play(view, ctx, redraw),
-  }, ui.anchor ? `Place ${ui.piece}` : "Tap the board");
+  }, ui.anchor ? `Place ${ui.piece}` : "Tap a cell");
   return h("div", { class: "gb-orient" },
     h("div", { class: "gb-chosen" }, icon,
       h("div", {},
         h("strong", { text: ui.piece }),
         h("div", { class: "gb-muted", "data-test": "gemblo-spots", text: spots
-          ? `${spots} place${spots === 1 ? "" : "s"} in this position: the black dot goes on a marked cell`
+          ? `${spots} place${spots === 1 ? "" : "s"} this way round: tap a marked cell for the black dot`
           : "No room this way round: turn or flip it" }))),
     h("div", { class: "gb-row" },
       h("button", { class: "gb-btn", type: "button", "data-test": "gemblo-turn-piece", "aria-label": "turn the piece",
-        onclick: () => change(p.turn[ui.orient]) }, "Turn \u21bb"),
+        onclick: () => change(p.turn[ui.orient]) }, "\u21bb Turn"),
       h("button", { class: "gb-btn", type: "button", "data-test": "gemblo-flip", "aria-label": "flip the piece",
-        onclick: () => change(p.flip[ui.orient]) }, "Flip \u21c4"),
+        onclick: () => change(p.flip[ui.orient]) }, "\u21c4 Flip"),
+      h("button", { class: "gb-btn", type: "button", "data-test": "gemblo-next", disabled: spots === 0,
+        "aria-label": "the next place it fits", onclick: () => nextSpot(view, redraw) }, "Next"),
       place));
+}
+
+function nextSpot(view, redraw) {  // step through the legal places without aiming a tap
+  const spots = anchorsOf(view, ui.piece, ui.orient);
+  if (!spots.length) return;
+  const at = ui.anchor ? spots.findIndex(([q, r]) => q === ui.anchor[0] && r === ui.anchor[1]) : -1;
+  ui.anchor = spots[(at + 1) % spots.length];
+  ui.note = "";
+  redraw();
 }
 
 async function play(view, ctx, redraw) {
@@ -353,15 +364,13 @@ export function render(root, table, ctx) {
   const board = boardSvg(view, redraw);
   board.style.width = `${ZOOMS[ui.zoom] * 100}%`;
   wrap.append(board);
-  const playing = !view.over && view.turn.colour && !view.turn.must_pass;
-  const hint = !playing ? "" : (ui.piece ? "Tap a marked cell, then Place." : "Choose a piece, then tap where it goes.");
-  const parts = [turnBar(view, ctx), wrap, h("div", { class: "gb-row gb-under" },
-    h("p", { class: "gb-hint", text: hint }), zoomBar(redraw))];
+  const parts = [turnBar(view, ctx), h("div", { class: "gb-boardbox" }, wrap, zoomBar(redraw))];
   if (!view.over && view.turn.colour) {
     if (view.turn.must_pass) parts.push(passBar(view, ctx, redraw));
     else {
       if (ui.note) parts.push(h("p", { class: "gb-note", role: "status", text: ui.note }));
       if (ui.piece) parts.push(orientBar(view, ctx, redraw));
+      else parts.push(h("p", { class: "gb-hint", text: "Choose a piece, then tap where it goes." }));
       parts.push(picker(view, redraw));
     }
   }
