@@ -142,6 +142,8 @@ def test_view_offers_only_legal_moves_with_their_points() -> None:
         # is which delicacy lies on which cell
         offered = [frozenset(zip(p["tile"], p["cells"], strict=True)) for p in v["legal"]["place"]]
         assert len(offered) == len(set(offered))
+        assert all(len(p["scores"]) == len({s["score"] for s in p["scores"]}) == len(set(p["tile"]))
+                   for p in v["legal"]["place"])  # each delicacy of the tile once (JUB-4)
         assert set(offered) == {frozenset(zip(m.tile, m.cells, strict=True))
                                 for m in state.legal_moves(hand) or () if m.tile and m.cells}
         for p in v["legal"]["place"][::9]:
@@ -213,3 +215,128 @@ def test_move_and_setup_shapes() -> None:
     assert doc == {"game": "jubako", "board": "4x4", "options": {"picky_eaters": 3, "peko_peko": True},
                    "players": ["A", "B"], "turns": []}
     assert SCOREKEEPER.file_names(s) == ["jubako.yaml"] and (SCOREKEEPER.assets / "page.js").is_file()
+
+
+# --- the move API (ASGI test client, tests/web/conftest.py) -----------------------------------
+
+
+def cli_score(path: Path) -> dict[str, Any]:
+    """``printkit score jubako PATH --json`` in a subprocess, as a user runs it."""
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "printkit", "score", "jubako", str(path), "--json"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert r.returncode in (0, 1), r.stderr
+    return json.loads(r.stdout)
+
+
+def new_table(client, setup: dict[str, Any]) -> dict[str, Any]:
+    r = client.post("/api/tables", json={"game": "jubako", "setup": setup})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def post(client, table: dict[str, Any], move: Any):
+    return client.post(f"/api/tables/{table['id']}/moves", json={"version": table["version"], "move": move})
+
+
+def test_whole_game_move_by_move_ends_with_the_scorers_report(client, tmp_path: Path) -> None:
+    """examples/jubako/all-options.yaml (Little Jubako, every option, a removal) posted turn by turn."""
+    path = ROOT / "examples" / "jubako" / "all-options.yaml"
+    original = load(path)
+    o = original["options"]
+    table = new_table(client, {"players": original["players"], "board": "4x4", "picky_eaters": o["picky_eaters"],
+                               "favorite_food": [f"{p}: {', '.join(ds)}" for p, ds in o["favorite_food"].items()],
+                               "multi_tiered": True, "peko_peko": True})
+    for i, turn in enumerate(original["turns"]):
+        assert table["view"]["to_move"] == turn["player"] and not table["over"]
+        r = post(client, table, turn)
+        assert r.status_code == 200, (i, r.text)
+        table = r.json()
+    assert table["over"] and table["view"]["over"] and len(table["moves"]) == len(original["turns"]) == 66
+    expected = cli_score(path)
+    assert essence(table["report"]) == essence(expected)
+    assert {p["name"]: p["total"] for p in table["report"]["players"]} == {p["name"]: p["total"] for p in expected["players"]}
+    out = tmp_path / "export.yaml"
+    out.write_text(client.get(f"/api/tables/{table['id']}/export").text)
+    assert cli_score(out) == table["report"]
+
+
+def test_holding_moves_are_stored_but_not_in_the_record(client) -> None:
+    table = new_table(client, {"players": ["Ann", "Bo"]})
+    r = post(client, table, {"player": "Ann", "holding": [["gohan", "maguro"], ["tako", "tamagoyaki"]]})
+    assert r.status_code == 200, r.text
+    table = r.json()
+    assert table["version"] == 1 and table["view"]["hand"] == [["gohan", "maguro"], ["tako", "tamagoyaki"]]
+    assert "turns: []" in client.get(f"/api/tables/{table['id']}/export").text
+    # B4 gohan, C4 maguro: on the 5x5 board A4 shows maguro, C4 nothing (JUB-2): legal, offered
+    place = [p for p in table["view"]["legal"]["place"] if set(p["cells"]) == {"B4", "C4"} and p["index"] == 0]
+    assert len(place) == 2  # gohan on B4 or on C4
+    r = post(client, table, {"player": "Ann", "tile": ["gohan", "maguro"], "cells": ["B4", "C4"], "score": "gohan"})
+    assert r.status_code == 200
+    table = r.json()
+    assert table["view"]["to_move"] == "Bo" and table["view"]["hand"] == []
+    assert table["report"]["players"][0]["total"] == 2  # gohan on B4 and the printed gohan on B1 (JUB-4)
+
+
+def test_illegal_turn_is_refused_and_nothing_is_stored(client) -> None:
+    table = new_table(client, {"players": ["Ann", "Bo"]})
+    # A4 shows maguro (JUB-2): a gohan half cannot lie on it (JUB-3)
+    r = post(client, table, {"player": "Ann", "tile": ["gohan", "tako"], "cells": ["A4", "A5"], "score": "tako"})
+    assert r.status_code == 422
+    (v,) = r.json()["violations"]
+    assert v["rule"] == "JUB-3" and v["message"] == "gohan/tako on A4-A5: A4 shows maguro: the half on it must be maguro, not gohan"
+    # Bo out of turn (PK-12)
+    r = post(client, table, {"player": "Bo", "tile": ["gohan", "tako"], "cells": ["A1", "A2"]})
+    assert r.status_code == 422 and "it was Ann's turn" in r.json()["error"]
+    # a removal while a tile fits (JUB-5)
+    r = post(client, table, {"player": "Ann", "discard": ["gohan", "tako"],
+                             "hand": [["ika", "nori"], ["tomato", "kyuri"], ["gohan", "tako"]]})
+    assert r.status_code == 422 and {x["rule"] for x in r.json()["violations"]} == {"JUB-5"}
+    after = client.get(f"/api/tables/{table['id']}").json()
+    assert after["version"] == 0 and after["moves"] == []
+
+
+@pytest.mark.parametrize("move, status, words", [
+    ({"player": "Ann", "tile": ["gohan", "fish"], "cells": ["A1", "A2"]}, 400, "unknown delicacy 'fish'"),
+    ({"player": "Ann", "tile": ["gohan", "tako"]}, 400, "'tile' and 'cells'"),
+    ({"player": "Ann", "holding": [["tako", "tako"]]}, 400, "twice"),
+    ({"player": "Ann", "holding": [["tako", "ika"]] * 4}, 400, "holding"),
+    ({"tile": ["gohan", "tako"], "cells": ["A1", "A2"]}, 400, "player"),
+    ([1, 2], 400, "move"),
+    # the record model's own words for what a record cannot hold
+    ({"player": "Ann", "tile": ["gohan", "tako"], "cells": ["A1", "C1"]}, 422, "not side by side"),
+    ({"player": "Ann", "tile": ["gohan", "tako"], "cells": ["A1", "F1"]}, 422, "not a cell of the 5x5 board"),
+    ({"player": "Zed", "tile": ["gohan", "tako"], "cells": ["A1", "A2"]}, 422, "'Zed' is not one of the players"),
+])
+def test_malformed_move_is_a_4xx_with_a_clear_message(client, move: Any, status: int, words: str) -> None:
+    table = new_table(client, {"players": ["Ann", "Bo"]})
+    r = post(client, table, move)
+    assert r.status_code == status, r.text
+    message = r.json()["error"]
+    assert words in message and "\n" not in message and "Traceback" not in message
+    assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+
+
+def test_undo_takes_back_a_turn_and_a_hand(client) -> None:
+    table = new_table(client, {"players": ["Ann", "Bo"], "board": "4x4"})
+    table = post(client, table, {"player": "Ann", "holding": [["tobiko", "ika"], ["nori", "kyuri"], ["tako", "gohan"]]}).json()
+    place = table["view"]["legal"]["place"][0]
+    table = post(client, table, {"player": "Ann", "tile": place["tile"], "cells": place["cells"],
+                                 "score": place["scores"][0]["score"]}).json()
+    assert table["view"]["to_move"] == "Bo" and table["report"]["players"][0]["total"] == place["scores"][0]["points"]
+    back = client.post(f"/api/tables/{table['id']}/undo", json={"version": table["version"]}).json()
+    assert back["view"]["to_move"] == "Ann" and len(back["view"]["hand"]) == 3
+    assert back["report"]["players"][0]["total"] == 0 and back["view"]["legal"]["place"][0] == place
+    back = client.post(f"/api/tables/{table['id']}/undo", json={"version": back["version"]}).json()
+    assert back["view"]["hand"] == [] and back["moves"] == []
+    r = client.post(f"/api/tables/{table['id']}/undo", json={"version": back["version"]})
+    assert r.status_code == 422 and "nothing to undo" in r.json()["error"]
+
+
+def test_bad_setup_is_refused(client) -> None:
+    r = client.post("/api/tables", json={"game": "jubako", "setup": {"players": ["Ann", "Bo"], "board": "6x6"}})
+    assert 400 <= r.status_code < 500 and "board" in r.json()["error"]
+    r = client.post("/api/tables", json={"game": "jubako", "setup": {"players": ["Ann", "Bo"], "favorite_food": ["Cy: tako"]}})
+    assert 400 <= r.status_code < 500 and "naming one of the players" in r.json()["error"]

@@ -205,6 +205,8 @@ def options_for(state: JubakoState, hand: list[Tile]) -> dict[str, Any]:
         where = frozenset(zip(m.tile, m.cells, strict=True))
         entry = place.setdefault(where, {"tile": list(m.tile), "cells": list(m.cells),
                                          "index": keys.index(_key(m.tile)), "scores": []})
+        if any(x["score"] == m.score for x in entry["scores"]):
+            continue  # the same placement reached from its other cell
         _, base, bonus = state.points(m)
         entry["scores"].append({"score": m.score, "points": base + bonus, "bonus": bonus})
     complete = len(hand) >= state.holds
