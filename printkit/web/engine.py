@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from printkit.core.game import GameState, replay
 from printkit.core.records import parse_record
 from printkit.core.score import Report, Violation
 from printkit.core.table import Scorekeeper
-from printkit.core.yamlio import TextProblem, first_error, parse_text
+from printkit.core.yamlio import first_error
 from printkit.errors import InputError
 
 FORMATS = ("yaml", "json")
@@ -59,19 +60,32 @@ def _plain(doc: Any) -> Any:
     return json.loads(json.dumps(doc, ensure_ascii=False))
 
 
+def _dumper() -> Any:
+    """PyYAML's safe dumper (libyaml's where built with it) that also quotes every string YAML 1.2
+    would read as something else (``1e3``, ``0o17``): a string is written plain only when both
+    YAML 1.1 and the records' YAML 1.2 read it back as that string."""
+    base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    cls: Any = type("RecordDumper", (base,), {})
+    cls.yaml_implicit_resolvers = {k: list(v) for k, v in base.yaml_implicit_resolvers.items()}
+    for tag, rx, first in _YAML12:
+        cls.add_implicit_resolver(tag, rx, first)
+    return cls
+
+
+_YAML12 = [("tag:yaml.org,2002:int", re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"), list("-+0123456789")),
+           ("tag:yaml.org,2002:float", re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                                                  r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
+            list("-+.0123456789")),
+           ("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))]
+_DUMPER = _dumper()
+
+
 def record_text(doc: dict[str, Any], fmt: str) -> str:
-    """A record document as a file's text. YAML is checked by reading it back with the records'
-    own reader (YAML 1.2): a value YAML would read otherwise is written as JSON instead."""
+    """A record document as a file's text: YAML (1.2, as records are read) or JSON."""
     doc = _plain(doc)
-    as_json = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     if fmt == "json":
-        return as_json
-    text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
-    try:
-        back, _table = parse_text(text)
-    except TextProblem:
-        return as_json
-    return text if back == doc else as_json
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    return yaml.dump(doc, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
 
 
 def file_names(keeper: Scorekeeper, setup: BaseModel, count: int, fmt: str) -> list[str]:
