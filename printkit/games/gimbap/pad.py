@@ -236,8 +236,9 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     ranking, winners = rank(players, lambda p: (p.total, p.breakdown["radish"]))
     # A pad is written at the end of the game: a round in which nobody kept a token (every roll
     # wrong) leaves no mark, so rows left empty do not make the game unfinished.
+    # (Even no token at all is a game: every roll wrong, a tie shared by everyone.)
     notes = [f"tokens kept in {played} of {want} rounds; the rounds after them left no mark"] if played < want else []
-    return Report(GAME, pad.violations, players, ranking, winners, notes=notes, unfinished=played == 0)
+    return Report(GAME, pad.violations, players, ranking, winners, notes=notes)
 
 
 FORM_READER = pad_form_reader(GAME, STEM, VERSION, check_pad)
