@@ -108,11 +108,12 @@ function resetFor(table) {
 
 // -- drawing -------------------------------------------------------------------------------
 
-function turnBar(view, ctx) {
+function turnBar(view, zoom) {
   const t = view.turn;
   if (view.over) {
     return h("div", { class: "gb-turn gb-over", "data-test": "gemblo-over" },
-      h("strong", { text: "Game over:" }), h("span", { text: "nobody can place a piece (GEM-7)." }));
+      h("div", { class: "gb-who" }, h("strong", { text: "Game over:" }),
+        h("span", { text: " nobody can place a piece (GEM-7)." })), zoom);
   }
   const c = t.colour;
   const p = view.palette[c];
@@ -122,8 +123,8 @@ function turnBar(view, ctx) {
   const left = view.penalties[c].unplaced.length;
   const who = view.owners[c] === c ? "" : ` (${view.owners[c]})`;
   return h("div", { class: "gb-turn", "data-test": "gemblo-turn", "data-colour": c },
-    sw, h("strong", { text: cap(c) }), h("span", { text: `${who} to play` }),
-    h("span", { class: "gb-muted", text: ` - ${left} piece${left === 1 ? "" : "s"} left` }));
+    sw, h("div", { class: "gb-who" }, h("strong", { text: cap(c) }), h("span", { text: `${who} to play` }),
+      h("div", { class: "gb-muted", text: `${left} piece${left === 1 ? "" : "s"} left` })), zoom);
 }
 
 function boardSvg(view, redraw) {
@@ -364,7 +365,7 @@ export function render(root, table, ctx) {
   const board = boardSvg(view, redraw);
   board.style.width = `${ZOOMS[ui.zoom] * 100}%`;
   wrap.append(board);
-  const parts = [turnBar(view, ctx), h("div", { class: "gb-boardbox" }, wrap, zoomBar(redraw))];
+  const parts = [turnBar(view, zoomBar(redraw)), wrap];
   if (!view.over && view.turn.colour) {
     if (view.turn.must_pass) parts.push(passBar(view, ctx, redraw));
     else {
