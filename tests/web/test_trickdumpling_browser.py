@@ -139,9 +139,20 @@ def test_a_whole_two_player_game_by_taps_scores_like_printkit_score(live_server,
           f"{time.monotonic() - start:.1f} s")
 
 
-def test_the_deal_form_and_a_refusal(live_server, page, shot):
-    """Cards tapped into a hand (a full hand takes no more, another's cards are not offered), the
-    Undo button takes a card back, and a move from a second phone shows up by itself."""
+HANDS = {"Ann": ["K3", "S2", "S3", "S4", "S6", "S7", "S8", "C2"], "Bo": ["K7", "C3", "C4", "C6", "C7", "C8", "U2", "U3"],
+         "Cy": ["K4", "K2", "GS", "W5", "W99", "U4", "U6", "U7"]}
+
+
+def offered(page, who: str) -> set[str]:
+    hand = page.locator(f'{q("td-hand")}[data-player="{who}"]')
+    return {b.get_attribute("data-card") for b in hand.locator(q("td-card")).all()}
+
+
+def test_deal_by_taps_follow_suit_perfect_dish_undo_and_a_second_phone(live_server, page, shot):
+    """Every hand tapped card by card (a full hand takes no more; another's cards are not
+    offered); Bo must follow kimchi (TD-5); Bo's K7 on Ann's K3 makes kimchi 10: Cy is offered
+    "No way!" only with the cards that cancel it and "Accept!" with any (TD-7); Undo takes a
+    card back; a card posted by a second phone shows up by itself."""
     page.goto(live_server + "/")
     form = page.locator(q("new-trickdumpling"))
     names = form.locator(q("setup-players-item"))
@@ -152,41 +163,48 @@ def test_the_deal_form_and_a_refusal(live_server, page, shot):
     form.locator(q("start-trickdumpling")).tap()
     page.wait_for_url("**/t/*")
     page.wait_for_selector(q("td-deal"))
-    deck = page.locator(q("td-deck-card"))
-    assert deck.count() == 27  # TD-1: 3 players, no 1s and 9s
-    for code in ["S2", "S3", "S4", "S6", "S7", "S8", "K2", "K3"]:
-        page.locator(f'{q("td-deck-card")}[data-card="{code}"]').tap()
-    assert page.locator(q("td-held")).inner_text() == "Ann: S2 S3 S4 S6 S7 S8 K2 K3"
-    # Ann's hand is full: the other free cards are disabled, hers can be tapped off.
-    assert page.locator(f'{q("td-deck-card")}[data-card="U2"]').is_disabled()
-    page.locator(f'{q("td-seat")}[data-player="Bo"]').tap()
-    assert page.locator(f'{q("td-deck-card")}[data-card="S2"]').is_disabled()  # Ann holds it
-    assert not page.locator(q("td-start-round")).is_enabled()
-    page.locator(q("td-chef")).first.tap()
+    assert page.locator(q("td-deck-card")).count() == 27  # TD-1: 3 players, no 1s and 9s
+    for who, cards in HANDS.items():
+        page.locator(f'{q("td-seat")}[data-player="{who}"]').tap()
+        for code in cards:
+            page.locator(f'{q("td-deck-card")}[data-card="{code}"]').tap()
+        assert page.locator(q("td-held")).inner_text() == f"{who}: {' '.join(cards)}"
+        if who == "Ann":
+            assert page.locator(f'{q("td-deck-card")}[data-card="U8"]').is_disabled()  # her hand is full
+    assert page.locator(f'{q("td-deck-card")}[data-card="K3"]').is_disabled()  # Ann holds it (Cy's tab)
+    assert not page.locator(q("td-start-round")).is_enabled()  # no chef, no spy yet
+    page.locator(f'{q("td-chef")}[data-player="Ann"]').tap()
     page.locator(f'{q("td-spy")}[data-player="Cy"]').tap()
-    page.locator(q("td-deal-rest")).tap()
-    shot(page, "trickdumpling-deal-entered")
+    shot(page, "trickdumpling-7-deal-by-taps")
     tap_and_wait(page, page.locator(q("td-start-round")))
-    # Ann leads: all eight cards are legal; after S2, Bo must follow shrimp if he can (TD-5).
-    assert page.locator(f'{q("td-hand")}[data-player="Ann"] {q("td-card")}').count() == 8
-    tap_and_wait(page, page.locator(f'{q("td-card")}[data-card="S2"]'))
-    bo = page.locator(f'{q("td-hand")}[data-player="Bo"]')
-    offered = {b.get_attribute("data-card") for b in bo.locator(q("td-card")).all()}
-    held = offered | {b.get_attribute("data-card") for b in bo.locator(q("td-card-off")).all()}
-    assert len(held) == 8 and offered
-    assert all(c[0] not in "KCU" for c in offered) or not any(c[0] == "S" for c in held)
-    shot(page, "trickdumpling-follow-suit")
-    # Undo takes Ann's card back.
+    assert offered(page, "Ann") == set(HANDS["Ann"])  # the chef leads any card
+    tap_and_wait(page, page.locator(f'{q("td-card")}[data-card="K3"]'))
+    assert offered(page, "Bo") == {"K7"}  # TD-5: his only kimchi
+    assert page.locator(f'{q("td-hand")}[data-player="Bo"] {q("td-card-off")}').count() == 7
+    shot(page, "trickdumpling-8-follow-suit")
+    tap_and_wait(page, page.locator(f'{q("td-card")}[data-card="K7"]'))
+    assert "Bo's kimchi is exactly 10" in page.locator(q("td-perfect")).inner_text()
+    no_way = {b.get_attribute("data-card") for b in page.locator(f'{q("td-no-way")} {q("td-card")}').all()}
+    accept = {b.get_attribute("data-card") for b in page.locator(f'{q("td-accept")} {q("td-card")}').all()}
+    assert no_way == {"K4", "K2", "GS", "W5"}  # W99 would turn itself down: kimchi stays 10
+    assert accept == set(HANDS["Cy"])
+    shot(page, "trickdumpling-3-perfect-dish")
+    tap_and_wait(page, page.locator(f'{q("td-no-way")} {q("td-card")}[data-card="K4"]'))
+    assert page.locator(q("td-last-winner")).inner_text() == "Trick 1: Cy wins"
+    assert offered(page, "Cy") == set(HANDS["Cy"]) - {"K4"}  # the winner leads trick 2
+    shot(page, "trickdumpling-9-trick-won")
+    # Undo: Cy's card goes back, the prompt is there again.
     tap_and_wait(page, page.locator(q("undo")))
-    assert page.locator(f'{q("td-hand")}[data-player="Ann"]').count() == 1
-    # A second phone plays Ann's S3: this page catches up by itself (polling) and shows Bo to play.
+    page.locator(q("td-perfect")).wait_for()
+    # A second phone posts Cy's "Accept!" with U7: this page follows by itself (polling).
     table_id = page.locator("body").get_attribute("data-table")
     v = version(page)
     r = page.request.post(f"{live_server}/api/tables/{table_id}/moves",
-                          data=json.dumps({"version": v, "move": {"play": {"player": "Ann", "card": "S3"}}}),
+                          data=json.dumps({"version": v, "move": {"play": {"player": "Cy", "card": "U7",
+                                                                           "declare": "accept"}}}),
                           headers={"Content-Type": "application/json"})
     assert r.status == 200
     wait_past(page, v)
-    page.locator(f'{q("td-hand")}[data-player="Bo"]').wait_for()
-    assert page.locator(f'{q("td-played")}[data-card="S3"]').count() == 1
+    assert page.locator(q("td-last-winner")).inner_text() == "Trick 1: Bo wins"  # Bo's Perfect Dish stands
+    assert offered(page, "Bo") == set(HANDS["Bo"]) - {"K7"}
     assert page.js_errors == []

@@ -232,7 +232,7 @@ function drawLast(el, v) {
 
 function optionButton(el, v, o, ctx, text) {
   return el("button", {
-    type: "button", class: cardClass(v, o.card), "data-test": "td-card", "data-player": o.player, "data-card": o.card,
+    type: "button", class: `${cardClass(v, o.card)}${o.declare === "accept" || o.slack ? " face-down" : ""}`, "data-test": "td-card", "data-player": o.player, "data-card": o.card,
     "data-declare": o.declare || "", "data-slack": String(o.slack), "aria-label": `${o.player} plays ${o.card}${text ? `, ${text}` : ""}`,
     onclick: () => { local.slack = false; ctx.move({ play: { player: o.player, card: o.card, ...(o.declare ? { declare: o.declare } : {}), ...(o.slack ? { slack: true } : {}) } }).catch(() => {}); },
   }, cardFace(v, o.card, el));
@@ -287,7 +287,8 @@ function handFor(el, v, who, ctx) {
 
 function missionWords(list) {
   if (!list || !list.length) return "no mission";
-  const names = { basic: "3 tricks", nephew: "nephew", spy: "spy", assorted: "Assorted Dumplings" };
+  const names = { basic: "exactly 3 tricks", nephew: "the nephew's 0 tricks", spy: "the spy",
+    assorted: "Assorted Dumplings" };
   return list.map((m) => names[m] || m).join(", ");
 }
 
@@ -309,8 +310,10 @@ function roundOver(el, v) {
   if (!r || !r.finished) return null;
   return el("section", { class: "td-summary", "data-test": "td-round-over" },
     el("h3", {}, `Round ${r.round} is over`, r.early ? ` (${r.early}: Assorted Dumplings)` : ""),
-    el("ul", {}, v.seats.map((p) => el("li", {}, el("strong", {}, p), `: ${r.tricks[p]} tricks, `,
-      `${r.missions[p] === "spy" ? "spy" : "nephew"}; done: ${missionWords(r.accomplished[p])}; +${r.points[p]}`))));
+    el("ul", {}, v.seats.map((p) => el("li", {}, el("strong", {}, `${p} +${r.points[p]}`),
+      `: won ${r.tricks[p]} trick${r.tricks[p] === 1 ? "" : "s"}, secret: ${r.missions[p] === "spy" ? "the spy" : "the nephew"}; `,
+      r.accomplished[p].length ? `accomplished: ${missionWords(r.accomplished[p])}` : "no mission accomplished"))),
+    el("p", { class: "muted small" }, "Each player with a mission scores the number of players with none (TD-10)."));
 }
 
 function roundHeader(el, v) {
