@@ -1,0 +1,141 @@
+"""Issue 14 item 3: the Gemblo score pad, printed, filled and scored back.
+
+Pads are filled with each colour's unplaced pieces (ticks), its blocks left and each player's
+penalty, from the examples and from the independent referee's corpus (tests/corpus/ref_gemblo.py);
+``printkit score gemblo pad.pdf`` must give the record's totals and winners (for the corpus:
+the referee's).
+"""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from printkit.games.gemblo import pad
+from printkit.games.gemblo.content import CONTENT
+from tests.corpus import ref_gemblo as ref
+from tests.games.padtools import ROOT, at, filled, pad_pdf, parity, pen_pixels, raster, score_pdf, score_record, totals
+
+GAME = "gemblo"
+F = pad.field
+
+
+def _values(record_path) -> tuple[dict, dict]:
+    code, report = score_record(GAME, record_path)
+    assert code == 0
+    return pad.values_from_report(report, yaml.safe_load(open(record_path))), report
+
+
+@pytest.mark.parametrize("name", ["two-players.yaml", "three-players.yaml", "four-players.yaml"])
+def test_examples_filled_score_their_totals(name, tmp_path):
+    values, report = _values(ROOT / "examples" / GAME / name)
+    code, out, text = score_pdf(tmp_path, GAME, filled(pad, values))
+    assert code == 0, text
+    assert totals(out) == totals(report)
+    assert out["winners"] == report["winners"] and out["ranking"] == report["ranking"]
+
+
+def test_corpus_games_filled_score_the_referees_totals(tmp_path):
+    seen = set()
+    for seed in range(30):
+        rec, brk = ref.generate(seed)
+        v = ref.referee(rec)
+        if brk is not None or not v.valid or v.unfinished:
+            continue
+        path = tmp_path / f"g{seed}.yaml"
+        path.write_text(yaml.safe_dump(rec, sort_keys=False))
+        values, _ = _values(path)
+        code, out, text = score_pdf(tmp_path, GAME, filled(pad, values), f"g{seed}.pdf")
+        assert code == 0, text
+        assert totals(out) == v.totals
+        assert sorted(out["winners"]) == sorted(v.winners)
+        seen.add(rec["players"])
+    assert len(seen) >= 3  # several player counts
+
+
+def _four(tmp_path) -> dict:
+    return _values(ROOT / "examples" / GAME / "four-players.yaml")[0]
+
+
+def test_wrong_penalty_and_blocks_are_reported_at_their_fields(tmp_path):
+    values = _four(tmp_path)
+    values[F("players", 2, "penalty")] = "-11"   # Bo: V3 T3 Y4 = 10 blocks
+    values[F("red", "blocks")] = "13"            # Ann's red: I3 T3 O4 C4 = 14
+    code, out, _ = score_pdf(tmp_path, GAME, filled(pad, values))
+    assert code == 1 and out["winners"] == []
+    assert "10 blocks" in at(out, F("players", 2, "penalty"))[0]["message"]
+    assert "14 blocks" in at(out, F("red", "blocks"))[0]["message"]
+
+
+def test_impossible_marks_are_reported_at_their_fields(tmp_path):
+    values = _four(tmp_path)
+    values[F("purple", "I5")] = "Yes"            # a piece ticked for a colour nobody played
+    values[F("players", 3, "name")] = "Zed"      # a name playing no colour
+    code, out, _ = score_pdf(tmp_path, GAME, filled(pad, values))
+    assert code == 1
+    assert at(out, F("purple", "player"))[0]["rule"] == "GEM-6"
+    assert at(out, F("players", 3, "name"))
+
+
+# -- the checker as a pure function ------------------------------------------------------------
+
+def _pad(left: dict[str, tuple[str, list[str]]]) -> dict[str, str]:
+    """Values for {colour: (player, pieces left)}, blocks and penalties written right."""
+    v: dict[str, str] = {}
+    blocks: dict[str, int] = {}
+    for colour, (name, pieces) in left.items():
+        v[F(colour, "player")] = name
+        for p in pieces:
+            v[F(colour, p)] = "Yes"
+        n = sum(len(CONTENT.pieces[p]) for p in pieces)
+        v[F(colour, "blocks")] = str(n)
+        blocks[name] = blocks.get(name, 0) + n
+    for i, (name, n) in enumerate(blocks.items(), start=1):
+        v[F("players", i, "name")], v[F("players", i, "penalty")] = name, str(-n)
+    return v
+
+
+def test_fewest_penalty_wins_and_a_larger_piece_left_loses_a_tie():
+    # GEM-7: Ann and Bo both -5; Ann's largest piece left is I5 (5), Bo's D2 + I3 (3): Bo wins.
+    rep = pad.check_pad(_pad({"red": ("Ann", ["I5"]), "yellow": ("Bo", ["D2", "I3"]), "green": ("Cy", ["L5", "M1"])}))
+    assert rep.valid and rep.ranking == ["Bo", "Ann", "Cy"] and rep.winners == ["Bo"]
+    rep = pad.check_pad(_pad({"red": ("Ann", ["I5"]), "yellow": ("Bo", ["L5"]), "green": ("Cy", ["L5", "M1"])}))
+    assert sorted(rep.winners) == ["Ann", "Bo"]
+
+
+def test_two_players_play_two_colours_and_sum_them():
+    v = _pad({"red": ("Ann", ["M1"]), "blue": ("Bo", []), "yellow": ("Ann", ["D2"]), "green": ("Bo", ["I3"])})
+    rep = pad.check_pad(v)
+    assert rep.valid and {p.name: p.total for p in rep.players} == {"Ann": -3, "Bo": -3}
+    assert rep.winners == ["Ann"]  # GEM-7: Bo's largest piece left (3) is larger than Ann's (2)
+    one = pad.check_pad(_pad({"red": ("Ann", ["M1"]), "blue": ("Bo", []), "yellow": ("Ann", ["D2"])}))
+    assert [v.rule for v in one.violations] == ["GEM-6"]  # Bo plays one colour in a 2-player game
+
+
+def test_a_penalty_may_be_written_without_its_minus():
+    v = _pad({"red": ("Ann", ["M1"]), "blue": ("Bo", ["D2"]), "yellow": ("Cy", [])})
+    v[F("players", 2, "penalty")] = "2"
+    assert pad.check_pad(v).valid
+
+
+# -- the printed page ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_empty_fillable_pad_prints_like_the_plain_pad(paper):
+    plain, form = raster(pad_pdf(pad, paper, fillable=False)), raster(pad_pdf(pad, paper))
+    assert parity(plain, form) >= 0.99 and (plain < 128).mean() > 0.01
+
+
+def test_filled_pad_shows_the_marks(tmp_path):
+    values = _four(tmp_path)
+    assert pen_pixels(pad_pdf(pad)) == 0
+    assert pen_pixels(filled(pad, values)) > 20 * len(values)
+
+
+def test_every_piece_has_a_tick_beside_it():
+    from printkit.core.forms import parse_form
+
+    form = parse_form(pad_pdf(pad), "pad.pdf")
+    for colour in CONTENT.colours:
+        for p in CONTENT.pieces:
+            assert form.fields[F(colour, p)].kind == "check"
