@@ -136,3 +136,22 @@ def test_printkit_layouts_still_overrides_the_installed_layouts(venv, tmp_path):
     shown = _run([venv / "python", "-c", "import printkit.core.resources as r; print(r.layouts_dir())"],
                  cwd=tmp_path, PRINTKIT_LAYOUTS=str(tmp_path)).stdout.strip()
     assert Path(shown) == tmp_path
+
+
+def test_the_installed_package_serves_the_shell_and_every_games_page(venv, tmp_path):
+    """printkit serve from the wheel: the shell's files and each game's page.js ship in it."""
+    code = (
+        "import sys, warnings; warnings.simplefilter('ignore')\n"
+        "from starlette.testclient import TestClient\n"
+        "from printkit.core.registry import scorekeepers\n"
+        "from printkit.web.app import create_app\n"
+        "import printkit.web.app as a; assert a.__file__.startswith(sys.prefix), a.__file__\n"
+        "c = TestClient(create_app('tables.sqlite3'))\n"
+        "paths = ['/', '/static/app.js', '/static/dom.js', '/static/home.js', '/static/app.css', '/history']\n"
+        "paths += [f'/games/{g}/page.js' for g in scorekeepers()]\n"
+        "for p in paths:\n"
+        "    r = c.get(p); assert r.status_code == 200, (p, r.status_code); print(p)\n"
+    )
+    shown = _run([venv / "python", "-c", code], cwd=tmp_path).stdout.split()
+    assert "/static/app.js" in shown and len(shown) >= 6
+    assert "--lan" in _run([venv / "printkit", "serve", "--help"], cwd=tmp_path).stdout
