@@ -162,6 +162,13 @@ def test_records_and_file_names():
         KEEPER.records(setup, [stored({"seat": 3, "hour": "10", "dice": [1, 3, 5]})])
 
 
+def test_import_refuses_one_players_record_twice_in_one_line(client):
+    text = (EXAMPLES / "solo-seed7.yaml").read_text()
+    r = client.post("/api/import", json={"game": "rollncook", "files": [{"name": "a.yaml", "text": text},
+                                                                         {"name": "b.yaml", "text": text}]})
+    assert r.status_code == 422 and "two records are \"Ann\"'s" in r.json()["error"] and "\n" not in r.json()["error"]
+
+
 def test_rounds_are_the_hours_of_the_moves():
     setup, moves = KEEPER.split(load("solo-seed7.yaml", "shared-dice-bo.yaml"))
     assert KEEPER.rounds(setup, [stored(m) for m in moves]) == [h for h in range(12) for _ in (0, 1)]

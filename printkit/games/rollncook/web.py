@@ -157,6 +157,11 @@ def split(documents: Sequence[dict[str, Any]]) -> tuple[BaseModel, list[dict[str
         raise ValueError("no record to import")
     table_sheet = next((r.sheet for r in recs if r.hours is not None), recs[0].sheet)
     players = [Player(name=r.player, sheet=None if r.sheet == table_sheet else r.sheet, end=r.end) for r in recs]
+    names = [p.name for p in players]
+    twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    if twice is not None:
+        raise ValueError(f"two records are {said(twice)}'s: give each player's record once, each with its own "
+                         "player name")
     setup = Setup(sheet=table_sheet, players=players)
     out = [{"seat": seat} | _written(h) for _, _, (seat, h) in record_moves(recs)]
     return setup, out

@@ -280,7 +280,8 @@ function tables(ctx, view, seat, dice, steps) {
       return ctx.el("g", { class: `hseg${live ? " live" : ""}${mine.has(key) ? " mine" : ""}${done.has(key) ? " done" : ""}`,
         "data-test": `rnc-seg-${h.clock}-${n}`, role: live ? "button" : null, tabindex: live ? 0 : null,
         "aria-label": `${h.clock} table, segment ${n}: ${ing}`,
-        onclick: live ? () => step({ kind: "take", value: n, take: { table: h.clock, segment: n } }) : null },
+        onclick: live ? () => step({ kind: "take", value: n, take: { table: h.clock, segment: n } }) : null,
+        onkeydown: live ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); step({ kind: "take", value: n, take: { table: h.clock, segment: n } }); } } : null },
       ctx.el("polygon", { points: pts.map((p) => p.join(",")).join(" ") }),
       ctx.el("use", { href: `${ICONS}#ing-${ing.replace(/ /g, "_")}`, x: ix - 9, y: iy - 9, width: 18, height: 18 }),
       ctx.el("text", { x: nx, y: ny + 4, class: "sn" }, String(n)),
@@ -372,6 +373,8 @@ function scorecard(ctx, view, seat) {
 
 export function render(root, table, ctx) {
   css();
+  const bar = document.querySelector(".toolbar");  // the shell's fixed toolbar: "done" sits just above it
+  root.style.setProperty("--rnc-bar", `${bar ? bar.offsetHeight : 0}px`);
   last = [root, table, ctx];
   const view = table.view;
   const key = `${table.id}/${view.hour}`;
