@@ -264,12 +264,15 @@ def _option(m: Any) -> dict[str, Any]:
     return {"player": m.player, "card": m.card.code, "declare": m.declare, "slack": m.slack}
 
 
-def _round_json(r: Round) -> dict[str, Any]:
-    return {"round": r.k + 1, "chef": r.deal.chef, "rank": list(r.deal.rank), "missions": dict(r.deal.missions),
+def _round_json(r: Round, results: bool = False) -> dict[str, Any]:
+    """A round's deal, tricks and points; with ``results``, each finished trick's cards and verdict."""
+    out = {"round": r.k + 1, "chef": r.deal.chef, "rank": list(r.deal.rank), "missions": dict(r.deal.missions),
             "tricks": dict(r.tricks), "points": dict(r.points), "finished": r.over,
             "accomplished": r.accomplished, "early": r.early, "cards_left": {p: len(h) for p, h in r.hands.items()},
-            "winners": list(r.winners),
-            "results": [_result_json(t, plays, res, r.winners[t]) for t, (plays, res) in enumerate(r.results)]}
+            "winners": list(r.winners)}
+    if results:
+        out["results"] = [_result_json(t, plays, res, r.winners[t]) for t, (plays, res) in enumerate(r.results)]
+    return out
 
 
 def _deal_form(state: TrickDumplingState, setup: Setup) -> dict[str, Any]:
@@ -305,7 +308,7 @@ def view(state: GameState, setup: BaseModel, moves: Sequence[dict[str, Any]]) ->
                          for p, c in setup.cooks.items() if c == "slacker"},
         "totals": {p: sum(x.points[p] for x in state.rounds) for p in state.seats},
         "rounds": [_round_json(x) for x in state.rounds],
-        "round": _round_json(r) if r is not None else None,
+        "round": _round_json(r, results=True) if r is not None else None,
         "trick": None,
         "waiting": list(state.waiting), "hands": {}, "options": [], "deal": None, "moves": len(moves),
     }
