@@ -19,7 +19,7 @@ import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from typer.core import TyperGroup
@@ -33,8 +33,10 @@ UsageError, ClickException = _click_errors.UsageError, _click_errors.ClickExcept
 NoArgsIsHelpError = getattr(_click_errors, "NoArgsIsHelpError", ())
 
 from printkit import __version__
-from printkit.core.draw.page import PAPER_NAMES, PAPERS, PrintOptions
-from printkit.core.output import file_stem, output_error, prepare_folder, write_document
+if TYPE_CHECKING:
+    from printkit.core.draw.page import PrintOptions
+# Drawing, fonts and layouts are imported by the commands that use them (printkit --help and
+# printkit score start as a small tool: see docs/performance.md).
 from printkit.errors import PrintkitError
 
 #: Seeds are whole numbers from 0 to SEED_MAX (2**63 - 1: a signed 64-bit integer), so that
@@ -207,6 +209,7 @@ def list_cmd(
     Example:
       printkit list --settings
     """
+    from printkit.core.draw.page import PAPER_NAMES, PAPERS, PrintOptions
     from printkit.core.registry import games
 
     papers = "  ".join(f"{PAPER_NAMES[p]} {w:g} x {h:g} mm" for p, (w, h) in PAPERS.items())
@@ -270,6 +273,9 @@ def make(
       printkit make gimbap dice --set edge=25mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
     """
+    from printkit.core.draw.page import PAPERS, PrintOptions
+    from printkit.core.output import prepare_folder
+
     paper = paper.lower()
     if paper not in PAPERS:
         raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
@@ -346,6 +352,8 @@ def _components(target: str, components: list[str] | None) -> list:
 
 def _make_one(comp, own: dict, opts: PrintOptions, formats: tuple[str, ...], out: Path) -> list[Path]:
     """Make one component with its settings' values; the paths written."""
+    from printkit.core.output import file_stem, write_document
+
     stem = file_stem(comp.game, comp.name, opts, comp.seeded) + comp.file_suffix(own)
     if formats == ("json",):
         import json
@@ -520,6 +528,8 @@ def solve(
     """
     import json
 
+    from printkit.core.draw.page import PAPERS, PrintOptions
+    from printkit.core.output import output_error
     from printkit.core.registry import solvers
 
     solver = _one_of(solvers(), game, "solver")
