@@ -165,4 +165,11 @@ def test_two_phones_share_the_dice_a_double_and_an_ability(live_server, page, br
     ann_hours, bo_hours = (parse_text((tmp_path / n).read_text())[0]["hours"] for n in names)
     assert ann_hours == [{"hour": "10:00", **ann}]
     assert bo_hours == [{"hour": "10:00", "dice": [2, 5, 5], "abilities": [{"add": 4}], "take": bo["take"]}]
+    # Undo (the shell's) takes Bo's hour back: his hour is open again on the table's dice
+    page.locator(tid("undo")).tap()
+    wait_version(page, 3)
+    page.wait_for_selector(tid("rnc-hour") + '[data-seat="1"]')
+    assert page.locator(tid("rnc-table-dice")).inner_text().split()[-3:] == ["2", "5", "5"]
+    assert not page.locator(tid("rnc-box-5")).is_disabled()  # Bo's box 5 is no longer crossed
+    assert page.locator(tid("rnc-box-4")).is_disabled()  # and no 4 without the "add" ability
     assert page.js_errors == []
