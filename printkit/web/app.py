@@ -125,7 +125,7 @@ class Tables:
                "created": row.created, "updated": row.updated, "finished": row.finished,
                "setup": row.setup, "moves": row.moves, "players": [p.name for p in report.players],
                "view": view, "report": json.loads(report.dumps()), "report_text": report.human(),
-               "over": not report.unfinished, "files": [name for name, _ in scored.files]}
+               "over": not report.unfinished, "files": list(scored.names)}
         self.cache.put(key, out)
         return out
 

@@ -13,7 +13,6 @@ import json
 import re
 from collections import Counter, OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
 from threading import Lock
 from typing import Any
 
@@ -39,14 +38,20 @@ class Refused(Exception):
         self.violations = list(violations)
 
 
-@dataclass(frozen=True)
 class Scored:
-    """A table's record files as text, the report ``printkit score`` gives on them, and the State
-    after the last move."""
+    """A table's record files, the report ``printkit score`` gives on them, and the State after the
+    last move. The files' text is written when first asked for (an export)."""
 
-    files: list[tuple[str, str]]
-    report: Report
-    state: GameState
+    def __init__(self, names: list[str], docs: list[dict[str, Any]], fmt: str, report: Report, state: GameState,
+                 files: list[tuple[str, str]] | None = None):
+        self.names, self.docs, self.fmt, self.report, self.state = names, docs, fmt, report, state
+        self._files = files
+
+    @property
+    def files(self) -> list[tuple[str, str]]:
+        if self._files is None:
+            self._files = [(n, record_text(d, self.fmt)) for n, d in zip(self.names, self.docs, strict=True)]
+        return self._files
 
 
 def shape_error(e: ValidationError, what: str) -> str:
@@ -113,9 +118,26 @@ def documents(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, A
 
 
 def score(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]], fmt: str = "yaml") -> Scored:
-    """Replay setup + moves exactly as ``printkit score`` replays the exported files."""
-    docs = documents(keeper, setup, moves)
+    """Replay setup + moves exactly as ``printkit score`` replays the exported files.
+
+    The documents are first checked by the record model and replayed as they are (the text a
+    record file holds reads back as the very same documents: see :func:`record_text`). When that
+    finds nothing wrong, the report is the one the files give. Otherwise (a violation, whose
+    report names the file's line, or a document the model refuses) the files' text itself is
+    read with :func:`~printkit.core.records.parse_record` and replayed, as ``printkit score`` does.
+    """
+    docs = [_plain(d) for d in documents(keeper, setup, moves)]
     names = file_names(keeper, setup, len(docs), fmt)
+    try:
+        records = [(name, keeper.game.record.model_validate(doc), {}) for name, doc in zip(names, docs, strict=True)]
+    except (ValidationError, ValueError):
+        return exact(keeper, names, docs, fmt)
+    fast = score_records(keeper, names, docs, fmt, records)
+    return exact(keeper, names, docs, fmt) if fast.report.violations else fast
+
+
+def exact(keeper: Scorekeeper, names: list[str], docs: list[dict[str, Any]], fmt: str) -> Scored:
+    """The documents written as record files, read back and replayed as ``printkit score`` does."""
     files = [(name, record_text(doc, fmt)) for name, doc in zip(names, docs, strict=True)]
     records = []
     for name, text in files:
@@ -124,10 +146,13 @@ def score(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]]
         except InputError as e:
             raise Refused(str(e)) from None
         records.append((name, model, table))
-    return score_records(keeper, files, records)
+    scored = score_records(keeper, names, docs, fmt, records)
+    scored._files = files
+    return scored
 
 
-def score_records(keeper: Scorekeeper, files: list[tuple[str, str]], records: list[tuple[str, Any, dict]]) -> Scored:
+def score_records(keeper: Scorekeeper, names: list[str], docs: list[dict[str, Any]], fmt: str,
+                  records: list[tuple[str, Any, dict]]) -> Scored:
     """The report of ``records`` and the last State, from :func:`replay` itself (its State is
     kept by wrapping the game's ``start``)."""
     kept: list[GameState] = []
@@ -142,7 +167,7 @@ def score_records(keeper: Scorekeeper, files: list[tuple[str, str]], records: li
         report = replay(game, records)
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
         raise Refused(f"the game cannot replay this record: {e}") from None
-    return Scored(files, report, kept[0])
+    return Scored(names, docs, fmt, report, kept[0])
 
 
 def new_violations(before: Report, after: Report) -> list[Violation]:

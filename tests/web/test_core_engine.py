@@ -90,3 +90,29 @@ def test_a_game_of_several_records_exports_a_zip_and_imports_back(client, pairs)
     again = client.post("/api/import", json={"game": pairs, "files": [{"name": n, "text": x} for n, x in texts.items()]})
     assert again.status_code == 201, again.text
     assert again.json()["moves"] == t["moves"] and again.json()["report"] == t["report"]
+
+
+def test_the_quick_replay_gives_the_report_the_files_give_for_every_games_examples():
+    """engine.score replays the documents as they are when nothing is wrong; that report must be
+    the one the written files give (engine.exact, printkit score's path), for every registered
+    game and every worked example it can import (the rest are single-purpose records)."""
+    from printkit.core.registry import scorekeepers
+    from printkit.web import engine
+    from tests.web.conftest import ROOT
+
+    checked: dict[str, int] = {}
+    for game, keeper in scorekeepers().items():
+        for path in sorted((ROOT / "examples" / game).glob("*.yaml")):
+            data, _table = parse_text(path.read_text(encoding="utf-8"), allow_json=True)
+            try:
+                setup, moves = keeper.split([data])
+                setup = keeper.setup.model_validate(setup.model_dump(mode="json"))
+                moves = [keeper.move.model_validate(m).model_dump(mode="json") for m in moves]
+                quick = engine.score(keeper, setup, moves)
+            except (ValueError, KeyError, TypeError, IndexError, engine.Refused):
+                continue
+            full = engine.exact(keeper, quick.names, quick.docs, "yaml")
+            assert quick.report.to_json() == full.report.to_json(), path
+            assert quick.report.human() == full.report.human(), path
+            checked[game] = checked.get(game, 0) + 1
+    assert len(checked) >= 4 and sum(checked.values()) >= 8, checked
