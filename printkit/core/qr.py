@@ -7,14 +7,14 @@ and the SVG carry the same code.
 
 from __future__ import annotations
 
-from reportlab.graphics.barcode import qrencoder
-
 from printkit.core.colour import BLACK
 from printkit.core.draw.ops import Path, Style
 
 
 def qr_matrix(text: str, level: str = "M") -> list[list[bool]]:
     """The QR code's modules, row by row (True: dark)."""
+    from reportlab.graphics.barcode import qrencoder  # here: reportlab's barcode package takes ~50 ms to import
+
     q = qrencoder.QRCode(None, getattr(qrencoder.QRErrorCorrectLevel, level))
     q.addData(text)
     # A fixed mask pattern: any of the eight makes a valid code, and choosing the "best" one
