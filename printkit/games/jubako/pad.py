@@ -2,13 +2,13 @@
 
 Page 1: a row a turn; for each of up to four players two boxes: the delicacies counted (-1 for
 a tile removed) and the bonus; then Favorite Food, Multi-Tiered, Peko Peko, the total and the
-empty first-layer cells (the tie-break). Page 2: the Multi-Tiered and Peko Peko worksheets,
-with the rulebook's examples. The look and the tables' shape are in layouts/jubako/pad.yaml.
+empty first-layer cells (the tie-break). Page 2: the Multi-Tiered worksheet (a row a layer that
+scores) and the Peko Peko one (a row a delicacy), with the rulebook's examples. The look and the tables' shape are in layouts/jubako/pad.yaml.
 
 Field names (pad version 1): ``jub-pad1:bonus``, ``jub-pad1:little`` (a tick),
 ``jub-pad1:name:pP``, ``jub-pad1:tT:pP:count`` and ``:bonus``, ``jub-pad1:end:pP:KEY`` (KEY:
-turns, favorite, multi, peko, total, uncovered), ``jub-pad1:multi:pP:LL:delicacy`` / ``:count``
-/ ``:points`` (L = layer), ``jub-pad1:peko:pP:DELICACY:count`` / ``:layer`` / ``:points``.
+turns, favorite, multi, peko, total, uncovered), ``jub-pad1:multi:pP:RN:layer`` / ``:delicacy`` /
+``:count`` / ``:points`` (N = row), ``jub-pad1:peko:pP:DELICACY:count`` / ``:layer`` / ``:points``.
 
 :func:`check_pad` checks what the numbers can show (JUB-1, JUB-4 to JUB-7, PK-12): a turn counts
 1 to the board's cells or is -1 for a removal, a bonus is the agreed value, players take turns
@@ -38,6 +38,8 @@ VERSION = 1
 PREFIX = f"{STEM}{VERSION}"
 PLAYERS = 4
 ENDS = ("turns", "favorite", "multi", "peko", "total", "uncovered")
+#: Rows of the Multi-Tiered worksheet (layouts/jubako/pad.yaml's ``layers``).
+ROWS = int(load_layout(LAYOUT).spec.data["layers"])
 
 
 def field(*parts: object) -> str:
@@ -124,20 +126,19 @@ def _worksheet_head(d: Mapping[str, Any], s: Sheet, y: float, columns: Sequence[
 def _page2(d: Mapping[str, Any]) -> Sheet:
     s = Sheet()
     rh, lw = float(d["sheet_row_h"]), float(d["label_w"])
-    y = 17.0
+    y = 19.5
     s.marks["multi_y"], s.marks["multi_ex_y"] = y, y + 6.0
     y += 15.0
-    groups = _worksheet_head(d, s, y, d["multi_columns"], (2.6, 1.0, 1.0))
+    groups = _worksheet_head(d, s, y, d["multi_columns"], (1.0, 2.4, 1.0, 1.0))
     y += 9.0
-    for layer in range(1, int(d["layers"]) + 1):
-        ry = y + (layer - 1) * rh
-        s.labels.append(Label(f"layer {layer}", 0, ry, lw - 2.0, rh, "num", "right"))
-        if layer % 2 == 0:
+    for row in range(1, int(d["layers"]) + 1):
+        ry = y + (row - 1) * rh
+        if row % 2 == 0:
             s.bands.append({"x": 0, "y": ry, "w": 190.0, "h": rh, "style": "band"})
         for p, cells in enumerate(groups, start=1):
-            for (cx, cw), what in zip(cells, ("delicacy", "count", "points"), strict=True):
+            for (cx, cw), what in zip(cells, ("layer", "delicacy", "count", "points"), strict=True):
                 kind, n = ("text", 12) if what == "delicacy" else ("number", 3)
-                s.boxes.append(Box(field("multi", f"p{p}", f"L{layer}", what), cx, ry + 0.5, cw, rh - 1.0, kind, n))
+                s.boxes.append(Box(field("multi", f"p{p}", f"R{row}", what), cx, ry + 0.5, cw, rh - 1.0, kind, n))
     y += int(d["layers"]) * rh + 5.0
     s.marks["peko_y"], s.marks["peko_ex_y"] = y, y + 6.0
     y += 15.0
@@ -204,12 +205,12 @@ def _worksheets(board: Any, p: int, options: Any) -> dict[str, str]:
     from printkit.games.jubako.rules import multi_tiered, peko_peko
 
     out: dict[str, str] = {}
-    if options.multi_tiered:
-        for layer, dl, count, pts in multi_tiered(board):
-            if dl is not None:
-                out[field("multi", f"p{p}", f"L{layer}", "delicacy")] = dl
-            out[field("multi", f"p{p}", f"L{layer}", "count")] = str(count)
-            out[field("multi", f"p{p}", f"L{layer}", "points")] = str(pts)
+    scoring = [row for row in multi_tiered(board) if row[2]]
+    if options.multi_tiered and len(scoring) <= ROWS:  # more: only page 1's sum is written
+        for row, (layer, dl, count, pts) in enumerate(scoring, start=1):
+            key = ("multi", f"p{p}", f"R{row}")
+            out[field(*key, "layer")], out[field(*key, "delicacy")] = str(layer), str(dl)
+            out[field(*key, "count")], out[field(*key, "points")] = str(count), str(pts)
     if options.peko_peko:
         for dl, count, layer, pts in peko_peko(board):
             if count:
@@ -295,7 +296,7 @@ def _check_order(pad: PadReader, cols: Sequence[Column], in_play: int) -> bool:
 
 def _worksheet(pad: PadReader, c: Column, kind: str, rows: Sequence[tuple[str, int | None]], cells: int) -> int | None:
     """The worksheet's sum (None if empty); each row's points must be count x layer (JUB-7)."""
-    total, any_row = 0, False
+    total, any_row, layers = 0, False, set()
     for key, layer in rows:
         base = (kind, f"p{c.p}", key)
         where = f"{c.name}, {'Multi-Tiered' if kind == 'multi' else 'Peko Peko'}, {key}"
@@ -305,6 +306,9 @@ def _worksheet(pad: PadReader, c: Column, kind: str, rows: Sequence[tuple[str, i
         if count is None and pts is None:
             continue
         any_row = True
+        if kind == "multi" and lay is not None and lay in layers:
+            pad.report(field(*base, "layer"), where, f"layer {lay} is scored once", "JUB-7")
+        layers.add(lay)
         want = (count or 0) * (lay or 0)
         if pts is not None and pts != want:
             pad.report(field(*base, "points"), where, f"written {pts}, but {count or 0} x layer {lay or 0} = {want}",
@@ -320,7 +324,7 @@ def _ends(pad: PadReader, c: Column, d: Mapping[str, Any], cells: int) -> int:
     if c.ends["turns"] is not None and c.ends["turns"] != turns:
         pad.report(field("end", f"p{c.p}", "turns"), f"{c.name}, turns and bonuses",
                    f"written {c.ends['turns']}, but the turns add up to {turns}", "JUB-4")
-    sheets = {"multi": _worksheet(pad, c, "multi", [(f"L{k}", k) for k in range(1, int(d["layers"]) + 1)], cells),
+    sheets = {"multi": _worksheet(pad, c, "multi", [(f"R{k}", None) for k in range(1, int(d["layers"]) + 1)], cells),
               "peko": _worksheet(pad, c, "peko", [(dl, None) for dl in CONTENT.ids], cells)}
     for key, got in sheets.items():
         written = c.ends[key]
