@@ -155,8 +155,9 @@ function submitSection(v, d, ctx) {
       onclick: async (ev) => {
         ev.target.disabled = true;
         try {
+          // The round's draft stays under its round number: undoing the round brings back what
+          // was entered, to correct it.
           await ctx.move(move);
-          try { localStorage.removeItem(key(last.table)); } catch (e) { /* nothing kept */ }
         } catch (e) {
           ev.target.disabled = false; // the shell shows the refusal in the scorer's words
         }

@@ -58,8 +58,8 @@ function tileFace(v, tile, attrs, extra) {
 }
 
 function post(move) {
-  return last.ctx.move(move).then(() => set({ tile: null, first: null, second: null, pick: null, adding: false }),
-    () => { /* the shell shows the refusal in the scorer's words */ });
+  // On success the shell re-renders with the new version, which resets the taps (render).
+  return last.ctx.move(move).catch(() => { /* the shell shows the refusal in the scorer's words */ });
 }
 
 // --- the board -------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ function discardSection(v) {
   return h("section", { "data-test": "jub-discard" },
     h("h3", {}, "No tile fits: remove one (−1 point, JUB-5)"),
     h("div", { class: "jub-hand" }, v.legal.discard.map((d, i) =>
-      tileFace(v, d.tile, { "data-test": `jub-discard-${i}`, onclick: () => post({ player: v.to_move, discard: d.tile, hand: d.hand }) }))));
+      tileFace(v, d.tile, { "data-test": `jub-discard-${i}`, "data-tile": d.tile.join(","), onclick: () => post({ player: v.to_move, discard: d.tile, hand: d.hand }) }))));
 }
 
 // --- scores ----------------------------------------------------------------------------------

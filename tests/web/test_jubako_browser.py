@@ -1,0 +1,146 @@
+"""Jubako in a real headless Chromium at phone size (390 x 844): a whole 2-player game of Little
+Jubako (4x4, JUB-7) played by taps on the page: each tile drawn picked from the supply, the tile placed by tapping it, a
+highlighted cell and its neighbour, then the delicacy to score; removals when nothing fits
+(JUB-5). The moves are the automatic table's (printkit.games.jubako.play, through
+``play_with_hands``). The record is exported through the page's link and scored by
+``printkit score --json``: the totals equal those the page showed. Screenshots of each stage go
+to test-artifacts/screenshots/jubako-*.png."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from tests.web.test_jubako_api import play_with_hands
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def score(path: Path) -> dict[str, Any]:
+    r = subprocess.run([sys.executable, "-m", "printkit", "score", "jubako", str(path), "--json"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return json.loads(r.stdout)
+
+
+class Table:
+    """Taps on the Jubako page, waiting for each move to be stored."""
+
+    def __init__(self, page):
+        self.page = page
+        self.version = 0
+
+    def tap(self, test: str) -> None:
+        self.press(self.page.locator(f'[data-test="{test}"]'))
+
+    @staticmethod
+    def press(button) -> None:
+        """A tap on an enabled button (a click event on it, without Playwright's wait for two
+        still animation frames each time: a 50-turn game is some 350 taps)."""
+        assert button.is_enabled()
+        button.dispatch_event("click")
+
+    def stored(self) -> None:
+        self.version += 1
+        try:
+            self.page.wait_for_selector(f'body[data-version="{self.version}"]')
+        except Exception:
+            banner = self.page.locator('[data-test="banner"]').inner_text()
+            self.page.screenshot(path=str(ROOT / "test-artifacts" / "screenshots" / "jubako-failed.png"), full_page=True)
+            raise AssertionError(f"move {self.version} was not stored; the banner says: {banner!r}") from None
+
+    def draw(self, tile: list[str], first: bool) -> None:
+        if not first:
+            self.tap("jub-add")
+        self.tap(f"jub-pick-{tile[0]}")
+        self.tap(f"jub-pick-{tile[1]}")
+        self.stored()
+
+    def place(self, hand: list[list[str]], move: dict[str, Any]) -> None:
+        tile, cells = move["tile"], move["cells"]
+        index = next(i for i, t in enumerate(hand) if sorted(t) == sorted(tile))
+        self.tap(f"jub-hand-{index}")
+        # only cells where the tile fits are offered (JUB-3)
+        assert "legal" in (self.page.locator(f'[data-test="jub-cell-{cells[0]}"]').get_attribute("class") or "")
+        self.tap(f"jub-cell-{cells[0]}")
+        self.tap(f"jub-cell-{cells[1]}")
+        option = self.page.locator(f'[data-test="jub-option"][data-score="{move["score"]}"]'
+                                   f'[data-tile="{",".join(tile)}"][data-cells="{",".join(cells)}"], '
+                                   f'[data-test="jub-option"][data-score="{move["score"]}"]'
+                                   f'[data-tile="{",".join(tile[::-1])}"][data-cells="{",".join(cells[::-1])}"]')
+        self.press(option)
+        self.stored()
+
+
+def test_a_whole_game_through_the_page(live_server, page, shot, tmp_path: Path) -> None:
+    setup, moves, _views = play_with_hands(["Ann", "Bo"], 2, "4x4")  # Little Jubako, one removal
+    assert sum("discard" in m for m in moves) == 1
+    page.goto(live_server + "/")
+    form = page.locator('[data-test="new-jubako"]')
+    for i, name in enumerate(setup.players):
+        form.locator('[data-test="setup-players-item"]').nth(i).fill(name)
+    form.locator('[data-test="setup-board"]').select_option(label="4x4")  # Little Jubako (JUB-7)
+    shot(page, "jubako-0-new-table")
+    form.locator('[data-test="start-jubako"]').click()
+    page.wait_for_url("**/t/*")
+    page.locator('[data-test="jubako-page"]').wait_for()
+
+    t = Table(page)
+    hands: dict[str, list[list[str]]] = {p: [] for p in setup.players}
+    turn = 0
+    for m in moves:
+        who = m["player"]
+        if "holding" in m:
+            for tile in m["holding"][len(hands[who]):]:
+                t.draw(tile, first=not hands[who])
+                hands[who].append(tile)
+                if turn == 0 and len(hands[who]) == 3:
+                    shot(page, "jubako-1-hand")
+            continue
+        turn += 1
+        assert page.locator('[data-test="jub-turn"]').inner_text().startswith(f"Turn {turn} of 50: {who}")
+        if "discard" in m:
+            # JUB-5: nothing of the full hand fits, so the page offers only removals
+            assert page.locator('[data-test^="jub-hand-"][disabled]').count() == len(hands[who])
+            shot(page, "jubako-3-removal")
+            t.press(page.locator(f'[data-test^="jub-discard-"][data-tile="{",".join(m["discard"])}"]'))
+            t.stored()
+            played = m["discard"]
+        else:
+            if turn == 20:  # a picture of the legal cells, then the tile unselected again
+                index = next(i for i, x in enumerate(hands[who]) if sorted(x) == sorted(m["tile"]))
+                t.tap(f"jub-hand-{index}")
+                t.tap(f"jub-cell-{m['cells'][0]}")
+                shot(page, "jubako-2-legal-cells")
+                t.tap(f"jub-hand-{index}")
+            t.place(hands[who], m)
+            played = m["tile"]
+        hands[who].remove(next(x for x in hands[who] if sorted(x) == sorted(played)))
+
+    page.locator('[data-test="jub-over"]').wait_for()
+    page.locator('[data-test="report-headline"]').wait_for()
+    shot(page, "jubako-4-game-over")
+    shown = {p: int(page.locator(f'[data-test="total"][data-player="{p}"] [data-test="points"]').inner_text())
+             for p in setup.players}
+    own = {p: int(page.locator(f'[data-test="jub-total-{p}"]').inner_text()) for p in setup.players}
+    assert own == shown
+
+    with page.expect_download() as dl:
+        page.locator('[data-test="export"]').click()
+    exported = tmp_path / "exported.yaml"
+    dl.value.save_as(exported)
+    report = score(exported)
+    assert {p["name"]: p["total"] for p in report["players"]} == shown
+    turns = [m for m in moves if "holding" not in m]
+    assert report["players"] == score_turns(tmp_path, setup.players, turns)["players"]
+    assert page.js_errors == []
+
+
+def score_turns(tmp_path: Path, players: list[str], turns: list[dict[str, Any]]) -> dict[str, Any]:
+    """The automatic table's own turns as a record file, scored: what the page must have stored."""
+    path = tmp_path / "direct.json"
+    path.write_text(json.dumps({"game": "jubako", "board": "4x4", "players": players, "turns": turns}))
+    return score(path)
