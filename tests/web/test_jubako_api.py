@@ -170,6 +170,15 @@ def test_view_offers_only_legal_moves_with_their_points() -> None:
     assert checked >= 20
 
 
+def test_rounds_for_the_history_chart() -> None:
+    setup = Setup.model_validate({"players": ["A", "B"]})
+    hold = {"player": "A", "holding": [["tako", "ika"]]}
+    turn = {"player": "A", "tile": ["tako", "ika"], "cells": ["A1", "A2"]}
+    # turns 1-2 are round 1, turn 3 round 2; a hand declared before turn 3 belongs to it
+    assert SCOREKEEPER.rounds is not None
+    assert SCOREKEEPER.rounds(setup, [hold, turn, hold, turn, hold, turn]) == [1, 1, 1, 1, 2, 2]
+
+
 def test_hands_follow_the_moves() -> None:
     moves = [{"player": "A", "holding": [["kyuri", "gohan"], ["tako", "ika"], ["nori", "tomato"]]},
              {"player": "A", "tile": ["gohan", "kyuri"], "cells": ["A1", "B1"], "score": "kyuri"},

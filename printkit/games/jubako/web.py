@@ -258,5 +258,16 @@ def file_names(setup: BaseModel) -> list[str]:
     return ["jubako.yaml"]
 
 
+def rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
+    """For the history's chart: each move's round (a turn of every player); a ``holding`` move
+    belongs to the turn it prepares."""
+    assert isinstance(setup, Setup)
+    out, turns = [], 0
+    for m in moves:
+        out.append(turns // len(setup.players) + 1)
+        turns += not _is_holding(m)
+    return out
+
+
 #: Registered by the game's package (``printkit/games/jubako/__init__.py``).
-SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names)
+SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds)
