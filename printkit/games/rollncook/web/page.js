@@ -361,6 +361,16 @@ function playerHour(ctx, view, index, dice) {
         onclick: send }, `${seat.name}: done with ${seat.hour_due}`)));
 }
 
+// The cookbooks as the sheet shows them after play: each meal's dish boxes, the circled ones filled.
+function cookbooks(ctx, view, seat) {
+  return ctx.el("div", { class: "meals read", "data-test": "rnc-cookbooks" }, view.content.meals.map((m) => ctx.el("div", {
+    class: "meal", "data-test": `rnc-cookbook-${m.name.replace(/ /g, "_")}`, "data-dishes": seat.dishes[m.name] },
+  ctx.el("span", { class: "nm" }, m.name, ctx.el("small", {}, ` ${m.value} pts`)),
+  ctx.el("span", { class: "needs" }, m.ingredients.map((n) => icon(ctx, n, 18))),
+  ctx.el("span", { class: "dishes" }, m.bonuses.map((b, k) => ctx.el("span", { class: k < seat.dishes[m.name] ? "dish done" : "dish" },
+    b ? `+${b}` : "\u00a0"))))));
+}
+
 // RNC-8: the seat's score so far, as the sheet's stars and totals box show it.
 function scorecard(ctx, view, seat) {
   const meals = Object.entries(seat.meals).map(([m, p]) => `${m} ${p}`).join(", ") || "no meal yet";
@@ -402,5 +412,6 @@ export function render(root, table, ctx) {
       : `${seat.name} has played ${view.hour}; waiting for ${waiting}.`));
   }
   if (!view.hour) parts.push(ctx.el("p", { class: "over", "data-test": "rnc-over" }, "Every hour is played: the report below is the final score."));
+  if (!seat.end_only && !(view.hour && dice && seat.hour_due === view.hour)) parts.push(ctx.el("h3", {}, `${seat.name}'s cookbooks`), cookbooks(ctx, view, seat));
   root.replaceChildren(ctx.el("div", { class: "rnc" }, parts));
 }
