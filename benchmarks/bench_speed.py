@@ -1,0 +1,181 @@
+"""Issue 16's figures in one table: each figure, its goal, and the floor measured in the same run.
+
+    python3 benchmarks/bench_speed.py [--runs 9] [--count 10000]
+
+- start-up: ``printkit --help`` and ``printkit score`` of a small record against a bare
+  ``python -c pass`` (the floor), runs interleaved, the fastest of each;
+- drawing: ``printkit make all --seed 7`` against benchmarks/floor_reportlab.py drawing the
+  same number of pages, path segments and strings with the same font into one PDF;
+- ``--count``: peak memory at 100 and N sheets (each run its own process), ms a sheet at N;
+- scorers: Roll n Cook records a second, a 6-player Gemblo game validated.
+
+Times on a shared machine wander: the ratios against a floor run side by side are the figures
+to trust. docs/performance.md keeps the latest table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+RECORD = ROOT / "examples" / "rollncook" / "solo-seed7.yaml"
+RSS = ("import resource, sys\nfrom printkit.cli import main\nsys.argv = ['printkit'] + sys.argv[1:]\n"
+       "try:\n    main()\nexcept SystemExit:\n    pass\n"
+       "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n")
+
+
+def run(args: list[str]) -> float:
+    t = time.perf_counter()
+    subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, check=False)
+    return time.perf_counter() - t
+
+
+def fastest(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
+    """The fastest of ``runs`` runs of each command, the commands taking turns."""
+    times: dict[str, list[float]] = {k: [] for k in commands}
+    for _ in range(runs):
+        for k, c in commands.items():
+            times[k].append(run(c))
+    return {k: min(v) for k, v in times.items()}
+
+
+def drawn() -> tuple[int, int, int, int]:
+    """Pages, path segments, strings and characters ``make all --seed 7`` draws (A4; a symbol
+    counted once, where it is defined)."""
+    sys.path.insert(0, str(ROOT))
+    from printkit.core.draw.ops import Circle, Line, Path as PathOp, Polygon, Rect, Text, walk
+    from printkit.core.draw.page import PrintOptions
+    from printkit.core.registry import games
+
+    pages = segments = strings = chars = 0
+
+    def count(ops) -> None:
+        nonlocal segments, strings, chars
+        for op, _ in walk(ops):
+            if isinstance(op, Text):
+                strings, chars = strings + 1, chars + len(op.text)
+            elif isinstance(op, PathOp):
+                segments += len(op.segments)
+            elif isinstance(op, Polygon):
+                segments += len(op.points)
+            elif isinstance(op, (Rect, Circle)):
+                segments += 4
+            elif isinstance(op, Line):
+                segments += 1
+
+    for comps in games().values():
+        for comp in comps.values():
+            doc = comp.build(PrintOptions(seed=7))
+            for page in doc.pages:
+                pages += 1
+                count(page.ops)
+            for ops in doc.symbols.values():
+                count(ops)
+    return pages, segments, strings, chars
+
+
+def peak(args: list[str]) -> tuple[float, float]:
+    """(seconds, peak RSS in MiB) of one printkit run in its own process."""
+    t = time.perf_counter()
+    p = subprocess.run([PY, "-c", RSS, *args], capture_output=True, text=True, cwd=ROOT, check=True)
+    return time.perf_counter() - t, int(p.stderr.strip().splitlines()[-1]) / 1024
+
+
+def rollncook_records_per_second() -> float:
+    sys.path.insert(0, str(ROOT))
+    from printkit.games.rollncook.record import RollNCookRecord
+    from printkit.games.rollncook.scorer import score
+    from printkit.games.rollncook.sheet import generate
+    from printkit.games.rollncook.simulate import play_sheet
+
+    rng = random.Random(1)
+    records = []
+    for seed in range(50):
+        hours, _ = play_sheet(generate(seed), rng)
+        records.append(RollNCookRecord.model_validate({"sheet": f"RNC1-{seed}", "player": "p", "hours": hours}))
+    for r in records:  # warm: each sheet generated once, as a tournament's records share sheets
+        score([r])
+    t, n = time.perf_counter(), 0
+    while time.perf_counter() - t < 2:
+        for r in records:
+            score([r])
+        n += len(records)
+    return n / (time.perf_counter() - t)
+
+
+def gemblo_six_player_ms() -> tuple[float, int]:
+    sys.path.insert(0, str(ROOT))
+    from printkit.core.game import replay
+    from printkit.games.gemblo.play import play_game
+    from printkit.games.gemblo.record import GembloRecord
+    from printkit.games.gemblo.state import GEMBLO
+
+    six = ["red", "yellow", "green", "blue", "purple", "clear"]
+    moves = play_game(6, six, 6)
+    record = GembloRecord.model_validate({"players": 6, "colours": six, "moves": moves})
+    times = []
+    for _ in range(15):
+        t = time.perf_counter()
+        rep = replay(GEMBLO, [("-", record, {})])
+        times.append(time.perf_counter() - t)
+    assert rep.valid
+    return 1000 * statistics.median(times), len(moves)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument("--count", type=int, default=10000)
+    a = ap.parse_args()
+    rows: list[tuple[str, str, str, str, bool]] = []
+
+    start = fastest({"bare": [PY, "-c", "pass"], "help": [PY, "-m", "printkit", "--help"],
+                     "score": [PY, "-m", "printkit", "score", "rollncook", str(RECORD)]}, a.runs)
+    bare = start["bare"]
+    for key, what, goal in (("help", "printkit --help", 2.0), ("score", "printkit score (1 record)", 3.0)):
+        r = start[key] / bare
+        rows.append((what, f"{1000 * start[key]:.0f} ms = {r:.2f}x", f"<= {goal:g}x",
+                     f"python -c pass {1000 * bare:.0f} ms", r <= goal))
+
+    pages, segments, strings, chars = drawn()
+    with tempfile.TemporaryDirectory() as tmp:
+        t = fastest({"make": [PY, "-m", "printkit", "make", "all", "--seed", "7", "--out", tmp],
+                     "floor": [PY, str(ROOT / "benchmarks" / "floor_reportlab.py"), str(pages), str(segments),
+                               str(strings), str(chars), str(Path(tmp) / "floor.pdf")]}, max(3, a.runs // 3))
+    r = t["make"] / t["floor"]
+    rows.append((f"make all --seed 7 ({pages} pages)", f"{t['make']:.2f} s = {r:.2f}x", "<= 1.5x",
+                 f"reportlab {t['floor']:.2f} s ({segments:,} segments, {strings:,} strings)", r <= 1.5))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        small_t, small = peak(["make", "rollncook", "--seed", "1", "--count", "100", "--out", tmp])
+        big_t, big = peak(["make", "rollncook", "--seed", "1", "--count", str(a.count), "--out", tmp])
+    per = 1000 * (big_t - small_t) / (a.count - 100)
+    rows.append((f"--count {a.count:,}: peak memory", f"{big:.0f} MiB", "<= 150 MiB, same as at 100",
+                 f"--count 100: {small:.0f} MiB", big <= 150 and big - small <= 0.15 * small))
+    rows.append((f"--count {a.count:,}: a sheet", f"{per:.1f} ms", "<= 10 ms",
+                 "(time at N minus time at 100) / (N - 100)", per <= 10))
+
+    rps = rollncook_records_per_second()
+    rows.append(("Roll n Cook scorer", f"{rps:,.0f} records/s", ">= 5,000/s", "", rps >= 5000))
+    ms, moves = gemblo_six_player_ms()
+    rows.append((f"Gemblo 6-player game ({moves} moves) validated", f"{ms:.1f} ms", "< 5 ms", "", ms < 5))
+
+    heads = ("figure", "measured", "goal", "floor, same run", "met")
+    table = [heads] + [(w, m, g, f, "yes" if ok else "NO") for w, m, g, f, ok in rows]
+    widths = [max(len(r[i]) for r in table) for i in range(5)]
+    for k, row in enumerate(table):
+        print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
+        if k == 0:
+            print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+
+
+if __name__ == "__main__":
+    main()
