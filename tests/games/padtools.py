@@ -85,6 +85,33 @@ def pen_pixels(pdf: bytes, page: int = 0, dpi: float = 100) -> int:
     return int(np.sum((b - r > 50) & (b - g > 30) & (b < 200)))
 
 
+def smallest_text_pt(module: ModuleType, paper: str) -> float:
+    """The smallest type the pad's layout prints, in points (DESIGN.md: nothing under 6 pt). The
+    page furniture below the design box (footer, scale bar) is the core's, not the pad's."""
+    from printkit.core.draw.ops import Text, walk
+
+    doc = module.build_pad(PrintOptions(paper=paper), fillable=True)
+    sizes = [op.size * m.scale_factor * 72 / 25.4 for page in doc.pages
+             for op, m in walk(page.ops, symbols=doc.symbols)
+             if isinstance(op, Text) and m.apply(op.x, op.y)[1] < page.height - 12.0]
+    return min(sizes)
+
+
+def ink_in_margin(pdf: bytes, margin_mm: float = 5.7, dpi: float = 100) -> bool:
+    """Whether any page has ink within ``margin_mm`` of the paper's edge (printkit keeps 6 mm)."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        for i in range(len(doc)):
+            grey = np.asarray(doc[i].render(scale=dpi / 72).to_pil().convert("L"), dtype=int)
+            e = int(margin_mm / 25.4 * dpi)
+            border = np.concatenate([grey[:e].ravel(), grey[-e:].ravel(), grey[:, :e].ravel(), grey[:, -e:].ravel()])
+            if border.min() < 250:
+                return True
+        return False
+    finally:
+        doc.close()
+
+
 def parity(a: np.ndarray, b: np.ndarray, tolerance: int = 24) -> float:
     """The share of pixels that differ by at most ``tolerance`` grey levels."""
     return float(np.mean(np.abs(a - b) <= tolerance))

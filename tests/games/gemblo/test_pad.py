@@ -139,3 +139,11 @@ def test_every_piece_has_a_tick_beside_it():
     for colour in CONTENT.colours:
         for p in CONTENT.pieces:
             assert form.fields[F(colour, p)].kind == "check"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_type_at_least_6_pt_and_nothing_in_the_margin(paper):
+    from tests.games.padtools import ink_in_margin, smallest_text_pt
+
+    assert smallest_text_pt(pad, paper) >= 6.0
+    assert not ink_in_margin(pad_pdf(pad, paper)) and not ink_in_margin(pad_pdf(pad, paper, bw=True))

@@ -136,3 +136,11 @@ def test_damaged_pad_is_one_line_exit_2(tmp_path):
     data[len(data) // 2:len(data) // 2 + 400] = b"\0" * 400
     code, out, text = score_pdf(tmp_path, GAME, bytes(data[: len(data) * 2 // 3]))
     assert code == 2 and out is None and len(text.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_type_at_least_6_pt_and_nothing_in_the_margin(paper):
+    from tests.games.padtools import ink_in_margin, smallest_text_pt
+
+    assert smallest_text_pt(pad, paper) >= 6.0
+    assert not ink_in_margin(pad_pdf(pad, paper)) and not ink_in_margin(pad_pdf(pad, paper, bw=True))

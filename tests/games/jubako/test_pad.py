@@ -154,3 +154,11 @@ def test_filled_pad_shows_the_marks(tmp_path):
     values = _all_options(tmp_path)
     assert pen_pixels(pad_pdf(pad)) == 0 and pen_pixels(pad_pdf(pad), 1) == 0
     assert pen_pixels(filled(pad, values)) > 1000 and pen_pixels(filled(pad, values), 1) > 1000
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_type_at_least_6_pt_and_nothing_in_the_margin(paper):
+    from tests.games.padtools import ink_in_margin, smallest_text_pt
+
+    assert smallest_text_pt(pad, paper) >= 6.0
+    assert not ink_in_margin(pad_pdf(pad, paper)) and not ink_in_margin(pad_pdf(pad, paper, bw=True))

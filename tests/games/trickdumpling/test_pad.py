@@ -235,3 +235,11 @@ def test_another_games_pad_names_its_command(tmp_path):
 
     code, _, text = score_pdf(tmp_path, GAME, pad_pdf(gimbap_pad))
     assert code == 2 and "printkit score gimbap" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_type_at_least_6_pt_and_nothing_in_the_margin(paper):
+    from tests.games.padtools import ink_in_margin, smallest_text_pt
+
+    assert smallest_text_pt(pad, paper) >= 6.0
+    assert not ink_in_margin(pad_pdf(pad, paper)) and not ink_in_margin(pad_pdf(pad, paper, bw=True))
