@@ -9,14 +9,16 @@
 - ``--count``: peak memory at 100 and N sheets (each run its own process), ms a sheet at N;
 - scorers: Roll n Cook records a second, a 6-player Gemblo game validated.
 
-Times on a shared machine wander: the ratios against a floor run side by side are the figures
-to trust. docs/performance.md keeps the latest table.
+Times are CPU seconds (user + system; for runs in their own process, the child's), since on a
+shared machine wall time is mostly waiting for a core; the ratios against a floor run side by
+side are the figures to trust. docs/performance.md keeps the latest table.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -32,10 +34,16 @@ RSS = ("import resource, sys\nfrom printkit.cli import main\nsys.argv = ['printk
        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n")
 
 
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def run(args: list[str]) -> float:
-    t = time.perf_counter()
+    """CPU seconds (user + system) of one run: on a shared machine, wall time is mostly waiting."""
+    t = _children_cpu()
     subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, check=False)
-    return time.perf_counter() - t
+    return _children_cpu() - t
 
 
 def fastest(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
@@ -83,10 +91,10 @@ def drawn() -> tuple[int, int, int, int]:
 
 
 def peak(args: list[str]) -> tuple[float, float]:
-    """(seconds, peak RSS in MiB) of one printkit run in its own process."""
-    t = time.perf_counter()
+    """(CPU seconds, peak RSS in MiB) of one printkit run in its own process."""
+    t = _children_cpu()
     p = subprocess.run([PY, "-c", RSS, *args], capture_output=True, text=True, cwd=ROOT, check=True)
-    return time.perf_counter() - t, int(p.stderr.strip().splitlines()[-1]) / 1024
+    return _children_cpu() - t, int(p.stderr.strip().splitlines()[-1]) / 1024
 
 
 def rollncook_records_per_second() -> float:
@@ -103,12 +111,12 @@ def rollncook_records_per_second() -> float:
         records.append(RollNCookRecord.model_validate({"sheet": f"RNC1-{seed}", "player": "p", "hours": hours}))
     for r in records:  # warm: each sheet generated once, as a tournament's records share sheets
         score([r])
-    t, n = time.perf_counter(), 0
-    while time.perf_counter() - t < 2:
+    t, n = time.process_time(), 0
+    while time.process_time() - t < 2:
         for r in records:
             score([r])
         n += len(records)
-    return n / (time.perf_counter() - t)
+    return n / (time.process_time() - t)
 
 
 def gemblo_six_player_ms() -> tuple[float, int]:
@@ -123,9 +131,9 @@ def gemblo_six_player_ms() -> tuple[float, int]:
     record = GembloRecord.model_validate({"players": 6, "colours": six, "moves": moves})
     times = []
     for _ in range(15):
-        t = time.perf_counter()
+        t = time.process_time()
         rep = replay(GEMBLO, [("-", record, {})])
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
     assert rep.valid
     return 1000 * statistics.median(times), len(moves)
 
