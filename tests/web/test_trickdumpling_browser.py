@@ -51,7 +51,7 @@ def deal(page, shot, stage: dict) -> None:
         page.locator(q("td-chef")).first.tap()
     if page.locator(q("td-spy")).count():
         page.locator(q("td-spy")).first.tap()
-    # Popularity: move the last suit to the top (the chef may change the rank, TD-3).
+    # Popularity: the last suit one place up (the chef may change the rank, TD-3).
     page.locator(q("td-rank-up")).last.tap()
     page.locator(q("td-deal-rest")).tap()
     assert page.locator(q("td-start-round")).is_enabled()
@@ -80,7 +80,7 @@ def play_one(page, shot, stage: dict) -> None:
 
 def test_a_whole_two_player_game_by_taps_scores_like_printkit_score(live_server, page, shot, tmp_path):
     start = time.monotonic()
-    page.add_init_script(SEEDED_RANDOM % 20261130)
+    page.add_init_script(SEEDED_RANDOM % 29)  # a deal sequence that ends in 3 rounds
     page.goto(live_server + "/")
     form = page.locator(q("new-trickdumpling"))
     names = form.locator(q("setup-players-item"))
