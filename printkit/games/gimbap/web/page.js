@@ -121,16 +121,76 @@ function doneSection(v, d) {
       d.done.length ? d.done.map((p, i) => `${i + 1}. ${p}`).join("  ") : "Tap the players as they say Done!"));
 }
 
+// A roll is right, wrong, or written out as built (GIM-2): what each filling lies on and which
+// fillings on one base touch side by side; then the scorer decides whether it meets the order.
+function isBuild(r) {
+  return r !== null && typeof r === "object" && r.on;
+}
+
+function judged(r) {
+  return typeof r === "boolean" || isBuild(r);
+}
+
+function newBuild(v) {
+  return { on: Object.fromEntries(v.fillings.map((f) => [f, "seaweed"])), touching: [] };
+}
+
+function setBase(b, filling, base) {
+  b.on[filling] = base;
+  b.touching = b.touching.filter(([x, y]) => b.on[x] === b.on[y]); // only same-base fillings touch
+}
+
+function pairsOn(v, b) {
+  // fillings that lie on one base, two by two: these may be declared touching (GIM-2)
+  const out = [];
+  v.fillings.forEach((x, i) => v.fillings.slice(i + 1).forEach((y) => { if (b.on[x] === b.on[y]) out.push([x, y]); }));
+  return out;
+}
+
+function buildEditor(v, p, b) {
+  const bases = ["seaweed", ...v.sheets];
+  return h("div", { class: "gim-build", "data-test": `gim-build-editor-${p}` },
+    v.fillings.map((f) => h("div", { class: "gim-on" },
+      h("span", { class: "gim-on-name" }, `${v.parts[f]} lies on`),
+      h("div", { class: "gim-row" }, bases.filter((x) => x !== f).map((base) => {
+        const on = b.on[f] === base;
+        return h("button", { class: on ? "on" : "", "data-test": `gim-on-${p}-${f}-${base}`, "aria-pressed": String(on),
+          onclick: () => update((x) => { setBase(x.rolls[p], f, base); }) }, v.parts[base]);
+      })))),
+    h("div", { class: "gim-on-name" }, "Side by side (touching):"),
+    h("div", { class: "gim-row" }, pairsOn(v, b).map(([x, y]) => {
+      const on = b.touching.some(([a, c]) => a === x && c === y);
+      return h("button", { class: on ? "on" : "", "data-test": `gim-touch-${p}-${x}-${y}`, "aria-pressed": String(on),
+        onclick: () => update((d) => {
+          const r = d.rolls[p];
+          r.touching = on ? r.touching.filter(([a, c]) => !(a === x && c === y)) : [...r.touching, [x, y]];
+        }) }, `${v.parts[x]} + ${v.parts[y]}`);
+    })));
+}
+
 function rollsSection(v, d) {
-  const judged = v.players.filter((p) => typeof d.rolls[p] === "boolean").length;
+  const count = v.players.filter((p) => judged(d.rolls[p])).length;
   return h("section", { "data-test": "gim-rolls" },
-    h("h3", {}, "Whose roll meets the order", need(judged, v.players.length, `${judged} of ${v.players.length}`)),
-    v.players.map((p) => h("div", { class: "gim-roll" },
-      h("span", { class: "gim-name" }, p),
-      h("button", { class: d.rolls[p] === true ? "on" : "", "data-test": `gim-roll-${p}-right`, "aria-pressed": String(d.rolls[p] === true),
-        onclick: () => update((x) => { x.rolls[p] = true; }) }, "✓ Right"),
-      h("button", { class: "bad" + (d.rolls[p] === false ? " on" : ""), "data-test": `gim-roll-${p}-wrong`,
-        "aria-pressed": String(d.rolls[p] === false), onclick: () => update((x) => { x.rolls[p] = false; }) }, "✗ Wrong"))));
+    h("h3", {}, "Whose roll meets the order", need(count, v.players.length, `${count} of ${v.players.length}`)),
+    v.players.map((p) => {
+      const r = d.rolls[p];
+      return h("div", {},
+        h("div", { class: "gim-roll" },
+          h("span", { class: "gim-name" }, p),
+          h("button", { class: r === true ? "on" : "", "data-test": `gim-roll-${p}-right`, "aria-pressed": String(r === true),
+            onclick: () => update((x) => { x.rolls[p] = true; }) }, "✓ Right"),
+          h("button", { class: "bad" + (r === false ? " on" : ""), "data-test": `gim-roll-${p}-wrong`,
+            "aria-pressed": String(r === false), onclick: () => update((x) => { x.rolls[p] = false; }) }, "✗ Wrong"),
+          h("button", { class: isBuild(r) ? "on" : "", "data-test": `gim-roll-${p}-build`, "aria-pressed": String(isBuild(r)),
+            "aria-label": `${p}'s roll as built`, onclick: () => update((x) => { x.rolls[p] = isBuild(r) ? null : newBuild(v); }) },
+          "Build")),
+        isBuild(r) ? buildEditor(v, p, r) : null);
+    }));
+}
+
+function rollOf(r) {
+  if (isBuild(r)) return r.touching.length ? { on: r.on, touching: r.touching } : { on: r.on };
+  return { correct: r === true };
 }
 
 function roundMove(v, d) {
@@ -141,10 +201,10 @@ function roundMove(v, d) {
   if (dice.length < v.dice_min) missing.push(`${v.dice_min - dice.length} more dice`);
   if (d.tokens.length !== v.tokens_to_lay) missing.push(`${v.tokens_to_lay - d.tokens.length} more tokens`);
   if (d.done.length !== v.players.length) missing.push("the Done! order");
-  const unjudged = v.players.filter((p) => typeof d.rolls[p] !== "boolean");
-  if (unjudged.length) missing.push(`right or wrong for ${unjudged.join(", ")}`);
+  const unjudged = v.players.filter((p) => !judged(d.rolls[p]));
+  if (unjudged.length) missing.push(`right, wrong or the build for ${unjudged.join(", ")}`);
   const rolls = {};
-  for (const p of v.players) rolls[p] = { correct: d.rolls[p] === true };
+  for (const p of v.players) rolls[p] = rollOf(d.rolls[p]);
   return { missing, move: { first, dice, tokens: d.tokens, done: d.done, rolls } };
 }
 
