@@ -44,6 +44,16 @@ def tap_and_wait(page, locator) -> None:
     wait_past(page, before)
 
 
+def small_targets(page) -> list[tuple]:
+    """The page's buttons (and folding summaries) smaller than 44 x 44 CSS pixels."""
+    out = []
+    for b in page.locator(f'{q("td-page")} button, {q("td-page")} summary').all():
+        box = b.bounding_box()
+        if box and (box["width"] < 44 or box["height"] < 44):
+            out.append((b.get_attribute("data-test"), b.inner_text(), box["width"], box["height"]))
+    return out
+
+
 def deal(page, shot, stage: dict) -> None:
     """The deal form: the first chef offered (round 1 only), the spy if it is a choice, the rest of
     the hands shuffled, then Start round."""
@@ -57,6 +67,7 @@ def deal(page, shot, stage: dict) -> None:
     assert page.locator(q("td-start-round")).is_enabled()
     if not stage.get("deal"):
         stage["deal"] = True
+        assert small_targets(page) == []
         shot(page, "trickdumpling-1-deal")
     tap_and_wait(page, page.locator(q("td-start-round")))
 
@@ -69,7 +80,8 @@ def play_one(page, shot, stage: dict) -> None:
         return
     if page.locator(q("td-perfect")).count() and not stage.get("perfect"):
         stage["perfect"] = True
-        shot(page, "trickdumpling-3-perfect-dish")
+        assert small_targets(page) == []
+    shot(page, "trickdumpling-3-perfect-dish")
     if page.locator(q("td-hand")).count() == 2 and not stage.get("at-once"):
         stage["at-once"] = True
         shot(page, "trickdumpling-4-master-leads-both-at-once")
@@ -104,6 +116,7 @@ def test_a_whole_two_player_game_by_taps_scores_like_printkit_score(live_server,
         else:
             if page.locator(q("td-played")).count() >= 2 and not stage.get("trick"):
                 stage["trick"] = True
+                assert small_targets(page) == []
                 shot(page, "trickdumpling-2-trick")
             play_one(page, shot, stage)
             shown_winners += page.locator(q("td-last-winner")).count()
@@ -188,6 +201,7 @@ def test_deal_by_taps_follow_suit_perfect_dish_undo_and_a_second_phone(live_serv
     accept = {b.get_attribute("data-card") for b in page.locator(f'{q("td-accept")} {q("td-card")}').all()}
     assert no_way == {"K4", "K2", "GS", "W5"}  # W99 would turn itself down: kimchi stays 10
     assert accept == set(HANDS["Cy"])
+    assert small_targets(page) == []
     shot(page, "trickdumpling-3-perfect-dish")
     tap_and_wait(page, page.locator(f'{q("td-no-way")} {q("td-card")}[data-card="K4"]'))
     assert page.locator(q("td-last-winner")).inner_text() == "Trick 1: Cy wins"
