@@ -238,6 +238,11 @@ function optionButton(el, v, o, ctx, text) {
   }, cardFace(v, o.card, el));
 }
 
+function hardSteamer(v) {
+  const p = v.trick && v.trick.perfect;
+  return Boolean(p && v.cooks[p.player] && v.cooks[p.player].id === "hard");
+}
+
 function handFor(el, v, who, ctx) {
   const options = v.options.filter((o) => o.player === who);
   const box = el("section", { class: "td-hand", "data-test": "td-hand", "data-player": who });
@@ -263,7 +268,9 @@ function handFor(el, v, who, ctx) {
   } else if (noWay.length || accept.length) {
     box.append(el("h4", {}, "\u201cNo way!\u201d: a card that cancels the Perfect Dish"),
       noWay.length ? el("div", { class: "td-row", "data-test": "td-no-way" }, noWay.map((o) => optionButton(el, v, o, ctx, "No way!")))
-        : el("p", { class: "muted", "data-test": "td-no-way-none" }, "No card in this hand cancels it."),
+        : el("p", { class: "muted", "data-test": "td-no-way-none" }, hardSteamer(v)
+          ? `${v.trick.perfect.player} is the Hard Steamer: nobody may say \u201cNo way!\u201d (TD-12).`
+          : "No card in this hand cancels it."),
       el("h4", {}, "\u201cAccept!\u201d: any card, face down"),
       el("div", { class: "td-row", "data-test": "td-accept" }, accept.map((o) => optionButton(el, v, o, ctx, "Accept!"))));
   } else {
