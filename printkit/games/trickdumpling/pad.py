@@ -179,7 +179,7 @@ def values_from_report(report: Mapping[str, Any], record: Mapping[str, Any]) -> 
     for p in report["players"]:
         out[field("total", "p", cols[p["name"]])] = str(p["total"])
     if record.get("cooks"):
-        out[field("cooks")] = "/Yes"
+        out[field("cooks")] = "Yes"
     return out
 
 

@@ -41,11 +41,11 @@ def test_examples_filled_score_their_totals(name, tmp_path):
     assert out["winners"] == report["winners"] and out["ranking"] == report["ranking"]
 
 
-def _corpus_games(count: int):
-    """Legal, finished games of the independent referee's generator, without cooks."""
+def _corpus_games(count: int, cooks: bool = False):
+    """Legal, finished games of the independent referee's generator."""
     rng, out = random.Random(1414), []
     while len(out) < count:
-        rec, _ = ref.generate_game(random.Random(rng.random()), cook_variation=False)
+        rec, _ = ref.generate_game(random.Random(rng.random()), cook_variation=cooks)
         v = ref.referee(rec)
         if v.valid and not v.unfinished and len(rec["rounds"]) <= pad.geometry().rounds:
             out.append((rec, v))
@@ -63,6 +63,19 @@ def test_corpus_games_filled_score_the_referees_totals(tmp_path):
         assert code == 0, text
         assert totals(out) == v.points
         assert sorted(out["winners"]) == sorted(v.winners)
+
+
+def test_corpus_games_with_cooks_score_the_referees_totals(tmp_path):
+    """TD-12: with the cook variation ticked, points need not follow from missions alone."""
+    for i, (rec, v) in enumerate(_corpus_games(6, cooks=True)):
+        path = tmp_path / f"c{i}.yaml"
+        path.write_text(yaml.safe_dump(rec, sort_keys=False))
+        values, _ = _values(tmp_path, path)
+        assert values[F("cooks")] == "Yes"
+        code, out, text = score_pdf(tmp_path, GAME, filled(pad, values), f"c{i}.pdf")
+        assert code == 0, text
+        assert totals(out) == v.points and sorted(out["winners"]) == sorted(v.winners)
+        assert out["notes"]  # says what the cooks leave unchecked
 
 
 def _four_players(tmp_path) -> dict:
