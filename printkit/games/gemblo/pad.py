@@ -81,7 +81,7 @@ def _colour_row(d: Mapping[str, Any], colour: str, y: float, g: Geometry) -> Non
         x = left + (i % cols) * pw
         py = y + 1.0 + (i // cols) * ph
         g.boxes.append(Box(field(colour, p), x, py + (ph - tick) / 2, tick, tick, "check", 1, "check"))
-        g.piece_at.append((colour, p, x + tick + 0.5, py, pw - tick - 2.0, ph))
+        g.piece_at.append((colour, p, x + tick + 0.6, py + 1.0, pw - tick - 1.8, ph - 2.0))
         g.labels.append(Label(p, x, py + (ph + tick) / 2, tick, 3.0, "sub"))
     bx = left + cols * pw + 1.0
     g.labels.append(Label(d["blocks_label"], bx, y + 5.0, 190.0 - bx, 4.0, "sub"))
@@ -116,13 +116,29 @@ def _tint(hex_colour: str, keep: float = 0.35) -> str:
     return Colour(*[keep * v + (1 - keep) for v in (c.r, c.g, c.b)]).hex
 
 
+def _bbox(p: str, size: float) -> tuple[float, float, float, float]:
+    """A piece's extent in its data orientation, cells ``size`` mm corner to centre."""
+    pts = [to_pixel(c, size) for c in CONTENT.pieces[p]]
+    af = size * SQRT3
+    return (min(x for x, _ in pts) - size, min(y for _, y in pts) - af / 2,
+            max(x for x, _ in pts) + size, max(y for _, y in pts) + af / 2)
+
+
+def _fitting(size: float, w: float, h: float) -> float:
+    """``size``, or less, so that every piece fits a ``w`` x ``h`` box (one scale for all)."""
+    for p in CONTENT.pieces:
+        x0, y0, x1, y1 = _bbox(p, 1.0)
+        size = min(size, w / (x1 - x0), h / (y1 - y0))
+    return size
+
+
 def _pieces_slot(at: Sequence[tuple[str, str, float, float, float, float]], size: float):
     """Each colour's pieces, small, in a pale tint of the colour (little ink), beside their ticks."""
+    if at:
+        size = _fitting(size, at[0][4], at[0][5])
+
     def bbox(p: str) -> tuple[float, float, float, float]:
-        pts = [to_pixel(c, size) for c in CONTENT.pieces[p]]
-        af = size * SQRT3
-        return (min(x for x, _ in pts) - size, min(y for _, y in pts) - af / 2,
-                max(x for x, _ in pts) + size, max(y for _, y in pts) + af / 2)
+        return _bbox(p, size)
 
     def draw(cv: Canvas, data: Mapping[str, Any], w: float, h: float) -> list[Op]:
         ops: list[Op] = []
