@@ -7,10 +7,13 @@ second thread a table follows it by long-polling (``?since=``) as a phone does. 
 latency of one move (POST .../moves) over every move of every table: median, p95 (goal: under
 50 ms), p99 and max.
 
-The tables play Nim, the test-only game (tests/toygame): 2 players, a pile of 60, one stone a
-move, so 60 moves a table. Not a test: run it by hand.
+By default the tables play Nim, the test-only game (tests/toygame): 2 players, a pile of 60, one
+stone a move, so 60 moves a table. ``--game GAME --example FILE`` plays a worked record instead:
+its setup and moves (the game's ``Scorekeeper.split``) are posted move by move on every table.
+Not a test: run it by hand.
 
     python3 benchmarks/bench_serve.py [--tables 20] [--pile 60] [--think 0.25]
+    python3 benchmarks/bench_serve.py --game trickdumpling --example examples/trickdumpling/four-players.yaml
 """
 
 from __future__ import annotations
@@ -48,15 +51,14 @@ def start_server(db: Path) -> tuple[subprocess.Popen, str]:
     raise SystemExit("the server does not answer")
 
 
-def play(base: str, table: dict, pile: int, think: float, out: list[float], server: list[float],
+def play(base: str, table: dict, moves: list[dict], think: float, out: list[float], server: list[float],
          errors: list[str]) -> None:
-    players = table["setup"]["players"]
     version = table["version"]
     pause = random.Random(table["id"])
     with httpx.Client(base_url=base, timeout=30) as c:
-        for k in range(pile):
+        for move in moves:
             time.sleep(pause.uniform(0, 2 * think))
-            body = {"version": version, "move": {"player": players[k % 2], "take": 1}}
+            body = {"version": version, "move": move}
             t0 = time.perf_counter()
             r = c.post(f"/api/tables/{table['id']}/moves", json=body)
             out.append(time.perf_counter() - t0)
@@ -75,23 +77,41 @@ def follow(base: str, table_id: int, last: int, stop: threading.Event) -> None:
             version = r.json()["version"]
 
 
+def plan(args: argparse.Namespace) -> tuple[str, dict, list[dict]]:
+    """(game, setup, moves) every table plays."""
+    if not args.game:
+        return "nim", {"players": ["Ann", "Bo"], "pile": args.pile}, [
+            {"player": "Ann" if k % 2 == 0 else "Bo", "take": 1} for k in range(args.pile)]
+    from printkit.core.registry import scorekeepers
+    from printkit.core.yamlio import parse_text
+
+    keeper = scorekeepers()[args.game]
+    data, _table = parse_text(args.example.read_text(encoding="utf-8"), allow_json=True)
+    setup, moves = keeper.split([data])
+    return args.game, setup.model_dump(mode="json"), [keeper.move.model_validate(m).model_dump(mode="json")
+                                                      for m in moves]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=20)
     ap.add_argument("--pile", type=int, default=60)
     ap.add_argument("--think", type=float, default=0.25, help="mean seconds between a table's moves")
+    ap.add_argument("--game", help="play this game's --example record instead of Nim")
+    ap.add_argument("--example", type=Path, help="a record file of --game")
     args = ap.parse_args()
+    game, setup, moves = plan(args)
     with tempfile.TemporaryDirectory() as tmp:
         proc, base = start_server(Path(tmp) / "bench.sqlite3")
         try:
-            tables = [httpx.post(base + "api/tables", json={"game": "nim", "setup": {
-                "players": [f"A{i}", f"B{i}"], "pile": args.pile}}).json() for i in range(args.tables)]
+            tables = [httpx.post(base + "api/tables", json={"game": game, "setup": setup}).json()
+                      for _ in range(args.tables)]
             latencies: list[float] = []
             server: list[float] = []
             errors: list[str] = []
             stop = threading.Event()
-            threads = [threading.Thread(target=play, args=(base, t, args.pile, args.think, latencies, server, errors)) for t in tables]
-            threads += [threading.Thread(target=follow, args=(base, t["id"], args.pile, stop)) for t in tables]
+            threads = [threading.Thread(target=play, args=(base, t, moves, args.think, latencies, server, errors)) for t in tables]
+            threads += [threading.Thread(target=follow, args=(base, t["id"], len(moves), stop)) for t in tables]
             t0 = time.perf_counter()
             for th in threads:
                 th.start()
@@ -108,7 +128,7 @@ def main() -> None:
         raise SystemExit(f"{len(errors)} moves failed, first: {errors[0]}")
     ms = sorted(x * 1000 for x in latencies)
     q = statistics.quantiles(ms, n=100)
-    print(f"{args.tables} tables x {args.pile} moves, {args.think:g} s between moves on average, each table "
+    print(f"{game}: {args.tables} tables x {len(moves)} moves, {args.think:g} s between moves on average, each table "
           f"followed by a long-polling phone: "
           f"{len(ms)} moves in {wall:.1f} s ({len(ms) / wall:.0f} moves/s)")
     print(f"latency of one move: median {statistics.median(ms):.1f} ms, p95 {q[94]:.1f} ms, "

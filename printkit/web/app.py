@@ -70,7 +70,7 @@ class Tables:
 
     def __init__(self, store: Store):
         self.store = store
-        self.cache = engine.Cache()
+        self.cache = engine.Cache(1024)
         self.changes = Changes()
 
     @functools.cached_property
@@ -85,10 +85,26 @@ class Tables:
         return found[game]
 
     def row(self, table_id: int) -> Row:
+        """The table as stored now (kept by version: a version's row never changes)."""
         try:
-            return self.store.get(table_id)
+            version = self.store.version(table_id)
+            hit = self.cache.get((table_id, version, "row"))
+            if hit is None:
+                hit = self.store.get(table_id)
+                self.cache.put((hit.id, hit.version, "row"), hit)
+            return hit
         except Missing:
             raise Problem(404, f"no table {table_id}") from None
+
+    def response(self, table_id: int, status: int = 200) -> Response:
+        """The table's JSON as the API answers it (encoded once a version)."""
+        row = self.row(table_id)
+        key = (row.id, row.version, "bytes")
+        body = self.cache.get(key)
+        if body is None:
+            body = json.dumps(self.table_json(row), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            self.cache.put(key, body)
+        return Response(body, status_code=status, media_type="application/json")
 
     def setup_of(self, keeper: Scorekeeper, setup: Any) -> BaseModel:
         try:
@@ -215,7 +231,7 @@ async def api_new_table(request: Request) -> Response:
     except Refused as e:
         raise Problem(422, e.message) from None
     table_id = tables.store.create(game, setup.model_dump(mode="json"))
-    return _json(tables.table_json(tables.row(table_id)), 201)
+    return tables.response(table_id, 201)
 
 
 async def api_table(request: Request) -> Response:
@@ -227,7 +243,7 @@ async def api_table(request: Request) -> Response:
             raise Problem(400, "since: a version number is expected")
         if not await _changed(request, tables, table_id, int(since)):
             return _json({"id": table_id, "version": int(since), "unchanged": True})
-    return _json(tables.table_json(tables.row(table_id)))
+    return tables.response(table_id)
 
 
 async def _changed(request: Request, tables: Tables, table_id: int, since: int) -> bool:
@@ -308,7 +324,7 @@ async def _move(request: Request) -> Response:
         raise Problem(409, _stale(e.version), table=tables.table_json(tables.row(table_id))) from None
     tables.cache.put((table_id, new_version, "yaml"), after)
     tables.changes.changed(table_id)
-    return _json(tables.table_json(tables.row(table_id)))
+    return tables.response(table_id)
 
 
 def _stale(version: int) -> str:
@@ -337,7 +353,7 @@ async def api_undo(request: Request) -> Response:
     except IndexError as e:
         raise Problem(422, str(e)) from None
     tables.changes.changed(table_id)
-    return _json(tables.table_json(tables.row(table_id)))
+    return tables.response(table_id)
 
 
 async def api_export(request: Request) -> Response:
@@ -397,7 +413,7 @@ async def api_import(request: Request) -> Response:
     table_id = tables.store.create(game, setup_json.model_dump(mode="json"), stored)
     if not scored.report.unfinished:
         tables.store.mark_finished(table_id, True)
-    return _json(tables.table_json(tables.row(table_id)), 201)
+    return tables.response(table_id, 201)
 
 
 def _imported(keeper: Scorekeeper, i: int, f: Any) -> dict[str, Any]:

@@ -35,8 +35,9 @@ def nim() -> Iterator[str]:
     """The test-only game (Nim) registered for this module's tests: its name."""
     from printkit.core import registry
 
-    saved = (registry._COMPONENTS.copy(), registry._SCORERS.copy(), registry._SCOREKEEPERS.copy())
-    registry.scorekeepers()  # the package's own games first, as the app would load them
+    registry.scorekeepers()  # the package's own games first (then they are in the snapshot restored)
+    saved = ({k: dict(v) for k, v in registry._COMPONENTS.items()}, registry._SCORERS.copy(),
+             registry._SCOREKEEPERS.copy())
     import tests.toygame  # noqa: F401 - importing registers it
 
     registry.register_game(tests.toygame.NIM)  # again, should an earlier module have taken it away
