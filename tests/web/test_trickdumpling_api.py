@@ -502,3 +502,22 @@ def test_import_then_continue(client):
     r = client.post("/api/import", json={"game": "trickdumpling", "files": [
         {"name": "t.yaml", "text": (EXAMPLES / "shrimp.yaml").read_text()}]})
     assert r.status_code == 422 and "single-trick record" in r.json()["error"]
+
+
+def test_no_way_is_not_offered_against_the_hard_steamer():
+    """TD-12: Bo, the Hard Steamer, makes kimchi 10 with K7 on Ann's K3: Cy may only accept."""
+    setup = Setup(players=["Ann", "Bo", "Cy"], cooks={"Bo": "hard"})
+    hands = {"Ann": ["K3", "S2", "S3", "S4", "S6", "S7", "S8", "C2"],
+             "Bo": ["K7", "C3", "C4", "C6", "C7", "C8", "U2", "U3"],
+             "Cy": ["K4", "K2", "GS", "W5", "W99", "U4", "U6", "U7"]}
+    moves = [{"deal": {"chef": "Ann", "rank": ["K", "C", "S", "U"], "hands": hands,
+                       "missions": {"Ann": "nephew", "Bo": "nephew", "Cy": "spy"}}},
+             {"play": {"player": "Ann", "card": "K3"}}, {"play": {"player": "Bo", "card": "K7"}}]
+    v = view(state_of(setup, moves), setup, moves)
+    assert v["trick"]["perfect"] == {"player": "Bo", "suit": "kimchi"}
+    assert {o["declare"] for o in v["options"]} == {"accept"}
+    assert sorted(o["card"] for o in v["options"]) == sorted(hands["Cy"])
+    # Without the cook, the same cards K4, K2, GS and W5 could cancel it.
+    plain = Setup(players=["Ann", "Bo", "Cy"])
+    v = view(state_of(plain, moves), plain, moves)
+    assert sorted(o["card"] for o in v["options"] if o["declare"] == "no-way") == ["GS", "K2", "K4", "W5"]
