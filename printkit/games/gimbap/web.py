@@ -41,7 +41,8 @@ class Setup(BaseModel):
     players: list[str] = Field(min_length=2, max_length=4, description="2 to 4 players in seating order")
     tokens: list[Annotated[TokenField, PlainSerializer(lambda t: _token_text(t), return_type=str),
                                 WithJsonSchema({"type": "string"})]] | None = Field(
-        default=None, description="with 2 players: the 6 tokens drawn for the game, such as 4/3 (GIM-5)")
+        default=None, title="Tokens (2 players only: the 6 drawn, such as 4/3)",
+        description="with 2 players: the 6 tokens drawn for the game, such as 4/3 (GIM-5)")
 
     @field_validator("tokens", mode="before")
     @classmethod

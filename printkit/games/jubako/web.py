@@ -41,11 +41,14 @@ class Setup(Strict):
     flat so that the new-table form can show each one."""
 
     players: list[str] = Field(min_length=2, max_length=4, description="2 to 4 players in turn order")
-    board: Literal["5x5", "4x4"] = Field(default="5x5", description="4x4 is Little Jubako (JUB-7)")
-    picky_eaters: int | None = Field(default=None, ge=0, le=20, description="Picky Eaters: the bonus instead of 5")
-    favorite_food: list[str] = Field(default=[], description="Favorite Food: 'player: delicacy, delicacy' per player")
-    multi_tiered: bool = Field(default=False, description="Multi-Tiered")
-    peko_peko: bool = Field(default=False, description="Peko Peko")
+    board: Literal["5x5", "4x4"] = Field(default="5x5", title="Board (4x4: Little Jubako)",
+                                         description="4x4 is Little Jubako (JUB-7)")
+    picky_eaters: int | None = Field(default=None, ge=0, le=20, title="Picky Eaters: bonus (empty: 5)",
+                                     description="Picky Eaters: the bonus instead of 5")
+    favorite_food: list[str] = Field(default=[], title="Favorite Food (one line a player: Ann: tako, nori)",
+                                     description="Favorite Food: 'player: delicacy, delicacy' per player")
+    multi_tiered: bool = Field(default=False, title="Multi-Tiered", description="Multi-Tiered")
+    peko_peko: bool = Field(default=False, title="Peko Peko", description="Peko Peko")
 
     @field_validator("players")
     @classmethod
