@@ -6,8 +6,9 @@ is explained in docs/rules/trickdumpling.md and by `printkit rules trickdumpling
 
 from __future__ import annotations
 
-from printkit.core.registry import Component, Setting, register, register_form_reader, register_game, yes_no
-from printkit.games.trickdumpling import components, pad
+from printkit.core.registry import (Component, Setting, register, register_form_reader, register_game,
+                                    register_scorekeeper, yes_no)
+from printkit.games.trickdumpling import components, pad, web
 from printkit.games.trickdumpling.scorer import GAME as RULES
 
 GAME = "trickdumpling"
@@ -25,3 +26,4 @@ register(Component(GAME, "pad", "score pad: tricks, missions and points a round,
                    pad.build_pad, settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}))
 register_form_reader(pad.FORM_READER)
 register_game(RULES)
+register_scorekeeper(web.SCOREKEEPER)  # printkit serve: the Trick Dumpling page (web.py, web/page.js)
