@@ -14,8 +14,9 @@ from printkit.web import engine
 #: Lines of the chart: colour and dash together, so players are told apart without colour too.
 STYLES = [("#0b4f9c", ""), ("#a4000f", "8 4"), ("#0d5d1f", "2 4"), ("#6a1b9a", "12 4 2 4"),
           ("#8a4b00", "4 2"), ("#00606b", "10 2 2 2 2 2"), ("#111111", "1 3"), ("#b0006e", "6 6")]
-WIDTH, HEIGHT = 640, 260
-PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 44, 96, 14, 34
+#: The chart's size in its own units: about a phone's width, so its 14-unit text reads at 14 px.
+WIDTH, HEIGHT = 380, 230
+PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 36, 76, 12, 40
 
 
 class TablesLike(Protocol):
@@ -141,14 +142,14 @@ def chart_svg(names: Sequence[str], axis: str, points: Sequence[tuple[str, Seque
 
     parts = [f'<svg class="chart" data-test="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
              f'xmlns="http://www.w3.org/2000/svg" aria-label="Score by {_e(axis)}">',
-             '<g font-size="12" fill="#111" font-family="sans-serif">']
+             '<g font-size="14" fill="#111" font-family="sans-serif">']
     for v in _ticks(lo, hi):
         parts.append(f'<line x1="{PAD_LEFT}" x2="{PAD_LEFT + w}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="#ccc"/>'
                      f'<text x="{PAD_LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{_num(v)}</text>')
-    step = max(1, (len(points) + 11) // 12)
+    step = max(1, (len(points) + 7) // 8)
     for i, (label, _) in enumerate(points):
         if i % step == 0 or i == len(points) - 1:
-            parts.append(f'<text x="{x(i):.1f}" y="{HEIGHT - PAD_BOTTOM + 16}" text-anchor="middle">{_e(label)}</text>')
+            parts.append(f'<text x="{x(i):.1f}" y="{HEIGHT - PAD_BOTTOM + 18}" text-anchor="middle">{_e(label)}</text>')
     parts.append(f'<text x="{PAD_LEFT + w / 2:.1f}" y="{HEIGHT - 4}" text-anchor="middle">{_e(axis)}</text>')
     ends = []
     for p, name in enumerate(names):
@@ -160,10 +161,10 @@ def chart_svg(names: Sequence[str], axis: str, points: Sequence[tuple[str, Seque
         ends.append((y(points[-1][1][p]), name, colour))
     last = -1e9
     for ey, name, colour in sorted(ends):
-        ey = max(ey, last + 14)  # names at the end of their lines, not on top of each other
+        ey = max(ey, last + 16)  # names at the end of their lines, not on top of each other
         last = ey
         parts.append(f'<text x="{PAD_LEFT + w + 6}" y="{ey + 4:.1f}" fill="{colour}" font-weight="bold">'
-                     f'{_e(name[:14])}</text>')
+                     f'{_e(name[:9])}</text>')
     parts.append("</g></svg>")
     return "".join(parts)
 

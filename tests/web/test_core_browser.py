@@ -72,3 +72,49 @@ def test_a_second_phone_sees_the_move_of_the_first(live_server, browser, page):
         other.context.close()
     page.locator('[data-test="pile"]').filter(has_text="6 stones left").wait_for(timeout=5000)
     assert page.js_errors == []
+
+
+def test_a_stale_phone_is_told_and_redrawn(live_server, page):
+    t = httpx.post(live_server + "/api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 9}}).json()
+    page.goto(f"{live_server}/t/{t['id']}")
+    page.locator('[data-test="pile"]').filter(has_text="9 stones left").wait_for()
+    # Hold the page's poll back so it cannot see the change before its move is sent.
+    page.route("**/api/tables/*?since=*", lambda route: None)
+    httpx.post(f"{live_server}/api/tables/{t['id']}/moves", json={"version": 0, "move": {"player": "Ann", "take": 1}})
+    page.locator('[data-test="take-2"]').click()  # still shows 9 stones: posts on version 0
+    banner = page.locator('[data-test="banner"]')
+    banner.wait_for(state="visible")
+    assert "the table changed" in banner.inner_text()
+    page.locator('[data-test="pile"]').filter(has_text="8 stones left").wait_for()
+    assert page.evaluate("document.body.dataset.version") == "1"
+    assert httpx.get(f"{live_server}/api/tables/{t['id']}").json()["moves"] == [{"player": "Ann", "take": 1}]
+
+
+def test_import_a_record_from_the_home_page_and_see_the_history(live_server, page, shot, tmp_path):
+    record = tmp_path / "evening.yaml"
+    record.write_text("game: nim\nplayers: [Ann, Bo, Cy]\npile: 7\ntakes:\n"
+                      + "".join(f"  - {{player: {p}, take: {k}}}\n" for p, k in
+                                [("Ann", 2), ("Bo", 2), ("Cy", 1), ("Ann", 1), ("Bo", 1)]))
+    page.goto(live_server + "/")
+    page.locator('[data-test="import-game"]').select_option("nim")
+    page.locator('[data-test="import-files"]').set_input_files(str(record))
+    page.locator('[data-test="import-submit"]').click()
+    page.wait_for_url("**/t/*")
+    page.locator('[data-test="report-headline"]').filter(has_text="Winner: Bo").wait_for()
+    assert page.locator('[data-test="total"][data-player="Bo"] [data-test="points"]').inner_text() == "1"
+    page.locator('[data-test="history"]').click()
+    page.wait_for_url("**/history")
+    assert page.locator('[data-test="winners"]').inner_text() == "Bo"
+    assert page.locator('svg[data-test="chart"] polyline').count() == 3
+    shot(page, "core-history")
+    # The bad file: the banner says what the scorer says, in one line.
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: [Ann]\npile: 3\n")
+    page.goto(live_server + "/")
+    page.locator('[data-test="import-game"]').select_option("nim")
+    page.locator('[data-test="import-files"]').set_input_files(str(bad))
+    page.locator('[data-test="import-submit"]').click()
+    banner = page.locator('[data-test="banner-message"]')
+    banner.wait_for()
+    assert "bad.yaml" in banner.inner_text() and "players" in banner.inner_text()
+    assert page.js_errors == []

@@ -71,7 +71,7 @@ function gameForm(game) {
   const schema = game.setup;
   const required = new Set(schema.required || []);
   const fields = Object.entries(schema.properties || {}).map(([name, s]) => [name, ...field(name, resolve(s, schema), required.has(name))]);
-  const form = el("form", { class: "card", "data-test": `new-${game.name}` },
+  const form = el("form", { class: "card", id: `new-${game.name}`, "data-test": `new-${game.name}` },
     el("h3", {}, game.title),
     fields.map(([, element]) => element),
     el("button", { type: "submit", class: "primary", "data-test": `start-${game.name}` }, `Start ${game.title}`));
@@ -123,7 +123,10 @@ async function main() {
     return;
   }
   $("tables").replaceChildren(...(tables.length ? tables.map(tableItem) : [el("li", { class: "muted" }, "None yet.")]));
-  $("games").replaceChildren(...games.map(gameForm));
+  // A row of the games first (one tap to a game's form), then the forms.
+  const picker = el("nav", { class: "row", "aria-label": "Games", "data-test": "game-picker" },
+    games.map((g) => el("a", { class: "button", href: `#new-${g.name}`, "data-test": `pick-${g.name}` }, g.title)));
+  $("games").replaceChildren(picker, ...games.map(gameForm));
   $("import-game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
   $("import-form").addEventListener("submit", (event) => importFiles(event, games));
 }
