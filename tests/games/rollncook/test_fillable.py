@@ -361,3 +361,20 @@ def test_as_record_needs_a_pdf_and_fillable_has_a_limit(tmp_path):
     assert r.exit_code == 2 and "--as-record" in r.output
     r = run_cli("make", "rollncook", "--seed", "1", "--count", "201", "--fillable", "--out", str(tmp_path))
     assert r.exit_code == 2 and "at most 200" in r.output and not list(tmp_path.glob("*.pdf"))
+
+
+def test_random_marks_never_crash_the_reader(tmp_path):
+    """Any marks at all (garbage text, any boxes): exit 0 or 1 with a report, never a traceback."""
+    data = blank(tmp_path, 11)
+    names = list(forms.parse_form(data, "b.pdf").fields.items())
+    rng = random.Random(14)
+    junk = ["", "1", "6", "7", "0", "x", "O", "Q", "12", " 3 ", "é", "-1"]
+    for k in range(8):
+        values = {n: (rng.random() < 0.5 if f.kind == "check" else rng.choice(junk))
+                  for n, f in names if rng.random() < 0.3}
+        p = tmp_path / f"junk{k}.pdf"
+        p.write_bytes(forms.fill_form(data, values))
+        r = run_cli("score", "rollncook", str(p), "--json")
+        assert r.exit_code in (0, 1), r.output
+        out = json.loads(r.stdout)
+        assert all(v["line"].startswith("RNC1-11:") for v in out["violations"] if v.get("file") == str(p))
