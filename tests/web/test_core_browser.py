@@ -118,3 +118,18 @@ def test_import_a_record_from_the_home_page_and_see_the_history(live_server, pag
     banner.wait_for()
     assert "bad.yaml" in banner.inner_text() and "players" in banner.inner_text()
     assert page.js_errors == []
+
+
+def test_with_a_join_token_the_first_visit_lets_the_phone_in_for_every_page_and_file(live_server_factory, page):
+    token = "join-me-7"
+    base = live_server_factory(token=token)
+    t = httpx.post(f"{base}/api/tables?token={token}", json={"game": "nim", "setup": {"pile": 4}}).json()
+    page.goto(f"{base}/t/{t['id']}")
+    assert "join token" in page.content()  # no token yet: refused
+    page.goto(f"{base}/t/{t['id']}?token={token}")
+    # The shell, the game's module and the API calls after it carry only the cookie.
+    page.locator('[data-test="take-1"]').click()
+    page.locator('[data-test="pile"]').filter(has_text="3 stones left").wait_for()
+    page.goto(f"{base}/")
+    page.locator('[data-test="table-item"]').first.wait_for()
+    assert page.js_errors == []
