@@ -295,3 +295,25 @@ def test_undo_takes_back_a_round(client) -> None:
     assert {p["name"]: p["total"] for p in again["report"]["players"]} == totals
     stale = client.post(f"/api/tables/{table['id']}/undo", json={"version": back["version"]})
     assert stale.status_code == 409
+
+
+def test_import_an_unfinished_record_and_play_it_to_the_end(client) -> None:
+    path = ROOT / "examples" / "gimbap" / "two-players.yaml"
+    original = load(path)
+    part = {**original, "rounds": original["rounds"][:3]}
+    r = client.post("/api/import", json={"game": "gimbap", "files": [{"name": "part.json", "text": json.dumps(part)}]})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    assert len(table["moves"]) == 3 and table["view"]["round"] == 4 and not table["over"]
+    assert table["view"]["first"] == ["Min"] and len(table["view"]["tokens_left"]) == 3  # 6 drawn, 3 laid out
+    for rnd in original["rounds"][3:]:
+        table = post(client, table, rnd).json()
+    assert table["over"] and essence(table["report"]) == essence(cli_score(path))
+
+
+def test_import_of_a_record_that_cannot_be_a_table_is_one_line(client) -> None:
+    doc = {"players": ["Ann", "Bo"], "rounds": []}  # 2 players but no tokens drawn (GIM-5)
+    r = client.post("/api/import", json={"game": "gimbap", "files": [{"name": "r.json", "text": json.dumps(doc)}]})
+    assert r.status_code == 422
+    message = r.json()["error"]
+    assert "6 different tokens" in message and "\n" not in message

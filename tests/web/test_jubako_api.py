@@ -349,3 +349,20 @@ def test_bad_setup_is_refused(client) -> None:
     assert 400 <= r.status_code < 500 and "board" in r.json()["error"]
     r = client.post("/api/tables", json={"game": "jubako", "setup": {"players": ["Ann", "Bo"], "favorite_food": ["Cy: tako"]}})
     assert 400 <= r.status_code < 500 and "naming one of the players" in r.json()["error"]
+
+
+def test_import_an_unfinished_record_and_play_on(client) -> None:
+    """The rulebook's examples (7 turns) imported, then the table goes on with a declared hand."""
+    path = ROOT / "examples" / "jubako" / "rulebook-examples.yaml"
+    text = path.read_text()
+    r = client.post("/api/import", json={"game": "jubako", "files": [{"name": path.name, "text": text}]})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    assert essence(table["report"]) == essence(cli_score(path))
+    n = len(load(path)["turns"])
+    assert len(table["moves"]) == n and table["view"]["turn"] == n + 1 and table["view"]["hand"] == []
+    who = table["view"]["to_move"]
+    table = post(client, table, {"player": who, "holding": [["ika", "tako"], ["nori", "gohan"], ["kyuri", "tomato"]]}).json()
+    place = table["view"]["legal"]["place"][0]
+    r = post(client, table, {"player": who, "tile": place["tile"], "cells": place["cells"], "score": place["scores"][0]["score"]})
+    assert r.status_code == 200 and len(r.json()["view"]["scores"][who]) == sum(1 for t in load(path)["turns"] if t["player"] == who) + 1

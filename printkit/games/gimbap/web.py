@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, WithJsonSchema, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, Field, PlainSerializer, WithJsonSchema, field_validator, model_validator
 
 from printkit.core.game import GameState
 from printkit.core.records import distinct_names
 from printkit.core.table import Scorekeeper
+from printkit.core.yamlio import first_error
 from printkit.games.gimbap.content import CONTENT, Token
 from printkit.games.gimbap.record import Round, TokenField
 from printkit.games.gimbap.rolls import PARTS
@@ -104,6 +105,12 @@ def records(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[dict[str,
     return [doc]
 
 
+def _one_line(e: ValidationError, what: str) -> ValueError:
+    """A pydantic error as one line naming the field (an import's 422 says it in one line)."""
+    where, message, _ = first_error(e, {})
+    return ValueError(f"{what}{'.' + where if where else ''}: {message}")
+
+
 def split(documents: Sequence[dict[str, Any]]) -> tuple[BaseModel, list[dict[str, Any]]]:
     """An imported record -> (setup, moves): its header and its rounds."""
     if len(documents) != 1:
@@ -111,7 +118,10 @@ def split(documents: Sequence[dict[str, Any]]) -> tuple[BaseModel, list[dict[str
     (doc,) = documents
     if not isinstance(doc, dict) or not isinstance(doc.get("rounds"), list):
         raise ValueError("a Gimbap record has 'players' and a list of 'rounds'")
-    setup = Setup.model_validate({k: doc[k] for k in ("players", "tokens") if k in doc})
+    try:
+        setup = Setup.model_validate({k: doc[k] for k in ("players", "tokens") if k in doc})
+    except ValidationError as e:
+        raise _one_line(e, "the record's header") from None
     return setup, [dict(r) for r in doc["rounds"]]
 
 

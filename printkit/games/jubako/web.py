@@ -18,11 +18,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, Field, field_validator, model_validator
 
 from printkit.core.game import GameState
 from printkit.core.records import distinct_names
 from printkit.core.table import Scorekeeper
+from printkit.core.yamlio import first_error
 from printkit.games.jubako.content import CONTENT
 from printkit.games.jubako.record import Delicacy, JubakoRecord, Turn
 from printkit.games.jubako.scorer import GAME
@@ -143,17 +144,26 @@ def records(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[dict[str,
     return [doc]
 
 
+def _one_line(e: ValidationError, what: str) -> ValueError:
+    """A pydantic error as one line naming the field (an import's 422 says it in one line)."""
+    where, message, _ = first_error(e, {})
+    return ValueError(f"{what}{'.' + where if where else ''}: {message}")
+
+
 def split(documents: Sequence[dict[str, Any]]) -> tuple[BaseModel, list[dict[str, Any]]]:
     """An imported record -> (setup, moves): its header (an older ``little_jubako`` read as the
     board) and its turns."""
     if len(documents) != 1:
         raise ValueError(f"a Jubako game is one record; got {len(documents)}")
     (doc,) = documents
-    rec = JubakoRecord.model_validate(doc)
-    o = rec.options
-    setup = Setup(players=list(rec.players), board=rec.board, picky_eaters=o.picky_eaters,
-                  favorite_food=[f"{who}: {', '.join(ds)}" for who, ds in o.favorite_food.items()],
-                  multi_tiered=o.multi_tiered, peko_peko=o.peko_peko)
+    try:
+        rec = JubakoRecord.model_validate(doc)
+        o = rec.options
+        setup = Setup(players=list(rec.players), board=rec.board, picky_eaters=o.picky_eaters,
+                      favorite_food=[f"{who}: {', '.join(ds)}" for who, ds in o.favorite_food.items()],
+                      multi_tiered=o.multi_tiered, peko_peko=o.peko_peko)
+    except ValidationError as e:
+        raise _one_line(e, "the record") from None
     return setup, [_turn_doc(t.model_dump(mode="json")) for t in rec.turns]
 
 
