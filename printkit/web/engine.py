@@ -129,7 +129,8 @@ def score(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]]
     docs = [_plain(d) for d in documents(keeper, setup, moves)]
     names = file_names(keeper, setup, len(docs), fmt)
     try:
-        records = [(name, keeper.game.record.model_validate(doc), {}) for name, doc in zip(names, docs, strict=True)]
+        records: list[tuple[str, Any, dict]] = [(name, keeper.game.record.model_validate(doc), {})
+                                                for name, doc in zip(names, docs, strict=True)]
     except (ValidationError, ValueError):
         return exact(keeper, names, docs, fmt)
     fast = score_records(keeper, names, docs, fmt, records)

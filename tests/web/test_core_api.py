@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -218,3 +219,13 @@ def test_pages_and_files_are_served_and_nothing_outside_their_folders(client):
         r = client.get(path)
         assert r.status_code == 404, (path, r.status_code)
         assert "def " not in r.text
+
+
+def test_the_web_core_names_no_game():
+    """printkit/web finds games through the registry: no module or shell file names one."""
+    names = ["gimbap", "gemblo", "jubako", "rollncook", "trickdumpling", "roll n cook", "trick dumpling", "nim"]
+    files = sorted(p for p in (ROOT / "printkit" / "web").rglob("*") if p.suffix in (".py", ".js", ".html", ".css"))
+    assert len(files) >= 10
+    for path in files:
+        text = path.read_text(encoding="utf-8").lower()
+        assert not [n for n in names if re.search(rf"\b{n}\b", text)], path
