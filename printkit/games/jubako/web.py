@@ -14,7 +14,7 @@ could score, and the removal when nothing fits.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -167,7 +167,7 @@ def split(documents: Sequence[dict[str, Any]]) -> tuple[BaseModel, list[dict[str
     return setup, [_turn_doc(t.model_dump(mode="json")) for t in rec.turns]
 
 
-def _key(tile: Sequence[str]) -> tuple[str, str]:
+def _key(tile: Iterable[str]) -> tuple[str, str]:
     """A tile without its orientation: its delicacies in the rulebook's order."""
     a, b = sorted(tile, key=CONTENT.ids.index)
     return a, b
