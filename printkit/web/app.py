@@ -399,7 +399,8 @@ async def api_import(request: Request) -> Response:
         setup, moves = keeper.split(docs)
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
         raise Problem(422, f"these records cannot be followed at the table: {e}") from None
-    setup_json = tables.setup_of(keeper, setup.model_dump(mode="json"))
+    # The setup as it will be stored and read back (a game may give its model or a plain dict).
+    checked = tables.setup_of(keeper, setup.model_dump(mode="json") if isinstance(setup, BaseModel) else setup)
     stored = []
     for i, m in enumerate(moves):
         try:
@@ -407,10 +408,10 @@ async def api_import(request: Request) -> Response:
         except ValidationError as e:
             raise Problem(422, engine.shape_error(e, f"move {i + 1}")) from None
     try:
-        scored = engine.score(keeper, setup_json, stored)
+        scored = engine.score(keeper, checked, stored)
     except Refused as e:
         raise Problem(422, e.message) from None
-    table_id = tables.store.create(game, setup_json.model_dump(mode="json"), stored)
+    table_id = tables.store.create(game, checked.model_dump(mode="json"), stored)
     if not scored.report.unfinished:
         tables.store.mark_finished(table_id, True)
     return tables.response(table_id, 201)
