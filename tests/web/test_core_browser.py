@@ -16,10 +16,23 @@ def test_a_nim_game_through_the_pages(live_server, page, shot):
     names.nth(0).fill("Ann")
     names.nth(1).fill("Bo")
     shot(page, "core-home")
+    small = page.evaluate("""() => [...document.querySelectorAll('button, a.button, select, input, label.check')]
+        .filter((e) => e.offsetParent !== null && e.type !== 'checkbox')
+        .map((e) => [e.dataset.test || e.textContent.trim(), e.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 44 || r.height < 44).map(([name]) => name)""")
+    assert small == []  # a check box's target is its whole label (label.check)
     form.locator('[data-test="start-nim"]').click()
     page.wait_for_url("**/t/*")
     page.locator('[data-test="pile"]').filter(has_text="5 stones left").wait_for()
     shot(page, "core-nim-start")
+    # Every control of the shell (and of the page) is a thumb's target: 44 x 44 px at least.
+    small = page.evaluate("""() => [...document.querySelectorAll('button, a.button, a.home, select, input')]
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => [e.dataset.test || e.textContent.trim(), e.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 44 || r.height < 44).map(([name]) => name)""")
+    assert small == []
+    # Nothing wider than the phone.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
     # An illegal move: the banner shows the scorer's words and rule; nothing changes.
     page.locator('[data-test="take-4"]').click()
