@@ -50,7 +50,9 @@ class Table:
         except Exception:
             banner = self.page.locator('[data-test="banner"]').inner_text()
             self.page.screenshot(path=str(ROOT / "test-artifacts" / "screenshots" / "jubako-failed.png"), full_page=True)
-            raise AssertionError(f"move {self.version} was not stored; the banner says: {banner!r}") from None
+            now = self.page.locator("body").get_attribute("data-version")
+            raise AssertionError(f"move {self.version} was not stored (the page is at version {now}); the banner "
+                                 f"says: {banner!r}; page errors: {self.page.js_errors}") from None
 
     def draw(self, tile: list[str], first: bool) -> None:
         if not first:
