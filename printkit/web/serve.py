@@ -3,6 +3,7 @@ its QR code in the terminal), run uvicorn until stopped."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import ipaddress
 import secrets
@@ -117,4 +118,7 @@ def serve(host: str, port: int, db: Path | None, lan: bool, open_browser: bool,
 
         webbrowser.open(url)
     config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False, timeout_graceful_shutdown=2)
-    uvicorn.Server(config).run(sockets=[sock])
+    # Ctrl-C or SIGTERM, re-raised by uvicorn once it has shut down, is the way to stop it.
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run(sockets=[sock])
+    echo("printkit serve: stopped (every move is kept)")

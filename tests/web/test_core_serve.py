@@ -135,3 +135,13 @@ def test_a_database_that_is_not_one_is_one_line(tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert done.stderr.startswith(f"printkit: error: --db {bad}: cannot use it as printkit's database")
+
+
+def test_ctrl_c_or_sigterm_stops_it_cleanly(tmp_path):
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        proc, lines = start("--db", str(tmp_path / "t.sqlite3"), cwd=tmp_path)
+        wait_ready(url_of(lines))
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=20)
+        assert proc.returncode == 0, (sig, err)
+        assert out.strip().endswith("printkit serve: stopped (every move is kept)") and "Traceback" not in err
