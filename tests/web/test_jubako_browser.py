@@ -146,3 +146,33 @@ def score_turns(tmp_path: Path, players: list[str], turns: list[dict[str, Any]])
     path = tmp_path / "direct.json"
     path.write_text(json.dumps({"game": "jubako", "board": "4x4", "players": players, "turns": turns}))
     return score(path)
+
+
+def test_the_end_of_game_options_on_an_imported_game(live_server, page, shot) -> None:
+    """examples/jubako/all-options.yaml imported: the page's scores show each option chosen
+    (Favorite Food, Multi-Tiered, Peko Peko, JUB-7) with the points the scorer gives, and the
+    open first-layer cells of the JUB-6 tie-break; the 4x4 boards under their tabs."""
+    import httpx
+
+    path = ROOT / "examples" / "jubako" / "all-options.yaml"
+    r = httpx.post(live_server + "/api/import", json={"game": "jubako", "files": [{"name": path.name, "text": path.read_text()}]})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    page.goto(f"{live_server}/t/{table['id']}")
+    page.locator('[data-test="jub-over"]').wait_for()
+    expected = score(path)
+    heads = page.locator('[data-test="jub-scores"] th').all_inner_texts()
+    assert heads == ["Player", "Turns", "Favorite Food", "Multi-Tiered", "Peko Peko", "Open cells", "Total"]
+    for p in expected["players"]:
+        cells = page.locator(f'[data-test="jub-score-{p["name"]}"] td').all_inner_texts()
+        b = p["breakdown"]
+        assert cells[0] == p["name"] and int(cells[1].split()[0]) == sum(b["turns"])
+        assert [int(c) for c in cells[2:]] == [b["favorite_food"], b["multi_tiered"], b["peko_peko"], b["uncovered"], p["total"]]
+    page.locator('[data-test="jub-tab-Bo"]').click()
+    board = page.locator('[data-test="jub-board-Bo"] [data-test^="jub-cell-"]')
+    assert board.count() == 16  # Little Jubako
+    tops = {c: page.locator(f'[data-test="jub-board-Bo"] [data-test="jub-cell-{c}"]').get_attribute("data-top")
+            for c, _ in expected["boards"]["Bo"].items()}
+    assert tops == {c: stack[-1] for c, stack in expected["boards"]["Bo"].items()}
+    shot(page, "jubako-5-options-imported")
+    assert page.js_errors == []
