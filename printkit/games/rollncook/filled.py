@@ -203,6 +203,40 @@ def _results(form: FilledForm, m: Marks) -> None:
               f"give at most {3 * m.played + extra} results")
 
 
+def _wildcards(m: Marks) -> int:
+    """Results of a value chosen freely (RNC-3, RNC-4): a double's changed die (two for a triple),
+    each ``add``, and each ``reuse`` (counted as free: an upper bound)."""
+    free = m.abilities["reuse"] + m.abilities["add"]
+    for dice in m.dice:
+        most = max(Counter(dice).values(), default=0)
+        free += most - 1 if most >= 2 else 0
+    return free
+
+
+def _values(form: FilledForm, m: Marks) -> None:
+    """RNC-2 when no ability changes a result (no adjust or set crossed): every box and segment
+    crossed needs a result of its number; the dice rolled give each value, the doubles, ``add``
+    and ``reuse`` give the rest. Counted value by value over the whole sheet (a bound every
+    legal sheet meets, whichever hour took which segment)."""
+    if m.abilities["adjust"] or m.abilities["set"]:
+        return
+    have = Counter(v for dice in m.dice for v in dice)
+    need: Counter = Counter(k + 1 for h in range(m.played) for k in m.boxes[h])
+    need.update(k + 1 for t in m.segments for k in t)
+    short = {v: need[v] - have[v] for v in range(1, 7) if need[v] > have[v]}
+    free = _wildcards(m)
+    if sum(short.values()) <= free:
+        return
+    v = max(short)
+    last = max(((t, k) for t, seg in enumerate(m.segments) for k in seg if k + 1 == v), default=None)
+    name = m.names.seg(*last) if last else m.names.box(*max((h, k) for h in range(m.played)
+                                                             for k in m.boxes[h] if k + 1 == v))
+    missing = ", ".join(f"{n} x {value}" for value, n in sorted(short.items()))
+    m.bad(form, name, "boxes and segments", "RNC-2",
+          f"the boxes and segments crossed need results the dice never gave ({missing}); the doubles "
+          f"and abilities crossed give at most {free} results of a free value, and no adjust or set is crossed")
+
+
 def _gained(m: Marks) -> Counter:
     """What the crossed boxes and segments give (RNC-2): each box's ingredients, each segment's."""
     got: Counter = Counter()
@@ -309,6 +343,7 @@ def read_sheet(form: FilledForm, sid: str) -> tuple[Marks, dict]:
     _inventory(form, m)
     _dishes(form, m)
     _results(form, m)
+    _values(form, m)
     made = _obtained(form, m)
     _used(form, m, made)
     _plates(form, m)

@@ -378,3 +378,17 @@ def test_random_marks_never_crash_the_reader(tmp_path):
         assert r.exit_code in (0, 1), r.output
         out = json.loads(r.stdout)
         assert all(v["line"].startswith("RNC1-11:") for v in out["violations"] if v.get("file") == str(p))
+
+
+def test_segments_whose_value_no_die_gave_are_reported(tmp_path):
+    # Ann rolls four 6s in the game and five doubles, and crosses no ability: twelve more
+    # segments of value 6 cannot all have had a result.
+    rec = yaml.safe_load((EXAMPLES / "solo-seed7.yaml").read_text())
+    n = Names("RNC1-7")
+    base = marks(rec, None)
+    more = {n.seg(t, 5): True for t in range(len(HOURS)) if not base.get(n.seg(t, 5))}
+    assert len(more) >= 10
+    code, out, pdf = solo(tmp_path, more)
+    hits = [x for x in out["violations"] if "the dice never gave" in x["message"]]
+    assert code == 1 and len(hits) == 1 and hits[0]["rule"] == "RNC-2"
+    assert hits[0]["line"] == n.seg(11, 5) and "x 6" in hits[0]["message"]
