@@ -162,11 +162,14 @@ def test_the_end_of_game_options_on_an_imported_game(live_server, page, shot) ->
     page.locator('[data-test="jub-over"]').wait_for()
     expected = score(path)
     heads = page.locator('[data-test="jub-scores"] th').all_inner_texts()
-    assert heads == ["Player", "Turns", "Favorite Food", "Multi-Tiered", "Peko Peko", "Open cells", "Total"]
+    assert heads == ["Player", "Turns", "Food", "Tiers", "Peko", "Open", "Total"]
+    assert page.locator('[data-test="jub-scores"] th[aria-label="Multi-Tiered"]').count() == 1
     for p in expected["players"]:
         cells = page.locator(f'[data-test="jub-score-{p["name"]}"] td').all_inner_texts()
         b = p["breakdown"]
         assert cells[0] == p["name"] and int(cells[1].split()[0]) == sum(b["turns"])
+        box = page.locator(f'[data-test="jub-total-{p["name"]}"]').bounding_box()
+        assert box["x"] + box["width"] <= 390  # the whole table fits the phone's width
         assert [int(c) for c in cells[2:]] == [b["favorite_food"], b["multi_tiered"], b["peko_peko"], b["uncovered"], p["total"]]
     page.locator('[data-test="jub-tab-Bo"]').click()
     board = page.locator('[data-test="jub-board-Bo"] [data-test^="jub-cell-"]')

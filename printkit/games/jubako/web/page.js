@@ -187,13 +187,15 @@ function discardSection(v) {
 
 // --- scores ----------------------------------------------------------------------------------
 
-const END = { favorite_food: "Favorite Food", multi_tiered: "Multi-Tiered", peko_peko: "Peko Peko" };
+// Short column heads (a phone's width), the option's full name on hover and for screen readers.
+const END = { favorite_food: ["Food", "Favorite Food"], multi_tiered: ["Tiers", "Multi-Tiered"],
+  peko_peko: ["Peko", "Peko Peko"] };
 
 function scoresSection(v, report) {
   const byName = Object.fromEntries((report.players || []).map((p) => [p.name, p]));
   const ends = Object.keys(END).filter((k) => v.players.some((p) => k in (v.end[p] || {})));
-  const head = h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Turns"), ends.map((k) => h("th", {}, END[k])),
-    h("th", {}, "Open cells"), h("th", {}, "Total")));
+  const head = h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Turns"), ends.map((k) => h("th", { title: END[k][1], "aria-label": END[k][1] }, END[k][0])),
+    h("th", { title: "first-layer cells left open (JUB-6 tie-break)" }, "Open"), h("th", {}, "Total")));
   const rows = v.players.map((p) => h("tr", { "data-test": `jub-score-${p}` },
     h("td", {}, p),
     h("td", {}, String(v.scores[p].reduce((a, b) => a + b, 0)), h("small", {}, ` (${v.scores[p].length})`)),
@@ -202,7 +204,8 @@ function scoresSection(v, report) {
     h("td", { "data-test": `jub-total-${p}` }, String(byName[p] ? byName[p].total : 0))));
   const log = v.log.length
     ? h("ul", { class: "jub-log", "data-test": "jub-log" }, [...v.log].reverse().map((x) => h("li", {}, x))) : null;
-  return h("section", { "data-test": "jub-scores" }, h("h3", {}, "Scores"), h("table", {}, head, h("tbody", {}, rows)), log);
+  return h("section", { "data-test": "jub-scores" }, h("h3", {}, "Scores"),
+    h("div", { class: "jub-wide" }, h("table", {}, head, h("tbody", {}, rows))), log);
 }
 
 // --- the page ----------------------------------------------------------------------------------
