@@ -58,7 +58,11 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db_path: Path):
-    from starlette.testclient import TestClient
+    import warnings
+
+    with warnings.catch_warnings():  # Starlette 1.x: "Using httpx with starlette.testclient is deprecated"
+        warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+        from starlette.testclient import TestClient
 
     from printkit.web.app import create_app
 
