@@ -214,7 +214,7 @@ def test_whole_game_move_by_move_ends_with_the_scorers_report(client, tmp_path: 
         assert table["version"] == i + 1 and len(table["moves"]) == i + 1
     assert table["over"] and table["view"]["over"]
     expected = cli_score(path)
-    assert essence(table["report"]) == essence(expected)
+    assert table["report"] == expected  # a legal game: the very report, nothing to locate differently
     # the export scores the same, with the same lines
     out = tmp_path / "export.yaml"
     out.write_text(client.get(f"/api/tables/{table['id']}/export").text)
