@@ -86,6 +86,8 @@ def test_a_whole_game_through_the_page(live_server, page, shot, tmp_path: Path) 
                    page.locator('[data-test^="gim-token-"]').evaluate_all("es => es.map(e => e.dataset.test)")}
         assert set(rnd["tokens"]) <= offered and len(offered) == 12 - 2 * i
         play_round(page, rnd, i == 0)  # the builds the example writes down are entered as built
+        # one face a die (GIM-3): a rolled die shows only its face, the others all six
+        assert page.locator('[data-test^="gim-face-"]').count() == len(rnd["dice"]) + 6 * (4 - len(rnd["dice"]))
         if i == 0:
             shot(page, "gimbap-2-round-1-entered")
         tap(page, "gim-submit")

@@ -84,8 +84,9 @@ function diceSection(v, d) {
   return h("section", { "data-test": "gim-dice" },
     h("h3", {}, "Dice rolled", need(picked, [v.dice_min, v.dice_max], `${picked} of ${v.dice_min} to ${v.dice_max}`)),
     v.dice.map((die, i) => h("div", { class: "gim-die" },
-      h("div", { class: "gim-die-name" }, `Die ${i + 1}: ${die.name}`),
-      h("div", { class: "gim-row" }, die.faces.map((f) => {
+      h("div", { class: "gim-die-name" }, `Die ${i + 1}: ${die.name}${d.dice[i] ? " (tap the face to change it)" : ""}`),
+      // a die rolled shows only its face (tap it to choose again): the page stays short
+      h("div", { class: "gim-row" }, die.faces.filter((f) => !d.dice[i] || d.dice[i] === f).map((f) => {
         const on = d.dice[i] === f;
         const w = faceWords(f, v.parts);
         return h("button", { class: "gim-face" + (on ? " on" : ""), "data-test": `gim-face-${f}`, "aria-pressed": String(on),
