@@ -46,6 +46,8 @@ SEED_MAX = 2**63 - 1
 MAX_SIMULATED = 100_000
 #: Options that are another name for a component's setting (``--count 3`` is ``--set count=3``).
 ALIASES = {"count": "--count", "hex_size": "--hex-size", "fillable": "--fillable"}
+#: Of those, the options that are flags (``--fillable`` is ``--set fillable=yes``).
+FLAGS = {"fillable"}
 
 class _OneLineErrors(TyperGroup):
     """Click's usage errors (an unknown option, a missing argument, a number that is not one) as
@@ -221,7 +223,7 @@ def list_cmd(
             typer.echo(f"{game:<14}{name:<12}{counts:<17}{comp.description}")
             if show_settings:
                 for key, setting in comp.settings.items():
-                    alias = f" (or {ALIASES[key]} VALUE)" if key in ALIASES else ""
+                    alias = f" (or {ALIASES[key]}{'' if key in FLAGS else ' VALUE'})" if key in ALIASES else ""
                     typer.echo(f"{'':<26}--set {key.replace('_', '-')}=VALUE{alias}  {setting.help} "
                                f"(default {setting.default})")
 
@@ -257,7 +259,7 @@ def make(
                            "(see 'printkit list --settings'). Same as --set hex-size=.")] = None,
     fillable: Annotated[bool, typer.Option(
         "--fillable", help="PDF form fields over every mark, to fill in on a tablet and score with "
-                           "'printkit score GAME FILE.pdf' (Roll n Cook sheets). Same as --set fillable=yes.")] = False,
+                           "'printkit score GAME FILE.pdf' (Roll n Cook sheets, score pads). Same as --set fillable=yes.")] = False,
 ) -> None:
     """Make print-and-play files and print the paths written.
 
