@@ -294,7 +294,9 @@ def test_svg_of_the_fillable_sheet_is_the_plain_one(tmp_path):
 
 def render(data: bytes, scale: float = 2) -> np.ndarray:
     d = pdfium.PdfDocument(data)
-    d.init_forms()  # pdfium draws form fields (FPDF_ANNOT) once the form environment is up
+    # pdfium draws widgets (form fields) through its form-fill module (FPDF_FFLDraw): without
+    # init_forms the filled marks do not show (measured: 488 blue pixels, all icons, vs 4780).
+    d.init_forms()
     return np.asarray(d[0].render(scale=scale, may_draw_forms=True).to_pil().convert("RGB"), dtype=int)
 
 
