@@ -58,7 +58,7 @@ class SpoolingCanvas(rl_canvas.Canvas):
         super().__init__(*args, **kwargs)
         self._spool: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed by save_to (or with the canvas)
         self._spool_end = 0
-        self._last_xobjects: Any = None
+        self._xobjects: dict[frozenset, Any] = {}
         self._doc.__class__ = StreamingDocument
 
     def showPage(self) -> None:  # noqa: N802 - reportlab's name
@@ -74,13 +74,10 @@ class SpoolingCanvas(rl_canvas.Canvas):
         self._share_xobjects(page)
 
     def _share_xobjects(self, page: pdfdoc.PDFPage) -> None:
-        """One XObject dictionary for consecutive pages that use the same forms (it only names them)."""
+        """One XObject dictionary for all pages that use the same forms (it only names them)."""
         x = page.XObjects
-        last = self._last_xobjects
-        if x is not None and last is not None and x.dict.keys() == last.dict.keys():
-            page.XObjects = last
-        else:
-            self._last_xobjects = x
+        if x is not None:
+            page.XObjects = self._xobjects.setdefault(frozenset(x.dict), x)
 
     def save_to(self, sink: IO[bytes]) -> None:
         """Write the document to ``sink`` object by object, then free the spool."""
