@@ -1,6 +1,6 @@
 """Bounded memory for long PDFs: reportlab's own document, with its pages kept on disk.
 
-reportlab keeps every page's drawing commands (about 18 KB a Roll n Cook sheet) until it saves,
+reportlab keeps every page's drawing commands (about 18 KB for a full score sheet) until it saves,
 then builds the whole file in memory (and copies it twice more). For ``--count 10000`` that is
 about a gigabyte. This module changes where the bytes live, not what they are:
 
