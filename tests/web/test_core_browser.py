@@ -59,6 +59,7 @@ def test_a_nim_game_through_the_pages(live_server, page, shot):
     totals = {li.get_attribute("data-player"): li.locator('[data-test="points"]').inner_text()
               for li in page.locator('[data-test="total"]').all()}
     assert totals == {"Ann": "0", "Bo": "1"}
+    assert "null" not in page.locator('[data-test="game"]').inner_text()
     shot(page, "core-nim-over")
 
     # The export link gives the record; the server's table agrees with what the page showed.
