@@ -8,18 +8,21 @@ exported file gives the very report the page shows (line numbers included). Name
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import io
 import json
+import pickle
 import re
 from collections import Counter, OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from threading import Lock
 from typing import Any
 
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from printkit.core.game import GameState, replay
+from printkit.core.game import GameState, Step, replay
 from printkit.core.records import parse_record
 from printkit.core.score import Report, Violation
 from printkit.core.table import Scorekeeper
@@ -43,9 +46,11 @@ class Scored:
     last move. The files' text is written when first asked for (an export)."""
 
     def __init__(self, names: list[str], docs: list[dict[str, Any]], fmt: str, report: Report, state: GameState,
-                 files: list[tuple[str, str]] | None = None):
+                 files: list[tuple[str, str]] | None = None, line: Line | None = None):
         self.names, self.docs, self.fmt, self.report, self.state = names, docs, fmt, report, state
         self._files = files
+        #: What the next move's quick path starts from (None where it cannot be used).
+        self.line = line
 
     @property
     def files(self) -> list[tuple[str, str]]:
@@ -155,20 +160,145 @@ def exact(keeper: Scorekeeper, names: list[str], docs: list[dict[str, Any]], fmt
 def score_records(keeper: Scorekeeper, names: list[str], docs: list[dict[str, Any]], fmt: str,
                   records: list[tuple[str, Any, dict]]) -> Scored:
     """The report of ``records`` and the last State, from :func:`replay` itself (its State is
-    kept by wrapping the game's ``start``)."""
+    kept by wrapping the game's ``start``; its moves and the State before ``finish`` are kept
+    for the next move's :func:`extend`)."""
     kept: list[GameState] = []
+    tap = _Tap()
 
     def start(recs: Sequence[Any]) -> GameState:
         state = keeper.game.start(recs)
         kept.append(state)
+        tap.start = _fingerprint(state, recs)
         return state
 
-    game = dataclasses.replace(keeper.game, start=start)
+    def moves(recs: Sequence[Any]) -> Iterator[Step]:
+        return tap.steps(keeper.game.moves(recs), kept[0])
+
+    game = dataclasses.replace(keeper.game, start=start, moves=moves)
     try:
         report = replay(game, records)
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
         raise Refused(f"the game cannot replay this record: {e}") from None
-    return Scored(names, docs, fmt, report, kept[0])
+    line = tap.line(report, docs)
+    return Scored(names, docs, fmt, report, kept[0], line=line)
+
+
+@dataclasses.dataclass(frozen=True)
+class Line:
+    """A clean replay (no violation) of a table so far: its steps, its start State's fingerprint
+    and a copy of its State after the last step, before ``finish`` (never changed: copied first)."""
+
+    steps: list[Step]
+    start: bytes
+    state: GameState
+    docs: list[dict[str, Any]]
+
+
+class _Tap:
+    """Watches :func:`replay`: the steps it plays and a copy of the State once they are played
+    (the moves' iterator ends before ``finish`` is called)."""
+
+    def __init__(self) -> None:
+        self.start: bytes | None = None
+        self.played: list[Step] = []
+        self.before_finish: GameState | None = None
+
+    def steps(self, steps: Any, state: GameState) -> Iterator[Step]:
+        for step in steps:
+            self.played.append(step)
+            yield step
+        self.before_finish = _copy(state)
+
+    def line(self, report: Report, docs: list[dict[str, Any]], prefix: Sequence[Step] = ()) -> Line | None:
+        if report.violations or self.start is None or self.before_finish is None:
+            return None
+        return Line([*prefix, *self.played], self.start, self.before_finish, docs)
+
+
+def _fingerprint(state: GameState, recs: Sequence[Any]) -> bytes | None:
+    """The start State as bytes, to tell whether a new record starts the very same game; the
+    record models themselves (a State may keep its record) are written as their place in
+    ``recs`` (whether they only grew is :func:`_grows`' part). None where the State does not
+    pickle: then no quick path."""
+    tokens = {id(r): f"record-{i}" for i, r in enumerate(recs)}
+
+    class Pickler(pickle.Pickler):
+        def persistent_id(self, obj: Any) -> str | None:
+            return tokens.get(id(obj))
+
+    buf = io.BytesIO()
+    try:
+        Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(state)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return None
+    return buf.getvalue()
+
+
+def _same_step(new: Step, old: Step) -> bool:
+    """Whether a step of the new records is the old one: equal, or the same entry that only grew
+    (a round whose step is the whole round, played on by the new move)."""
+    if new[:2] != old[:2]:
+        return False
+    if new[2] == old[2]:
+        return True
+    a, b = new[2], old[2]
+    return (isinstance(a, BaseModel) and type(a) is type(b)
+            and _grows(a.model_dump(mode="json"), b.model_dump(mode="json")))
+
+
+def _grows(new: Any, old: Any) -> bool:
+    """Whether the document ``new`` only adds to ``old``: the same values, lists as long or longer
+    (their old items only grown), mappings with the same keys or more."""
+    if isinstance(old, dict):
+        return isinstance(new, dict) and all(k in new and _grows(new[k], v) for k, v in old.items())
+    if isinstance(old, list):
+        return (isinstance(new, list) and len(new) >= len(old)
+                and all(_grows(n, o) for n, o in zip(new, old, strict=False)))
+    return type(new) is type(old) and new == old
+
+
+def _copy(state: GameState) -> GameState | None:
+    try:
+        return state.copy()
+    except (TypeError, AttributeError, RecursionError, copy.Error):
+        return None
+
+
+def extend(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]], prev: Line,
+           fmt: str = "yaml") -> Scored | None:
+    """The quick path of :func:`score` for ``moves`` that extend a table whose clean replay is
+    ``prev``: only the new steps are played, on a copy of ``prev``'s State, through
+    :func:`replay` itself. None (then call :func:`score`) unless the new records start the very
+    same State, their steps begin with ``prev``'s, and nothing breaks a rule (a violation is
+    reported by the full replay, which names the record's line)."""
+    docs = [_plain(d) for d in documents(keeper, setup, moves)]
+    names = file_names(keeper, setup, len(docs), fmt)
+    try:
+        records: list[tuple[str, Any, dict]] = [(name, keeper.game.record.model_validate(doc), {})
+                                                for name, doc in zip(names, docs, strict=True)]
+        recs = [r for _, r, _ in records]
+        steps = list(keeper.game.moves(recs))
+        done = len(prev.steps)
+        if (len(docs) != len(prev.docs) or not all(_grows(n, o) for n, o in zip(docs, prev.docs, strict=True))
+                or len(steps) < done or not all(map(_same_step, steps[:done], prev.steps))
+                or _fingerprint(keeper.game.start(recs), recs) != prev.start):
+            return None
+    except (ValidationError, ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return None
+    state = _copy(prev.state)
+    if state is None:
+        return None
+    tap = _Tap()
+    tap.start = prev.start
+    game = dataclasses.replace(keeper.game, start=lambda recs: state,
+                               moves=lambda recs: tap.steps(steps[done:], state))
+    try:
+        report = replay(game, records)
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return None
+    if report.violations:
+        return None
+    return Scored(names, docs, fmt, report, state, line=tap.line(report, docs, prev.steps))
 
 
 def new_violations(before: Report, after: Report) -> list[Violation]:
