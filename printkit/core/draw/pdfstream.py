@@ -51,6 +51,23 @@ def _encoded_contents(page: pdfdoc.PDFPage, document: Any) -> bytes:
     return stream.format(document)
 
 
+class _CompactPage(pdfdoc.PDFPage):
+    """A finished page whose unset entries are read from the class, not kept on each page."""
+
+
+for _name in pdfdoc.PDFPage.__NoDefault__:
+    setattr(_CompactPage, _name, None)
+
+
+def _compact(page: pdfdoc.PDFPage) -> None:
+    """Drop the page's unset (None) entries: reportlab reads them with getattr, and the class
+    gives None; a long document keeps thousands of pages until it is written."""
+    page.__class__ = _CompactPage
+    for name in pdfdoc.PDFPage.__NoDefault__:
+        if name in page.__dict__ and page.__dict__[name] is None:
+            del page.__dict__[name]
+
+
 class SpoolingCanvas(rl_canvas.Canvas):
     """A reportlab Canvas that moves each finished page's content stream to a temporary file."""
 
@@ -72,6 +89,8 @@ class SpoolingCanvas(rl_canvas.Canvas):
             self._spool_end += len(data)
             page.stream = None
         self._share_xobjects(page)
+        if type(page) is pdfdoc.PDFPage:
+            _compact(page)
 
     def _share_xobjects(self, page: pdfdoc.PDFPage) -> None:
         """One XObject dictionary for all pages that use the same forms (it only names them)."""
