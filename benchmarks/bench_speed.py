@@ -1,6 +1,7 @@
 """Issue 16's figures in one table: each figure, its goal, and the floor measured in the same run.
 
     python3 benchmarks/bench_speed.py [--runs 9] [--count 10000]
+    PYTHONPATH=/path/to/other/checkout python3 benchmarks/bench_speed.py   # measure that tree
 
 - start-up: ``printkit --help`` and ``printkit score`` of a small record against a bare
   ``python -c pass`` (the floor), runs interleaved, the fastest of each;
@@ -58,7 +59,6 @@ def fastest(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
 def drawn() -> tuple[int, int, int, int]:
     """Pages, path segments, strings and characters ``make all --seed 7`` draws (A4; a symbol
     counted once, where it is defined)."""
-    sys.path.insert(0, str(ROOT))
     from printkit.core.draw.ops import Circle, Line, Path as PathOp, Polygon, Rect, Text, walk
     from printkit.core.draw.page import PrintOptions
     from printkit.core.registry import games
@@ -98,7 +98,6 @@ def peak(args: list[str]) -> tuple[float, float]:
 
 
 def rollncook_records_per_second() -> float:
-    sys.path.insert(0, str(ROOT))
     from printkit.games.rollncook.record import RollNCookRecord
     from printkit.games.rollncook.scorer import score
     from printkit.games.rollncook.sheet import generate
@@ -120,7 +119,6 @@ def rollncook_records_per_second() -> float:
 
 
 def gemblo_six_player_ms() -> tuple[float, int]:
-    sys.path.insert(0, str(ROOT))
     from printkit.core.game import replay
     from printkit.games.gemblo.play import play_game
     from printkit.games.gemblo.record import GembloRecord
