@@ -43,7 +43,7 @@ def _children_cpu() -> float:
 def run(args: list[str]) -> float:
     """CPU seconds (user + system) of one run: on a shared machine, wall time is mostly waiting."""
     t = _children_cpu()
-    subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, check=False)
+    subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tempfile.gettempdir(), check=False)
     return _children_cpu() - t
 
 
@@ -93,7 +93,7 @@ def drawn() -> tuple[int, int, int, int]:
 def peak(args: list[str]) -> tuple[float, float]:
     """(CPU seconds, peak RSS in MiB) of one printkit run in its own process."""
     t = _children_cpu()
-    p = subprocess.run([PY, "-c", RSS, *args], capture_output=True, text=True, cwd=ROOT, check=True)
+    p = subprocess.run([PY, "-c", RSS, *args], capture_output=True, text=True, cwd=tempfile.gettempdir(), check=True)
     return _children_cpu() - t, int(p.stderr.strip().splitlines()[-1]) / 1024
 
 
