@@ -16,6 +16,7 @@ import time
 import traceback
 import zipfile
 from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -24,6 +25,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
 from printkit.core.records import MAX_BYTES, parse_record
@@ -145,6 +147,58 @@ class Tables:
         self.cache.put(key, out)
         return out
 
+    def play(self, table_id: int, body: dict[str, Any]) -> Response:
+        """Check and store one posted move (in a worker thread): the new table, or a Problem."""
+        row = self.row(table_id)
+        keeper = self.keeper(row.game)
+        if "move" not in body:
+            raise Problem(400, "move: the move is missing ({\"version\": N, \"move\": {...}})")
+        move = stored_move(keeper, body["move"], "move", 400)
+        version = _version(body)
+        if version != row.version:
+            raise Problem(409, _stale(row.version), table=self.table_json(row))
+        before = self.scored(row)
+        setup = self.setup_of(keeper, row.setup)
+        moves = [*row.moves, move]
+        try:
+            after = engine.extend(keeper, setup, moves, before.line) if before.line is not None else None
+            if after is None:
+                after = engine.score(keeper, setup, moves)
+        except Refused as e:
+            raise Problem(422, e.message, violations=_violations(e.violations)) from None
+        fresh = engine.new_violations(before.report, after.report)
+        if fresh:
+            raise Problem(422, "refused: " + "; ".join(f"{v.message} [{v.rule}]" for v in fresh),
+                          violations=_violations(fresh))
+        totals = [p.total for p in after.report.players]
+        try:
+            new_version = self.store.add_move(table_id, version, move, not after.report.unfinished, totals)
+        except Stale as e:
+            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id))) from None
+        self.cache.put((table_id, new_version, "yaml"), after)
+        return self.response(table_id)
+
+    def undo(self, table_id: int, version: int) -> Response:
+        """Take back the last move (in a worker thread): the new table, or a Problem."""
+        row = self.row(table_id)
+        if version != row.version:
+            raise Problem(409, _stale(row.version), table=self.table_json(row))
+        if not row.moves:
+            raise Problem(422, "nothing to undo: no move has been played")
+        keeper = self.keeper(row.game)
+        try:
+            after = engine.score(keeper, self.setup_of(keeper, row.setup), row.moves[:-1])
+        except Refused as e:
+            raise Problem(422, e.message) from None
+        try:
+            new_version = self.store.undo(table_id, version, not after.report.unfinished)
+        except Stale as e:
+            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id))) from None
+        except IndexError as e:
+            raise Problem(422, str(e)) from None
+        self.cache.put((table_id, new_version, "yaml"), after)
+        return self.response(table_id)
+
     def summary(self, table_id: int) -> dict[str, Any]:
         row = self.row(table_id)
         try:
@@ -190,6 +244,15 @@ def _version(body: dict[str, Any]) -> int:
     return v
 
 
+def stored_move(keeper: Scorekeeper, raw: Any, what: str, status: int) -> dict[str, Any]:
+    """A posted move as it is stored: checked by the game's move model and written with the
+    model's own names for its fields (its aliases: ``from``, not the Python name ``from_``)."""
+    try:
+        return keeper.move.model_validate(raw).model_dump(mode="json", by_alias=True)
+    except ValidationError as e:
+        raise Problem(status, engine.shape_error(e, what)) from None
+
+
 def _violations(vs: list) -> list[dict[str, Any]]:
     return [{"rule": v.rule, "message": v.message, "where": v.where} for v in vs]
 
@@ -215,12 +278,11 @@ async def api_tables(request: Request) -> Response:
     tables: Tables = request.app.state.tables
     which = request.query_params.get("finished")
     finished = None if which is None else which in ("1", "true", "yes")
-    return _json([tables.summary(t[0]) for t in tables.store.listing(finished)])
+    return _json(await run_in_threadpool(lambda: [tables.summary(t[0]) for t in tables.store.listing(finished)]))
 
 
-async def api_new_table(request: Request) -> Response:
+def api_new_table(request: Request, body: dict[str, Any]) -> Response:
     tables: Tables = request.app.state.tables
-    body = await _body(request)
     game = body.get("game")
     if not isinstance(game, str):
         raise Problem(400, "game: the name of a game is expected (see GET /api/games)")
@@ -230,7 +292,7 @@ async def api_new_table(request: Request) -> Response:
         engine.score(keeper, setup, [])
     except Refused as e:
         raise Problem(422, e.message) from None
-    table_id = tables.store.create(game, setup.model_dump(mode="json"))
+    table_id = tables.store.create(game, setup.model_dump(mode="json", by_alias=True))
     return tables.response(table_id, 201)
 
 
@@ -243,7 +305,7 @@ async def api_table(request: Request) -> Response:
             raise Problem(400, "since: a version number is expected")
         if not await _changed(request, tables, table_id, int(since)):
             return _json({"id": table_id, "version": int(since), "unchanged": True})
-    return tables.response(table_id)
+    return await run_in_threadpool(tables.response, table_id)
 
 
 async def _changed(request: Request, tables: Tables, table_id: int, since: int) -> bool:
@@ -296,35 +358,10 @@ async def _move(request: Request) -> Response:
     tables: Tables = request.app.state.tables
     table_id = _id(request)
     body = await _body(request)
-    row = tables.row(table_id)
-    keeper = tables.keeper(row.game)
-    if "move" not in body:
-        raise Problem(400, "move: the move is missing ({\"version\": N, \"move\": {...}})")
-    try:
-        move = keeper.move.model_validate(body["move"]).model_dump(mode="json")
-    except ValidationError as e:
-        raise Problem(400, engine.shape_error(e, "move")) from None
-    version = _version(body)
-    if version != row.version:
-        raise Problem(409, _stale(row.version), table=tables.table_json(row))
-    before = tables.scored(row)
-    setup = tables.setup_of(keeper, row.setup)
-    try:
-        after = engine.score(keeper, setup, [*row.moves, move])
-    except Refused as e:
-        raise Problem(422, e.message, violations=_violations(e.violations)) from None
-    fresh = engine.new_violations(before.report, after.report)
-    if fresh:
-        raise Problem(422, "refused: " + "; ".join(f"{v.message} [{v.rule}]" for v in fresh),
-                      violations=_violations(fresh))
-    totals = [p.total for p in after.report.players]
-    try:
-        new_version = tables.store.add_move(table_id, version, move, not after.report.unfinished, totals)
-    except Stale as e:
-        raise Problem(409, _stale(e.version), table=tables.table_json(tables.row(table_id))) from None
-    tables.cache.put((table_id, new_version, "yaml"), after)
+    # The game's work runs in a worker thread: a long replay never holds up the other tables.
+    response = await run_in_threadpool(tables.play, table_id, body)
     tables.changes.changed(table_id)
-    return tables.response(table_id)
+    return response
 
 
 def _stale(version: int) -> str:
@@ -335,28 +372,12 @@ async def api_undo(request: Request) -> Response:
     tables: Tables = request.app.state.tables
     table_id = _id(request)
     body = await _body(request)
-    version = _version(body)
-    row = tables.row(table_id)
-    if version != row.version:
-        raise Problem(409, _stale(row.version), table=tables.table_json(row))
-    if not row.moves:
-        raise Problem(422, "nothing to undo: no move has been played")
-    keeper = tables.keeper(row.game)
-    try:
-        after = engine.score(keeper, tables.setup_of(keeper, row.setup), row.moves[:-1])
-    except Refused as e:
-        raise Problem(422, e.message) from None
-    try:
-        tables.store.undo(table_id, version, not after.report.unfinished)
-    except Stale as e:
-        raise Problem(409, _stale(e.version), table=tables.table_json(tables.row(table_id))) from None
-    except IndexError as e:
-        raise Problem(422, str(e)) from None
+    response = await run_in_threadpool(tables.undo, table_id, _version(body))
     tables.changes.changed(table_id)
-    return tables.response(table_id)
+    return response
 
 
-async def api_export(request: Request) -> Response:
+def api_export(request: Request, body: None) -> Response:
     tables: Tables = request.app.state.tables
     row = tables.row(_id(request))
     fmt = request.query_params.get("format", "yaml")
@@ -383,9 +404,8 @@ def _safe_name(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.+-]", "_", name.rsplit("/", 1)[-1]) or "record.yaml"
 
 
-async def api_import(request: Request) -> Response:
+def api_import(request: Request, body: dict[str, Any]) -> Response:
     tables: Tables = request.app.state.tables
-    body = await _body(request)
     game, files = body.get("game"), body.get("files")
     if not isinstance(game, str):
         raise Problem(400, "game: the name of a game is expected")
@@ -400,18 +420,14 @@ async def api_import(request: Request) -> Response:
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
         raise Problem(422, f"these records cannot be followed at the table: {e}") from None
     # The setup as it will be stored and read back (a game may give its model or a plain dict).
-    checked = tables.setup_of(keeper, setup.model_dump(mode="json") if isinstance(setup, BaseModel) else setup)
-    stored = []
-    for i, m in enumerate(moves):
-        try:
-            stored.append(keeper.move.model_validate(m).model_dump(mode="json"))
-        except ValidationError as e:
-            raise Problem(422, engine.shape_error(e, f"move {i + 1}")) from None
+    checked = tables.setup_of(keeper, setup.model_dump(mode="json")
+                              if isinstance(setup, BaseModel) else setup)
+    stored = [stored_move(keeper, m, f"move {i + 1}", 422) for i, m in enumerate(moves)]
     try:
         scored = engine.score(keeper, checked, stored)
     except Refused as e:
         raise Problem(422, e.message) from None
-    table_id = tables.store.create(game, checked.model_dump(mode="json"), stored)
+    table_id = tables.store.create(game, checked.model_dump(mode="json", by_alias=True), stored)
     if not scored.report.unfinished:
         tables.store.mark_finished(table_id, True)
     return tables.response(table_id, 201)
@@ -450,14 +466,14 @@ async def home(request: Request) -> Response:
     return _page("home.html")
 
 
-async def table_page(request: Request) -> Response:
+def table_page(request: Request, body: None) -> Response:
     tables: Tables = request.app.state.tables
     row = tables.row(_id(request))
     keeper = tables.keeper(row.game)
     return _page("table.html", id=str(row.id), game=row.game, title=keeper.game.title)
 
 
-async def history_page(request: Request) -> Response:
+def history_page(request: Request, body: None) -> Response:
     from printkit.web.history import history_html
 
     return HTMLResponse(history_html(request.app.state.tables))
@@ -517,20 +533,31 @@ async def _on_crash(request: Request, exc: Exception) -> Response:
     return _error(request, 500, f"internal error: {type(exc).__name__}: {str(exc)[:200]} (please report it)")
 
 
+def _threaded(work: Callable[[Request, Any], Response], body: bool = False) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint doing ``work(request, body)`` in a worker thread (the game's work and the
+    database's never hold up the event loop, where the other tables' polls wait)."""
+
+    async def endpoint(request: Request) -> Response:
+        data = await _body(request) if body else None
+        return await run_in_threadpool(work, request, data)
+
+    return endpoint
+
+
 ROUTES = [
     Route("/", home),
-    Route("/history", history_page),
-    Route("/t/{id}", table_page),
+    Route("/history", _threaded(history_page)),
+    Route("/t/{id}", _threaded(table_page)),
     Route("/static/{path:path}", static_file),
     Route("/games/{game}/{path:path}", game_file),
     Route("/api/games", api_games),
     Route("/api/tables", api_tables, methods=["GET"]),
-    Route("/api/tables", api_new_table, methods=["POST"]),
+    Route("/api/tables", _threaded(api_new_table, body=True), methods=["POST"]),
     Route("/api/tables/{id}", api_table),
     Route("/api/tables/{id}/moves", api_move, methods=["POST"]),
     Route("/api/tables/{id}/undo", api_undo, methods=["POST"]),
-    Route("/api/tables/{id}/export", api_export),
-    Route("/api/import", api_import, methods=["POST"]),
+    Route("/api/tables/{id}/export", _threaded(api_export)),
+    Route("/api/import", _threaded(api_import, body=True), methods=["POST"]),
 ]
 
 

@@ -3,6 +3,7 @@ so nothing here names a real game. Rules cited: NIM-1 (turn order), NIM-2 (1 to 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -11,7 +12,10 @@ import sys
 import threading
 
 import pytest
+from pydantic import BaseModel, ConfigDict, Field
 
+from tests.toygame import NIM_KEEPER
+from tests.toygame import web as nim_web
 from tests.web.conftest import ROOT
 
 pytestmark = pytest.mark.usefixtures("nim")
@@ -229,3 +233,46 @@ def test_the_web_core_names_no_game():
     for path in files:
         text = path.read_text(encoding="utf-8").lower()
         assert not [n for n in names if re.search(rf"\b{n}\b", text)], path
+
+
+class _AliasMove(BaseModel):
+    """Nim's move with a field whose name in the record is not its Python name (``take`` is
+    ``take_`` in Python, as a game writes ``from`` as ``from_``)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    player: str = Field(min_length=1)
+    take_: int = Field(alias="take", ge=1, le=10)
+
+
+def _alias_records(setup, moves):
+    # The game reads its stored moves through its own model (old ones may use the Python name).
+    return nim_web.records(setup, [_AliasMove.model_validate(m).model_dump(by_alias=True) for m in moves])
+
+
+@pytest.fixture
+def alias_client(client):
+    client.app.state.tables.keepers["nim"] = dataclasses.replace(NIM_KEEPER, move=_AliasMove, records=_alias_records)
+    return client
+
+
+def test_moves_are_stored_with_the_record_names_of_their_fields(alias_client):
+    t = new_table(alias_client, pile=5)
+    r = move(alias_client, t, "Ann", 2)
+    assert r.status_code == 200, r.text
+    assert r.json()["moves"] == [{"player": "Ann", "take": 2}]
+    store = alias_client.app.state.tables.store
+    assert store.get(t["id"]).moves == [{"player": "Ann", "take": 2}]
+    # the export is the record as the scorer reads it
+    assert "take: 2" in alias_client.get(f"/api/tables/{t['id']}/export").text
+
+
+def test_moves_stored_with_python_names_before_still_replay(alias_client):
+    store = alias_client.app.state.tables.store
+    old = store.create("nim", {"players": ["Ann", "Bo"], "pile": 5, "misere": False, "colour": "grey"},
+                       [{"player": "Ann", "take_": 2}, {"player": "Bo", "take_": 1}])
+    t = alias_client.get(f"/api/tables/{old}").json()
+    assert t["view"]["pile"] == 2 and t["view"]["to_move"] == "Ann"
+    r = move(alias_client, t, "Ann", 2)
+    assert r.status_code == 200, r.text
+    assert r.json()["over"] is True and r.json()["report"]["winners"] == ["Ann"]
+    assert r.json()["moves"][-1] == {"player": "Ann", "take": 2}
