@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -19,15 +20,44 @@ def run_cli(*args: str, env: dict | None = None):
     return CliRunner().invoke(app, list(args), env=env)
 
 
-def pdf_pages(path: Path, dpi: float) -> list[np.ndarray]:
-    """Each page of a PDF as an RGB array at ``dpi``."""
+class Rendered(Sequence):
+    """Pages rendered when first looked at, then kept: ``pdf_pages(p, dpi)[3]`` renders one page,
+    not the whole document (most tests look at one or two pages of a long kit)."""
+
+    def __init__(self, count: int, render: Callable[[int], np.ndarray]):
+        self._count, self._render, self._done = count, render, {}
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._count))]
+        if not -self._count <= i < self._count:
+            raise IndexError(i)
+        i %= self._count
+        if i not in self._done:
+            self._done[i] = self._render(i)
+        return self._done[i]
+
+
+def pdf_pages(path: Path, dpi: float) -> Rendered:
+    """Each page of a PDF as an RGB array at ``dpi`` (rendered when first used)."""
     import pypdfium2 as pdfium
+
+    def render(i: int) -> np.ndarray:
+        pdf = pdfium.PdfDocument(str(path))
+        try:
+            return np.asarray(pdf[i].render(scale=dpi / 72).to_pil().convert("RGB"))
+        finally:
+            pdf.close()
 
     pdf = pdfium.PdfDocument(str(path))
     try:
-        return [np.asarray(pdf[i].render(scale=dpi / 72).to_pil().convert("RGB")) for i in range(len(pdf))]
+        count = len(pdf)
     finally:
         pdf.close()
+    return Rendered(count, render)
 
 
 def svg_page(path: Path, dpi: float | None = None, size: tuple[int, int] | None = None) -> np.ndarray:
@@ -89,7 +119,8 @@ def downsample(img: np.ndarray, f: int) -> np.ndarray:
 
 
 def raster_pair(pdf: Path, svgs: list[Path], dpi: int = 100, supersample: int = 2):
-    """(pdf pages, svg pages) as arrays at ``dpi``, each SVG at its PDF page's pixel size.
+    """(pdf pages, svg pages) as arrays at ``dpi``, each SVG at its PDF page's pixel size (each
+    page rendered when first used).
 
     Both are drawn at ``supersample`` times the resolution and averaged down: pdfium widens
     lines thinner than a device pixel to a whole pixel and cairo does not, so at 100 dpi a
@@ -97,8 +128,12 @@ def raster_pair(pdf: Path, svgs: list[Path], dpi: int = 100, supersample: int = 
     """
     pdfs = pdf_pages(pdf, dpi * supersample)
     assert len(pdfs) == len(svgs), (len(pdfs), len(svgs))
-    out = [svg_page(s, size=(p.shape[1], p.shape[0])) for p, s in zip(pdfs, svgs)]
-    return [downsample(p, supersample) for p in pdfs], [downsample(s, supersample) for s in out]
+
+    def svg(i: int) -> np.ndarray:
+        p = pdfs[i]
+        return downsample(svg_page(svgs[i], size=(p.shape[1], p.shape[0])), supersample)
+
+    return Rendered(len(pdfs), lambda i: downsample(pdfs[i], supersample)), Rendered(len(svgs), svg)
 
 
 def colourfulness(img: np.ndarray) -> int:
