@@ -14,7 +14,6 @@ import errno
 import functools
 import math
 import os
-import secrets
 import signal
 import sys
 from collections.abc import Iterator
@@ -327,6 +326,8 @@ def _seed(seed: int | None, jobs: list) -> int | None:
     if seed is not None:
         _check_seed(seed, span=span, what=f"--count {span}")
     elif any(comp.seeded for comp, _ in jobs):
+        import secrets  # here: it loads OpenSSL's hashes, which --help and score never need
+
         seed = secrets.randbelow(1_000_000)
         typer.echo(f"No --seed given: using seed {seed} (pass --seed {seed} to make it again).", err=True)
     return seed
