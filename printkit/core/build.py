@@ -82,9 +82,9 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
     plan: list[tuple[int, Sequence[Any] | None, int]] = []
     total = 0
     for i, p in enumerate(pages_spec):
-        items = None if p.over is None else r.items(p.over, None, ctx, f"pages[{i}]")
-        plan.append((i, items, total))
-        total += 1 if items is None else len(items)
+        entries = None if p.over is None else r.items(p.over, None, ctx, f"pages[{i}]")
+        plan.append((i, entries, total))
+        total += 1 if entries is None else len(entries)
         _check_count(layout, total, f"pages[{i}]", "pages")
     starts = [start for _, _, start in plan]
 

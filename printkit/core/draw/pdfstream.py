@@ -113,7 +113,7 @@ class _SinkFile(pdfdoc.PDFFile):
     """reportlab's output collector, writing to a file instead of keeping the pieces."""
 
     def __init__(self, sink: IO[bytes], pdf_version: Any):
-        self.strings = []
+        self.strings: list[bytes] = []
         self.write = sink.write
         self.offset = 0
         self.add(pdfdoc.pdfdocEnc("%%PDF-%s.%s" % pdf_version)  # noqa: UP031 - reportlab's header

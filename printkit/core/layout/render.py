@@ -547,7 +547,7 @@ class Renderer:
                              tag=f"{self._tag(el, ctx, where)}[{i}]" if el.id else None))
         return ops
 
-    def items(self, over, count, ctx, where) -> list:
+    def items(self, over, count, ctx, where) -> list | LazySequence:
         if (over is None) == (count is None):
             raise self.layout.error(where, "give either 'over' (a data key or a list) or 'count'")
         if count is not None:
