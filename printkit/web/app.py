@@ -500,6 +500,11 @@ async def static_file(request: Request) -> Response:
     return _file(STATIC, request.path_params["path"])
 
 
+async def favicon(request: Request) -> Response:
+    """The icon, for the browsers that ask for ``/favicon.ico`` whatever the page says."""
+    return _file(STATIC, "favicon.svg")
+
+
 async def game_file(request: Request) -> Response:
     tables: Tables = request.app.state.tables
     keeper = tables.keeper(request.path_params["game"])
@@ -514,7 +519,8 @@ def _error(request: Request, status: int, message: str, extra: dict[str, Any] | 
     if request.url.path.startswith("/api/"):
         return _json({"error": message, "status": status, **(extra or {})}, status)
     return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>printkit: {status}</title>"
-                        f"<link rel=stylesheet href=/static/app.css><main class=error><h1>{status}</h1>"
+                        f"<link rel=stylesheet href=/static/app.css><link rel=icon href=/static/favicon.svg type=image/svg+xml>"
+                        f"<main class=error><h1>{status}</h1>"
                         f"<p data-test=error>{html.escape(message)}</p><p><a href=/>Home</a></p></main>", status)
 
 
@@ -549,6 +555,7 @@ ROUTES = [
     Route("/history", _threaded(history_page)),
     Route("/t/{id}", _threaded(table_page)),
     Route("/static/{path:path}", static_file),
+    Route("/favicon.ico", favicon),
     Route("/games/{game}/{path:path}", game_file),
     Route("/api/games", api_games),
     Route("/api/tables", api_tables, methods=["GET"]),

@@ -191,7 +191,8 @@ def history_html(tables: TablesLike) -> str:
             f'<section><h2>Games</h2>{entries}</section>') if games else '<p data-test="empty">No finished game yet.</p>'
     return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1"><title>printkit: history</title>'
-            '<link rel="stylesheet" href="/static/app.css"></head><body data-page="history">'
+            '<link rel="stylesheet" href="/static/app.css"><link rel="icon" href="/static/favicon.svg" '
+            'type="image/svg+xml"></head><body data-page="history">'
             '<header class="bar" data-test="header"><a class="home" href="/" data-test="home" '
             'aria-label="All tables">&#8962;</a><h1>Game-night history</h1></header>'
             f"{body}</body></html>")

@@ -10,7 +10,10 @@ const undoButton = $("undo"), status = $("status");
 
 let table = null;
 let page = null;
-let busy = false;
+// Posts (moves and undo) go one after the other: each is sent once the answer to the one before
+// has been drawn, with the table's version then, so a quick tap is never lost.
+let queue = Promise.resolve();
+let pending = 0;
 
 function setTable(next) {
   if (!next || (table && next.version < table.version && next.id === table.id)) return;
@@ -42,7 +45,7 @@ function drawReport() {
 function draw() {
   drawTotals();
   drawReport();
-  undoButton.disabled = busy || table.moves.length === 0;
+  undoButton.disabled = table.moves.length === 0;
   status.textContent = table.over ? "game over" : `move ${table.moves.length}`;
   body.dataset.version = String(table.version);
   body.dataset.over = String(table.over);
@@ -62,36 +65,42 @@ function refused(error) {
   throw error;
 }
 
+// Queue a post: send() once every post before it is answered (refused or not: each is judged by
+// the server on the table as it is then, so a tap is never dropped unseen).
+function enqueue(send) {
+  pending++;
+  const done = queue.then(send);
+  queue = done.catch(() => null).finally(() => { pending--; });
+  return done;
+}
+
+function post(url, data) {
+  return postJSON(url, data()).then((next) => { showBanner(banner, null); setTable(next); return next; },
+    (error) => refused(error));
+}
+
 function ctx() {
   return {
     table,
     players: table.players,
     el,
     // Post a move: resolves with the new table (already drawn), or rejects with
-    // {status, message, violations} after the banner has shown it.
+    // {status, message, violations} after the banner has shown it. A move tapped while an earlier
+    // one is still being answered waits for that answer, then goes with the new version.
     move(move) {
-      if (busy) return Promise.reject({ status: 0, message: "a move is being sent", violations: [] });
-      busy = true;
-      return postJSON(`/api/tables/${id}/moves`, { version: table.version, move })
-        .then((next) => { showBanner(banner, null); busy = false; setTable(next); return next; },
-          (error) => { busy = false; return refused(error); });
+      return enqueue(() => post(`/api/tables/${id}/moves`, () => ({ version: table.version, move })));
     },
     say(message) { showBanner(banner, message, "info"); },
+    // How many posts are waiting for their answer (0: the page shows every move sent).
+    pending() { return pending; },
   };
 }
 
 async function undo() {
-  if (!table || busy) return;
-  busy = true;
-  undoButton.disabled = true;
+  if (!table) return;
   try {
-    const next = await postJSON(`/api/tables/${id}/undo`, { version: table.version });
-    showBanner(banner, null);
-    busy = false;
-    setTable(next);
+    await enqueue(() => post(`/api/tables/${id}/undo`, () => ({ version: table.version })));
   } catch (error) {
-    busy = false;
-    try { refused(error); } catch (e) { /* shown */ }
     draw();
   }
 }
@@ -108,7 +117,17 @@ async function poll() {
   }
 }
 
+// The page ends below the fixed toolbar: its height, as drawn, in --toolbar (see app.css).
+function padForToolbar() {
+  const toolbar = document.querySelector(".toolbar");
+  if (!toolbar) return;
+  const set = () => document.documentElement.style.setProperty("--toolbar", `${toolbar.getBoundingClientRect().height}px`);
+  set();
+  if (window.ResizeObserver) new ResizeObserver(set).observe(toolbar);
+}
+
 async function main() {
+  padForToolbar();
   undoButton.addEventListener("click", undo);
   try {
     table = await request(`/api/tables/${id}`);

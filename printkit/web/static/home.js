@@ -22,8 +22,10 @@ function label(name, schema) {
   return schema.title || name.replace(/_/g, " ");
 }
 
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
 // One field of the form: [element, read() -> value or undefined].
-function field(name, schema, required) {
+function field(name, schema, required, root) {
   const test = `setup-${name}`;
   if (schema.enum) {
     const select = el("select", { name, "data-test": test },
@@ -34,7 +36,23 @@ function field(name, schema, required) {
     const box = el("input", { type: "checkbox", name, "data-test": test, checked: schema.default === true });
     return [el("label", { class: "check" }, box, label(name, schema)), () => box.checked];
   }
-  if (schema.type === "array") return listField(name, schema);
+  if (schema.type === "array") {
+    const items = resolve(schema.items || {}, root);
+    if (items.type === "object" || items.properties) {
+      // A list of objects named by one text (players {name, ...}): one box a name.
+      const req = items.required || [];
+      if (items.properties && items.properties.name && req.every((k) => k === "name")) return listField(name, schema, (v) => ({ name: v }));
+      return jsonField(name, schema, required);
+    }
+    return listField(name, schema);
+  }
+  if (schema.type === "object" || isObject(schema.default)) {
+    const values = resolve(schema.additionalProperties || {}, root);
+    if (!schema.properties && (values.enum || ["string", "integer", "number"].includes(values.type))) {
+      return mapField(name, schema, values, required);
+    }
+    return jsonField(name, schema, required);
+  }
   const number = schema.type === "integer" || schema.type === "number";
   const input = el("input", {
     name, "data-test": test, type: number ? "number" : "text", inputmode: number ? "numeric" : null,
@@ -49,7 +67,7 @@ function field(name, schema, required) {
 }
 
 // A list of strings (players' names): one text box a name, add and remove.
-function listField(name, schema) {
+function listField(name, schema, wrap = (v) => v) {
   const list = el("ol", { class: "names", "data-test": `setup-${name}` });
   const min = schema.minItems ?? 0, max = schema.maxItems ?? 12;
   const row = (value) => {
@@ -59,18 +77,52 @@ function listField(name, schema) {
       onclick: () => { if (list.children.length > min) li.remove(); } }, "\u2212"));
     list.append(li);
   };
-  const start = Array.isArray(schema.default) ? schema.default : [];
+  const start = (Array.isArray(schema.default) ? schema.default : []).map((v) => (isObject(v) ? v.name ?? "" : v));
   for (let i = 0; i < Math.max(min, start.length); i++) row(start[i] ?? "");
   const add = el("button", { type: "button", "data-test": `setup-${name}-add`,
     onclick: () => { if (list.children.length < max) row(""); } }, "+ Add");
-  const read = () => [...list.querySelectorAll("input")].map((i) => i.value.trim()).filter((v) => v !== "");
+  const read = () => [...list.querySelectorAll("input")].map((i) => i.value.trim()).filter((v) => v !== "").map(wrap);
   return [el("fieldset", {}, el("legend", {}, label(name, schema)), list, add), read];
+}
+
+function hint(schema) {
+  return schema.description ? el("span", { class: "muted hint" }, ` (${schema.description})`) : null;
+}
+
+// A mapping of names to simple values (player -> option): one line a pair, "name: value".
+function mapField(name, schema, values, required) {
+  const start = isObject(schema.default) ? Object.entries(schema.default).map(([k, v]) => `${k}: ${v}`).join("\n") : "";
+  const box = el("textarea", { name, "data-test": `setup-${name}`, rows: 3, placeholder: "name: value, one a line" }, start);
+  const number = values.type === "integer" || values.type === "number";
+  const read = () => {
+    const out = {};
+    // "Ann: slacker" a line, or "Ann=slacker, Bo=picky" on one
+    for (const line of box.value.split(/[\n,]/).map((l) => l.trim()).filter((l) => l)) {
+      const at = Math.max(line.lastIndexOf(":"), line.lastIndexOf("="));
+      if (at < 1) throw new Error(`${label(name, schema)}: "${line}" is not "name: value"`);
+      const value = line.slice(at + 1).trim();
+      out[line.slice(0, at).trim()] = number && value !== "" ? Number(value) : value;
+    }
+    return Object.keys(out).length || required ? out : undefined;
+  };
+  return [el("label", {}, label(name, schema), hint(schema), box), read];
+}
+
+// Anything else: the value as JSON text.
+function jsonField(name, schema, required) {
+  const start = schema.default === undefined || schema.default === null ? "" : JSON.stringify(schema.default);
+  const box = el("textarea", { name, "data-test": `setup-${name}`, rows: 3, placeholder: "JSON" }, start);
+  const read = () => {
+    if (box.value.trim() === "") return required ? null : undefined;
+    try { return JSON.parse(box.value); } catch (e) { throw new Error(`${label(name, schema)}: not JSON (${e.message})`); }
+  };
+  return [el("label", {}, label(name, schema), " (JSON)", box), read];
 }
 
 function gameForm(game) {
   const schema = game.setup;
   const required = new Set(schema.required || []);
-  const fields = Object.entries(schema.properties || {}).map(([name, s]) => [name, ...field(name, resolve(s, schema), required.has(name))]);
+  const fields = Object.entries(schema.properties || {}).map(([name, s]) => [name, ...field(name, resolve(s, schema), required.has(name), schema)]);
   const form = el("form", { class: "card", id: `new-${game.name}`, "data-test": `new-${game.name}` },
     el("h3", {}, game.title),
     fields.map(([, element]) => element),
@@ -78,11 +130,11 @@ function gameForm(game) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const setup = {};
-    for (const [name, , read] of fields) {
-      const value = read();
-      if (value !== undefined) setup[name] = value;
-    }
     try {
+      for (const [name, , read] of fields) {
+        const value = read();
+        if (value !== undefined) setup[name] = value;
+      }
       const table = await postJSON("/api/tables", { game: game.name, setup });
       location.href = `/t/${table.id}`;
     } catch (error) {
