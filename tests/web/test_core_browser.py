@@ -90,10 +90,11 @@ def test_a_second_phone_sees_the_move_of_the_first(live_server, browser, page):
 
 def test_a_stale_phone_is_told_and_redrawn(live_server, page):
     t = httpx.post(live_server + "/api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 9}}).json()
+    # Hold the page's poll back (from the first one: one sent before the route is set could see
+    # the change) so it cannot see the change before its move is sent.
+    page.route("**/api/tables/*?since=*", lambda route: None)
     page.goto(f"{live_server}/t/{t['id']}")
     page.locator('[data-test="pile"]').filter(has_text="9 stones left").wait_for()
-    # Hold the page's poll back so it cannot see the change before its move is sent.
-    page.route("**/api/tables/*?since=*", lambda route: None)
     httpx.post(f"{live_server}/api/tables/{t['id']}/moves", json={"version": 0, "move": {"player": "Ann", "take": 1}})
     page.locator('[data-test="take-2"]').click()  # still shows 9 stones: posts on version 0
     banner = page.locator('[data-test="banner"]')
