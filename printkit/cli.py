@@ -203,12 +203,17 @@ def _parse_offset(text: str) -> tuple[float, float]:
 @friendly
 def list_cmd(
     show_settings: Annotated[bool, typer.Option("--settings", help="Also list each component's --set settings.")] = False,
+    bleed: Annotated[float, typer.Option(help="Count pages as 'make --bleed MM' makes them (bleed costs cards a sheet).")] = 0.0,
+    crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
+                                             help="Count pages as made with or without crop marks.")] = True,
 ) -> None:
-    """List every game and component that can be made, with page counts and paper sizes.
+    """List every game and component that can be made, with page counts and paper sizes
+    (for the --bleed and --crop-marks given, as 'make' would make them).
 
     \b
-    Example:
+    Examples:
       printkit list --settings
+      printkit list --bleed 3
     """
     from printkit.core.draw.page import PAPER_NAMES, PAPERS, PrintOptions
     from printkit.core.registry import games
@@ -218,7 +223,8 @@ def list_cmd(
     typer.echo(f"{'game':<14}{'component':<12}{'pages A4/Letter':<17}description")
     for game, comps in games().items():
         for name, comp in comps.items():
-            counts = "/".join(str(len(comp.build(PrintOptions(paper=p)).pages)) for p in PAPERS)
+            counts = "/".join(str(len(comp.build(PrintOptions(paper=p, bleed=bleed, crop_marks=crop_marks)).pages))
+                              for p in PAPERS)
             typer.echo(f"{game:<14}{name:<12}{counts:<17}{comp.description}")
             if show_settings:
                 for key, setting in comp.settings.items():
