@@ -88,7 +88,7 @@ def scale_bar_ops(x: float, y: float, length: float = SCALE_BAR, height: float =
         fill = BLACK if i % 2 == 0 else WHITE
         ops.append(Rect(x + i * step, y, step, height, Style(stroke=None, fill=fill)))
     ops.append(Rect(x, y, length, height, Style(stroke=BLACK, stroke_width=0.15), tag="scale-bar"))
-    ops += layout_text(TextBox(x + length + 1.0, y + height, f"{length:g} mm", size=5.5 * MM_PER_PT,
+    ops += layout_text(TextBox(x + length + 1.0, y + height, f"{length:g} mm", size=6.0 * MM_PER_PT,
                                valign="baseline", wrap=False))
     return ops
 
