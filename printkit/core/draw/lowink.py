@@ -2,7 +2,7 @@
 
 In ``--bw`` every colour already has its grey (core/colour.py). Printed as flat greys, card
 backs, sheets and pieces become floods of toner, and marks on the dark greys vanish. This pass
-turns every filled shape darker than 20% grey (and not tiny) into line art: the shape is filled
+turns every filled shape that is not white (and not tiny) into line art: the shape is filled
 white and hatched with a pattern chosen by its grey, then its outline is drawn again on top.
 Each grey has its own pattern (dots, lines at an angle, cross-hatching, denser as the grey
 darkens), so colours that carry meaning stay apart by pattern as well as by outline. Text and
@@ -25,20 +25,20 @@ from dataclasses import dataclass, replace
 
 from printkit.core.colour import BLACK, WHITE, Colour
 from printkit.core.draw.ops import (
-    INHERIT, Circle, Group, Line, Op, Page, Path, Polygon, Rect, Style, Text, Use,
+    IDENTITY, INHERIT, Circle, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
 )
 
-#: A fill at least this light (luminance; 0.8 is 20% grey) stays as it is.
-LIGHT = 0.8
+#: A fill at least this light (luminance) stays as it is: white, or nearly.
+LIGHT = 0.97
 #: Shapes smaller than this (mm² on the page) stay solid: pips, dots, thin bars.
 MIN_AREA = 9.0
 #: Text and strokes at least this light turn black (they were drawn on a dark ground).
 PALE = 0.85
 #: Tags (their start) of marks that must print solid.
 SOLID_TAGS = ("qr", "scale-bar", "footer", "fiducial", "solid")
-#: The pattern lines' colour and width (mm).
-HATCH_STYLE = Style(stroke=Colour(0.15, 0.15, 0.15), stroke_width=0.18, cap="butt")
-DOT_STYLE = Style(stroke=None, fill=Colour(0.15, 0.15, 0.15))
+#: The pattern lines' colour and width (mm): a dark grey hairline, well apart, is little ink.
+HATCH_STYLE = Style(stroke=Colour(0.25, 0.25, 0.25), stroke_width=0.12, cap="butt")
+DOT_STYLE = Style(stroke=None, fill=Colour(0.25, 0.25, 0.25))
 
 
 @dataclass(frozen=True)
@@ -50,24 +50,27 @@ class Pattern:
     dot: float = 0.0
 
 
-#: One pattern per tenth of darkness from 20% to 100% grey, each looking unlike its neighbours.
+#: One pattern per tenth of darkness, each looking unlike its neighbours, denser as the grey
+#: darkens (tints get dots; the darkest grey about 20% ink).
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern((), 2.2, dot=0.22),         # 20%
-    Pattern((), 1.6, dot=0.28),         # 30%
-    Pattern((45.0,), 2.0),              # 40%
-    Pattern((-45.0,), 1.5),             # 50%
-    Pattern((0.0,), 1.3),               # 60%
-    Pattern((90.0,), 1.2),              # 70%
-    Pattern((45.0, -45.0), 1.8),        # 80%
-    Pattern((0.0, 90.0), 1.4),          # 90%
-    Pattern((45.0, -45.0), 1.1),        # 100%
+    Pattern((), 3.0, dot=0.2),          # under 10%
+    Pattern((), 2.2, dot=0.22),         # 10%
+    Pattern((), 1.6, dot=0.25),         # 20%
+    Pattern((45.0,), 2.2),              # 30%
+    Pattern((-45.0,), 1.8),             # 40%
+    Pattern((0.0,), 1.6),               # 50%
+    Pattern((90.0,), 1.4),              # 60%
+    Pattern((45.0, -45.0), 2.2),        # 70%
+    Pattern((0.0, 90.0), 1.8),          # 80%
+    Pattern((45.0, -45.0), 1.4),        # 90%
+    Pattern((0.0, 90.0, 45.0), 1.6),    # 100%
 )
 
 
 def pattern_for(fill: Colour) -> Pattern:
     """The pattern standing for a fill's grey (darker greys, denser patterns)."""
     tenth = round((1.0 - fill.luminance) * 10)
-    return PATTERNS[min(len(PATTERNS) - 1, max(0, tenth - 2))]
+    return PATTERNS[min(len(PATTERNS) - 1, max(0, tenth))]
 
 
 def _solid(op: Op) -> bool:
@@ -99,10 +102,23 @@ def _area(op: Op) -> float:
     return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
 
 
-def hatch(box: tuple[float, float, float, float], pattern: Pattern, scale: float) -> list[Op]:
-    """The pattern's marks over ``box`` (x0, y0, x1, y1, in units that are ``scale`` mm each),
-    on a grid fixed to the origin so that neighbouring shapes' patterns line up."""
+def _local_angle(angle: float, m: Matrix) -> float:
+    """The direction, in a shape's own coordinates, that ``m`` draws at ``angle`` on the page
+    (so a rotated or mirrored shape's pattern still runs the same way as everyone's)."""
+    t = math.radians(angle)
+    u, v = math.cos(t), math.sin(t)
+    det = m.a * m.d - m.b * m.c
+    if abs(det) < 1e-12:
+        return angle
+    lx, ly = (m.d * u - m.c * v) / det, (-m.b * u + m.a * v) / det
+    return math.degrees(math.atan2(ly, lx))
+
+
+def hatch(box: tuple[float, float, float, float], pattern: Pattern, m: Matrix = IDENTITY) -> list[Op]:
+    """The pattern's marks over ``box`` (x0, y0, x1, y1) of a shape that ``m`` places on the page:
+    spacing, widths and angles are the page's, on a grid fixed to the shape's origin."""
     x0, y0, x1, y1 = box
+    scale = m.scale_factor or 1.0
     step = pattern.spacing / scale
     ops: list[Op] = []
     if pattern.dot:
@@ -115,7 +131,7 @@ def hatch(box: tuple[float, float, float, float], pattern: Pattern, scale: float
     style = replace(HATCH_STYLE, stroke_width=HATCH_STYLE.stroke_width / scale)
     cx, cy, half = (x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0) / 2 + step
     for angle in pattern.angles:
-        t = math.radians(angle)
+        t = math.radians(_local_angle(angle, m))
         dx, dy, nx, ny = math.cos(t), math.sin(t), -math.sin(t), math.cos(t)
         lo = min(nx * x + ny * y for x in (x0, x1) for y in (y0, y1))
         hi = max(nx * x + ny * y for x in (x0, x1) for y in (y0, y1))
@@ -126,13 +142,13 @@ def hatch(box: tuple[float, float, float, float], pattern: Pattern, scale: float
     return ops
 
 
-def _hatched(op: Rect | Circle | Polygon | Path, fill: Colour, scale: float) -> list[Op]:
+def _hatched(op: Rect | Circle | Polygon | Path, fill: Colour, m: Matrix) -> list[Op]:
     """A dark filled shape as white, its pattern clipped to it, and its outline on top."""
     pts = _points(op)
     box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
     st = op.style
     ground = replace(op, style=replace(st, stroke=None, fill=WHITE))
-    marks = Group(tuple(hatch(box, pattern_for(fill), scale)), clip_shape=op)
+    marks = Group(tuple(hatch(box, pattern_for(fill), m)), clip_shape=op)
     out: list[Op] = [ground, marks]
     if st.stroke is not None and st.stroke_width > 0:
         out.append(replace(op, style=replace(st, fill=None)))
@@ -150,31 +166,31 @@ class LowInk:
     def __init__(self, symbols: Mapping[str, tuple[Op, ...]]):
         self.symbols = symbols
 
-    def ops(self, ops, scale: float = 1.0, inherit: Colour | None = None) -> list[Op]:
+    def ops(self, ops, m: Matrix = IDENTITY, inherit: Colour | None = None) -> list[Op]:
+        """``ops``, drawn under ``m`` (their place on the page), made low-ink."""
         out: list[Op] = []
         for op in ops:
-            out += self.op(op, scale, inherit)
+            out += self.op(op, m, inherit)
         return out
 
-    def op(self, op: Op, scale: float, inherit: Colour | None) -> list[Op]:
+    def op(self, op: Op, m: Matrix, inherit: Colour | None) -> list[Op]:
         if _solid(op):
             return [op]
         if isinstance(op, Group):
-            inner = self.ops(op.ops, scale * op.matrix.scale_factor, inherit)
-            return [replace(op, ops=tuple(inner))]
+            return [replace(op, ops=tuple(self.ops(op.ops, m @ op.matrix, inherit)))]
         if isinstance(op, Use):
             fill = op.fill if op.fill is not None else inherit
-            inner = self.ops(self.symbols[op.symbol], scale * op.matrix.scale_factor, fill)
+            inner = self.ops(self.symbols[op.symbol], m @ op.matrix, fill)
             return [Group(tuple(inner), op.matrix, tag=op.tag)]
         if isinstance(op, Text):
             return [replace(op, colour=BLACK)] if _pale(op.colour) else [op]
         if isinstance(op, (Rect, Circle, Polygon, Path)):
-            return self._shape(op, scale, inherit)
+            return self._shape(op, m, inherit)
         if isinstance(op, Line) and _pale(op.style.stroke):
             return [replace(op, style=replace(op.style, stroke=BLACK))]
         return [op]
 
-    def _shape(self, op: Rect | Circle | Polygon | Path, scale: float, inherit: Colour | None) -> list[Op]:
+    def _shape(self, op: Rect | Circle | Polygon | Path, m: Matrix, inherit: Colour | None) -> list[Op]:
         st = op.style
         fill = inherit if st.fill == INHERIT else st.fill
         if fill is not None and st.fill == INHERIT:
@@ -184,9 +200,9 @@ class LowInk:
         op = replace(op, style=st)
         closed = not isinstance(op, Polygon) or op.closed
         if (fill is None or fill == INHERIT or fill.luminance >= LIGHT or not closed
-                or _area(op) * scale * scale < MIN_AREA):
+                or _area(op) * m.scale_factor ** 2 < MIN_AREA):
             return [op]
-        return _hatched(op, fill, scale)
+        return _hatched(op, fill, m)
 
 
 def low_ink_page(page: Page, symbols: Mapping[str, tuple[Op, ...]]) -> Page:
