@@ -64,7 +64,7 @@ def _runs(stream_owner, resources, reader, ctm, page_no, out):
 
 def text_runs(path) -> list[TextRun]:
     """Every text-showing operator of the PDF at ``path`` with its printed size."""
-    reader = PdfReader(str(path))
+    reader = PdfReader(path if hasattr(path, "read") else str(path))
     out: list[TextRun] = []
     for i, page in enumerate(reader.pages):
         contents = page.get_contents()
