@@ -19,8 +19,9 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, replace
 
 from printkit.core.colour import BLACK, WHITE, Colour
@@ -160,11 +161,13 @@ def _pale(c: Colour | None) -> bool:
 
 
 class LowInk:
-    """The pass over a page's operations; symbols drawn by reference are drawn in place, so
-    each is patterned at the size it is drawn."""
+    """The pass over a page's operations. A symbol is patterned at the size, turn and fill it is
+    drawn with, as a variant symbol added to ``symbols`` (the document's), so it is still
+    defined once however often it is drawn."""
 
-    def __init__(self, symbols: Mapping[str, tuple[Op, ...]]):
+    def __init__(self, symbols: MutableMapping[str, tuple[Op, ...]]):
         self.symbols = symbols
+        self.variants: dict[tuple, str] = {}
 
     def ops(self, ops, m: Matrix = IDENTITY, inherit: Colour | None = None) -> list[Op]:
         """``ops``, drawn under ``m`` (their place on the page), made low-ink."""
@@ -179,9 +182,7 @@ class LowInk:
         if isinstance(op, Group):
             return [replace(op, ops=tuple(self.ops(op.ops, m @ op.matrix, inherit)))]
         if isinstance(op, Use):
-            fill = op.fill if op.fill is not None else inherit
-            inner = self.ops(self.symbols[op.symbol], m @ op.matrix, fill)
-            return [Group(tuple(inner), op.matrix, tag=op.tag)]
+            return [self._use(op, m, inherit)]
         if isinstance(op, Text):
             return [replace(op, colour=BLACK)] if _pale(op.colour) else [op]
         if isinstance(op, (Rect, Circle, Polygon, Path)):
@@ -189,6 +190,23 @@ class LowInk:
         if isinstance(op, Line) and _pale(op.style.stroke):
             return [replace(op, style=replace(op.style, stroke=BLACK))]
         return [op]
+
+    def _use(self, op: Use, m: Matrix, inherit: Colour | None) -> Use:
+        """The symbol drawn low-ink at this size, turn and fill: a variant of it, defined once
+        (named ``SYMBOL~`` and a digest of what it depends on), or the symbol itself if nothing
+        in it changes."""
+        fill = op.fill if op.fill is not None else inherit
+        place = m @ op.matrix
+        key = (op.symbol, fill, tuple(round(v, 6) for v in (place.a, place.b, place.c, place.d)))
+        name = self.variants.get(key)
+        if name is None:
+            inner = tuple(self.ops(self.symbols[op.symbol], place, fill))
+            name = op.symbol
+            if inner != tuple(self.symbols[op.symbol]):
+                name = f"{op.symbol}~{hashlib.sha1(repr(key).encode()).hexdigest()[:10]}"
+                self.symbols[name] = inner
+            self.variants[key] = name
+        return op if name == op.symbol else replace(op, symbol=name)
 
     def _shape(self, op: Rect | Circle | Polygon | Path, m: Matrix, inherit: Colour | None) -> list[Op]:
         st = op.style
@@ -205,12 +223,12 @@ class LowInk:
         return _hatched(op, fill, m)
 
 
-def low_ink_page(page: Page, symbols: Mapping[str, tuple[Op, ...]]) -> Page:
+def low_ink_page(page: Page, symbols: MutableMapping[str, tuple[Op, ...]]) -> Page:
     """``page`` with its floods made line art (see the module's notes)."""
     return replace(page, ops=LowInk(symbols).ops(page.ops))
 
 
-def low_ink_pages(make: Callable[[int], Page], symbols: Mapping[str, tuple[Op, ...]]) -> Callable[[int], Page]:
+def low_ink_pages(make: Callable[[int], Page], symbols: MutableMapping[str, tuple[Op, ...]]) -> Callable[[int], Page]:
     """A page maker whose pages come out low-ink."""
     return lambda n: low_ink_page(make(n), symbols)
 
