@@ -5,9 +5,9 @@ backs, sheets and pieces become floods of toner, and marks on the dark greys van
 turns every filled shape that is not white (and not tiny) into line art: the shape is filled
 white and hatched with a pattern chosen by its grey, then its outline is drawn again on top.
 Each grey has its own pattern (dots, lines at an angle, cross-hatching, denser as the grey
-darkens), so colours that carry meaning stay apart by pattern as well as by outline. Text and
-lines drawn in a very light colour (white on a dark ground) turn black, since the ground is now
-light. Nothing game-specific: it runs on the drawing model, for PDF and SVG alike (the hatch is
+darkens), so colours that carry meaning stay apart by pattern as well as by outline. Text drawn
+in a very light colour (white on a dark ground) turns black on a white box of its own, and very
+light lines a mid grey, since the ground is now light. Nothing game-specific: it runs on the drawing model, for PDF and SVG alike (the hatch is
 lines clipped to the shape: :class:`~printkit.core.draw.ops.Group` ``clip_shape``).
 
 Marks that must stay solid (QR codes, the scale bar, the footer, photo fiducials) are left as
@@ -25,6 +25,7 @@ from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, replace
 
 from printkit.core.colour import BLACK, WHITE, Colour
+from printkit.core.fonts import get_font
 from printkit.core.draw.ops import (
     IDENTITY, INHERIT, Circle, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
 )
@@ -33,8 +34,10 @@ from printkit.core.draw.ops import (
 LIGHT = 0.97
 #: Shapes smaller than this (mm² on the page) stay solid: pips, dots, thin bars.
 MIN_AREA = 9.0
-#: Text and strokes at least this light turn black (they were drawn on a dark ground).
+#: Text and strokes at least this light were drawn on a dark ground, now a pattern: text turns
+#: black on a white box of its own, strokes a mid grey (seen on white and on the pattern).
 PALE = 0.85
+PALE_TO = Colour(0.45, 0.45, 0.45)
 #: Tags (their start) of marks that must print solid.
 SOLID_TAGS = ("qr", "scale-bar", "footer", "fiducial", "solid")
 #: The pattern lines' colour and width (mm): a dark grey hairline, well apart, is little ink.
@@ -156,6 +159,16 @@ def _hatched(op: Rect | Circle | Polygon | Path, fill: Colour, m: Matrix) -> lis
     return out
 
 
+def _knocked_out(op: Text) -> list[Op]:
+    """Pale text (it stood on a dark ground, now a pattern) in black on a white box of its own."""
+    font = get_font(op.font)
+    pad = 0.25 * op.size
+    top, height = op.y - font.ascent * op.size, (font.ascent - font.descent) * op.size
+    box = Rect(op.x - pad, top - pad / 2, font.width(op.text, op.size) + 2 * pad, height + pad,
+               Style(stroke=None, fill=WHITE), radius=pad)
+    return [box, replace(op, colour=BLACK)]
+
+
 def _pale(c: Colour | None) -> bool:
     return c is not None and c != INHERIT and c.luminance >= PALE
 
@@ -184,11 +197,11 @@ class LowInk:
         if isinstance(op, Use):
             return [self._use(op, m, inherit)]
         if isinstance(op, Text):
-            return [replace(op, colour=BLACK)] if _pale(op.colour) else [op]
+            return _knocked_out(op) if _pale(op.colour) else [op]
         if isinstance(op, (Rect, Circle, Polygon, Path)):
             return self._shape(op, m, inherit)
         if isinstance(op, Line) and _pale(op.style.stroke):
-            return [replace(op, style=replace(op.style, stroke=BLACK))]
+            return [replace(op, style=replace(op.style, stroke=PALE_TO))]
         return [op]
 
     def _use(self, op: Use, m: Matrix, inherit: Colour | None) -> Use:
@@ -213,8 +226,8 @@ class LowInk:
         fill = inherit if st.fill == INHERIT else st.fill
         if fill is not None and st.fill == INHERIT:
             st = replace(st, fill=fill)
-        if _pale(st.stroke) and fill is not None and fill.luminance < LIGHT:
-            st = replace(st, stroke=BLACK)
+        if _pale(st.stroke):
+            st = replace(st, stroke=PALE_TO)
         op = replace(op, style=st)
         closed = not isinstance(op, Polygon) or op.closed
         if (fill is None or fill == INHERIT or fill.luminance >= LIGHT or not closed
