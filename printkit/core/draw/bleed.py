@@ -77,7 +77,7 @@ def extend_to_bleed(ops: list[Op], w: float, h: float, b: float) -> list[Op]:
         for leaf, m in _leaves(op, IDENTITY):
             box = _box(leaf)
             if box is not None:
-                ext = _extension(box, m, w, h, b, leaf.style.fill)  # type: ignore[union-attr]
+                ext = _extension(box, m, w, h, b, leaf.style.fill)
                 if ext is not None:
                     out.append(ext)
         out.append(op)
