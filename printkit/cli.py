@@ -203,12 +203,17 @@ def _parse_offset(text: str) -> tuple[float, float]:
 @friendly
 def list_cmd(
     show_settings: Annotated[bool, typer.Option("--settings", help="Also list each component's --set settings.")] = False,
+    bleed: Annotated[float, typer.Option(help="Count pages as 'make --bleed MM' makes them (bleed costs cards a sheet).")] = 0.0,
+    crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
+                                             help="Count pages as made with or without crop marks.")] = True,
 ) -> None:
-    """List every game and component that can be made, with page counts and paper sizes.
+    """List every game and component that can be made, with page counts and paper sizes
+    (for the --bleed and --crop-marks given, as 'make' would make them).
 
     \b
-    Example:
+    Examples:
       printkit list --settings
+      printkit list --bleed 3
     """
     from printkit.core.draw.page import PAPER_NAMES, PAPERS, PrintOptions
     from printkit.core.registry import games
@@ -218,7 +223,8 @@ def list_cmd(
     typer.echo(f"{'game':<14}{'component':<12}{'pages A4/Letter':<17}description")
     for game, comps in games().items():
         for name, comp in comps.items():
-            counts = "/".join(str(len(comp.build(PrintOptions(paper=p)).pages)) for p in PAPERS)
+            counts = "/".join(str(len(comp.build(PrintOptions(paper=p, bleed=bleed, crop_marks=crop_marks)).pages))
+                              for p in PAPERS)
             typer.echo(f"{game:<14}{name:<12}{counts:<17}{comp.description}")
             if show_settings:
                 for key, setting in comp.settings.items():
@@ -240,8 +246,10 @@ def make(
         "--count", help="How many sheets, for consecutive seeds from --seed, in one file "
                         "(Roll n Cook sheets). Same as --set count=N.")] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.", case_sensitive=False)] = "a4",
-    fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page), both, or json "
-                                                     "(the contents, for components that have one).")] = "pdf",
+    fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page), both, json "
+                                                     "(the contents, for components that have one), or png "
+                                                     "(a 100 dpi image a page and one contact sheet of them all, "
+                                                     "to look at before printing).")] = "pdf",
     out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("output"),
     bw: Annotated[bool, typer.Option("--bw", help="Low-ink black-and-white version.")] = False,
     bleed: Annotated[float, typer.Option(help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
@@ -273,6 +281,7 @@ def make(
       printkit make rollncook --seed 100 --count 30
       printkit make gimbap dice --set edge=25mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
+      printkit make all --format png --bw      # page images + kit-contact-sheet-a4-bw.png
     """
     from printkit.core.draw.page import PAPERS, PrintOptions
     from printkit.core.output import prepare_folder
@@ -280,9 +289,10 @@ def make(
     paper = paper.lower()
     if paper not in PAPERS:
         raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
-    formats = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",)}.get(fmt.lower())
+    formats = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",),
+               "png": ("png",)}.get(fmt.lower())
     if formats is None:
-        raise PrintkitError(f"--format must be pdf, svg, both or json; got {fmt!r}")
+        raise PrintkitError(f"--format must be pdf, svg, both, json or png; got {fmt!r}")
     opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
                         duplex_offset=_parse_offset(duplex_offset))
     todo = _components(target, components)
@@ -299,8 +309,22 @@ def make(
     else:
         for comp, own in jobs:
             written += _make_one(comp, own, opts, formats, out)
+    if "png" in formats:
+        written.append(_contact_sheet(target, written, opts, out, any(c.seeded for c, _ in jobs)))
     for path in written:
         typer.echo(str(path))
+
+
+def _contact_sheet(target: str, written: list[Path], opts, out: Path, seeded: bool) -> Path:
+    """One image of every page image made: ``kit-contact-sheet-a4.png`` (or ``GAME-...``)."""
+    from printkit.core.output import file_stem, write_atomic
+    from printkit.core.preview import contact_sheet, png_bytes
+
+    name = "kit" if target == "all" else target
+    path = out / f"{file_stem(name, 'contact-sheet', opts, seeded)}.png"
+    pages = [p for p in written if p.suffix == ".png"]
+    write_atomic(path, png_bytes(contact_sheet(pages, f"{path.stem}: {len(pages)} pages")))
+    return path
 
 
 def _jobs(todo: list, settings: list[str], aliased: dict[str, str | None], formats: tuple[str, ...]) -> list:
@@ -366,8 +390,8 @@ def _make_one(comp, own: dict, opts: PrintOptions, formats: tuple[str, ...], out
         path = out / f"{stem}.json"
         write_atomic(path, (json.dumps(comp.dump(opts, **own), indent=1) + "\n").encode())
         return [path]
-    with progress_bar(f"{comp.game} {comp.name}"):  # pages are laid out as they are rendered
-        return write_document(comp.build(opts, **own), out, stem, formats)
+    with progress_bar(f"{comp.game} {comp.name}") as bar:  # pages are laid out as they are rendered
+        return write_document(comp.build(opts, **own), out, stem, formats, tick=bar)
 
 
 class progress_bar:
@@ -379,7 +403,7 @@ class progress_bar:
     def __enter__(self):
         from printkit.core import progress
 
-        self.bar = None
+        self.bar = self.images = None
         if sys.stderr.isatty():
             state = {"n": 0}
 
@@ -393,15 +417,25 @@ class progress_bar:
             self.token = progress.set_hook(tick)
         else:
             self.token = None
-        return None
+        return self.image_done
+
+    def image_done(self, total: int) -> None:
+        """One of ``total`` page images written (``--format png``), on a bar of its own."""
+        if not sys.stderr.isatty():
+            return
+        if self.images is None:
+            self.images = typer.progressbar(length=total, label=self.label + " images", file=sys.stderr)
+            self.images.__enter__()
+        self.images.update(1)
 
     def __exit__(self, *exc):
         from printkit.core import progress
 
         if self.token is not None:
             progress.reset(self.token)
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
+        for bar in (self.bar, self.images):
+            if bar is not None:
+                bar.__exit__(*exc)
         return False
 
 

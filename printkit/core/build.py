@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from contextvars import ContextVar
 from typing import Any
 
+from printkit.core.draw.lowink import low_ink_page, low_ink_pages
 from printkit.core.draw.ops import Document, LazyPages, Op, Page, Rect, Style
 from printkit.core.draw.page import FooterInfo, PrintOptions, compose_page, content_box, impose_cards
 from printkit.core.layout.load import Layout, load_layout
@@ -68,11 +69,11 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
 
         fronts = [face(c.front, it, i, "cards.front") for i, it in enumerate(items)]
         backs = [face(c.back, it, i, "cards.back") for i, it in enumerate(items)] if c.back is not None else None
-        return Document(impose_cards(fronts, backs, w, h, opts, info, gutter), r.symbols, title,
-                        duplex=backs is not None)
+        sheets = impose_cards(fronts, backs, w, h, opts, info, gutter)
+        return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None)
     design = r.design = design_box(r, spec.size, ctx, opts)
     if spec.poster is not None:
-        return Document(poster_pages(r, spec.poster, ctx, design, opts, info), r.symbols, title)
+        return Document(_ink(poster_pages(r, spec.poster, ctx, design, opts, info), r, opts), r.symbols, title)
     if spec.pages is None:
         raise layout.error("", "nothing to draw: this file has neither 'pages', 'cards' nor 'poster' "
                                "(a library of styles and symbols is only for 'include')")
@@ -99,8 +100,14 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         progress.tick(total)
         return compose_page(ops, design, opts, info, n + 1, total, layout.file)
 
-    pages: Sequence[Page] = LazyPages(total, make) if total > 1 else [make(n) for n in range(total)]
+    made = low_ink_pages(make, r.symbols) if opts.bw else make
+    pages: Sequence[Page] = LazyPages(total, made) if total > 1 else [made(n) for n in range(total)]
     return Document(pages, r.symbols, title)
+
+
+def _ink(pages: list[Page], r: Renderer, opts: PrintOptions) -> list[Page]:
+    """``--bw`` pages are low-ink: line art and patterns instead of grey floods."""
+    return [low_ink_page(p, r.symbols) for p in pages] if opts.bw else pages
 
 
 def _check_count(layout: Layout, n: int, where: str, what: str) -> None:

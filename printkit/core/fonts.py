@@ -21,12 +21,15 @@ from fontTools.ttLib import TTFont
 from printkit.core.resources import fonts_dir
 from printkit.errors import PrintkitError
 
-#: Font names usable in layouts, and their files in ``fonts/`` (DejaVu, Bitstream Vera licence).
+#: Font names usable in layouts, and their files in ``fonts/``: DejaVu Sans (Bitstream Vera
+#: licence) for everything, and Comfortaa Bold (SIL OFL 1.1, fonts/LICENSE-Comfortaa-OFL.txt), a
+#: rounded display face, for titles and big numbers.
 FONT_FILES = {
     "sans": "DejaVuSans.ttf",
     "sans-bold": "DejaVuSans-Bold.ttf",
     "condensed": "DejaVuSansCondensed.ttf",
     "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
+    "display": "Comfortaa-Bold.ttf",
 }
 
 

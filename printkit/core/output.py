@@ -214,9 +214,12 @@ def _reproducible() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
-def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...]) -> list[Path]:
-    """Render ``doc`` to ``out``: ``stem.pdf`` and/or ``stem-p01.svg``, ... one SVG per page."""
-    from printkit.core.draw.pdf import write_pdf
+def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...],
+                   tick: Callable[[int], None] | None = None) -> list[Path]:
+    """Render ``doc`` to ``out``: ``stem.pdf`` and/or ``stem-p01.svg``, ... one SVG per page,
+    and/or ``stem-p01.png``, ... one image per page (rasterised from the PDF; ``tick(pages)``
+    is called after each image)."""
+    from printkit.core.draw.pdf import render_pdf, write_pdf
     from printkit.core.draw.svg import render_svg_page
 
     prepare_folder(out)
@@ -232,4 +235,10 @@ def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...]
             path = out / f"{stem}-p{i + 1:0{width}d}.svg"
             write_atomic(path, render_svg_page(doc, i))
             written.append(path)
+    if "png" in formats:
+        from printkit.core.preview import page_images
+
+        with _reproducible():
+            pdf = render_pdf(doc)
+        written += page_images(pdf, out, stem, write_atomic, tick)
     return written

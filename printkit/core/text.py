@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from printkit.core.colour import BLACK, Colour
 from printkit.core.draw.ops import Text
 from printkit.core.fonts import Font, get_font
+from printkit.core.typescale import MIN_MM, at_least_minimum
+from printkit.core.units import MM_PER_PT
 
 #: The longest text one box takes, in characters (the longest real one has a few hundred).
 MAX_CHARS = 10_000
@@ -84,26 +86,21 @@ def _fits(lines: list[str], font: Font, size: float, box: TextBox) -> bool:
 def layout_text(box: TextBox, source: Callable[[], str] | None = None) -> list[Text]:
     """The lines of ``box`` as :class:`Text` operations, wrapped, aligned and shrunk to fit.
 
-    With ``shrink`` the size steps down by 2% until the text fits the box; if it still does
-    not fit at ``min_size`` a TextFitError says so, as it does for text longer than
+    No text is set below the type scale's minimum (6 pt, printkit.core.typescale): a smaller
+    ``size`` or ``min_size`` is raised to it. With ``shrink`` the size steps down by 2% until the
+    text fits the box; if it still does not fit at ``min_size`` a TextFitError says so, as it does for text longer than
     :data:`MAX_CHARS` or a size above :data:`MAX_SIZE`. Characters the font has no glyph for are
     warned about on stderr, naming where the text comes from if ``source`` (called only then) is given.
     """
     font = get_font(box.font)
     _check(box)
-    size = box.size
+    size = at_least_minimum(box.size)
+    floor = max(box.min_size, MIN_MM)
     width = box.w if box.wrap else None
     lines = wrap(box.text, font, size, width)
     warn_missing_glyphs(font, lines, source)
     if box.shrink:
-        while not _fits(lines, font, size, box):
-            size *= 0.98
-            if size < max(box.min_size, MIN_SIZE):
-                raise TextFitError(
-                    f"text {box.text[:40]!r} does not fit {box.w} x {box.h} mm "
-                    f"even at the minimum size"
-                )
-            lines = wrap(box.text, font, size, width)
+        size, lines = _shrink(box, font, size, floor, lines, width)
     lead = box.line_height * size
     block = (len(lines) - 1) * lead
     if box.valign == "top":
@@ -129,6 +126,20 @@ def layout_text(box: TextBox, source: Callable[[], str] | None = None) -> list[T
             x = box.x + (box.w or 0.0) - w
         ops.append(Text(x, base + i * lead, ln, box.font, size, box.colour, box.tag))
     return ops
+
+
+def _shrink(box: TextBox, font: Font, size: float, floor: float, lines: list[str],
+            width: float | None) -> tuple[float, list[str]]:
+    """The size (2% steps down, ``floor`` at the least) at which ``box`` fits, and its lines."""
+    while not _fits(lines, font, size, box):
+        if size <= floor + 1e-9:
+            raise TextFitError(
+                f"text {box.text[:40]!r} does not fit {box.w} x {box.h} mm "
+                f"even at the minimum size ({floor / MM_PER_PT:.3g} pt)"
+            )
+        size = max(size * 0.98, floor)
+        lines = wrap(box.text, font, size, width)
+    return size, lines
 
 
 def _check(box: TextBox) -> None:

@@ -127,8 +127,11 @@ def test_wrap_and_alignment():
 
 def test_shrink_to_fit():
     long = "Dumpling masters do not share their secret recipes"
-    (t,) = layout_text(TextBox(0, 0, long, size=5, w=40, wrap=False, shrink=True))
-    assert t.size < 5 and get_font("sans").width(long, t.size) <= 40
+    (t,) = layout_text(TextBox(0, 0, long, size=5, w=100, wrap=False, shrink=True))
+    assert t.size < 5 and get_font("sans").width(long, t.size) <= 100
+    # Shrinking stops at the type scale's 6 pt minimum (about 1.4 mm would fit 40 mm).
+    with pytest.raises(TextFitError, match="minimum size .6 pt"):
+        layout_text(TextBox(0, 0, long, size=5, w=40, wrap=False, shrink=True))
     (same,) = layout_text(TextBox(0, 0, "short", size=5, w=40, shrink=True))
     assert same.size == 5
     with pytest.raises(TextFitError):

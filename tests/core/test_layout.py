@@ -143,7 +143,8 @@ def test_inline_style_extends_named_style_and_font_size_is_points(tmp_path):
 
 
 def test_bw_alternative_colours(tmp_path):
-    el = "- rect: {x: 0, y: 0, w: 10, h: 10, style: {fill: brand, stroke: '#1f77b4'}}"
+    # 2 x 2 mm: small enough that --bw keeps it solid (larger dark fills become patterns).
+    el = "- rect: {x: 0, y: 0, w: 2, h: 2, style: {fill: brand, stroke: '#1f77b4'}}"
     (c,) = leaves(page(tmp_path, el, STYLES)[0])
     (g,) = leaves(page(tmp_path, el, STYLES, bw=True)[0])
     assert c.style.fill == Colour.parse("#d62728") and g.style.fill == Colour.parse("#444444")

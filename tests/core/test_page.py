@@ -44,9 +44,12 @@ def bbox(page: O.Page, symbols=None):
     return min(xs), min(ys), max(xs), max(ys)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_poker_cards_fit_on_a4_and_letter(paper):
-    assert plan_grid(63, 88, PrintOptions(paper=paper)).per_page == 9
+@pytest.mark.parametrize(("paper", "per_page"), [("a4", 9), ("letter", 6)])
+def test_poker_cards_a_sheet_leave_room_for_3mm_crop_marks(paper, per_page):
+    """Nine 63 x 88 mm cards fill A4 (4.5 mm left beside the grid for the marks). On Letter,
+    three rows (264 mm) leave 1.7 mm above and below inside the 6 mm margin, too little for a
+    3 mm mark standing 1 mm off the trim, so a Letter sheet takes two rows (six cards)."""
+    assert plan_grid(63, 88, PrintOptions(paper=paper)).per_page == per_page
 
 
 def test_bleed_spaces_cards_and_may_cost_cards():
@@ -71,7 +74,7 @@ def test_backs_mirror_fronts_for_long_edge_duplex(paper, offset):
     opts = PrintOptions(paper=paper, duplex_offset=offset)
     pages = impose_cards([card(i) for i in range(12)], [card(i) for i in range(12)], 63, 88, opts, INFO)
     W, _ = PAPERS[paper]
-    assert len(pages) == 4  # 9 + 3 cards: two sheets, each with a back page
+    assert len(pages) == 4  # 9 + 3 cards (A4) or 6 + 6 (Letter): two sheets, each with a back page
     fronts, backs = positions(pages, "front"), positions(pages, "back")
     assert len(fronts) == len(backs) == 12
     for k, (p, (x, y)) in fronts.items():
@@ -119,32 +122,48 @@ def test_crop_marks_line_up_with_every_cut():
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_crop_marks_are_as_long_as_the_room_outside_the_trim_allows(paper):
-    """Crop marks start just outside the trim (1 mm, less where room is short) and run 5 mm
-    (MARK_MAX) or to the 6 mm margin less their line width, whichever is shorter: 3.3 mm on A4,
-    where the sheet leaves 4.5 mm between trim and margin; the Letter sheet leaves 1.7 mm."""
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_crop_marks_are_at_least_3mm_and_stand_outside_the_bleed(paper, bleed):
+    """Crop marks start 1 mm outside the bleed box and run 5 mm (MARK_MAX) or to the 6 mm
+    margin less their line width, whichever is shorter, and never less than 3 mm: 3.3 mm on A4
+    without bleed, where the sheet leaves 4.5 mm between trim and margin."""
     from printkit.core.draw.page import MARK_MAX, MARK_STYLE
 
-    opts = PrintOptions(paper=paper)
-    (page,) = impose_cards([card(i) for i in range(9)], None, 63, 88, opts, INFO)
+    opts = PrintOptions(paper=paper, bleed=bleed)
+    (page,) = impose_cards([card(i) for i in range(4)], None, 63, 88, opts, INFO)
     W, H = PAPERS[paper]
     tx, ty, tw, th = page.trim
     room = min(tx, ty, W - tx - tw, H - ty - th) - MARGIN
-    assert room == pytest.approx({"a4": 4.5, "letter": 1.7}[paper])
-    offset = min(1.0, 0.25 * room)
-    want = min(MARK_MAX, room - offset - MARK_STYLE.stroke_width)
+    want = min(MARK_MAX, room - 1.0 - bleed - MARK_STYLE.stroke_width)
     marks = []
     for op, m in O.walk(page.ops):
         if getattr(op, "tag", None) == "crop-mark":
             (ax, ay), (bx, by) = m.apply(op.x1, op.y1), m.apply(op.x2, op.y2)
             ends, edges = ((ay, by), (ty, ty + th)) if ax == bx else ((ax, bx), (tx, tx + tw))
             marks.append((abs(ax - bx) + abs(ay - by), min(abs(e - t) for e in ends for t in edges)))
-    assert len(marks) == 2 * (4 + 4)
+    assert marks
     for length, gap in marks:
-        assert length == pytest.approx(want)
-        assert gap == pytest.approx(offset)  # the near end stands off the trim
-    if paper == "a4":
+        assert length == pytest.approx(want) and length >= 3.0
+        assert gap == pytest.approx(bleed + 1.0)  # the near end stands 1 mm off the bleed box
+    if paper == "a4" and bleed == 0:
         assert want == pytest.approx(3.3)
+
+
+def test_fills_reaching_the_trim_run_on_through_the_bleed():
+    """A background and a band that reach the trim get a plain rectangle of their colour out to
+    the bleed on every edge they touch; a small shape at the edge and a stroke-only frame do not."""
+    from printkit.core.colour import Colour
+    from printkit.core.draw.bleed import extend_to_bleed
+
+    red, blue = O.Style(stroke=None, fill=Colour(1, 0, 0)), O.Style(fill=Colour(0, 0, 1))
+    ops = [O.Rect(0, 0, 63, 88, red, radius=3), O.Group((O.Rect(0, 0, 63, 12, blue),), O.Matrix.translate(0, 76)),
+           O.Rect(0, 40, 5, 5, red), O.Rect(0, 0, 63, 88, O.Style())]
+    out = extend_to_bleed(ops, 63, 88, 3)
+    ext = [(op.x, op.y, op.w, op.h, op.style.fill) for op in out if getattr(op, "tag", None) == "bleed-fill"]
+    assert ext == [(-3, -3, 69, 94, Colour(1, 0, 0)), (-3, 76, 69, 15, Colour(0, 0, 1))]
+    # Each extension is drawn just before the fill it carries on.
+    assert out.index(ops[0]) == 1 and out.index(ops[1]) == 3
+    assert extend_to_bleed(ops, 63, 88, 0) == ops
 
 
 def test_footer_says_what_and_how_to_print():

@@ -164,12 +164,15 @@ class Text:
 
 @dataclass(frozen=True)
 class Group:
-    """Operations drawn under ``matrix``, optionally clipped to ``clip`` (x, y, w, h) first."""
+    """Operations drawn under ``matrix``, optionally clipped to ``clip`` (x, y, w, h) first, and
+    to the outline of ``clip_shape`` (a Rect, Circle, Polygon or Path in the group's coordinates,
+    its style's fill rule deciding what is inside)."""
 
     ops: tuple[Op, ...]
     matrix: Matrix = IDENTITY
     clip: tuple[float, float, float, float] | None = None
     tag: str | None = None
+    clip_shape: Rect | Circle | Polygon | Path | None = None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from printkit.core.colour import BLACK, WHITE, Colour
+from printkit.core.draw.bleed import extend_to_bleed
 from printkit.core.draw.ops import Circle, Group, Line, Matrix, Op, Page, Rect, Style
 from printkit.core.text import TextBox, layout_text
 from printkit.core.units import MM_PER_PT
@@ -31,8 +32,11 @@ FOOTER_GAP = 1.5
 SCALE_BAR = 50.0
 
 MARK_STYLE = Style(stroke=BLACK, stroke_width=0.2)
-#: The least room (beyond any bleed) that crop marks need outside the trim.
-MARK_MIN = 1.5
+#: Crop marks stand this far outside the bleed box, and are at least MARK_LEN mm long (a
+#: shorter tick is hard to lay a ruler on); MARK_MIN is the room (beyond any bleed) they need.
+MARK_GAP = 1.0
+MARK_LEN = 3.0
+MARK_MIN = MARK_GAP + MARK_LEN + 0.2
 MARK_MAX = 5.0
 
 
@@ -84,7 +88,7 @@ def scale_bar_ops(x: float, y: float, length: float = SCALE_BAR, height: float =
         fill = BLACK if i % 2 == 0 else WHITE
         ops.append(Rect(x + i * step, y, step, height, Style(stroke=None, fill=fill)))
     ops.append(Rect(x, y, length, height, Style(stroke=BLACK, stroke_width=0.15), tag="scale-bar"))
-    ops += layout_text(TextBox(x + length + 1.0, y + height, f"{length:g} mm", size=5.5 * MM_PER_PT,
+    ops += layout_text(TextBox(x + length + 1.0, y + height, f"{length:g} mm", size=6.0 * MM_PER_PT,
                                valign="baseline", wrap=False))
     return ops
 
@@ -120,8 +124,7 @@ def crop_marks(xs: list[float], ys: list[float], grid: tuple[float, float, float
 
 def mark_geometry(zone: float, bleed: float) -> tuple[float, float]:
     """Offset from the trim and length of crop marks that have ``zone`` mm of room."""
-    room = zone - bleed
-    offset = bleed + min(1.0, 0.25 * room)
+    offset = bleed + MARK_GAP
     # Stop short by the line's width so that its end cap stays inside the margin too.
     return offset, min(MARK_MAX, zone - offset - MARK_STYLE.stroke_width)
 
@@ -242,6 +245,8 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
         x, y, bw_, bh_ = box
         return (W - x - bw_ + dx, y + dy, bw_, bh_)
 
+    fronts = [extend_to_bleed(f, w, h, b) for f in fronts]
+    backs = None if backs is None else [extend_to_bleed(k, w, h, b) for k in backs]
     for s, sheet in enumerate(sheets):
         ops: list[Op] = []
         for k, i in enumerate(sheet):

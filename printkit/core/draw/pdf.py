@@ -56,8 +56,21 @@ class _PdfRenderer:
         stroke, fill = self._apply(s)
         if not (stroke or fill):
             return
+        p = self._outline(op)
+        mode = FILL_EVEN_ODD if s.fill_rule == "evenodd" else FILL_NON_ZERO
+        self.c.drawPath(p, stroke=int(stroke), fill=int(fill), fillMode=mode)
+
+    def _outline(self, op):
+        """The path of a Rect, Circle, Polygon or Path, not yet drawn."""
         p = self.c.beginPath()
-        if isinstance(op, Polygon):
+        if isinstance(op, Rect):
+            if op.radius > 0:
+                p.roundRect(op.x, op.y, op.w, op.h, op.radius)
+            else:
+                p.rect(op.x, op.y, op.w, op.h)
+        elif isinstance(op, Circle):
+            p.circle(op.cx, op.cy, op.r)
+        elif isinstance(op, Polygon):
             (x0, y0), *rest = op.points
             p.moveTo(x0, y0)
             for x, y in rest:
@@ -75,8 +88,7 @@ class _PdfRenderer:
                     p.curveTo(*seg[1:])
                 elif k == "Z":
                     p.close()
-        mode = FILL_EVEN_ODD if s.fill_rule == "evenodd" else FILL_NON_ZERO
-        self.c.drawPath(p, stroke=int(stroke), fill=int(fill), fillMode=mode)
+        return p
 
     # -- operations ----------------------------------------------------------------------
     def draw(self, ops) -> None:
@@ -112,6 +124,9 @@ class _PdfRenderer:
             p = c.beginPath()
             p.rect(x, y, w, h)
             c.clipPath(p, stroke=0, fill=0)
+        if op.clip_shape is not None:
+            rule = FILL_EVEN_ODD if op.clip_shape.style.fill_rule == "evenodd" else FILL_NON_ZERO
+            c.clipPath(self._outline(op.clip_shape), stroke=0, fill=0, fillMode=rule)
         self.draw(op.ops)
         c.restoreState()
 

@@ -112,6 +112,20 @@ class _SvgRenderer:
             cp.add(d.rect(insert=(num(x), num(y)), size=(num(w), num(h))))
             d.defs.add(cp)
             g["clip-path"] = f"url(#{cid})"
+        if op.clip_shape is not None:
+            # Nested in its own group, so that it clips inside the rectangle above (if any).
+            self.clips += 1
+            cid = f"clip-{self.clips}"
+            cp = d.clipPath(id=cid)
+            self.draw_op(cp, op.clip_shape)
+            if op.clip_shape.style.fill_rule == "evenodd":
+                cp.elements[-1]["clip-rule"] = "evenodd"
+            d.defs.add(cp)
+            inner = d.g(clip_path=f"url(#{cid})")
+            g.add(inner)
+            self.draw(inner, op.ops)
+            parent.add(g)
+            return
         self.draw(g, op.ops)
         parent.add(g)
 

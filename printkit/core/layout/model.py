@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
+from printkit.core.typescale import named_size_mm
 from printkit.core.units import parse_length
 
 
@@ -40,9 +41,12 @@ def _length(v: Any) -> float | str:
 
 
 def _font_size(v: Any) -> float | str:
-    """Font sizes: a bare number is in points."""
+    """Font sizes: a name of the type scale (``caption``, ``body``, ``title`` ...), or a length
+    (a bare number is in points)."""
     if _is_template(v):
         return v
+    if isinstance(v, str) and (named := named_size_mm(v)) is not None:
+        return named
     return _finite(parse_length(v, default_unit="pt"))
 
 

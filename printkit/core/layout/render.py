@@ -24,6 +24,7 @@ from printkit.core.layout.load import Layout, merge_styles
 from printkit.core.layout.template import MissingData, TemplateError, fill, lookup
 from printkit.core.layout.model import ColourDef, RectEl, StyleSpec, TextEl
 from printkit.core.text import TextBox, TextFitError, layout_text
+from printkit.core.typescale import named_size_mm, readable
 from printkit.core.units import MM_PER_IN, MM_PER_PT, parse_length
 from printkit.errors import PrintkitError
 
@@ -266,7 +267,9 @@ class Renderer:
         if isinstance(v, (int, float)):
             return float(v)
         try:
-            return parse_length(self.fmt(v, ctx, where), default_unit="pt")
+            text = self.fmt(v, ctx, where)
+            named = named_size_mm(text)
+            return named if named is not None else parse_length(text, default_unit="pt")
         except ValueError as e:
             raise self.layout.error(where, str(e)) from None
 
@@ -467,7 +470,8 @@ class Renderer:
         x, y, w, h = self._box(el, ctx, where)
         d = self.drawing(name, draw, ctx, w, h, where)
         s = min(w / d.w, h / d.h)
-        group = Group(d.ops, Matrix.translate(x + (w - d.w * s) / 2, y) @ Matrix.scale(s), tag=self._tag(el, ctx, where))
+        group = Group(readable(tuple(d.ops), s), Matrix.translate(x + (w - d.w * s) / 2, y) @ Matrix.scale(s),
+                      tag=self._tag(el, ctx, where))
         return Fitted(name, s, d, group)
 
     def page(self, elements, ctx: dict, where: str) -> list[Op]:
@@ -505,7 +509,7 @@ class Renderer:
             frames.append(Rect(t.x + ox, t.y + oy, t.w, t.h, style, tag=f"map {t.label}"))
             frames += layout_text(TextBox(t.x + ox + inset / s, t.y + oy + inset / s, t.label, st.font or "sans",
                                           size / s, colour=colour, wrap=False))
-        body = (Group(drawing.ops, Matrix.translate(ox, oy)),) + tuple(frames)
+        body = (Group(readable(tuple(drawing.ops), s), Matrix.translate(ox, oy)),) + tuple(frames)
         return [Group(body, Matrix.translate(x + (w - total_w * s) / 2, y) @ Matrix.scale(s),
                       tag=self._tag(el, ctx, where))]
 

@@ -89,7 +89,7 @@ def test_every_delicacy_has_an_icon_that_reads_in_bw(kit):
     assert {f"icon-{d}" for d in CONTENT.ids} <= set(doc.symbols)
     # The icons differ in shape, not only in colour: no two draw the same operations in B&W.
     shapes = {name: repr([type(op).__name__ for op, _ in O.walk(doc.symbols[name])]) + repr(doc.symbols[name])
-              for name in doc.symbols if name.startswith("icon-")}
+              for name in doc.symbols if name.startswith("icon-") and "~" not in name}  # not --bw variants
     assert len(set(shapes.values())) == 12
     for img in pdf_pages(kit / "jubako-tiles-a4-bw.pdf", 40):
         assert colourfulness(img) == 0
