@@ -9,8 +9,10 @@ from printkit.core.build import build_document
 from printkit.core.colour import Colour
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.fonts import get_font
 from printkit.core.layout.load import load_layout
 from printkit.core.layout.template import fill
+from printkit.core.units import parse_length
 from printkit.games.trickdumpling.content import CONTENT
 
 GAME = "trickdumpling"
@@ -37,19 +39,54 @@ def _specials() -> dict[str, dict]:
     return {sp["code"]: sp for sp in CONTENT.specials}
 
 
+#: Numbers that read as another number upside down: underlined on the cards (DESIGN.md).
+UNDERLINED = ("6", "9", "99")
+
+
+def _pips(value: int, special: bool, spec: dict) -> list[dict]:
+    """Where a card's pips go (layouts/trickdumpling/cards.yaml ``data.pips``), in card mm.
+
+    A value without a pattern (W99, the Giant Steamer at 0) or with a single pip shows one large
+    picture; pips below the centre are turned 180 degrees, as on playing cards.
+    """
+    pattern = spec["patterns"].get(value, [[0, 0]])
+    middle = parse_length(spec["middle"])
+    centre = parse_length(spec["centre"]["special" if special else "suit"])
+    column = parse_length(spec["column"])
+    scale = spec["alone"] if len(pattern) == 1 else spec["size"]
+    return [{"x": round(middle + col * column, 3), "y": round(centre + dy, 3), "scale": scale,
+             "rotate": 180 if dy > 0 else 0} for col, dy in pattern]
+
+
+def _index(number: str, layout) -> dict:
+    """The corner index's underline (6, 9, 99): as wide as the number is printed."""
+    if number not in UNDERLINED:
+        return {"underline": "", "ul_x1": 0, "ul_x2": 0}
+    style = layout.styles["index"]
+    half = get_font(style.font).width(number, style.font_size) / 2
+    x = parse_length(layout.spec.data["corner"]["x"])
+    return {"underline": "yes", "ul_x1": round(x - half, 3), "ul_x2": round(x + half, 3)}
+
+
 def cards_data() -> dict:
+    """Each card: its index (number, suit icon, underline), its pips, its name and rule (TD-1, TD-2
+    give what the cards are; players see numbers and icons, never the notation)."""
+    layout = load_layout("trickdumpling/cards.yaml")
+    spec = layout.spec.data["pips"]
     cards = []
     specials = _specials()
     for c in CONTENT.deck(5):
         if c.special:
             sp = specials[c.code]
-            cards.append({"code": c.code, "number": "GS" if c.steamer else str(c.value),
-                          "letter": "" if c.steamer else "W", "icon": "steamer" if c.steamer else "wild",
-                          "name": sp["name"], "rule": sp.get("rule", ""), "tint": "tint-special"})
+            number = "" if c.steamer else str(c.value)
+            card = {"icon": "steamer" if c.steamer else "wild", "name": sp["name"], "rule": sp.get("rule", ""),
+                    "tint": "tint-special", "name_y": 53}
         else:
             s = CONTENT.suit(c.suit)
-            cards.append({"code": c.code, "number": str(c.value), "letter": s.letter, "icon": f"suit-{s.id}",
-                          "name": f"{s.name} {c.value}", "rule": "", "tint": f"tint-{s.id}"})
+            number = str(c.value)
+            card = {"icon": f"suit-{s.id}", "name": s.name, "rule": "", "tint": f"tint-{s.id}", "name_y": 68}
+        cards.append({"code": c.code, "number": number, **card, **_index(number, layout),
+                      "pips": _pips(c.value, c.special, spec)})
     return {"cards": cards, "palette": palette()}
 
 
