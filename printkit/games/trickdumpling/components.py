@@ -88,7 +88,8 @@ def cards_data() -> dict:
             number = str(c.value)
             card = {"icon": f"suit-{s.id}", "name": s.name, "rule": "", "tint": f"tint-{s.id}", "name_y": 68}
         index = _underline(number, layout, "index", parse_length(layout.spec.data["corner"]["x"]))
-        cards.append({"code": c.code, "number": number, **card, **index,
+        corner_icon = layout.spec.data["corner"]["icon" if number else "alone"]
+        cards.append({"code": c.code, "number": number, **card, **index, "corner_icon": corner_icon,
                       "pips": _pips(c.value, c.special, spec)})
     return {"cards": cards, "palette": palette()}
 
