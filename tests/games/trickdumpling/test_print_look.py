@@ -266,3 +266,20 @@ def test_a_cooks_rule_is_large_and_spans_its_column():
         width = max(e[1] for e in extents) - min(e[0] for e in extents)
         height = max(e[2] for e in extents) - min(e[2] for e in extents)
         assert width > 40 and height > 15, (cook["id"], width, height)
+
+
+# Low ink -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("comp", MINE)
+def test_bw_has_no_dark_floods(tmp_path, comp):
+    """DESIGN.md, --bw for home printers: no solid area darker than 20% grey. No 4 x 4 mm patch
+    of any page is that dark all over (the old red card back printed as a 52% grey flood)."""
+    r = run_cli("make", "trickdumpling", comp, "--bw", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    dpi = 100
+    side = round(4 * dpi / 25.4)
+    for n, img in enumerate(pdf_pages(tmp_path / f"trickdumpling-{comp}-a4-bw.pdf", dpi)):
+        dark = (img.mean(axis=2) < 0.8 * 255 - 2).astype(np.int32)
+        s = np.pad(dark.cumsum(0).cumsum(1), ((1, 0), (1, 0)))
+        windows = s[side:, side:] - s[:-side, side:] - s[side:, :-side] + s[:-side, :-side]
+        assert windows.max() < side * side, (comp, n + 1, np.argwhere(windows == side * side)[:3])
