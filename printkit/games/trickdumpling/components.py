@@ -82,7 +82,7 @@ def cards_data() -> dict:
             sp = specials[c.code]
             number = "" if c.steamer else str(c.value)
             card = {"icon": "steamer" if c.steamer else "wild", "name": sp["name"], "rule": sp.get("rule", ""),
-                    "tint": "tint-special", "name_y": 53}
+                    "tint": "tint-special", "name_y": 52}
         else:
             s = CONTENT.suit(c.suit)
             number = str(c.value)

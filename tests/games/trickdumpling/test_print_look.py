@@ -289,3 +289,18 @@ def test_bw_has_no_dark_floods(tmp_path, comp):
         s = np.pad(dark.cumsum(0).cumsum(1), ((1, 0), (1, 0)))
         windows = s[side:, side:] - s[:-side, side:] - s[side:, :-side] + s[:-side, :-side]
         assert windows.max() < side * side, (comp, n + 1, np.argwhere(windows == side * side)[:3])
+
+
+def test_a_special_cards_rule_is_at_most_three_lines_clear_of_the_corner():
+    """DESIGN.md: at most three lines of rules text, and none of it under the turned index."""
+    doc = build("cards")
+    for _, n, group, _ in card_groups(doc):
+        card = CONTENT.deck(5)[n - 1]
+        lines = [(op, m) for op, m in O.walk(group.ops) if isinstance(op, O.Text) and op.tag == f"rule {card.code}"]
+        assert bool(lines) == card.special
+        assert len(lines) <= 3
+        corner = [m.apply(op.x, op.y)[1] for op, m in O.walk(group.ops)
+                  if isinstance(op, O.Text) and op.tag == f"index {card.code}" and m.d < 0]
+        for op, m in lines:
+            # the turned number's baseline is its top edge on the card: the rule ends above it
+            assert not corner or m.apply(op.x, op.y)[1] < min(corner) - 8
