@@ -9,8 +9,10 @@ from printkit.core.build import build_document
 from printkit.core.colour import Colour
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.fonts import get_font
 from printkit.core.layout.load import load_layout
 from printkit.core.layout.template import fill
+from printkit.core.units import parse_length
 from printkit.games.trickdumpling.content import CONTENT
 
 GAME = "trickdumpling"
@@ -27,6 +29,8 @@ def palette() -> dict:
     pal = dict(CONTENT.palette)
     for s in CONTENT.suits:
         pal[f"tint-{s.id}"] = {"colour": _tint(s.colour), "bw": "#ffffff"}
+        # A rank board's title band: the suit's colour; in --bw a pale grey under black type.
+        pal[f"band-{s.id}"] = {"colour": s.colour, "bw": "#ececec"}
     # Special cards: a tint of the wild colour their icons are drawn in (layouts/trickdumpling/icons.yaml).
     wild = load_layout("trickdumpling/icons.yaml").colours["wild"].colour
     pal["tint-special"] = {"colour": _tint(wild), "bw": "#ffffff"}
@@ -37,37 +41,87 @@ def _specials() -> dict[str, dict]:
     return {sp["code"]: sp for sp in CONTENT.specials}
 
 
+#: Numbers that read as another number upside down: underlined on the cards (DESIGN.md).
+UNDERLINED = ("6", "9", "99")
+
+
+def _pips(value: int, special: bool, spec: dict) -> list[dict]:
+    """Where a card's pips go (layouts/trickdumpling/cards.yaml ``data.pips``), in card mm.
+
+    A value without a pattern (W99, the Giant Steamer at 0) or with a single pip shows one large
+    picture; pips below the centre are turned 180 degrees, as on playing cards.
+    """
+    pattern = spec["patterns"].get(value, [[0, 0]])
+    middle = parse_length(spec["middle"])
+    centre = parse_length(spec["centre"]["special" if special else "suit"])
+    column = parse_length(spec["column"])
+    scale = spec["alone"] if len(pattern) == 1 else spec["size"]
+    return [{"x": round(middle + col * column, 3), "y": round(centre + dy, 3), "scale": scale,
+             "rotate": 180 if dy > 0 else 0} for col, dy in pattern]
+
+
+def _underline(number: str, layout, style_name: str, centre: float) -> dict:
+    """An underline for 6, 9 and 99 (DESIGN.md), as wide as the number is printed in the
+    layout's style ``style_name``, centred on ``centre`` mm."""
+    if number not in UNDERLINED:
+        return {"underline": "", "ul_x1": 0, "ul_x2": 0}
+    style = layout.styles[style_name]
+    half = get_font(style.font).width(number, style.font_size) / 2
+    return {"underline": "yes", "ul_x1": round(centre - half, 3), "ul_x2": round(centre + half, 3)}
+
+
 def cards_data() -> dict:
+    """Each card: its index (number, suit icon, underline), its pips, its name and rule (TD-1, TD-2
+    give what the cards are; players see numbers and icons, never the notation)."""
+    layout = load_layout("trickdumpling/cards.yaml")
+    spec = layout.spec.data["pips"]
     cards = []
     specials = _specials()
     for c in CONTENT.deck(5):
         if c.special:
             sp = specials[c.code]
-            cards.append({"code": c.code, "number": "GS" if c.steamer else str(c.value),
-                          "letter": "" if c.steamer else "W", "icon": "steamer" if c.steamer else "wild",
-                          "name": sp["name"], "rule": sp.get("rule", ""), "tint": "tint-special"})
+            number = "" if c.steamer else str(c.value)
+            card = {"icon": "steamer" if c.steamer else "wild", "name": sp["name"], "rule": sp.get("rule", ""),
+                    "tint": "tint-special", "name_y": 52}
         else:
             s = CONTENT.suit(c.suit)
-            cards.append({"code": c.code, "number": str(c.value), "letter": s.letter, "icon": f"suit-{s.id}",
-                          "name": f"{s.name} {c.value}", "rule": "", "tint": f"tint-{s.id}"})
+            number = str(c.value)
+            card = {"icon": f"suit-{s.id}", "name": s.name, "rule": "", "tint": f"tint-{s.id}", "name_y": 68}
+        index = _underline(number, layout, "index", parse_length(layout.spec.data["corner"]["x"]))
+        corner_icon = layout.spec.data["corner"]["icon" if number else "alone"]
+        cards.append({"code": c.code, "number": number, **card, **index, "corner_icon": corner_icon,
+                      "pips": _pips(c.value, c.special, spec)})
     return {"cards": cards, "palette": palette()}
 
 
 def missions_data() -> dict:
+    """TD-10: the basic mission on every front; four owner's nephews and one spy on the backs.
+    Each mission's icon is the layout's symbol ``mission-KEY``."""
     m = CONTENT.missions
-    secrets = [dict(m["nephew"], icon="dumpling")] * 4 + [dict(m["spy"], icon="wild")]
+    secrets = [dict(m["nephew"], key="nephew")] * 4 + [dict(m["spy"], key="spy")]
     return {"missions": secrets, "basic": m["basic"], "palette": palette()}
 
 
 def boards_data() -> dict:
-    boards = [{"suit": s.id, "name": s.name, "letter": s.letter, "tint": f"tint-{s.id}", "aid": "",
-               "cards": " ".join(c.code for c in CONTENT.deck(5) if c.suit == s.id)} for s in CONTENT.suits]
-    boards.append({"suit": "", "aid": "yes", "name": "", "letter": "", "tint": "paper", "cards": ""})
+    """TD-3: a board per suit (its icon, name and its cards' numbers as printed) and the aid board."""
+    layout = load_layout("trickdumpling/rank.yaml")
+    centre = parse_length(layout.spec.data["chip"]["w"]) / 2
+    boards = []
+    for s in CONTENT.suits:
+        values = [{"number": str(n), **_underline(str(n), layout, "chipnum", centre)} for n in CONTENT.numbers]
+        boards.append({"suit": s.id, "name": s.name, "tint": f"tint-{s.id}", "band": f"band-{s.id}", "aid": "",
+                       "values": values})
+    boards.append({"suit": "", "aid": "yes", "name": "", "tint": "paper", "band": "brand", "values": []})
     return {"boards": boards, "palette": palette()}
 
 
 def cooks_data() -> dict:
-    return {"cooks": list(CONTENT.cooks), "palette": palette()}
+    """TD-12: the five cooks; the Slacker gets a box for each of its uses (data.yaml slacker_uses)."""
+    cooks = []
+    for cook in CONTENT.cooks:
+        uses = CONTENT.slacker_uses if cook["id"] == "slacker" else 0
+        cooks.append({**cook, "uses": list(range(uses)), "uses_label": "uses" if uses else ""})
+    return {"cooks": cooks, "palette": palette()}
 
 
 def track_data() -> dict:
