@@ -76,6 +76,7 @@ class SpoolingCanvas(rl_canvas.Canvas):
         self._spool: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed by save_to (or with the canvas)
         self._spool_end = 0
         self._xobjects: dict[frozenset, Any] = {}
+        self._shared: dict[tuple, Any] = {}
         self._doc.__class__ = StreamingDocument
 
     def showPage(self) -> None:  # noqa: N802 - reportlab's name
@@ -89,6 +90,7 @@ class SpoolingCanvas(rl_canvas.Canvas):
             self._spool_end += len(data)
             page.stream = None
         self._share_xobjects(page)
+        self._share_boxes(page)
         if type(page) is pdfdoc.PDFPage:
             _compact(page)
 
@@ -97,6 +99,17 @@ class SpoolingCanvas(rl_canvas.Canvas):
         x = page.XObjects
         if x is not None:
             page.XObjects = self._xobjects.setdefault(frozenset(x.dict), x)
+
+    def _share_boxes(self, page: pdfdoc.PDFPage) -> None:
+        """One array for every page with the same trim (bleed, crop, art) box, one empty
+        transition dictionary: reportlab makes new ones for each page."""
+        for name in ("TrimBox", "BleedBox", "CropBox", "ArtBox"):
+            box = getattr(page, name, None)
+            if isinstance(box, pdfdoc.PDFArray):
+                setattr(page, name, self._shared.setdefault((name, *box.sequence), box))
+        trans = getattr(page, "Trans", None)
+        if isinstance(trans, pdfdoc.PDFDictionary) and not trans.dict:
+            page.Trans = self._shared.setdefault(("Trans",), trans)
 
     def save_to(self, sink: IO[bytes]) -> None:
         """Write the document to ``sink`` object by object, then free the spool."""
