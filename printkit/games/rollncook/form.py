@@ -93,7 +93,7 @@ def _hour_fields(n: Names, c: int, x: float, geo: dict, plate_x: float) -> list[
         y = top + geo["box_y"] + k * geo["box_dy"]
         out.append(check_box(n.box(c, k), x + geo["inset"], y, geo["col_w"], geo["box_h"]))
     cy = top + geo["table_y"]
-    for seg in geo["segments"]:  # a box around the segment's middle, clear of its digit
+    for seg in geo["segments"]:  # a box about the segment's centroid, inside the segment
         out.append(check_box(n.seg(c, seg["n"] - 1), x + geo["mid"] + seg["fx"] - 1.7, cy + seg["fy"] - 1.7, 3.4, 3.4))
     return out
 

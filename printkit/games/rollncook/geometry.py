@@ -32,14 +32,14 @@ def _r(v: float) -> float:
 
 def _segments(g: dict) -> list[dict]:
     """Six triangles of a pointy-topped hexagon about (0, 0), clockwise from the top; segment k is
-    die face k + 1. Each gives its corners (a, b), its digit's and its icon's centre (RNC-1)."""
+    die face k + 1. Each gives its corners (a, b), its digit's, its icon's and its field's centre (RNC-1)."""
     r = g["table_r"]
     out = []
     for k in range(6):
         a0, a1 = math.radians(-90 + 60 * k), math.radians(-30 + 60 * k)
         am = (a0 + a1) / 2
         at = {"a": (r, a0), "b": (r, a1), "d": (r * g["digit_at"], am), "i": (r * g["table_icon_at"], am),
-              "f": (r * 0.5, am)}
+              "f": (r / math.sqrt(3), am)}  # the centroid: a 3.4 mm field there stays inside
         pts = {f"{key}{axis}": _r(d * (math.cos(ang) if axis == "x" else math.sin(ang)))
                for key, (d, ang) in at.items() for axis in "xy"}
         out.append({"n": k + 1, **pts})
