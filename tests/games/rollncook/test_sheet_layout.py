@@ -155,12 +155,13 @@ def test_four_fiducials_in_the_corners(drawn):
             if min(abs(b[0] - cx), abs(b[2] - cx)) <= EPS and min(abs(b[1] - cy), abs(b[3] - cy)) <= EPS:
                 found.add((cx, cy))
     assert found == corners
-    # And on paper: each corner square prints solid black.
-    img = raster(render_pdf(doc), 150)
+    # And on paper: each corner square prints solid black, in colour and in --bw.
     px = 150 / 72 * PT_PER_MM
-    for b in solid:
-        patch = img[int(b[1] * px) + 2:int(b[3] * px) - 2, int(b[0] * px) + 2:int(b[2] * px) - 2]
-        assert patch.size and patch.mean() < 40
+    for d in (doc, build(paper, bw=True)):
+        img = raster(render_pdf(d), 150)
+        for b in solid:
+            patch = img[int(b[1] * px) + 2:int(b[3] * px) - 2, int(b[0] * px) + 2:int(b[2] * px) - 2]
+            assert patch.size and patch.mean() < 40
 
 
 def test_the_sheet_id_is_in_the_corner_opposite_the_qr_code(drawn):
@@ -209,15 +210,17 @@ def raster(pdf: bytes, dpi: float) -> np.ndarray:
 @pytest.mark.parametrize("bw", [False, True], ids=["colour", "bw"])
 def test_rare_boxes_are_a_light_tint_a_pen_shows_on(bw):
     doc = build("a4", bw=bw)
-    items = leaves(doc)
-    rare = [(op, bbox(op, m)) for op, m in items if isinstance(op, O.Rect) and op.style.fill is not None
-            and op.style.stroke is not None and op.style.stroke_width >= 0.5]
-    kinds = [h.box_kind(k) for h in generate(7).hours for k in range(6)]
-    assert len(rare) == kinds.count("rare") > 0
+    geo, (ox, oy) = geometry("a4"), design_origin(doc)
+    rare = [(ox + c * geo["pitch"] + geo["inset"], oy + geo["top"] + geo["box_y"] + k * geo["box_dy"])
+            for c, h in enumerate(generate(7).hours) for k in range(6) if h.box_kind(k) == "rare"]
+    boxes = [(x, y, x + geo["col_w"], y + geo["box_h"]) for x, y in rare]
+    outlines = [bbox(op, m) for op, m in leaves(doc) if isinstance(op, O.Rect) and op.style.stroke is not None
+                and op.style.stroke_width >= 0.5 and luminance(op.style.stroke) < 0.2]
+    assert len(boxes) == 4  # seed 7's sheet: 11:00 box 3, 12:00 box 5, 13:00 and 14:00 box 6 (golden)
     img = raster(render_pdf(doc), 200)
     px = 200 / 72 * PT_PER_MM
-    for op, b in rare:
-        assert luminance(op.style.stroke) < 0.2, "a dark outline"
+    for b in boxes:
+        assert any(same(o, b) for o in outlines), "a dark outline"
         # The strip along the box's bottom, clear of the outline, number and icon: the tint.
         strip = img[int((b[3] - 1.6) * px):int((b[3] - 0.6) * px), int((b[0] + 1) * px):int((b[2] - 1) * px)]
         assert strip.mean() >= 200, strip.mean()  # light: a black pen (about 30) shows on it
