@@ -80,6 +80,11 @@ def test_templates_never_reach_into_python_objects(template, says):
     assert "s3cr3t" not in str(e.value)
 
 
+def _title_line(sheet) -> int:
+    """The line of the Roll n Cook sheet's title text (the one these tests edit), from 1."""
+    return next(i for i, ln in enumerate(sheet.read_text().splitlines(), 1) if "text: {x: 7mm, y: 0, text:" in ln)
+
+
 def test_the_environment_attack_is_refused_and_prints_nothing(layouts_copy, tmp_path, monkeypatch):
     sheet = layouts_copy / "rollncook" / "sheet.yaml"
     sheet.write_text(sheet.read_text().replace('text: "Roll n Cook"', f'text: "{ATTACK}"', 1))
@@ -89,7 +94,7 @@ def test_the_environment_attack_is_refused_and_prints_nothing(layouts_copy, tmp_
         r = run_cli(*args, env=env)
         assert r.exit_code == 2, args
         assert "hunter2" not in r.output and "hunter2" not in r.stderr
-        assert r.stderr.count("\n") == 1 and "rollncook/sheet.yaml:64" in r.stderr
+        assert r.stderr.count("\n") == 1 and f"rollncook/sheet.yaml:{_title_line(sheet)}:" in r.stderr
         assert "names starting with '__'" in r.stderr
     assert no_files(out)
 
@@ -249,7 +254,7 @@ def test_check_finds_render_errors_with_the_games_data(layouts_copy):
     sheet = layouts_copy / "rollncook" / "sheet.yaml"
     sheet.write_text(sheet.read_text().replace('text: "Roll n Cook"', 'text: "{restaurant.name}"', 1))
     r = run_cli("check", str(sheet), env={"PRINTKIT_LAYOUTS": str(layouts_copy)})
-    assert r.exit_code == 2 and "rollncook/sheet.yaml:64:" in r.stderr
+    assert r.exit_code == 2 and f"rollncook/sheet.yaml:{_title_line(sheet)}:" in r.stderr
     assert "names 'restaurant' which the data does not have" in r.stderr
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document, LazySequence
 from printkit.core.draw.page import FooterInfo, PrintOptions
@@ -11,13 +9,13 @@ from printkit.core.layout.load import load_layout
 from printkit.core.qr import qr_path
 from printkit.errors import PrintkitError
 from printkit.games.rollncook.content import CONTENT
-from printkit.games.rollncook.form import field_ops
+from printkit.games.rollncook.form import BULLETS_BASIC, BULLETS_RARE, field_ops
+from printkit.games.rollncook.geometry import LAYOUT, geometry
 from printkit.games.rollncook.sheet import Sheet, generate
 
 GAME = "rollncook"
 #: Fillable sheets in one file at most (a form is for players at a table, not a print run).
 MAX_FILLABLE = 200
-LAYOUT = "rollncook/sheet.yaml"
 
 
 def icon(ingredient: str) -> str:
@@ -25,79 +23,75 @@ def icon(ingredient: str) -> str:
 
 
 def _layout_data() -> dict:
-    """The sheet layout's own data: the hour columns' grid (``grid``) and printed names."""
+    """The sheet layout's own data: its sizes (``grid``), the abilities' texts, the totals."""
     return load_layout(LAYOUT).spec.data
 
 
 def _pitch() -> float:
     """The hour columns' pitch: the layout's design width shared by the hours."""
-    size = load_layout(LAYOUT).spec.size
-    assert size is not None and isinstance(size[0], float)
-    return size[0] / len(CONTENT.hours)
+    return geometry()["pitch"]
 
 
-def _segments(grid: dict) -> list[dict]:
-    """Six triangles of a pointy-topped hexagon, clockwise from the top; face k on segment k."""
-    r = grid["table_r"]
-    out = []
-    for k in range(6):
-        a0, a1 = math.radians(-90 + 60 * k), math.radians(-30 + 60 * k)
-        am = (a0 + a1) / 2
-        pts = {"ax": r * math.cos(a0), "ay": r * math.sin(a0),
-               "bx": r * math.cos(a1), "by": r * math.sin(a1),
-               "px": r * grid["pip_at"] * math.cos(am), "py": r * grid["pip_at"] * math.sin(am),
-               "ix": r * grid["table_icon_at"] * math.cos(am), "iy": r * grid["table_icon_at"] * math.sin(am)}
-        out.append({"n": k + 1, **{key: round(v, 4) + 0.0 for key, v in pts.items()}})
-    return out
+def _inventory(geo: dict) -> list[dict]:
+    """The inventory's rows: basics, the mystery ingredient, then rares with their recipes (RNC-6)."""
+    mid, name_h = geo["inv_mid"], 2.6
+    rows = [{"icon": icon(b), "name": b, "recipe": "", "bullets": list(range(BULLETS_BASIC)),
+             "name_y": round(mid - name_h / 2, 4), "recipe_y": 0.0}
+            for b in CONTENT.basics + (CONTENT.mystery,)]
+    rows += [{"icon": icon(r), "name": r, "recipe": " + ".join(parts), "bullets": list(range(BULLETS_RARE)),
+              "name_y": round(mid - name_h, 4), "recipe_y": round(mid + 0.1, 4)}
+             for r, parts in CONTENT.rares.items()]
+    return rows
 
 
-def static_data() -> dict:
+def static_data(paper: str = "a4") -> dict:
+    """What every sheet on ``paper`` shares: the geometry, hours, inventory, meals and abilities."""
     data = _layout_data()
-    grid = data["grid"]
+    geo = geometry(paper)
     hours = []
     for clock, plates in zip(CONTENT.hours, CONTENT.plates, strict=True):
         hours.append({"clock": clock, "plate_list": list(range(plates)),
-                      "plate_x": grid["mid"] - (plates - 1) * grid["plate_dx"] / 2})
-    inventory = [{"icon": icon(b), "name": b, "recipe": "", "bullets": list(range(12))}
-                 for b in CONTENT.basics + (CONTENT.mystery,)]
-    inventory += [{"icon": icon(r), "name": r, "recipe": " + ".join(parts), "bullets": list(range(6))}
-                  for r, parts in CONTENT.rares.items()]
+                      "plate_x": round(geo["mid"] - (plates - 1) * geo["plate_dx"] / 2, 4)})
+    units = data["points"]
     meals = [{"name": m.name, "value": m.value, "icons": [icon(i) for i in m.ingredients],
+              "points": f"{m.value} {units['one'] if m.value == 1 else units['many']}",
               "boxes": [f"+{b}" if b else "" for b in m.bonuses]} for m in CONTENT.meals.values()]
-    abilities = [{"name": data["ability_names"][k], "boxes": list(range(n))} for k, n in CONTENT.abilities.items()]
-    return {"pitch": _pitch(), "hours": hours, "hex_segments": _segments(grid), "inventory": inventory,
+    texts = data["ability_text"]
+    abilities = [{**texts[k], "kind": k, "boxes": list(range(n))} for k, n in CONTENT.abilities.items()]
+    return {"geo": geo, "pitch": geo["pitch"], "hours": hours, "inventory": _inventory(geo),
             "meals": meals, "abilities": abilities, "stars": list(CONTENT.stars)}
 
 
-def _box_icons(box: tuple[str, ...], x: float, y: float, grid: dict) -> list[dict]:
+def _box_icons(box: tuple[str, ...], x: float, y: float, geo: dict) -> list[dict]:
     """A box's ingredient icons: one on the column's centre line, or two about it."""
     one = len(box) == 1
-    scale = grid["icon_scale"] if one else grid["icons_scale"]
-    x0 = grid["mid"] if one else grid["mid"] - grid["icon_dx"] / 2
-    return [{"s": icon(ing), "x": round(x + x0 + j * grid["icon_dx"], 4), "y": round(y + grid["icon_y"], 4), "k": scale}
+    scale = geo["icon_scale"] if one else geo["icons_scale"]
+    x0 = geo["mid"] if one else geo["mid"] - geo["icon_dx"] / 2
+    return [{"s": icon(ing), "x": round(x + x0 + j * geo["icon_dx"], 4), "y": round(y + geo["icon_y"], 4), "k": scale}
             for j, ing in enumerate(box)]
 
 
-def sheet_data(sheet: Sheet) -> dict:
-    """A sheet's own marks, placed on the layout's grid: the dark rare boxes and every ingredient icon."""
-    grid = _layout_data()["grid"]
-    segments = _segments(grid)
-    pitch = _pitch()
-    dark, icons = [], []
+def sheet_data(sheet: Sheet, paper: str = "a4") -> dict:
+    """A sheet's own marks, placed on the layout's geometry: the rare boxes and every ingredient icon."""
+    geo = geometry(paper)
+    pitch = geo["pitch"]
+    rare, icons = [], []
     for c, h in enumerate(sheet.hours):
         x = c * pitch
         for k, box in enumerate(h.boxes):
-            y = grid["top"] + grid["box_y"] + k * grid["box_dy"]
+            y = geo["top"] + geo["box_y"] + k * geo["box_dy"]
             if h.box_kind(k) == "rare":
-                bx = x + grid["inset"]
-                dark.append({"x": round(bx, 4), "y": round(y, 4), "n": k + 1,
-                             "tx": round(bx + grid["num_x"], 4), "ty": round(y + grid["num_y"], 4)})
-            icons += _box_icons(box, x, y, grid)
-        table_y = grid["top"] + grid["table_y"]
+                bx = x + geo["inset"]
+                rare.append({"x": round(bx, 4), "y": round(y, 4), "n": k + 1,
+                             "tx": round(bx + geo["num_x"], 4), "ty": round(y + geo["num_y"], 4),
+                             "mx": round(bx + geo["col_w"] - 2.0, 4), "my": round(y + 2.0, 4)})
+            icons += _box_icons(box, x, y, geo)
+        table_y = geo["top"] + geo["table_y"]
         for k, ing in enumerate(h.table):
-            icons.append({"s": icon(ing), "x": round(x + grid["mid"] + segments[k]["ix"], 4),
-                          "y": round(table_y + segments[k]["iy"], 4), "k": grid["table_icon_scale"]})
-    return {"id": sheet.id, "seed": sheet.seed, "dark": dark, "icons": icons}
+            seg = geo["segments"][k]
+            icons.append({"s": icon(ing), "x": round(x + geo["mid"] + seg["ix"], 4),
+                          "y": round(table_y + seg["iy"], 4), "k": geo["table_icon_scale"]})
+    return {"id": sheet.id, "seed": sheet.seed, "rare": rare, "icons": icons}
 
 
 def dump_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> dict:
@@ -109,8 +103,7 @@ def dump_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> d
 
 def _fields(canvas, ctx: dict, w: float, h: float) -> list:
     """The fillable sheet's form fields (form.py), in the design box."""
-    grid = ctx["grid"]
-    return field_ops(ctx["s"]["id"], grid, ctx["pitch"], ctx["hours"])
+    return field_ops(ctx["s"]["id"], ctx["geo"], ctx["hours"], ctx["totals"])
 
 
 def build_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> Document:
@@ -122,8 +115,8 @@ def build_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> 
                             f"about 0.2 s and 230 KB a sheet); got --count {n}")
     seed = opts.seed or 0
     # Made as each page is drawn: --count 10000 never holds 10,000 sheets' data at once.
-    sheets = LazySequence(n, lambda i: sheet_data(generate(seed + i)))
-    data = {**static_data(), "sheets": sheets, "palette": {}, "fillable": fillable,
+    sheets = LazySequence(n, lambda i: sheet_data(generate(seed + i), opts.paper))
+    data = {**static_data(opts.paper), "sheets": sheets, "palette": {}, "fillable": fillable,
             "slots": {"qr": lambda r, ctx, w, h: [qr_path(ctx["s"]["id"], w, tag="qr")],
                       "fields": _fields}}
     return build_document(LAYOUT, opts, FooterInfo(GAME, "sheet", seed if n == 1 else None), data)

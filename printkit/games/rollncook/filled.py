@@ -74,7 +74,7 @@ def _sheet(form: FilledForm, sid: str) -> Sheet:
                             f"reads version {CONTENT.version} sheets")
     if seed > MAX_SHEET_SEED:
         raise PrintkitError(f"{form.file}: sheet {sid}: its seed is beyond {MAX_SHEET_SEED}; no sheet has this id")
-    expected = {f.name: f.kind for f in field_ops(sid, _grid(), _pitch(), _hours())}
+    expected = {f.name: f.kind for f in field_ops(sid, *_layout())}
     got = {n: f.kind for n, f in form.fields.items() if n.startswith(sid + ":")}
     if got != expected:
         odd = sorted(set(expected) ^ set(got)) or sorted(n for n in got if got[n] != expected[n])
@@ -83,22 +83,13 @@ def _sheet(form: FilledForm, sid: str) -> Sheet:
     return generate(seed)
 
 
-def _grid() -> dict:
-    from printkit.games.rollncook.components import _layout_data
+def _layout() -> tuple[dict, list[dict], list[dict]]:
+    """The sheet's geometry, hours and totals as the layout draws them (the fields' names and kinds
+    do not depend on the paper)."""
+    from printkit.games.rollncook.components import _layout_data, static_data
 
-    return _layout_data()["grid"]
-
-
-def _pitch() -> float:
-    from printkit.games.rollncook.components import _pitch as pitch
-
-    return pitch()
-
-
-def _hours() -> list[dict]:
-    from printkit.games.rollncook.components import static_data
-
-    return static_data()["hours"]
+    data = static_data()
+    return data["geo"], data["hours"], _layout_data()["totals"]
 
 
 # -- reading the marks ------------------------------------------------------------------------------

@@ -11,16 +11,15 @@ Names are ``SHEET:PART``, so a filled form says which sheet it is (``RNC1-7:h10:
 - ``meal:MEAL:1`` ..: the meal's dish boxes circled, left to right;
 - ``ability:KIND:1`` ..: the ability boxes crossed (adjust, set, reuse, add).
 
-Positions follow layouts/rollncook/sheet.yaml's grid (the same data the layout draws with).
+Positions are geometry.py's, from layouts/rollncook/sheet.yaml: the same numbers the layout draws with.
 """
 
 from __future__ import annotations
 
-import math
-
 from printkit.core.draw.ops import Field
 from printkit.core.forms import check_box, text_field
 from printkit.games.rollncook.content import CONTENT
+from printkit.games.rollncook.geometry import ability_box, bullet, dish_box
 
 #: Inventory bullets a row: basics and the mystery ingredient, then rare ingredients.
 BULLETS_BASIC, BULLETS_RARE = 12, 6
@@ -79,42 +78,48 @@ class Names:
         return f"{self.sid}:ability:{kind}:{j + 1}"
 
 
-def _hour_fields(n: Names, c: int, x: float, grid: dict, plate_x: float) -> list[Field]:
-    top = grid["top"]
+def _hour_fields(n: Names, c: int, x: float, geo: dict, plate_x: float) -> list[Field]:
+    """Hour ``c``'s fields over its dice boxes, plates, six boxes and table segments."""
+    top, die = geo["top"], geo["die"]
     out: list[Field] = []
-    for d in range(3):  # the dice cells: 3.8 mm squares from (1.6, 10.6), 4.5 mm apart
-        out.append(text_field(n.die(c, d), x + 1.6 + 4.5 * d, top + 10.6, 3.8, 3.8, maxlen=1, size=3.0,
+    for d, at in enumerate(geo["dice"]):
+        out.append(text_field(n.die(c, d), x + at["x"], top + at["y"], die, die, maxlen=1, size=5.0,
                               tooltip="a die: 1 to 6"))
+    r = geo["plate_r"]
     for j in range(CONTENT.plates[c]):
-        cx = x + plate_x + j * grid["plate_dx"]
-        out.append(check_box(n.plate(c, j), cx - 1.3, top + grid["plate_y"] - 1.3, 2.6, 2.6))
+        cx = x + plate_x + j * geo["plate_dx"]
+        out.append(check_box(n.plate(c, j), cx - r, top + geo["plate_y"] - r, 2 * r, 2 * r))
     for k in range(6):
-        y = top + grid["box_y"] + k * grid["box_dy"]
-        out.append(check_box(n.box(c, k), x + grid["inset"], y, grid["box_w"], grid["box_h"]))
-    r, cy = grid["table_r"], top + grid["table_y"]
-    for k in range(6):
-        am = math.radians(-60 + 60 * k)  # the segment's middle, clockwise from the top
-        sx, sy = x + grid["mid"] + 0.5 * r * math.cos(am), cy + 0.5 * r * math.sin(am)
-        out.append(check_box(n.seg(c, k), sx - 1.7, sy - 1.7, 3.4, 3.4))
+        y = top + geo["box_y"] + k * geo["box_dy"]
+        out.append(check_box(n.box(c, k), x + geo["inset"], y, geo["col_w"], geo["box_h"]))
+    cy = top + geo["table_y"]
+    for seg in geo["segments"]:  # a box about the segment's centroid, inside the segment
+        out.append(check_box(n.seg(c, seg["n"] - 1), x + geo["mid"] + seg["fx"] - 1.7, cy + seg["fy"] - 1.7, 3.4, 3.4))
     return out
 
 
-def field_ops(sid: str, grid: dict, pitch: float, hours: list[dict]) -> list[Field]:
-    """Every field of sheet ``sid``, in the layout's design box (mm); ``hours`` as the layout
-    data gives them (each with its ``plate_x``)."""
+def field_ops(sid: str, geo: dict, hours: list[dict], totals: list[dict]) -> list[Field]:
+    """Every field of sheet ``sid``, in the layout's design box (mm), over the very marks the
+    layout draws from ``geo`` (geometry.py); ``hours`` as the layout data gives them (each with
+    its ``plate_x``), ``totals`` the layout's totals row (the one with ``field: total``)."""
     n = Names(sid)
-    out = [text_field(n.name(), 16, 8.2, 62, 4.2, maxlen=40, size=3.2, tooltip="your restaurant")]
+    out = [text_field(n.name(), geo["name_x"], geo["name_y"] - 4.2, geo["name_x2"] - geo["name_x"], 4.2,
+                      maxlen=40, size=3.2, tooltip="your restaurant")]
     for c, h in enumerate(hours):
-        out += _hour_fields(n, c, c * pitch, grid, h["plate_x"])
+        out += _hour_fields(n, c, c * geo["pitch"], geo, h["plate_x"])
+    r = geo["bullet_r"]
     for i, ing in enumerate(inventory_rows()):
         for j in range(bullets(ing)):
-            out.append(text_field(n.bullet(ing, j), 32 + 4.7 * j - 1.6, 121 + 7.1 * i + 3 - 1.6, 3.2, 3.2,
+            cx, cy = bullet(geo, i, j)
+            out.append(text_field(n.bullet(ing, j), cx - r, cy - r, 2 * r, 2 * r,
                                   maxlen=1, size=2.6, tooltip="O: obtained, X: obtained and used"))
     for i, (meal, m) in enumerate(CONTENT.meals.items()):
         for j in range(m.boxes):
-            out.append(check_box(n.dish(meal, j), 98 + 40 + 8.5 * j, 121 + 12.2 * i + 1.2, 7.8, 9))
+            out.append(check_box(n.dish(meal, j), *dish_box(geo, i, j)))
     for a, (kind, boxes) in enumerate(CONTENT.abilities.items()):
         for j in range(boxes):
-            out.append(check_box(n.ability(kind, j), 24 * a + 15 + 4.2 * j, 242 - 0.2, 3.4, 3.4))
-    out.append(text_field(n.total(), 113, 240.6, 22, 5, maxlen=4, size=4.0, tooltip="your total"))
+            out.append(check_box(n.ability(kind, j), *ability_box(geo, a, j)))
+    t = next(t for t in totals if t.get("field") == "total")
+    out.append(text_field(n.total(), t["x"], geo["totals_y"], t["w"], geo["total_box_h"], maxlen=4, size=4.0,
+                          tooltip="your total"))
     return out

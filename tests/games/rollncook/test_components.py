@@ -28,28 +28,31 @@ def edited_sheet(tmp_path, monkeypatch):
 
 def test_the_dark_boxes_and_icons_follow_the_layouts_boxes(edited_sheet):
     before = components.sheet_data(generate(7))
-    edited_sheet("box_dy: 9.4\n", "box_dy: 9.9\n")
+    edited_sheet("box_gap: 0.5\n", "box_gap: 1.0\n")
     after = components.sheet_data(generate(7))
-    assert before["dark"]
-    for b, a in zip(before["dark"], after["dark"], strict=True):
+    assert before["rare"]
+    for b, a in zip(before["rare"], after["rare"], strict=True):
         assert a["y"] - b["y"] == pytest.approx((a["n"] - 1) * 0.5)
         assert a["x"] == b["x"]
 
 
 def test_the_columns_share_the_design_width(edited_sheet):
-    assert components.static_data()["pitch"] == pytest.approx(190 / 12)
-    x = [d["x"] for d in components.sheet_data(generate(7))["dark"]]
-    edited_sheet("size: [190mm, 250mm]", "size: [180mm, 250mm]")
+    assert components.static_data()["pitch"] == pytest.approx(194 / 12, abs=1e-4)
+    x = [d["x"] for d in components.sheet_data(generate(7))["rare"]]
+    edited_sheet("width: 194 ", "width: 180 ")
     assert components.static_data()["pitch"] == pytest.approx(15)
-    assert [d["x"] for d in components.sheet_data(generate(7))["dark"]] != x
+    assert [d["x"] for d in components.sheet_data(generate(7))["rare"]] != x
 
 
 def test_the_tables_are_drawn_where_their_icons_go(edited_sheet):
-    edited_sheet("table_r: 7.4 ", "table_r: 8 ")
-    seg = components.static_data()["hex_segments"][0]
+    edited_sheet("table_r: 8.7 ", "table_r: 8 ")
+    seg = components.static_data()["geo"]["segments"][0]
     assert (seg["ax"], seg["ay"]) == pytest.approx((0, -8))
-    assert seg["iy"] == pytest.approx(-8 * 0.45 * 3 ** 0.5 / 2, abs=1e-4)
+    # The icon sits on the segment's middle line (30 degrees from the top), table_icon_at of r out.
+    assert seg["iy"] == pytest.approx(-8 * 0.47 * 3 ** 0.5 / 2, abs=1e-4)
 
 
 def test_the_abilities_are_named_by_the_layout():
-    assert [a["name"] for a in components.static_data()["abilities"]][:1] == ["±1"]
+    abilities = components.static_data()["abilities"]
+    assert [a["kind"] for a in abilities] == ["adjust", "set", "reuse", "add"]
+    assert abilities[0]["name"] == "Adjust ±1" and all(a["effect"] and a["icon"] for a in abilities)
