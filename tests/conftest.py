@@ -171,3 +171,66 @@ def edit_layout(tmp_path, monkeypatch):
         path.write_text(text.replace(old, new))
 
     return edit
+
+
+
+# --- CPU time per test (issue 16). `pytest --cpu-durations=N` lists the N tests that took the most CPU
+# (setup + call + teardown: user + system time of this process and of the subprocesses it waited for)
+# and the run's total. The machine is shared, so wall time is mostly waiting for a core. Under
+# pytest-xdist (`-n 2`) each worker measures its own tests and the teardown report carries the figure.
+
+_CPU = pytest.StashKey[float]()
+
+
+def _cpu_now() -> float:
+    import resource
+
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def pytest_addoption(parser) -> None:
+    parser.addoption("--cpu-durations", type=int, default=None, metavar="N",
+                     help="show the N tests that took the most CPU time (0: all) and the total")
+
+
+def _timed(item):
+    start = _cpu_now()
+    yield
+    item.stash[_CPU] = item.stash.get(_CPU, 0.0) + _cpu_now() - start
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item):
+    item.stash[_CPU] = 0.0
+    yield from _timed(item)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    yield from _timed(item)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item):
+    yield from _timed(item)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    if call.when == "teardown" and item.config.getoption("cpu_durations") is not None:
+        outcome.get_result().user_properties.append(("cpu_seconds", round(item.stash.get(_CPU, 0.0), 3)))
+
+
+def pytest_terminal_summary(terminalreporter, config) -> None:
+    n = config.getoption("cpu_durations")
+    if n is None:
+        return
+    spent = [(dict(r.user_properties)["cpu_seconds"], r.nodeid)
+             for reports in terminalreporter.stats.values() for r in reports
+             if getattr(r, "when", None) == "teardown" and "cpu_seconds" in dict(getattr(r, "user_properties", ()))]
+    spent.sort(reverse=True)
+    terminalreporter.write_sep("=", f"CPU time: {sum(s for s, _ in spent):.1f} s in {len(spent)} tests")
+    for s, nodeid in spent[: n or None]:
+        terminalreporter.write_line(f"{s:8.2f} s  {nodeid}")
