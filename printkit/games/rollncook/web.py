@@ -24,8 +24,8 @@ from printkit.core.game import GameState
 from printkit.core.table import Scorekeeper
 from printkit.core.records import Whole
 from printkit.games.rollncook.content import CONTENT
-from printkit.games.rollncook.record import MAX_SHEET_SEED, EndState, HourPlay, RollNCookRecord, said
-from printkit.games.rollncook.rules import dish_boxes_left, plates_left, results
+from printkit.games.rollncook.record import MAX_SHEET_SEED, EndState, HourPlay, Made, RollNCookRecord, said
+from printkit.games.rollncook.rules import State, dish_boxes_left, legal_hour, plans, plates_left, results
 from printkit.games.rollncook.sheet import generate, parse_sheet_id, sheet_id
 from printkit.games.rollncook.scorer import GAME
 from printkit.games.rollncook.state import TABLES, RollNCookState, moves as record_moves
@@ -230,6 +230,39 @@ def doubles(dice: list[int]) -> list[dict[str, Any]]:
                 if not bad:
                     out.append({"spend": spend, "to": to, "results": res})
     return out
+
+
+def crossings(needs: tuple[str, ...]) -> list[list[str]]:
+    """RNC-5, RNC-11: every way to cross a recipe's ingredients (sorted, as ``use`` says it):
+    the exact ingredients first, then each basic slot filled by the mystery ingredient instead."""
+    out: list[list[str]] = []
+    for plan in plans(needs, None):
+        way = sorted(plan if plan is not None else needs)
+        if way not in out:
+            out.append(way)
+    return out
+
+
+def kitchen_steps(sheet: State, hour: int, rare: Sequence[Made], cook: Sequence[Made]) -> list[dict[str, Any]]:
+    """RNC-5 to RNC-7, RNC-11: the rare ingredients and meals a player may add to an hour that
+    already makes ``rare`` and cooks ``cook``, on ``sheet`` as it is after the hour's takes.
+    Each step is ``{"kind": "rare" | "cook", "name", "uses": [...]}``: every way of crossing
+    its ingredients (what the mystery ingredient stands for) with which the whole hour's
+    kitchen is legal, judged by the State's own order-free search (rules.legal_hour)."""
+    out: list[dict[str, Any]] = []
+    for kind, recipes in (("rare", {r: n for r, n in CONTENT.rares.items()}),
+                          ("cook", {m.name: m.ingredients for m in CONTENT.meals.values()})):
+        for name, needs in recipes.items():
+            uses = [u for u in crossings(needs) if _kitchen_legal(sheet, hour, rare, cook, kind, Made(name=name, use=u))]
+            if uses:
+                out.append({"kind": kind, "name": name, "uses": uses})
+    return out
+
+
+def _kitchen_legal(sheet: State, hour: int, rare: Sequence[Made], cook: Sequence[Made], kind: str, step: Made) -> bool:
+    rares = [*rare, step] if kind == "rare" else list(rare)
+    meals = [*cook, step] if kind == "cook" else list(cook)
+    return legal_hour(sheet, hour, rares, meals) is not None
 
 
 def _options(state: RollNCookState, seat: int, dice: list[int] | None) -> dict[str, Any]:

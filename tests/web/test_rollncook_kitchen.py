@@ -1,0 +1,134 @@
+"""Roll n Cook: the rare ingredients and meals the server offers for an hour's plan
+(``web.kitchen_steps``, RNC-5 to RNC-7, RNC-11) are exactly those the State accepts.
+
+Positions are every hour entry of the example records and of generated games
+(tests/corpus/ref_rollncook.py): the State before the entry, the sheet after the entry's
+takes, and each prefix of the entry's own rare ingredients and meals as the plan so far. Each
+offered step, with each offered crossing (what the mystery ingredient stands for), is posted as
+the hour and taken without a kitchen violation; every crossing not offered is refused.
+"""
+
+from __future__ import annotations
+
+import random
+
+from printkit.games.rollncook.record import HourPlay, Made, RollNCookRecord
+from printkit.games.rollncook.rules import State
+from printkit.games.rollncook.state import TABLES, RollNCookState, _roll, _takes, moves
+from printkit.games.rollncook.web import crossings, kitchen_steps
+from printkit.games.rollncook.content import CONTENT
+from tests.corpus import ref_rollncook as ref
+from tests.web.test_rollncook_api import load
+
+KITCHEN = ("rare", "cook")
+EVERY = [("rare", r, crossings(n)) for r, n in CONTENT.rares.items()] + [
+    ("cook", m.name, crossings(m.ingredients)) for m in CONTENT.meals.values()]
+
+
+def positions(docs: list[dict]):
+    """(state before the entry, seat, the entry) for every hour entry, in play order."""
+    recs = [RollNCookRecord.model_validate(d) for d in docs]
+    state = RollNCookState.start(recs)
+    for _, _, (seat, h) in moves(recs):
+        yield state.copy(), seat, h
+        state.apply((seat, h))
+
+
+def after_takes(state: RollNCookState, seat: int, h: HourPlay) -> State:
+    sheet = state.sheet(seat)
+    assert sheet is not None
+    sheet, res, _ = _roll(sheet, h, "")
+    sheet, _ = _takes(sheet, TABLES[h.hour], res, h, "")
+    return sheet
+
+
+def kitchen_problems(state: RollNCookState, seat: int, h: HourPlay, rare: list[Made], cook: list[Made]) -> list:
+    one = state.copy()
+    return [v for v in one.apply((seat, h.model_copy(update={"rare": rare, "cook": cook})))
+            if v.path and v.path[0] in KITCHEN]
+
+
+def check(state: RollNCookState, seat: int, h: HourPlay, rare: list[Made], cook: list[Made]) -> int:
+    """Offered steps accepted, others refused; returns how many crossings were offered."""
+    offered = kitchen_steps(after_takes(state, seat, h), TABLES[h.hour], rare, cook)
+    ways = {(s["kind"], s["name"], tuple(u)) for s in offered for u in s["uses"]}
+    for kind, name, uses in EVERY:
+        for u in uses:
+            step = Made(name=name, use=u)
+            r, c = ([*rare, step], cook) if kind == "rare" else (rare, [*cook, step])
+            bad = kitchen_problems(state, seat, h, r, c)
+            assert (bad == []) == ((kind, name, tuple(u)) in ways), (h.hour, kind, name, u, bad)
+    return len(ways)
+
+
+def prefixes(h: HourPlay):
+    for i in range(len(h.rare) + 1):
+        yield list(h.rare[:i]), []
+    for j in range(1, len(h.cook) + 1):
+        yield list(h.rare), list(h.cook[:j])
+
+
+def run(docs: list[dict], every: int = 1) -> tuple[int, int]:
+    """Check every ``every``-th position (all its plan prefixes); (positions checked, offers)."""
+    n = offers = 0
+    for k, (state, seat, h) in enumerate(positions(docs)):
+        if k % every or state.sheet(seat) is None:
+            continue
+        for rare, cook in prefixes(h):
+            offers += check(state, seat, h, rare, cook)
+        n += 1
+    return n, offers
+
+
+def test_examples_offer_exactly_what_the_state_accepts():
+    n, offers = run(load("solo-seed7.yaml", "shared-dice-bo.yaml"), every=2)
+    assert n >= 12 and offers > 0
+    n, offers = run(load("mistakes.yaml"))
+    assert n >= 3
+
+
+def test_generated_games_offer_exactly_what_the_state_accepts():
+    rng = random.Random(1313)
+    total = offered = 0
+    for i in range(3):
+        docs = ref.generate_game(random.Random(rng.random()), players=1 + i % 2)
+        n, o = run(docs, every=5)
+        total, offered = total + n, offered + o
+    assert total >= 6 and offered > 0
+
+
+def test_a_legal_hours_own_kitchen_is_offered_step_by_step():
+    """In a legal game each entry's rare ingredients and meals are offered in turn (RNC-11:
+    the order of the record does not matter, so each prefix leads to the next)."""
+    seen = 0
+    for state, seat, h in positions(load("solo-seed7.yaml")):
+        steps = [("rare", e) for e in h.rare] + [("cook", e) for e in h.cook]
+        for i, (kind, e) in enumerate(steps):
+            done = steps[:i]
+            offered = kitchen_steps(after_takes(state, seat, h), TABLES[h.hour],
+                                    [x for k, x in done if k == "rare"], [x for k, x in done if k == "cook"])
+            names = {(s["kind"], s["name"]) for s in offered}
+            assert (kind, e.name) in names
+            seen += 1
+    assert seen >= 3
+
+
+def test_the_mystery_choice_is_offered_when_it_matters():
+    """RNC-5, RNC-11: with milk, salt and a mystery ingredient, cheese may be made three ways
+    (milk and salt, mystery for milk, mystery for salt); with salt and a mystery only, one way
+    (the mystery for milk): worked out by hand from the recipe (cheese: milk, salt)."""
+    from printkit.games.rollncook.rules import replace
+    from printkit.games.rollncook.sheet import generate
+
+    sheet = State.new(generate(7))
+    rich = replace(sheet, stock={"milk": 1, "salt": 1, "mystery": 1})
+    cheese = next(s for s in kitchen_steps(rich, 3, [], []) if s["name"] == "cheese")
+    assert sorted(cheese["uses"]) == [["milk", "mystery"], ["milk", "salt"], ["mystery", "salt"]]
+    poor = replace(sheet, stock={"salt": 1, "mystery": 1})
+    steps = {s["name"]: s["uses"] for s in kitchen_steps(poor, 3, [], [])}
+    assert steps["cheese"] == [["mystery", "salt"]] and "oil" in steps and "flour" not in steps
+    # 10:00 has no plate (RNC-7): no meal at all, whatever the stock
+    eggs = replace(sheet, stock={"egg": 2, "butter": 2})
+    assert [s["kind"] for s in kitchen_steps(eggs, 0, [], [])] == []
+    assert {s["name"] for s in kitchen_steps(eggs, 1, [], [])} == {"fried egg"}
+
