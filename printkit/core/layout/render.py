@@ -19,6 +19,7 @@ from printkit.core.draw.ops import (
 from printkit.core.draw.page import TilePlan
 from printkit.core.geometry import hexgrid
 from printkit.core.geometry.pathdata import parse_path
+from printkit.core.layout import sections
 from printkit.core.layout.canvas import Canvas, Drawing
 from printkit.core.layout.load import Layout, merge_styles
 from printkit.core.layout.template import MissingData, TemplateError, fill, lookup
@@ -530,6 +531,42 @@ class Renderer:
             ops.append(Group(tuple(self.elements(inner, ctx, f"{where}[{k}]")), Matrix.translate(0, 0),
                              tag=f"{self._tag(el, ctx, where)}[{k}]" if el.id else None))
         return ops
+
+    def _sections(self, el, ctx, where) -> list[Op]:
+        """Headed sections flowed into columns (core/layout/sections.py), one op a line."""
+        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        st = self.style_spec(el.style, ctx, where + ".style")
+        tst = self.style_spec(el.title_style if el.title_style is not None else el.style, ctx, where + ".title_style")
+        size = self.font_size(st.font_size, ctx, where + ".style.font_size")
+        tsize = self.font_size(tst.font_size, ctx, where + ".title_style.font_size")
+        items = self.items(el.over, None, ctx, where)
+        self.spend(len(items), where)
+        secs = []
+        for i, item in enumerate(items):
+            if not isinstance(item, dict) or not isinstance(item.get("title"), str) or not isinstance(item.get("text"), str):
+                raise self.layout.error(f"{where}.over[{i}]", "a section is a mapping with a title and a text")
+            icon = item.get("icon")
+            here = f"{where}.over[{i}]"
+            secs.append(sections.Section(self.fmt(item["title"], ctx, here + ".title"),
+                                         self.fmt(item["text"], ctx, here + ".text"),
+                                         self.fmt(str(icon), ctx, here + ".icon") if icon else None))
+        look = sections.Look(
+            font=self.fmt(st.font or "sans", ctx, where + ".style.font"),
+            title_font=self.fmt(tst.font or "sans-bold", ctx, where + ".title_style.font"),
+            size=size, title_ratio=tsize / size, min_size=self.font_size(el.min_size, ctx, where + ".min_size"),
+            line_height=st.line_height or 1.2,
+            colour=self.colour(st.text_colour, ctx, where + ".style.text_colour") or BLACK,
+            title_colour=self.colour(tst.text_colour, ctx, where + ".title_style.text_colour") or BLACK,
+            columns=el.columns, gap=L("gap"), indent=L("indent"), icon_size=L("icon_size"), icon_box=L("icon_box"))
+
+        def symbol(name: str) -> str:
+            self.define_symbol(name, where + ".over")
+            return name
+
+        try:
+            return sections.draw(secs, look, L("x"), L("y"), L("w"), L("h"), symbol, tag=self._tag(el, ctx, where))
+        except ValueError as e:
+            raise self.layout.error(where, str(e)) from None
 
     def _repeat(self, el, ctx, where) -> list[Op]:
         items = self.items(el.over, el.count, ctx, where)

@@ -137,7 +137,10 @@ def build_fillings(opts: PrintOptions) -> Document:
 
 
 def aid_data() -> dict:
-    return {"rounds": dict(CONTENT.rounds), "tokens_in_play": dict(CONTENT.tokens_in_play)}
+    """The numbers the aid quotes, and the parts for its legend (the seaweed, sheets, strips)."""
+    kind = lambda p: "the base" if p not in CONTENT.fillings else "strip" if p in CONTENT.strips else "sheet"  # noqa: E731
+    parts = [{"id": p.id, "name": p.name, "kind": kind(p.id)} for p in CONTENT.parts.values()]
+    return {"rounds": dict(CONTENT.rounds), "tokens_in_play": dict(CONTENT.tokens_in_play), "parts": parts}
 
 
 def build_aid(opts: PrintOptions) -> Document:

@@ -109,9 +109,10 @@ def build_tokens(opts: PrintOptions) -> Document:
 def aid_data() -> dict:
     """The aid's sections from layouts/jubako/aid.yaml, with the numbers from data.yaml filled in."""
     values = {"bonus": CONTENT.bonus, "removed": CONTENT.removed}
-    sections = [{"title": sec["title"], "text": fill(sec["text"], values)}
+    sections = [{**sec, "text": fill(sec["text"], values)}
                 for sec in load_layout("jubako/aid.yaml").spec.data["sections"]]
-    return {**_common(), "sections": sections}
+    delicacies = [{"id": d.id, "name": d.name} for d in CONTENT.delicacies]
+    return {**_common(), "sections": sections, "delicacies": delicacies}
 
 
 def build_aid(opts: PrintOptions) -> Document:

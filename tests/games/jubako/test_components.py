@@ -131,6 +131,6 @@ def test_the_track_has_a_box_for_every_point_before_the_first_token():
 
 def test_the_aid_is_the_layouts_text_with_the_numbers_filled_in():
     sections = components.aid_data()["sections"]
-    assert len(sections) == 6 and not any("{" in s["text"] for s in sections)
+    assert len(sections) == 5 and not any("{" in s["text"] for s in sections)
     assert f"+{CONTENT.bonus} when" in sections[2]["text"]
     assert f"2 players {CONTENT.removed[2]}," in sections[3]["text"]
