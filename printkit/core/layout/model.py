@@ -260,6 +260,8 @@ class TileMapEl(ElementBase):
     h: Length | None = None
     label_style: StyleRef | None = None
     label_inset: Length = 3.0
+    #: Whether the reduced poster keeps its text (numbers, coordinates), which prints small.
+    text: bool = True
 
 
 class TrackEl(ElementBase):

@@ -14,7 +14,7 @@ from typing import Any
 
 from printkit.core.colour import BLACK, Colour, ColourPair
 from printkit.core.draw.ops import (
-    Circle, Group, LazySequence, Line, Matrix, Op, Path, Polygon, Rect, Style, Use,
+    Circle, Group, LazySequence, Line, Matrix, Op, Path, Polygon, Rect, Style, Text, Use,
 )
 from printkit.core.draw.page import TilePlan
 from printkit.core.geometry import hexgrid
@@ -510,7 +510,8 @@ class Renderer:
             frames.append(Rect(t.x + ox, t.y + oy, t.w, t.h, style, tag=f"map {t.label}"))
             frames += layout_text(TextBox(t.x + ox + inset / s, t.y + oy + inset / s, t.label, st.font or "sans",
                                           size / s, colour=colour, wrap=False))
-        body = (Group(readable(tuple(drawing.ops), s), Matrix.translate(ox, oy)),) + tuple(frames)
+        shown = tuple(drawing.ops) if el.text else _without_text(tuple(drawing.ops))
+        body = (Group(readable(shown, s), Matrix.translate(ox, oy)),) + tuple(frames)
         return [Group(body, Matrix.translate(x + (w - total_w * s) / 2, y) @ Matrix.scale(s),
                       tag=self._tag(el, ctx, where))]
 
@@ -605,6 +606,17 @@ class Renderer:
         if not isinstance(value, (list, LazySequence)):  # LazySequence: made as used (--count)
             raise self.layout.error(where + ".over", f"{over!r} is not a list")
         return value
+
+
+def _without_text(ops: tuple[Op, ...]) -> tuple[Op, ...]:
+    """The operations without their text (a reduced copy whose words would print too small)."""
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, Group):
+            out.append(Group(_without_text(op.ops), op.matrix, op.clip, op.tag))
+        elif not isinstance(op, Text):
+            out.append(op)
+    return tuple(out)
 
 
 def track_boxes(w: float, h: float, depth: float, sides: tuple[int, int, int, int]) -> list[tuple[float, float, float, float]]:

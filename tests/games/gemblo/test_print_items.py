@@ -126,3 +126,19 @@ def test_backs_can_be_left_out(tmp_path):
     (pdf,) = tmp_path.glob("gemblo-pieces-*.pdf")
     assert pdf.name == "gemblo-pieces-a4-nobacks.pdf"  # the setting in the name
     assert len(pdf_pages(pdf, 10)) == 3
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("comp", ["board", "overview", "pieces"])
+def test_no_text_under_6_pt(comp, paper):
+    """The board (cell coordinates included) and pieces at real size; the overview, the board
+    reduced to about 55%, at its default (without coordinates): start numbers too."""
+    from tests.games.printsizes import printed_pt, texts
+
+    component = games()["gemblo"][comp]
+    kwargs = {"coords": True} if comp == "board" else {}
+    for bw in (False, True):
+        doc = component.build(PrintOptions(paper=paper, bw=bw), **kwargs)
+        sizes = [printed_pt(op, m) for op, m, _ in texts(doc)]
+        small = [s for s in sizes if s < 6 - 1e-6]
+        assert sizes and not small, (comp, small[:3])
