@@ -233,7 +233,7 @@ def sheet_drawing(cv: Canvas, sheet: dict, af: float, width: float,
     cell its name and its colour's symbol. A ``back`` sheet (pieces may be flipped, GEM-3) is
     its front mirrored across the ``width`` mm wide page, for long-edge duplex, shifted by the
     duplex ``offset``: each piece's back lands behind it, its mirror image, with its name and
-    symbol upright."""
+    symbol upright (in its colour; in ``--bw`` outlined only, to save ink)."""
     size, k = af / SQRT3, af / SYMBOL_CELL
     for name in CONTENT.pieces:
         cv.define(f"piece-{name}", lambda name=name: piece_symbol(cv, name, size))
@@ -242,8 +242,9 @@ def sheet_drawing(cv: Canvas, sheet: dict, af: float, width: float,
     ops: list[Op] = []
     for colour, piece, turns, anchor in sheet["pieces"]:
         m, (lx, ly) = _placed(piece, turns, anchor, size)
-        ops.append(Use(f"piece-{piece}", flip @ m, tag=f"piece{' back' if back else ''} {colour} {piece}",
-                       fill=cv.colour(colour)))
+        # In --bw a back is line art (its outline, name and symbol): no second grey flood.
+        fill = cv.colour("paper") if back and cv.bw else cv.colour(colour)
+        ops.append(Use(f"piece-{piece}", flip @ m, tag=f"piece{' back' if back else ''} {colour} {piece}", fill=fill))
         lx, ly = flip.apply(lx, ly)
         ops += cv.text(lx, ly - af * 0.08, piece, "name", scale=k, align="center", valign="baseline", wrap=False)
         mark = cv.symbol(f"sym-{CONTENT.colours[colour].symbol}")

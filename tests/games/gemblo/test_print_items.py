@@ -142,3 +142,13 @@ def test_no_text_under_6_pt(comp, paper):
         sizes = [printed_pt(op, m) for op, m, _ in texts(doc)]
         small = [s for s in sizes if s < 6 - 1e-6]
         assert sizes and not small, (comp, small[:3])
+
+
+def test_bw_backs_are_line_art():
+    """In --bw the backs add no second grey flood: outlined on paper, names and symbols kept."""
+    doc = games()["gemblo"]["pieces"].build(PrintOptions(bw=True))
+    fronts = {op.fill for p in doc.pages[0::2] for op, _ in O.walk(p.ops)
+              if isinstance(op, O.Use) and (op.tag or "").startswith("piece ") and "back" not in op.tag}
+    backs = {op.fill for p in doc.pages[1::2] for op, _ in O.walk(p.ops)
+             if isinstance(op, O.Use) and (op.tag or "").startswith("piece back")}
+    assert len(fronts) == 6 and backs == {O.Colour(1.0, 1.0, 1.0)}
