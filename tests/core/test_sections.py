@@ -89,3 +89,16 @@ def test_a_section_that_is_not_a_mapping_is_a_layout_error(tmp_path):
     with pytest.raises(InputError) as e:
         page(tmp_path, EL, EXTRA, data={"secs": ["just text"]})
     assert "a section is a mapping with a title and a text" in str(e.value)
+
+
+def test_three_equal_sections_run_on_so_the_columns_end_together(tmp_path):
+    """Kept whole, three equal sections would fill one column and a third of the next; they run
+    on instead (keeping them whole would make the columns more than 20% taller)."""
+    ops, _ = page(tmp_path, EL, EXTRA, data={"secs": _sections(3, words=40)})
+    lines = _texts(ops, "line")
+    left = [op for op, _ in lines if op.x < 50]
+    right = [op for op, _ in lines if op.x >= 50]
+    assert abs(len(left) - len(right)) <= 2
+    assert abs(max(op.y for op in left) - max(op.y for op in right)) < 2 * 9 * PT * 1.2
+    titles = _texts(ops, "title")
+    assert sorted(op.x < 50 for op, _ in titles) == [False, True, True]  # the second runs on

@@ -3,8 +3,9 @@
 Each section has a title, optionally an icon (a layout symbol) before it, and text whose lines
 are paragraphs; a paragraph starting ``1.``, ``2)``, ``-``, ``*`` or ``•`` is a list item whose
 wrapped lines hang under its first word. The sections go into ``columns`` columns, whole when
-they fit one, at the largest text size from the style's size down to ``min_size`` at which
-everything fits the box; the columns are then balanced (each as short as the flow allows).
+they fit one (unless that leaves the columns far apart: then they run on), at the largest
+text size from the style's size down to ``min_size`` at which everything fits the box; the
+columns are then balanced (each as short as the flow allows).
 Nothing here knows any game: the sections are data.
 """
 
@@ -21,6 +22,9 @@ from printkit.core.text import wrap
 
 #: A list item's marker: a number with a point or bracket, or a bullet.
 ITEM = re.compile(r"^\s*(\d+[.)]|[-*•])\s+(.*)$")
+#: Sections run on from column to column when keeping them whole makes the columns this
+#: much taller than running on would (they would end far apart).
+RUN_ON = 0.2
 #: Steps of the text size search, in mm (0.1 pt).
 SIZE_STEP = 0.1 * 25.4 / 72
 
@@ -82,15 +86,17 @@ def _rows(sec: Section, look: Look, size: float, width: float) -> list[_Row]:
     return rows
 
 
-def _pack(sections: list[list[_Row]], height: float, columns: int, space: float) -> list[list[_Row]] | None:
-    """The rows in columns no taller than ``height``: a section starts a new column when it
-    does not fit what is left but fits a column; a longer one is split between lines (its
-    title never last in a column). None if it takes more than ``columns`` columns."""
+def _pack(sections: list[list[_Row]], height: float, columns: int, space: float,
+          whole: bool = True) -> list[list[_Row]] | None:
+    """The rows in columns no taller than ``height``: with ``whole``, a section starts a new
+    column when it does not fit what is left but fits a column, and a longer one is split
+    between lines; without, sections run on from column to column. A title is never last in
+    a column. None if it takes more than ``columns`` columns."""
     cols: list[list[_Row]] = [[]]
     used = 0.0
     for rows in sections:
         total = sum(r.height for r in rows) + (space if cols[-1] else 0.0)
-        if cols[-1] and used + total > height + 1e-9 and total - space <= height + 1e-9:
+        if whole and cols[-1] and used + total > height + 1e-9 and total - space <= height + 1e-9:
             cols.append([])
             used = 0.0
         for i, row in enumerate(rows):
@@ -120,16 +126,26 @@ def flow(sections: list[Section], look: Look, w: float, h: float) -> tuple[list[
         if size < look.min_size - 1e-9:
             raise ValueError(f"the sections do not fit {w:g} x {h:g} mm in {look.columns} columns "
                              f"even at {look.min_size * 72 / 25.4:.1f} pt")
-    lo, hi = 0.0, h  # balance: the shortest height at which they still fit
+    whole = _balanced(rows, h, look.columns, space, True)
+    running = _balanced(rows, h, look.columns, space, False)
+    # Sections stay whole unless that leaves the columns far apart (a quarter of the height).
+    keep = running >= whole * (1 - RUN_ON) or _pack(rows, whole, look.columns, space, True) is None
+    height = whole if keep else running
+    cols = _pack(rows, height, look.columns, space, keep)
+    assert cols is not None
+    return cols, size, height
+
+
+def _balanced(rows: list[list[_Row]], h: float, columns: int, space: float, whole: bool) -> float:
+    """The shortest column height (at most ``h``) at which the rows still fit."""
+    lo, hi = 0.0, h
     for _ in range(40):
         mid = (lo + hi) / 2
-        if _pack(rows, mid, look.columns, space) is None:
+        if _pack(rows, mid, columns, space, whole) is None:
             lo = mid
         else:
             hi = mid
-    cols = _pack(rows, hi, look.columns, space)
-    assert cols is not None
-    return cols, size, hi
+    return hi
 
 
 def draw(sections: list[Section], look: Look, x: float, y: float, w: float, h: float,
