@@ -58,7 +58,7 @@ class _Node:
     own_h: float = 0.0
 
 
-#: The seaweed's name prints at this size whatever the diagram's scale (nothing under 6 pt);
+#: The seaweed's name prints at least this size (nothing under 6 pt; larger with a diagram drawn larger);
 #: the fillings show their icons (layouts/gimbap/icons.yaml), drawn for a 10 mm box.
 LABEL_PT = 6.5
 LABEL_FONT = "condensed-bold"
@@ -127,7 +127,7 @@ def diagram(renderer, build: Build, w: float, h: float, max_scale: float = 2.0, 
         ops.append(Rect(x, y, n.width, own_h, Style(stroke=BLACK, stroke_width=0.25 / s, fill=fill), radius,
                         tag=f"part {n.part}"))
         if n.part == SEAWEED:  # the base: its name, at LABEL_PT on paper
-            ops.extend(layout_text(TextBox(x, y, CONTENT.parts[n.part].name, LABEL_FONT, LABEL_PT * MM_PER_PT / s,
+            ops.extend(layout_text(TextBox(x, y, CONTENT.parts[n.part].name, LABEL_FONT, LABEL_PT * MM_PER_PT / min(s, 1.0),
                                            w=n.width, h=own_h, align="center", valign="middle", wrap=False,
                                            colour=ink, tag=f"label {n.part}")))
         else:  # a filling: its icon, as on the dice and the lesson fronts
