@@ -260,6 +260,8 @@ class TileMapEl(ElementBase):
     h: Length | None = None
     label_style: StyleRef | None = None
     label_inset: Length = 3.0
+    #: Whether the reduced poster keeps its text (numbers, coordinates), which prints small.
+    text: bool = True
 
 
 class TrackEl(ElementBase):
@@ -302,10 +304,35 @@ class RepeatEl(ElementBase):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+class SectionsEl(ElementBase):
+    """Headed sections of text flowed into ``columns`` columns in the box (x, y, w, h) (a player
+    aid): ``over`` names a data list of sections, each a mapping with ``title``, ``text`` (lines
+    are paragraphs; ``1.``, ``-`` or ``•`` starts a list item, its wrapped lines hanging) and
+    optionally ``icon`` (a layout symbol drawn ``icon_size`` big before the title, drawn for an
+    ``icon_box`` box). Text in ``style``, titles in ``title_style`` (scaled with the text); the
+    text takes the largest size from its style's down to ``min_size`` at which everything fits,
+    sections whole in a column where they can be, columns balanced."""
+
+    type: Literal["sections"]
+    over: str | list
+    x: Length = 0.0
+    y: Length = 0.0
+    w: Length
+    h: Length
+    columns: int = Field(default=2, ge=1, le=6)
+    gap: Length = 6.0
+    indent: Length = 3.5
+    icon_size: Length = 5.0
+    icon_box: Length = 10.0
+    title_style: StyleRef | None = None
+    min_size: FontSize = Field(default=6.5, validate_default=True)
+
+
 ELEMENT_TYPES = {
     "frame": FrameEl, "text": TextEl, "line": LineEl, "rect": RectEl, "circle": CircleEl,
     "polygon": PolygonEl, "path": PathEl, "hexgrid": HexGridEl, "use": UseEl, "ruler": RulerEl,
     "crop_marks": CropMarksEl, "repeat": RepeatEl, "slot": SlotEl, "tile_map": TileMapEl, "track": TrackEl,
+    "sections": SectionsEl,
 }
 
 
@@ -326,7 +353,7 @@ def _unwrap(v: Any) -> Any:
 
 Element = Annotated[
     FrameEl | TextEl | LineEl | RectEl | CircleEl | PolygonEl | PathEl | HexGridEl | UseEl | RulerEl | CropMarksEl
-    | RepeatEl | SlotEl | TileMapEl | TrackEl,
+    | RepeatEl | SlotEl | TileMapEl | TrackEl | SectionsEl,
     Field(discriminator="type"),
     BeforeValidator(_unwrap),
 ]

@@ -14,11 +14,12 @@ from typing import Any
 
 from printkit.core.colour import BLACK, Colour, ColourPair
 from printkit.core.draw.ops import (
-    Circle, Group, LazySequence, Line, Matrix, Op, Path, Polygon, Rect, Style, Use,
+    Circle, Group, LazySequence, Line, Matrix, Op, Path, Polygon, Rect, Style, Text, Use,
 )
 from printkit.core.draw.page import TilePlan
 from printkit.core.geometry import hexgrid
 from printkit.core.geometry.pathdata import parse_path
+from printkit.core.layout import sections
 from printkit.core.layout.canvas import Canvas, Drawing
 from printkit.core.layout.load import Layout, merge_styles
 from printkit.core.layout.template import MissingData, TemplateError, fill, lookup
@@ -509,7 +510,8 @@ class Renderer:
             frames.append(Rect(t.x + ox, t.y + oy, t.w, t.h, style, tag=f"map {t.label}"))
             frames += layout_text(TextBox(t.x + ox + inset / s, t.y + oy + inset / s, t.label, st.font or "sans",
                                           size / s, colour=colour, wrap=False))
-        body = (Group(readable(tuple(drawing.ops), s), Matrix.translate(ox, oy)),) + tuple(frames)
+        shown = tuple(drawing.ops) if el.text else _without_text(tuple(drawing.ops))
+        body = (Group(readable(shown, s), Matrix.translate(ox, oy)),) + tuple(frames)
         return [Group(body, Matrix.translate(x + (w - total_w * s) / 2, y) @ Matrix.scale(s),
                       tag=self._tag(el, ctx, where))]
 
@@ -530,6 +532,42 @@ class Renderer:
             ops.append(Group(tuple(self.elements(inner, ctx, f"{where}[{k}]")), Matrix.translate(0, 0),
                              tag=f"{self._tag(el, ctx, where)}[{k}]" if el.id else None))
         return ops
+
+    def _sections(self, el, ctx, where) -> list[Op]:
+        """Headed sections flowed into columns (core/layout/sections.py), one op a line."""
+        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        st = self.style_spec(el.style, ctx, where + ".style")
+        tst = self.style_spec(el.title_style if el.title_style is not None else el.style, ctx, where + ".title_style")
+        size = self.font_size(st.font_size, ctx, where + ".style.font_size")
+        tsize = self.font_size(tst.font_size, ctx, where + ".title_style.font_size")
+        items = self.items(el.over, None, ctx, where)
+        self.spend(len(items), where)
+        secs = []
+        for i, item in enumerate(items):
+            if not isinstance(item, dict) or not isinstance(item.get("title"), str) or not isinstance(item.get("text"), str):
+                raise self.layout.error(f"{where}.over[{i}]", "a section is a mapping with a title and a text")
+            icon = item.get("icon")
+            here = f"{where}.over[{i}]"
+            secs.append(sections.Section(self.fmt(item["title"], ctx, here + ".title"),
+                                         self.fmt(item["text"], ctx, here + ".text"),
+                                         self.fmt(str(icon), ctx, here + ".icon") if icon else None))
+        look = sections.Look(
+            font=self.fmt(st.font or "sans", ctx, where + ".style.font"),
+            title_font=self.fmt(tst.font or "sans-bold", ctx, where + ".title_style.font"),
+            size=size, title_ratio=tsize / size, min_size=self.font_size(el.min_size, ctx, where + ".min_size"),
+            line_height=st.line_height or 1.2,
+            colour=self.colour(st.text_colour, ctx, where + ".style.text_colour") or BLACK,
+            title_colour=self.colour(tst.text_colour, ctx, where + ".title_style.text_colour") or BLACK,
+            columns=el.columns, gap=L("gap"), indent=L("indent"), icon_size=L("icon_size"), icon_box=L("icon_box"))
+
+        def symbol(name: str) -> str:
+            self.define_symbol(name, where + ".over")
+            return name
+
+        try:
+            return sections.draw(secs, look, L("x"), L("y"), L("w"), L("h"), symbol, tag=self._tag(el, ctx, where))
+        except ValueError as e:
+            raise self.layout.error(where, str(e)) from None
 
     def _repeat(self, el, ctx, where) -> list[Op]:
         items = self.items(el.over, el.count, ctx, where)
@@ -568,6 +606,17 @@ class Renderer:
         if not isinstance(value, (list, LazySequence)):  # LazySequence: made as used (--count)
             raise self.layout.error(where + ".over", f"{over!r} is not a list")
         return value
+
+
+def _without_text(ops: tuple[Op, ...]) -> tuple[Op, ...]:
+    """The operations without their text (a reduced copy whose words would print too small)."""
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, Group):
+            out.append(Group(_without_text(op.ops), op.matrix, op.clip, op.tag))
+        elif not isinstance(op, Text):
+            out.append(op)
+    return tuple(out)
 
 
 def track_boxes(w: float, h: float, depth: float, sides: tuple[int, int, int, int]) -> list[tuple[float, float, float, float]]:

@@ -18,15 +18,19 @@ GAME = "gemblo"
 _HEX = Setting(f"{components.DEFAULT_HEX:g}mm", "cells across flats, 8 to 30 mm (16 mm: the board is about 40 cm across)",
                length_between(*components.HEX_RANGE, "cells across flats"))
 _COORDS = Setting("no", "print light cell coordinates (yes/no)", yes_no)
-register(Component(GAME, "board", "the board at real size, tiled over pages, with an assembly map",
+register(Component(GAME, "board", "the board at real size, tiled over pages (turned if that takes fewer), with an assembly map",
                    components.build_board,
                    settings={"hex_size": _HEX, "coords": _COORDS,
                              "overlap": Setting(f"{components.DEFAULT_OVERLAP:g}mm", "overlap between tiles, 5 to 30 mm",
                                                 length_between(*components.OVERLAP_RANGE, "the overlap"))}))
 register(Component(GAME, "overview", "the whole board on one page, at reduced scale", components.build_overview,
                    settings={"hex_size": _HEX, "coords": _COORDS}))
-register(Component(GAME, "pieces", "18 pieces x 6 colours at the board's cell size, named, with colour symbols",
-                   components.build_pieces, settings={"hex_size": _HEX}))
+register(Component(GAME, "pieces", "18 pieces x 6 colours at the board's cell size, named, with colour symbols; "
+                   "each sheet's backs follow it (pieces may be flipped, GEM-3)",
+                   components.build_pieces,
+                   settings={"hex_size": _HEX,
+                             "backs": Setting("yes", "a page of backs after each sheet, for long-edge duplex (yes/no)",
+                                              yes_no)}))
 register(Component(GAME, "pad", "score pad: pieces left per colour, blocks, each player's penalty (2-6 players)",
                    pad.build_pad, settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}))
 register_form_reader(pad.FORM_READER)  # printkit score gemblo pad.pdf: a filled score pad

@@ -11,7 +11,7 @@ from __future__ import annotations
 from printkit.core.build import build_document
 from printkit.core.draw.hexes import area_outline, border_cells, inner_edges, segments_path
 from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Op, Polygon, Style, Use
-from printkit.core.draw.page import FooterInfo, PrintOptions, content_box
+from printkit.core.draw.page import FooterInfo, PrintOptions, content_box, plan_tiles
 from printkit.core.geometry import hexgrid
 from printkit.core.geometry.hexgrid import SQRT3, Hex, add, to_pixel
 from printkit.core.layout.canvas import Canvas, Drawing
@@ -32,22 +32,29 @@ BOARD_PAD = 2.0
 # -- the board -------------------------------------------------------------------------------
 
 class _Board:
-    """The board's cells at ``af`` mm across flats, placed with the board's top left at (0, 0)."""
+    """The board's cells at ``af`` mm across flats, placed with the board's top left at (0, 0);
+    ``turned``: the whole board a quarter turn clockwise (its cells then pointy-topped), which
+    tiles a board wider than tall onto fewer portrait pages."""
 
-    def __init__(self, af: float):
+    def __init__(self, af: float, turned: bool = False):
         self.af, self.size, self.k = af, af / SQRT3, af / SYMBOL_CELL
-        pts = [to_pixel(c, self.size) for c in CONTENT.area("board")]
-        self.minx = min(x for x, _ in pts) - self.size - BOARD_PAD
-        self.miny = min(y for _, y in pts) - af / 2 - BOARD_PAD
-        self.width = max(x for x, _ in pts) + self.size + BOARD_PAD - self.minx
-        self.height = max(y for _, y in pts) + af / 2 + BOARD_PAD - self.miny
+        self.turn = Matrix.rotate(90) if turned else Matrix()
+        pts = [self.turn.apply(*to_pixel(c, self.size)) for c in CONTENT.area("board")]
+        # A cell reaches ``size`` from its centre along its corners' axis, af/2 across its flats.
+        hx, hy = (af / 2, self.size) if turned else (self.size, af / 2)
+        self.minx = min(x for x, _ in pts) - hx - BOARD_PAD
+        self.miny = min(y for _, y in pts) - hy - BOARD_PAD
+        self.width = max(x for x, _ in pts) + hx + BOARD_PAD - self.minx
+        self.height = max(y for _, y in pts) + hy + BOARD_PAD - self.miny
+        #: From the flat-topped grid's coordinates (cell 0,0 at the origin) to the drawing's.
+        self.place = Matrix.translate(-self.minx, -self.miny) @ self.turn
 
     def centre(self, c: Hex) -> tuple[float, float]:
-        x, y = to_pixel(c, self.size)
-        return x - self.minx, y - self.miny
+        return self.place.apply(*to_pixel(c, self.size))
 
     def at(self, c: Hex) -> Matrix:
-        return Matrix.translate(*self.centre(c))
+        """The cell's own frame: its centre, turned with the board (for shapes of the grid)."""
+        return Matrix.translate(*self.centre(c)) @ self.turn
 
     def mark(self, c: Hex) -> Matrix:
         """Where a layout symbol (drawn for a SYMBOL_CELL cell) sits on cell ``c``."""
@@ -64,25 +71,32 @@ def _cells_and_areas(cv: Canvas, b: _Board) -> list[Op]:
     three, four = CONTENT.area("three"), CONTENT.area("four")
     ops += [Use(flower, b.mark(c), tag="flower") for c in sorted(three)]
     ops += [Use(hexagon, b.mark(c), tag="hexmark") for c in border_cells(four)]
-    shift = Matrix.translate(-b.minx, -b.miny)
-    ops.append(Group((area_outline(three, b.size, cv.style("area3"), "area3-outline"),), shift))
-    ops.append(Group((area_outline(four, b.size, cv.style("area4"), "area4-outline"),), shift))
+    ops.append(Group((area_outline(three, b.size, cv.style("area3"), "area3-outline"),), b.place))
+    ops.append(Group((area_outline(four, b.size, cv.style("area4"), "area4-outline"),), b.place))
     return ops
 
 
+def start_counts() -> dict[Hex, list[int]]:
+    """Each start cell and the player counts it is marked for: the counts whose starts are
+    their own (GEM-2: 4 and 3; GEM-1: the corners, 6); 2 players use the 4-starts and 5 the
+    corners (GEM-6), so their marks would repeat those."""
+    marks: dict[Hex, list[int]] = {}
+    for count in (6, 4, 3):
+        for c in CONTENT.players[count][1]:
+            marks.setdefault(c, []).append(count)
+    return marks
+
+
 def _starts(cv: Canvas, b: _Board) -> list[Op]:
-    """The start cells: a numbered ring for 4 and 3 players, a double hexagon for 6."""
+    """Every start cell marked the same way: a ring with the player count in it (GEM-1, GEM-2)."""
     ring = cv.style("startring")
     ops: list[Op] = []
-    for count in (4, 3):
-        for c in CONTENT.players[count][1]:
-            ops.append(Group((Polygon(tuple(hexgrid.corners(b.size * 0.62)), ring),), b.at(c), tag=f"start{count}"))
-            ops += cv.text(*b.centre(c), str(count), "startnum", scale=b.k, align="center", valign="middle",
-                           h=0, wrap=False)
-    six = cv.style("start6")
-    for c in CONTENT.players[6][1]:
-        inner = [Polygon(tuple(hexgrid.corners(b.size * f)), six) for f in (0.78, 0.55)]
-        ops.append(Group(tuple(inner), b.at(c), tag="start6"))
+    for c, counts in sorted(start_counts().items()):
+        label = "/".join(str(n) for n in counts)
+        ops.append(Group((Polygon(tuple(hexgrid.corners(b.size * 0.62)), ring),), b.at(c),
+                         tag=f"start{label} {c[0]},{c[1]}"))
+        ops += cv.text(*b.centre(c), label, "startnum", scale=b.k, align="center", valign="middle",
+                       h=0, wrap=False)
     return ops
 
 
@@ -96,31 +110,40 @@ def _coords(cv: Canvas, b: _Board) -> list[Op]:
     return ops
 
 
-def board_drawing(cv: Canvas, af: float, coords: bool) -> Drawing:
-    """The whole board at cells ``af`` mm across flats, its top left corner at (0, 0); it names
-    its cell size (``cell``) for the layout."""
-    b = _Board(af)
+def board_drawing(cv: Canvas, af: float, coords: bool, turned: bool = False) -> Drawing:
+    """The whole board at cells ``af`` mm across flats, its top left corner at (0, 0), a quarter
+    turn clockwise if ``turned``; it names its cell size (``cell``) for the layout."""
+    b = _Board(af, turned)
     ops = _cells_and_areas(cv, b) + _starts(cv, b)
     if coords:
         ops += _coords(cv, b)
     return Drawing(tuple(ops), b.width, b.height, {"cell": af})
 
 
-def _board_data(hex_size: float, coords: bool, **more) -> dict:
+def board_turned(opts: PrintOptions, af: float, overlap: float = DEFAULT_OVERLAP) -> bool:
+    """Whether the board a quarter turn round tiles onto fewer pages of this paper (the board
+    is wider than tall: 3 x 2 portrait tiles, turned 2 x 2)."""
+    b = _Board(af)
+    return len(plan_tiles(b.height, b.width, opts, overlap).tiles) < len(plan_tiles(b.width, b.height, opts, overlap).tiles)
+
+
+def _board_data(hex_size: float, coords: bool, turned: bool, **more) -> dict:
     af, show = hex_size, coords
-    board = lambda cv, data, w, h: board_drawing(cv, af, show)  # noqa: E731
+    board = lambda cv, data, w, h: board_drawing(cv, af, show, turned)  # noqa: E731
     return {"palette": CONTENT.palette, "hex_size": af, "slots": {"board": board}, **more}
 
 
 def build_overview(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool = False) -> Document:
-    """The whole board on one page, at reduced scale."""
-    return build_document("gemblo/overview.yaml", opts, FooterInfo(GAME, "overview"), _board_data(hex_size, coords))
+    """The whole board on one page, at reduced scale, turned as the tiled board is."""
+    data = _board_data(hex_size, coords, board_turned(opts, hex_size))
+    return build_document("gemblo/overview.yaml", opts, FooterInfo(GAME, "overview"), data)
 
 
 def build_board(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool = False,
                 overlap: float = DEFAULT_OVERLAP) -> Document:
-    """The board at real size, tiled over pages that overlap, after an assembly map."""
-    data = _board_data(hex_size, coords, overlap=overlap)
+    """The board at real size, tiled over pages that overlap (turned when that takes fewer
+    pages), after an assembly map."""
+    data = _board_data(hex_size, coords, board_turned(opts, hex_size, overlap), overlap=overlap)
     return build_document("gemblo/board.yaml", opts, FooterInfo(GAME, "board"), data)
 
 
@@ -193,31 +216,50 @@ def pack_pieces(bw: float, bh: float, size: float, colours) -> list[list[tuple[s
     return [p for p in pages if p]
 
 
-def sheet_drawing(cv: Canvas, sheet: list[tuple[str, str, int, Hex]], af: float) -> list[Op]:
+def _placed(piece: str, turns: int, anchor: Hex, size: float) -> tuple[Matrix, tuple[float, float]]:
+    """Where a packed piece's symbol goes on its sheet, and the centre of its first cell (where
+    its name and colour symbol sit)."""
+    af = size * SQRT3
+    ax, ay = to_pixel(anchor, size)
+    a, b, c, d = hexgrid.page_transform(lambda h, t=turns: hexgrid.rotate(h, t), size)
+    m = Matrix.translate(ax + size, ay + af / 2) @ Matrix(a, b, c, d, 0, 0)
+    lx, ly = to_pixel(add(hexgrid.rotate(CONTENT.pieces[piece][0], turns), anchor), size)
+    return m, (lx + size, ly + af / 2)
+
+
+def sheet_drawing(cv: Canvas, sheet: dict, af: float, width: float,
+                  offset: tuple[float, float] = (0.0, 0.0)) -> list[Op]:
     """One sheet of packed pieces: each piece's shape in its colour, and upright in its first
-    cell its name and its colour's symbol."""
+    cell its name and its colour's symbol. A ``back`` sheet (pieces may be flipped, GEM-3) is
+    its front mirrored across the ``width`` mm wide page, for long-edge duplex, shifted by the
+    duplex ``offset``: each piece's back lands behind it, its mirror image, with its name and
+    symbol upright (in its colour; in ``--bw`` outlined only, to save ink)."""
     size, k = af / SQRT3, af / SYMBOL_CELL
     for name in CONTENT.pieces:
         cv.define(f"piece-{name}", lambda name=name: piece_symbol(cv, name, size))
+    back = sheet["side"] == "back"
+    flip = Matrix.translate(width + offset[0], offset[1]) @ Matrix.mirror("x") if back else Matrix()
     ops: list[Op] = []
-    for colour, piece, turns, anchor in sheet:
-        ax, ay = to_pixel(anchor, size)
-        a, b, c, d = hexgrid.page_transform(lambda h, t=turns: hexgrid.rotate(h, t), size)
-        m = Matrix.translate(ax + size, ay + af / 2) @ Matrix(a, b, c, d, 0, 0)
-        ops.append(Use(f"piece-{piece}", m, tag=f"piece {colour} {piece}", fill=cv.colour(colour)))
-        lx, ly = to_pixel(add(hexgrid.rotate(CONTENT.pieces[piece][0], turns), anchor), size)
-        lx, ly = lx + size, ly + af / 2
+    for colour, piece, turns, anchor in sheet["pieces"]:
+        m, (lx, ly) = _placed(piece, turns, anchor, size)
+        # In --bw a back is line art (its outline, name and symbol): no second grey flood.
+        fill = cv.colour("paper") if back and cv.bw else cv.colour(colour)
+        ops.append(Use(f"piece-{piece}", flip @ m, tag=f"piece{' back' if back else ''} {colour} {piece}", fill=fill))
+        lx, ly = flip.apply(lx, ly)
         ops += cv.text(lx, ly - af * 0.08, piece, "name", scale=k, align="center", valign="baseline", wrap=False)
         mark = cv.symbol(f"sym-{CONTENT.colours[colour].symbol}")
         ops.append(Use(mark, Matrix.translate(lx, ly + af * 0.2) @ Matrix.scale(k * 0.8), tag=f"symbol {colour}"))
     return ops
 
 
-def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX) -> Document:
-    """All 108 pieces (18 shapes x 6 colours) at the board's cell size, packed on pages."""
+def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool = True) -> Document:
+    """All 108 pieces (18 shapes x 6 colours) at the board's cell size, packed on pages; with
+    ``backs``, each sheet followed by its backs for double-sided printing (flip on long edge)."""
     af = hex_size
     _, _, bw, bh = content_box(opts)
-    sheets = pack_pieces(bw, bh, af / SQRT3, list(CONTENT.colours))
-    sheet = lambda cv, data, w, h: sheet_drawing(cv, data["sheet"], af)  # noqa: E731
+    packed = pack_pieces(bw, bh, af / SQRT3, list(CONTENT.colours))
+    sides = ("front", "back") if backs else ("front",)
+    sheets = [{"side": side, "pieces": p} for p in packed for side in sides]
+    sheet = lambda cv, data, w, h: sheet_drawing(cv, data["sheet"], af, bw, opts.duplex_offset)  # noqa: E731
     data = {"palette": CONTENT.palette, "sheets": sheets, "slots": {"sheet": sheet}}
     return build_document("gemblo/pieces.yaml", opts, FooterInfo(GAME, "pieces"), data)

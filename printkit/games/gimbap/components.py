@@ -71,7 +71,7 @@ def dice_data(edge: float) -> dict:
     rows = max(1, int((design[1] - geo["nets_y"] + gap_y) // pitch_y))
     per = cols * rows
     return {
-        "edge": edge, "scale": edge / geo["face_edge"], "tab": tab,
+        "edge": edge, "scale": edge / geo["face_edge"], "tab": tab, "corner": edge / 2 - 0.8, "corner2": edge - 1.6,
         "pitch_x": pitch_x, "pitch_y": pitch_y, "cols": cols,
         "cuts": _segments(net.cuts), "folds": _segments(net.folds), "tabs": tabs,
         "dice": dice, "sheets": [dice[i:i + per] for i in range(0, len(dice), per)],
@@ -104,8 +104,17 @@ def lessons_data() -> dict:
             raise PrintkitError(f"lesson {i + 1} has no solution: check its faces in data.yaml")
         lessons.append({"n": i + 1, "title": lesson.title, "text": lesson.text,
                         "faces": [face_data(f) for f in faces],
-                        "solution": drawing.describe_build(build), "build": build})
-    return {"lessons": lessons, "slots": {"solution": lambda r, ctx, w, h: drawing.diagram(r, ctx["item"]["build"], w, h)}}
+                        "solution": drawing.describe_build(build),
+                        "solution_text": "\n".join(drawing.describe_build(build)), "build": build})
+    builds = [lesson["build"] for lesson in lessons]
+    scales: dict[tuple[float, float], float] = {}
+
+    def solution(r, ctx, w: float, h: float):
+        # One scale for every card's diagram: the one at which the largest fits the slot.
+        scale = scales.setdefault((w, h), drawing.common_scale(builds, w, h))
+        return drawing.diagram(r, ctx["item"]["build"], w, h, scale=scale)
+
+    return {"lessons": lessons, "slots": {"solution": solution}}
 
 
 def build_lessons(opts: PrintOptions) -> Document:
@@ -128,7 +137,10 @@ def build_fillings(opts: PrintOptions) -> Document:
 
 
 def aid_data() -> dict:
-    return {"rounds": dict(CONTENT.rounds), "tokens_in_play": dict(CONTENT.tokens_in_play)}
+    """The numbers the aid quotes, and the parts for its legend (the seaweed, sheets, strips)."""
+    kind = lambda p: "the base" if p not in CONTENT.fillings else "strip" if p in CONTENT.strips else "sheet"  # noqa: E731
+    parts = [{"id": p.id, "name": p.name, "kind": kind(p.id)} for p in CONTENT.parts.values()]
+    return {"rounds": dict(CONTENT.rounds), "tokens_in_play": dict(CONTENT.tokens_in_play), "parts": parts}
 
 
 def build_aid(opts: PrintOptions) -> Document:

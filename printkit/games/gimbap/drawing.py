@@ -11,7 +11,7 @@ import itertools
 from dataclasses import dataclass
 
 from printkit.core.colour import BLACK, WHITE
-from printkit.core.draw.ops import Circle, Group, Matrix, Op, Path, Rect, Style
+from printkit.core.draw.ops import Circle, Group, Matrix, Op, Path, Rect, Style, Use
 from printkit.core.layout.load import load_layout
 from printkit.core.text import TextBox, layout_text
 from printkit.core.units import MM_PER_PT
@@ -22,8 +22,8 @@ from printkit.games.gimbap.rolls import SEAWEED, Build
 #: The words a build is described in (layouts/gimbap/words.yaml).
 WORDS = "gimbap/words.yaml"
 GAP = 1.8
-STRIP_W, STRIP_H = 10.5, 4.6
-SHEET_W, SHEET_H = 15.0, 6.0
+STRIP_W, STRIP_H = 10.0, 7.0
+SHEET_W, SHEET_H = 13.0, 8.0
 
 
 def describe_build(build: Build) -> list[str]:
@@ -55,6 +55,14 @@ class _Node:
     kids: list[_Node]
     width: float = 0.0
     height: float = 0.0
+    own_h: float = 0.0
+
+
+#: The seaweed's name prints at least this size (nothing under 6 pt; larger with a diagram drawn larger);
+#: the fillings show their icons (layouts/gimbap/icons.yaml), drawn for a 10 mm box.
+LABEL_PT = 6.5
+LABEL_FONT = "condensed-bold"
+ICON_BOX = 10.0
 
 
 def _order(kids: list[str], touching: set[frozenset]) -> list[str]:
@@ -70,42 +78,62 @@ def _order(kids: list[str], touching: set[frozenset]) -> list[str]:
     return best
 
 
+def _block(part: str) -> tuple[float, float]:
+    """A part's block (w, h) in the diagram's mm."""
+    return (STRIP_W, STRIP_H) if part in CONTENT.strips else (SHEET_W, SHEET_H)
+
+
 def _tree(build: Build) -> _Node:
     on, touching = build.base, set(build.touching)
 
     def node(part: str) -> _Node:
         kids = _order([f for f in CONTENT.fillings if on[f] == part], touching)
         n = _Node(part, [node(k) for k in kids])
-        own_w = STRIP_W if part in CONTENT.strips else SHEET_W
-        own_h = STRIP_H if part in CONTENT.strips else SHEET_H
+        own_w, n.own_h = _block(part)
         span = sum(k.width for k in n.kids) + sum(
             0.0 if frozenset((a.part, b.part)) in touching else GAP for a, b in itertools.pairwise(n.kids))
         n.width = max(own_w, span + (2.0 if n.kids else 0.0))
-        n.height = own_h + max((k.height for k in n.kids), default=0.0)
+        n.height = n.own_h + max((k.height for k in n.kids), default=0.0)
         return n
 
     return node(SEAWEED)
 
 
-def diagram(renderer, build: Build, w: float, h: float, max_scale: float = 2.0) -> list[Op]:
-    """The build drawn to fit a w x h mm box (scaled down if needed, never up)."""
+def common_scale(builds: list[Build], w: float, h: float, most: float = 1.0) -> float:
+    """One scale at which every build's diagram fits a w x h mm box (at most ``most``), so
+    that diagrams side by side (the lesson cards) are drawn alike: the smallest of theirs."""
+    s = most
+    for b in builds:
+        root = _tree(b)
+        s = min(s, w / root.width, h / (root.height + 4.0))
+    return s
+
+
+def diagram(renderer, build: Build, w: float, h: float, max_scale: float = 2.0, scale: float | None = None) -> list[Op]:
+    """The build drawn in a w x h mm box: at ``scale`` when given (it must fit: see
+    :func:`common_scale`), else scaled to fit (at most ``max_scale``); its labels always print at
+    LABEL_PT."""
+    s = scale if scale is not None else common_scale([build], w, h, max_scale)
     root = _tree(build)
     touching = set(build.touching)
     ops: list[Op] = []
-    font = 5.0 * MM_PER_PT
 
     def block(n: _Node, x: float, bottom: float) -> None:
-        own_h = STRIP_H if n.part in CONTENT.strips else SHEET_H
+        own_h = n.own_h
         y = bottom - own_h
         fill = renderer.colour(n.part, {}, "gimbap diagram") or WHITE
         ink = WHITE if fill.luminance < 0.45 else BLACK
         radius = own_h / 2 if n.part in CONTENT.strips else 1.0
-        ops.append(Rect(x, y, n.width, own_h, Style(stroke=BLACK, stroke_width=0.25, fill=fill), radius,
+        ops.append(Rect(x, y, n.width, own_h, Style(stroke=BLACK, stroke_width=0.25 / s, fill=fill), radius,
                         tag=f"part {n.part}"))
-        label = CONTENT.parts[n.part].name
-        ops.extend(layout_text(TextBox(x, y, label, "condensed-bold", font, w=n.width, h=own_h,
-                                       align="center", valign="middle", wrap=False, shrink=True,
-                                       min_size=1.2, colour=ink)))
+        if n.part == SEAWEED:  # the base: its name, at LABEL_PT on paper
+            ops.extend(layout_text(TextBox(x, y, CONTENT.parts[n.part].name, LABEL_FONT, LABEL_PT * MM_PER_PT / min(s, 1.0),
+                                           w=n.width, h=own_h, align="center", valign="middle", wrap=False,
+                                           colour=ink, tag=f"label {n.part}")))
+        else:  # a filling: its icon, as on the dice and the lesson fronts
+            k = min(own_h, n.width) * 0.85 / ICON_BOX
+            ops.append(Use(renderer.symbol(f"icon-{n.part}"), Matrix.translate(x + n.width / 2, y + own_h / 2)
+                           @ Matrix.scale(k), tag=f"icon {n.part}"))
         # Children stand on this block, centred on it as a row.
         span = sum(k.width for k in n.kids) + sum(
             0.0 if frozenset((a.part, b.part)) in touching else GAP for a, b in itertools.pairwise(n.kids))
@@ -116,12 +144,12 @@ def diagram(renderer, build: Build, w: float, h: float, max_scale: float = 2.0) 
                 prev = n.kids[i - 1]
                 joined = frozenset((prev.part, k.part)) in touching
                 if joined:
-                    jy = y - (STRIP_H if k.part in CONTENT.strips and prev.part in CONTENT.strips else SHEET_H) / 2
+                    jy = y - min(k.own_h, prev.own_h) / 2
                     ops.append(Circle(cx, jy, 0.9, Style(stroke=WHITE, stroke_width=0.3, fill=BLACK), tag="joint"))
                 else:
                     cx += GAP
             block(k, cx, y)
-            placed[k.part] = (cx, cx + k.width, y - (STRIP_H if k.part in CONTENT.strips else SHEET_H))
+            placed[k.part] = (cx, cx + k.width, y - k.own_h)
             cx += k.width
         # Touching siblings that are not next to each other: an arc above them.
         adjacent = {frozenset((a.part, b.part)) for a, b in itertools.pairwise(n.kids)}
@@ -135,6 +163,5 @@ def diagram(renderer, build: Build, w: float, h: float, max_scale: float = 2.0) 
                                 Style(stroke=BLACK, stroke_width=0.4, dash=(0.8, 0.6)), tag="arc"))
 
     block(root, 0.0, root.height)
-    s = min(max_scale, w / root.width, h / (root.height + 4.0))
     dx, dy = (w - root.width * s) / 2, (h - root.height * s) / 2
     return [Group(tuple(ops), Matrix.translate(dx, dy) @ Matrix.scale(s), tag="build-diagram")]

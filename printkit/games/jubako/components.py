@@ -28,7 +28,7 @@ def _board_layout() -> tuple[float, dict]:
     return spec.size[0], spec.data
 
 
-def _cells(board, g0: float, geo: dict) -> list[dict]:
+def _cells(board, gx: float, gy: float, geo: dict) -> list[dict]:
     cell = CONTENT.cell
     names = {d.id: d.name for d in CONTENT.delicacies}
     cells = []
@@ -36,29 +36,41 @@ def _cells(board, g0: float, geo: dict) -> list[dict]:
         for c in range(board.size):
             cname = f"{chr(65 + c)}{r + 1}"
             printed = board.printed.get(cname, "")
-            x, y = g0 + c * cell, g0 + r * cell
+            x, y = gx + c * cell, gy + r * cell
             cells.append({"name": cname, "x": x, "y": y, "cx": x + cell / 2, "iy": y + cell * geo["cell_icon_y"],
                           "ny": y + cell * geo["cell_name_y"], "printed": printed, "label": names.get(printed, ""),
                           "style": "printed" if printed else "grid"})
     return cells
 
 
+def track_box(grid: float, width: float, geo: dict) -> float:
+    """The track's boxes are squares this many mm a side: at least the layout's ``track`` depth,
+    big enough that the grid and its label bands fit inside the track, and small enough that
+    ``track_boxes[0]`` of them span no more than the design width. With square boxes, ``across``
+    of them along the top and ``down`` down the side, every box is the same size and the corner
+    boxes line up with their row and their column."""
+    across, _ = geo["track_boxes"]
+    inside = (grid + 2 * float(geo["labels"])) / (across - 2)
+    return min(max(float(geo["track"]), inside), width / across)
+
+
 def side_data(name: str) -> dict:
     board = CONTENT.boards[name]
     cell = CONTENT.cell
     width, geo = _board_layout()
-    track, labels = float(geo["track"]), float(geo["labels"])
+    across, down = geo["track_boxes"]
     aw, ah = geo["axis_box"]
     grid = board.size * cell
-    outer = grid + 2 * (track + labels)
-    g0 = track + labels
-    # Column letters centred in the labels band above each column, row numbers left of each row.
-    axes = [{"text": chr(65 + c), "x": g0 + c * cell + cell / 2 - aw / 2, "y": track + (labels - ah) / 2}
+    d = track_box(grid, width, geo)
+    w, h = across * d, down * d
+    gx, gy = (w - grid) / 2, (h - grid) / 2  # the grid centred inside the track
+    # Column letters centred in the band above each column, row numbers left of each row.
+    axes = [{"text": chr(65 + c), "x": gx + c * cell + cell / 2 - aw / 2, "y": d + (gy - d - ah) / 2}
             for c in range(board.size)]
-    axes += [{"text": str(r + 1), "x": track + (labels - aw) / 2, "y": g0 + r * cell + cell / 2 - ah / 2}
+    axes += [{"text": str(r + 1), "x": d + (gx - d - aw) / 2, "y": gy + r * cell + cell / 2 - ah / 2}
              for r in range(board.size)]
-    return {"name": name, "size": board.size, "outer": outer, "x": (width - outer) / 2,
-            "cells": _cells(board, g0, geo), "axes": axes}
+    return {"name": name, "size": board.size, "w": w, "h": h, "track": d, "x": (width - w) / 2,
+            "cells": _cells(board, gx, gy, geo), "axes": axes}
 
 
 def build_board(opts: PrintOptions) -> Document:
@@ -97,9 +109,10 @@ def build_tokens(opts: PrintOptions) -> Document:
 def aid_data() -> dict:
     """The aid's sections from layouts/jubako/aid.yaml, with the numbers from data.yaml filled in."""
     values = {"bonus": CONTENT.bonus, "removed": CONTENT.removed}
-    sections = [{"title": sec["title"], "text": fill(sec["text"], values)}
+    sections = [{**sec, "text": fill(sec["text"], values)}
                 for sec in load_layout("jubako/aid.yaml").spec.data["sections"]]
-    return {**_common(), "sections": sections}
+    delicacies = [{"id": d.id, "name": d.name} for d in CONTENT.delicacies]
+    return {**_common(), "sections": sections, "delicacies": delicacies}
 
 
 def build_aid(opts: PrintOptions) -> Document:

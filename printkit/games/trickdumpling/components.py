@@ -141,9 +141,10 @@ def track_data() -> dict:
 def aid_data() -> dict:
     """The aid's sections from layouts/trickdumpling/aid.yaml, with the numbers from data.yaml filled in."""
     values = {"deal": CONTENT.deal, "threshold": CONTENT.threshold}
-    sections = [{"title": sec["title"], "text": fill(sec["text"], values)}
+    sections = [{**sec, "text": fill(sec["text"], values)}
                 for sec in load_layout("trickdumpling/aid.yaml").spec.data["sections"]]
-    return {"sections": sections, "palette": palette()}
+    suits = [{"id": s.id, "name": s.name} for s in CONTENT.suits]
+    return {"sections": sections, "suits": suits, "palette": palette()}
 
 
 def _build(name: str, layout: str, data_fn):

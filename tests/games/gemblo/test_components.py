@@ -53,7 +53,7 @@ def test_neighbouring_tiles_share_their_overlap_exactly(paper, overlap):
 
 def test_tile_pages_show_the_planned_windows():
     doc = games()["gemblo"]["board"].build(PrintOptions())
-    d = components.board_drawing(board_canvas(), 16.0, False)
+    d = components.board_drawing(board_canvas(), 16.0, False, components.board_turned(PrintOptions(), 16.0))
     w, h = d.w, d.h
     plan = plan_tiles(w, h, PrintOptions())
     assert len(doc.pages) == 1 + len(plan.tiles)  # the assembly map, then the tiles
@@ -89,8 +89,12 @@ def test_a_board_cell_and_a_piece_cell_measure_the_same(kit, kind, tmp_path):
         raise AssertionError("cell 1,1 is on no tile")
     img = pdf_pages(kit / "gemblo-board-a4.pdf", dpi)[i] if kind == "pdf" \
         else svg_page(kit / f"gemblo-board-a4-p{i + 1:02d}.svg", dpi=dpi)
-    x = cx + 0.2 * 16  # within the flat edges (half a side: 4.6 mm), clear of marks and labels
-    board_cell = measure_between_edges(img, (x, cy - 8), (x, cy + 8), dpi, "y")
+    if components.board_turned(PrintOptions(), 16.0):  # the board a quarter turn round: flats left and right
+        y = cy + 0.2 * 16
+        board_cell = measure_between_edges(img, (cx - 8, y), (cx + 8, y), dpi, "x")
+    else:
+        x = cx + 0.2 * 16  # within the flat edges (half a side: 4.6 mm), clear of marks and labels
+        board_cell = measure_between_edges(img, (x, cy - 8), (x, cy + 8), dpi, "y")
     assert board_cell == pytest.approx(16.0, abs=0.2)
     pieces = games()["gemblo"]["pieces"].build(PrintOptions())
     p = next(i for i, page in enumerate(pieces.pages) if O.find(page.ops, "piece clear M1"))
@@ -145,10 +149,10 @@ def test_every_piece_shows_its_name_and_colour_symbol():
     doc = games()["gemblo"]["pieces"].build(PrintOptions(bw=True))
     texts = Counter(op.text for p in doc.pages for op, _ in O.walk(p.ops) if isinstance(op, O.Text))
     for name in CONTENT.pieces:
-        assert texts[name] == 6
+        assert texts[name] == 12  # on its front and on its back
     symbols = Counter(op.tag.split()[1] for p in doc.pages for op, _ in O.walk(p.ops)
                       if isinstance(op, O.Use) and (op.tag or "").startswith("symbol "))
-    assert symbols == {c: 18 for c in CONTENT.colours}
+    assert symbols == {c: 36 for c in CONTENT.colours}
     # In B&W every colour has its own grey.
     greys = {op.fill for p in doc.pages for op, _ in O.walk(p.ops) if isinstance(op, O.Use) and op.fill}
     assert len(greys) == 6 and all(g.is_grey for g in greys)
@@ -164,7 +168,8 @@ def test_board_marks_areas_and_starts():
     four = CONTENT.area("four")
     from printkit.core.geometry.hexgrid import DIRECTIONS, add
     assert tags["hexmark"] == sum(1 for c in four if any(add(c, d) not in four for d in DIRECTIONS))
-    assert tags["start6"] == 6 and tags["start4"] == 4 and tags["start3"] == 3
+    starts = Counter(t.split()[0] for t in tags if t and t.startswith("start"))
+    assert starts == {"start6": 6, "start4": 4, "start3": 3}
     assert tags["area3-outline"] == 1 and tags["area4-outline"] == 1
     coords = [op.text for op, _ in O.walk(ops) if isinstance(op, O.Text) and "," in op.text]
     assert len(coords) == 463 and "0,0" in coords

@@ -109,12 +109,14 @@ def test_pdf_and_svg_look_the_same(kit, comp):
 # One source for each size and word: the layouts hold them, the code reads them.
 
 def test_the_board_follows_the_layouts_track_depth(edit_layout):
-    before = components.side_data("5x5")
-    edit_layout("jubako/board.yaml", "track: 12 ", "track: 10 ")
-    after = components.side_data("5x5")
-    assert after["outer"] == before["outer"] - 4
-    assert after["x"] == pytest.approx(before["x"] + 2)
-    assert after["cells"][0]["x"] == before["cells"][0]["x"] - 2
+    before = components.side_data("4x4")
+    assert before["track"] == pytest.approx((4 * 30 + 2 * 8) / 11)  # room for the grid and labels
+    edit_layout("jubako/board.yaml", "track: 12 ", "track: 13 ")
+    after = components.side_data("4x4")
+    assert after["track"] == 13  # the layout's least depth
+    assert (after["w"], after["h"]) == pytest.approx((13 * 13, 14 * 13))
+    assert after["x"] == pytest.approx((190 - 13 * 13) / 2)
+    assert after["cells"][0]["x"] == pytest.approx((13 * 13 - 120) / 2)
 
 
 def test_the_track_has_a_box_for_every_point_before_the_first_token():
@@ -129,6 +131,6 @@ def test_the_track_has_a_box_for_every_point_before_the_first_token():
 
 def test_the_aid_is_the_layouts_text_with_the_numbers_filled_in():
     sections = components.aid_data()["sections"]
-    assert len(sections) == 6 and not any("{" in s["text"] for s in sections)
+    assert len(sections) == 5 and not any("{" in s["text"] for s in sections)
     assert f"+{CONTENT.bonus} when" in sections[2]["text"]
     assert f"2 players {CONTENT.removed[2]}," in sections[3]["text"]

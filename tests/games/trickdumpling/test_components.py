@@ -117,7 +117,7 @@ def test_the_aid_is_the_layouts_text_with_the_numbers_filled_in():
 
     sections = components.aid_data()["sections"]
     assert len(sections) == 5 and not any("{" in s["text"] for s in sections)
-    assert f"5 players {CONTENT.deal[5]}." in sections[0]["text"]
+    assert f"5 players: {CONTENT.deal[5]} each." in sections[0]["text"]
     assert f"at {CONTENT.threshold[3]} points" in sections[3]["text"]
     goals = [s["goal"] for s in components.track_data()["steps"] if s["goal"]]
     assert goals and all(g.startswith("end: ") and g.endswith(" players") for g in goals)
