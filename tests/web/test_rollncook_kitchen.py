@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from printkit.games.rollncook.record import HourPlay, Made, RollNCookRecord
 from printkit.games.rollncook.rules import State
 from printkit.games.rollncook.state import TABLES, RollNCookState, _roll, _takes, moves
-from printkit.games.rollncook.web import crossings, kitchen_steps
+from printkit.games.rollncook.web import crossings, hour_options, kitchen_steps
 from printkit.games.rollncook.content import CONTENT
 from tests.corpus import ref_rollncook as ref
 from tests.web.test_rollncook_api import load
@@ -132,3 +134,44 @@ def test_the_mystery_choice_is_offered_when_it_matters():
     assert [s["kind"] for s in kitchen_steps(eggs, 0, [], [])] == []
     assert {s["name"] for s in kitchen_steps(eggs, 1, [], [])} == {"fried egg"}
 
+
+
+def as_move(seat: int, h: HourPlay, rare: list[Made], cook: list[Made]) -> dict:
+    return {"seat": seat} | h.model_copy(update={"rare": rare, "cook": cook}).model_dump(
+        mode="json", by_alias=True, exclude_none=True)
+
+
+def test_hour_options_give_the_states_stock_and_kitchen_for_a_partial_hour():
+    """The query the page would send as the hour is composed: its stock is the State's after the
+    same hour is played, its kitchen is :func:`kitchen_steps`; a plan already broken gets none."""
+    checked = broken = 0
+    docs = load("solo-seed7.yaml", "shared-dice-bo.yaml")
+    for k, (state, seat, h) in enumerate(positions(docs)):
+        if k % 3:
+            continue
+        for rare, cook in prefixes(h):
+            got = hour_options(state, as_move(seat, h, rare, cook))
+            one = state.copy()
+            bad = [v for v in one.apply((seat, h.model_copy(update={"rare": rare, "cook": cook})))
+                   if v.rule != "RNC-10"]
+            assert (got["problems"] == []) == (bad == [])
+            if bad:
+                broken += 1
+                assert got["kitchen"] == []
+                continue
+            stock = one.sheet(seat).stock
+            assert got["stock"] == {x: n for x, n in sorted(stock.items()) if n}
+            assert got["kitchen"] == kitchen_steps(after_takes(state, seat, h), TABLES[h.hour], rare, cook)
+            checked += 1
+    assert checked >= 10
+    # a result taken twice: refused with the State's words, no kitchen offered
+    state, seat, h = next(p for p in positions(docs) if p[2].take)
+    twice = h.model_copy(update={"take": [*h.take, h.take[0]]})
+    got = hour_options(state, as_move(seat, twice, [], []))
+    assert got["kitchen"] == [] and any("already crossed" in p or "no result" in p for p in got["problems"])
+
+
+def test_hour_options_refuse_a_seat_without_that_hour_in_one_line():
+    state, seat, h = next(positions(load("solo-seed7.yaml")))
+    with pytest.raises(ValueError, match="has no hour 11:00 to play now"):
+        hour_options(state, as_move(seat, h.model_copy(update={"hour": "11:00"}), [], []))

@@ -28,7 +28,7 @@ from printkit.games.rollncook.record import MAX_SHEET_SEED, EndState, HourPlay, 
 from printkit.games.rollncook.rules import State, dish_boxes_left, legal_hour, plans, plates_left, results
 from printkit.games.rollncook.sheet import generate, parse_sheet_id, sheet_id
 from printkit.games.rollncook.scorer import GAME
-from printkit.games.rollncook.state import TABLES, RollNCookState, moves as record_moves
+from printkit.games.rollncook.state import TABLES, RollNCookState, _roll, _takes, moves as record_moves
 
 NAME = "rollncook"
 ASSETS = Path(__file__).with_name("web")
@@ -263,6 +263,32 @@ def _kitchen_legal(sheet: State, hour: int, rare: Sequence[Made], cook: Sequence
     rares = [*rare, step] if kind == "rare" else list(rare)
     meals = [*cook, step] if kind == "cook" else list(cook)
     return legal_hour(sheet, hour, rares, meals) is not None
+
+
+def hour_options(state: GameState, move: dict[str, Any]) -> dict[str, Any]:
+    """What a player may add to the hour being composed (``move``: a partial hour, as a move is
+    written): the ingredients circled and not crossed after its takes, rare ingredients and
+    meals (``stock``), and the rare ingredients and meals that may be added, each with the
+    crossings the State accepts (:func:`kitchen_steps`). One rules engine: the State's own
+    steps (doubles and abilities, takes, the order-free kitchen search). A read-only query for
+    the page, waiting for the web core's query route (docs/serve.md); a plan that breaks a rule
+    already gets no kitchen steps and says why in ``problems``."""
+    assert isinstance(state, RollNCookState)
+    m = Move.model_validate(move)
+    sheet = state.sheet(m.seat) if m.seat < len(state.seats) else None
+    if sheet is None or state.hour_due(m.seat) != m.hour:
+        raise ValueError(f"seat {m.seat} has no hour {m.hour} to play now")
+    hour = TABLES[m.hour]
+    after, res, bad = _roll(sheet, m, m.hour)
+    after, more = _takes(after, hour, res, m, m.hour)
+    problems = [v.message for v in bad + more]
+    cooked = legal_hour(after, hour, m.rare, m.cook) if m.rare or m.cook else after
+    if cooked is None:
+        problems.append("the rare ingredients and meals planned cannot all be made")
+    steps = [] if problems or cooked is None else kitchen_steps(after, hour, m.rare, m.cook)
+    shown = cooked if cooked is not None else after
+    return {"results": res, "stock": {k: v for k, v in sorted(shown.stock.items()) if v},
+            "kitchen": steps, "problems": problems}
 
 
 def _options(state: RollNCookState, seat: int, dice: list[int] | None) -> dict[str, Any]:
