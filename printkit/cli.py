@@ -495,11 +495,9 @@ def score(
       printkit score gimbap game.json --json
       printkit score rollncook filled-sheet.pdf --as-record rebuilt.yaml
     """
-    from printkit.core.forms import finish_report, read_forms, write_records
-    from printkit.core.pads import score_pad_file
     from printkit.core.records import read_record
 
-    from printkit.core.registry import form_readers, scorers
+    from printkit.core.registry import form_readers, record_models
 
     scorer = _scorer(game)
     if len(files) > 1 and not scorer.multi:
@@ -508,11 +506,14 @@ def score(
     if as_record and not pdfs:
         raise PrintkitError("--as-record: give a filled PDF sheet to rebuild the record from")
     reader = _one_of(form_readers(), game, "reader of filled PDF sheets") if pdfs else None
+    if reader is not None:  # PDF forms: pypdf and the form code load only for them
+        from printkit.core.forms import finish_report, read_forms, write_records
+        from printkit.core.pads import score_pad_file
     pad = score_pad_file(reader, files, as_record) if reader is not None else None
     if pad is not None:  # a filled score pad: checked as it stands (printkit.core.pads)
         typer.echo(pad.dumps() if as_json else pad.human())
         raise typer.Exit(pad.exit_code)
-    others = {name: (s.title or name, s.model) for name, s in scorers().items()}
+    others = record_models()  # the other games' record models load only to name a misfiled record
     forms, records = [], []
     for f in files:
         if reader is not None and f in pdfs:

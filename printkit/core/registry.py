@@ -10,22 +10,88 @@ package). Nothing here names a game.
 
 from __future__ import annotations
 
+import importlib
 import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from pydantic import BaseModel
-
-from printkit.core.draw.ops import Document
 from printkit.core.units import parse_length
 from printkit.errors import PrintkitError
-from printkit.core.draw.page import PrintOptions
-from printkit.core.game import Game, replay
-from printkit.core.score import Report, locate
-from printkit.core.table import Scorekeeper
-from printkit.core.forms import FormReader
+
+if TYPE_CHECKING:  # the registry is read by every command: what games register loads on first use
+    from pydantic import BaseModel
+
+    from printkit.core.draw.ops import Document
+    from printkit.core.draw.page import PrintOptions
+    from printkit.core.forms import FormReader
+    from printkit.core.game import Game
+    from printkit.core.score import Report
+    from printkit.core.table import Scorekeeper
+
+T = TypeVar("T")
+G = TypeVar("G", "Game", str)
+R = TypeVar("R", "FormReader", str)
+K = TypeVar("K", "Scorekeeper", str)
+
+
+class Ref:
+    """A ``"module:attribute"`` named when a game registers and imported on first use, so that
+    ``printkit score GAME``, ``list`` and ``--help`` import no drawing and no other game.
+    ``make`` turns the attribute into what is registered (a Game into its Scorer)."""
+
+    def __init__(self, target: str, make: Callable[[Any], Any] | None = None) -> None:
+        if ":" not in target:
+            raise ValueError(f"expected 'module:attribute', got {target!r}")
+        self.target = target
+        self._make = make
+        self._value: Any = None
+        self._loaded = False
+
+    def load(self) -> Any:
+        if not self._loaded:
+            module, _, attr = self.target.partition(":")
+            value: Any = importlib.import_module(module)
+            for part in attr.split("."):
+                value = getattr(value, part)
+            self._value = self._make(value) if self._make else value
+            self._loaded = True
+        return self._value
+
+    def __repr__(self) -> str:
+        return f"Ref({self.target!r})"
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """The function ``"module:function"``, imported when first called (a component's ``build``)."""
+    ref = Ref(target)
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return ref.load()(*args, **kwargs)
+
+    call.__qualname__ = call.__name__ = target
+    return call
+
+
+class Entries(Mapping[str, T], Generic[T]):
+    """A view of one registry: names are known at once, an entry registered as a :class:`Ref`
+    is imported when it is looked up (and then kept in the registry)."""
+
+    def __init__(self, store: dict[str, Any]) -> None:
+        self._store = store
+
+    def __getitem__(self, name: str) -> T:
+        value = self._store[name]
+        if isinstance(value, Ref):
+            value = self._store[name] = value.load()
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._store)
+
+    def __len__(self) -> int:
+        return len(self._store)
 
 
 @dataclass(frozen=True)
@@ -139,6 +205,8 @@ class Scorer:
 
     def run(self, records: list[tuple[str, Any, dict]]) -> Report:
         """Score ``records`` and give every violation its file and line."""
+        from printkit.core.score import locate
+
         return locate(self.score(records), records)
 
 
@@ -164,11 +232,12 @@ class Simulator:
 
 
 _COMPONENTS: dict[str, dict[str, Component]] = {}
-_SCORERS: dict[str, Scorer] = {}
+# name -> the entry, or a Ref to it imported when first looked up (see Entries)
+_SCORERS: dict[str, Scorer | Ref] = {}
 _SOLVERS: dict[str, Solver] = {}
 _SIMULATORS: dict[str, Simulator] = {}
-_SCOREKEEPERS: dict[str, Scorekeeper] = {}
-_FORM_READERS: dict[str, FormReader] = {}
+_SCOREKEEPERS: dict[str, Scorekeeper | Ref] = {}
+_FORM_READERS: dict[str, FormReader | Ref] = {}
 
 
 def register(component: Component) -> Component:
@@ -181,11 +250,33 @@ def register_scorer(scorer: Scorer) -> Scorer:
     return scorer
 
 
-def register_game(game: Game) -> Game:
-    """A game's rules (printkit.core.game): ``printkit score`` replays records on its State."""
+def _game_scorer(game: Game) -> Scorer:
     from functools import partial
 
-    register_scorer(Scorer(game.name, game.record, partial(replay, game), multi=game.multi, title=game.title))
+    from printkit.core.game import replay
+
+    return Scorer(game.name, game.record, partial(replay, game), multi=game.multi, title=game.title)
+
+
+def _named(name: str, what: str) -> Callable[[Any], Any]:
+    """Check that what a Ref loads is registered under the name it was given."""
+    def check(value: Any) -> Any:
+        got = value.game.name if what == "scorekeeper" else value.name if what == "game" else value.game
+        if got != name:
+            raise PrintkitError(f"{what} registered as {name!r} is {got!r}")
+        return value
+
+    return check
+
+
+def register_game(game: G, name: str = "") -> G:
+    """A game's rules (printkit.core.game): ``printkit score`` replays records on its State.
+    ``game`` is the Game, or ``"module:GAME"`` with the game's ``name``: imported when scored."""
+    if isinstance(game, str):
+        check = _named(name, "game")
+        _SCORERS[name] = Ref(game, lambda g: _game_scorer(check(g)))
+    else:
+        register_scorer(_game_scorer(game))
     return game
 
 
@@ -199,15 +290,23 @@ def register_simulator(simulator: Simulator) -> Simulator:
     return simulator
 
 
-def register_form_reader(reader: FormReader) -> FormReader:
-    """How ``printkit score`` reads a game's filled PDF forms (printkit.core.forms)."""
-    _FORM_READERS[reader.game] = reader
+def register_form_reader(reader: R, game: str = "") -> R:
+    """How ``printkit score`` reads a game's filled PDF forms (printkit.core.forms): the
+    FormReader, or ``"module:READER"`` with its ``game``, imported when first looked up."""
+    if isinstance(reader, str):
+        _FORM_READERS[game] = Ref(reader, _named(game, "form reader"))
+    else:
+        _FORM_READERS[reader.game] = reader
     return reader
 
 
-def register_scorekeeper(keeper: Scorekeeper) -> Scorekeeper:
-    """A game's pages for ``printkit serve`` (printkit.core.table)."""
-    _SCOREKEEPERS[keeper.game.name] = keeper
+def register_scorekeeper(keeper: K, game: str = "") -> K:
+    """A game's pages for ``printkit serve`` (printkit.core.table): the Scorekeeper, or
+    ``"module:KEEPER"`` with its ``game``, imported when first looked up."""
+    if isinstance(keeper, str):
+        _SCOREKEEPERS[game] = Ref(keeper, _named(game, "scorekeeper"))
+    else:
+        _SCOREKEEPERS[keeper.game.name] = keeper
     return keeper
 
 
@@ -252,9 +351,30 @@ def games() -> dict[str, dict[str, Component]]:
     return _COMPONENTS
 
 
-def scorers() -> dict[str, Scorer]:
+def scorers() -> Entries[Scorer]:
     _load_games()
-    return _SCORERS
+    return Entries(_SCORERS)
+
+
+def record_models() -> Mapping[str, tuple[str, type[BaseModel]]]:
+    """Every game's (title, record model), each game imported when it is looked up: for the
+    "this looks like a record of another game" message, which reads them only on that path."""
+    return _RecordModels(scorers())
+
+
+class _RecordModels(Mapping[str, tuple[str, "type[BaseModel]"]]):
+    def __init__(self, found: Entries[Scorer]) -> None:
+        self._found = found
+
+    def __getitem__(self, name: str) -> tuple[str, type[BaseModel]]:
+        s = self._found[name]
+        return s.title or name, s.model
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._found)
+
+    def __len__(self) -> int:
+        return len(self._found)
 
 
 def solvers() -> dict[str, Solver]:
@@ -267,11 +387,11 @@ def simulators() -> dict[str, Simulator]:
     return _SIMULATORS
 
 
-def form_readers() -> dict[str, FormReader]:
+def form_readers() -> Entries[FormReader]:
     _load_games()
-    return _FORM_READERS
+    return Entries(_FORM_READERS)
 
 
-def scorekeepers() -> dict[str, Scorekeeper]:
+def scorekeepers() -> Entries[Scorekeeper]:
     _load_games()
-    return _SCOREKEEPERS
+    return Entries(_SCOREKEEPERS)

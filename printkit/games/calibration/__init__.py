@@ -8,15 +8,21 @@
 
 from __future__ import annotations
 
-from printkit.core.build import build_document
-from printkit.core.draw.page import FooterInfo, PrintOptions
+from typing import TYPE_CHECKING
+
 from printkit.core.registry import Component, register
+
+if TYPE_CHECKING:
+    from printkit.core.draw.page import PrintOptions
 
 GAME = "calibration"
 
 
 def _layout(component: str, layout: str):
     def build(opts: PrintOptions):
+        from printkit.core.build import build_document  # on first use: layouts and drawing (issue 16)
+        from printkit.core.draw.page import FooterInfo
+
         return build_document(layout, opts, FooterInfo(GAME, component))
 
     return build

@@ -7,36 +7,44 @@ is explained in docs/rules/gimbap.md and by `printkit rules gimbap`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from printkit.core.draw.page import PrintOptions
-from printkit.core.output import write_document
 from printkit.core.registry import (
-    Component, Setting, SolveResult, Solver, length_between, register, register_form_reader, register_game,
+    Component, Setting, SolveResult, Solver, lazy, length_between, register, register_form_reader, register_game,
     register_scorekeeper, register_solver, yes_no,
 )
 from printkit.errors import PrintkitError
-from printkit.games.gimbap import components, drawing, pad, web
-from printkit.games.gimbap.rolls import PARTS, RollError, count_solutions, parse_order, solve
-from printkit.games.gimbap.state import GIMBAP
 
-GAME = components.GAME
+if TYPE_CHECKING:
+    from printkit.core.draw.page import PrintOptions
 
-register(Component(GAME, "dice", "the four order dice as cube nets with glue tabs", components.build_dice,
-                   settings={"edge": Setting(f"{components.DEFAULT_EDGE:g}mm", "the dice's cube edge, 12 to 28 mm",
-                                             length_between(*components.EDGE_RANGE, "the cube edge"))}))
-register(Component(GAME, "tokens", "the 12 point tokens, fronts and a common back", components.build_tokens))
-register(Component(GAME, "lessons", "10 lesson cards, a solution on each back", components.build_lessons))
+# Registered by name ("module:attribute"), imported on first use (issue 16): scoring a Gimbap
+# record imports the record and State, not the drawing or the solver. DEFAULT_EDGE and
+# EDGE_RANGE are components.py's (tests/test_lazy_games.py checks).
+GAME = "gimbap"
+_HERE = __name__
+DEFAULT_EDGE, EDGE_RANGE = 20.0, (12.0, 28.0)
+
+register(Component(GAME, "dice", "the four order dice as cube nets with glue tabs", lazy(f"{_HERE}.components:build_dice"),
+                   settings={"edge": Setting(f"{DEFAULT_EDGE:g}mm", "the dice's cube edge, 12 to 28 mm",
+                                             length_between(*EDGE_RANGE, "the cube edge"))}))
+register(Component(GAME, "tokens", "the 12 point tokens, fronts and a common back", lazy(f"{_HERE}.components:build_tokens")))
+register(Component(GAME, "lessons", "10 lesson cards, a solution on each back", lazy(f"{_HERE}.components:build_lessons")))
 register(Component(GAME, "fillings", "paper seaweed sheet, sheet fillings and strips for one player",
-                   components.build_fillings))
-register(Component(GAME, "aid", "player aid: the round, checking, the end (two a page)", components.build_aid))
+                   lazy(f"{_HERE}.components:build_fillings")))
+register(Component(GAME, "aid", "player aid: the round, checking, the end (two a page)", lazy(f"{_HERE}.components:build_aid")))
 register(Component(GAME, "pad", "score pad: the token each player keeps a round, points and radish totals",
-                   pad.build_pad, settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}))
-register_form_reader(pad.FORM_READER)  # printkit score gimbap pad.pdf: a filled score pad
-register_game(GIMBAP)  # printkit score gimbap: the record's rounds replayed on a GimbapState
-register_scorekeeper(web.SCOREKEEPER)  # printkit serve: the Gimbap page (web.py, web/page.js)
+                   lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}))
+register_form_reader(f"{_HERE}.pad:FORM_READER", GAME)  # printkit score gimbap pad.pdf: a filled score pad
+register_game(f"{_HERE}.state:GIMBAP", GAME)  # printkit score gimbap: the record's rounds replayed on a GimbapState
+register_scorekeeper(f"{_HERE}.web:SCOREKEEPER", GAME)  # printkit serve: the Gimbap page (web.py, web/page.js)
 
 
 def _solve(args: list[str], out: Path | None, opts: PrintOptions) -> SolveResult:
+    from printkit.core.output import write_document
+    from printkit.games.gimbap import components, drawing
+    from printkit.games.gimbap.rolls import PARTS, RollError, count_solutions, parse_order, solve
+
     try:
         order = parse_order(args)
     except RollError as e:

@@ -7,31 +7,34 @@ is explained in docs/rules/rollncook.md and by `printkit rules rollncook`.
 from __future__ import annotations
 
 from printkit.core.registry import (
-    Component, Setting, Simulator, SolveResult, register, register_form_reader, register_game, register_scorekeeper,
-    register_simulator,
-    whole_between, yes_no,
+    Component, Setting, Simulator, SolveResult, lazy, register, register_form_reader, register_game,
+    register_scorekeeper, register_simulator, whole_between, yes_no,
 )
-from printkit.games.rollncook import components, filled, scorer, simulate, web
 
-NAME = scorer.GAME.name
+# What is registered is named ("module:attribute") and imported on first use: scoring imports
+# the record and State, not the drawing (issue 16).
+NAME = "rollncook"
+_HERE = __name__
 
 register(Component(NAME, "sheet", "the seeded score sheet (one page; --count N for N seeds)",
-                   components.build_sheets, seeded=True,
+                   lazy(f"{_HERE}.components:build_sheets"), seeded=True,
                    settings={"count": Setting("1", "how many sheets, for consecutive seeds, in one file",
                                               whole_between(1, 10000, "sheets")),
                              "fillable": Setting("no", "PDF form fields over every mark, to fill in on "
                                                        "a tablet and score (printkit score rollncook FILE.pdf)",
                                                  yes_no)},
-                   dump=components.dump_sheets))
+                   dump=lazy(f"{_HERE}.components:dump_sheets")))
 
-register_game(scorer.GAME)
-register_form_reader(filled.READER)
+register_game(f"{_HERE}.scorer:GAME", NAME)
+register_form_reader(f"{_HERE}.filled:READER", NAME)
 
 
 def _simulate(first_seed: int, games: int, seeds: int) -> SolveResult:
+    from printkit.games.rollncook import simulate
+
     out = simulate.report(first_seed, games, seeds)
     return SolveResult(out["text"], out["data"])
 
 
 register_simulator(Simulator(NAME, _simulate))
-register_scorekeeper(web.SCOREKEEPER)
+register_scorekeeper(f"{_HERE}.web:SCOREKEEPER", NAME)

@@ -1,0 +1,96 @@
+"""Issue 16: games register by name and import on first use, so ``printkit score GAME`` imports
+that game's record and State, not its drawing and not the other games."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from printkit.core import registry
+
+GAMES = ["gemblo", "gimbap", "jubako", "rollncook", "trickdumpling"]
+
+PROBE = """
+import json, sys
+from printkit.cli import main
+sys.argv = ["printkit", "score", {game!r}, {record!r}]
+try:
+    main()
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in sys.modules if m.startswith(("printkit", "reportlab", "pypdf", "fontTools")))),
+      file=sys.stderr)
+"""
+
+
+def _loaded_by_score(game: str, record: str) -> set[str]:
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / game / record
+    p = subprocess.run([sys.executable, "-c", PROBE.format(game=game, record=str(path))],
+                       capture_output=True, text=True, check=True)
+    assert "Traceback" not in p.stderr
+    return set(json.loads(p.stderr.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("game,record", [("rollncook", "solo-seed7.yaml"), ("gimbap", "three-players.yaml")])
+def test_score_imports_only_its_game_and_no_drawing(game: str, record: str) -> None:
+    mods = _loaded_by_score(game, record)
+    assert f"printkit.games.{game}.state" in mods  # it did replay the record
+    for other in GAMES:
+        if other != game:  # the other games' packages are read (their registrations), nothing more
+            assert not {m for m in mods if m.startswith(f"printkit.games.{other}.")}, other
+    drawing = {m for m in mods if m.startswith(("reportlab", "pypdf", "fontTools", "printkit.core.draw",
+                                                "printkit.core.layout", "printkit.core.build", "printkit.core.forms"))
+               or m.endswith((".components", ".web", ".pad", ".filled"))}
+    assert drawing == set()
+
+
+def test_help_imports_no_game_and_no_drawing() -> None:
+    code = ("import sys\nfrom printkit.cli import main\nsys.argv=['printkit','--help']\ntry:\n    main()\n"
+            "except SystemExit:\n    pass\nprint(sorted(m for m in sys.modules if m.startswith(('printkit.games',"
+            "'printkit.core.draw','reportlab','pydantic'))), file=sys.stderr)")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "score" in p.stdout
+    assert p.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_every_named_registration_loads_under_its_own_name() -> None:
+    for name, scorer in registry.scorers().items():
+        assert scorer.game == name and scorer.model is not None
+    for name, reader in registry.form_readers().items():
+        assert reader.game == name
+    for name, keeper in registry.scorekeepers().items():
+        assert keeper.game.name == name
+    assert set(GAMES) <= set(registry.scorers()) and set(GAMES) <= set(registry.scorekeepers())
+
+
+def test_a_ref_loading_under_another_name_is_an_error() -> None:
+    ref = registry.Ref("printkit.games.gimbap.state:GIMBAP", registry._named("jubako", "game"))
+    with pytest.raises(registry.PrintkitError, match="'jubako' is 'gimbap'"):
+        ref.load()
+
+
+def test_settings_written_in_the_package_match_the_components() -> None:
+    import printkit.games.gemblo as gemblo_pkg
+    import printkit.games.gimbap as gimbap_pkg
+    from printkit.games.gemblo import components as gemblo
+    from printkit.games.gimbap import components as gimbap
+
+    assert (gemblo_pkg.DEFAULT_HEX, gemblo_pkg.HEX_RANGE) == (gemblo.DEFAULT_HEX, gemblo.HEX_RANGE)
+    assert (gemblo_pkg.DEFAULT_OVERLAP, gemblo_pkg.OVERLAP_RANGE) == (gemblo.DEFAULT_OVERLAP, gemblo.OVERLAP_RANGE)
+    assert (gimbap_pkg.DEFAULT_EDGE, gimbap_pkg.EDGE_RANGE) == (gimbap.DEFAULT_EDGE, gimbap.EDGE_RANGE)
+    assert gimbap_pkg.GAME == gimbap.GAME
+
+
+def test_a_lazy_build_is_the_function_it_names() -> None:
+    from printkit.core.draw.page import PrintOptions
+    from printkit.games.jubako import components
+
+    comp = registry.games()["jubako"]["tokens"]
+    assert comp.build.__name__ == "printkit.games.jubako.components:build_tokens"
+    a, b = comp.build(PrintOptions(seed=1)), components.build_tokens(PrintOptions(seed=1))
+    assert len(a.pages) == len(b.pages) > 0 and a.pages[0].ops == b.pages[0].ops
