@@ -108,6 +108,15 @@ class Tables:
             self.cache.put(key, body)
         return Response(body, status_code=status, media_type="application/json")
 
+    def cached_response(self, table_id: int) -> Response | None:
+        """The table's answer if it is already encoded at its version (else None)."""
+        try:
+            version = self.store.version(table_id)
+        except Missing:
+            raise Problem(404, f"no table {table_id}") from None
+        body = self.cache.get((table_id, version, "bytes"))
+        return None if body is None else Response(body, media_type="application/json")
+
     def setup_of(self, keeper: Scorekeeper, setup: Any) -> BaseModel:
         try:
             return keeper.setup.model_validate(setup)
@@ -305,7 +314,10 @@ async def api_table(request: Request) -> Response:
             raise Problem(400, "since: a version number is expected")
         if not await _changed(request, tables, table_id, int(since)):
             return _json({"id": table_id, "version": int(since), "unchanged": True})
-    return await run_in_threadpool(tables.response, table_id)
+    # A table's answer at a version is encoded once: a poll woken by a change that another
+    # request has already answered is sent from the cache, without a trip to a worker thread.
+    cached = tables.cached_response(table_id)
+    return cached if cached is not None else await run_in_threadpool(tables.response, table_id)
 
 
 async def _changed(request: Request, tables: Tables, table_id: int, since: int) -> bool:
