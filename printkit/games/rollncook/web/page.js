@@ -1,7 +1,10 @@
 // Roll n Cook at the table (printkit serve): the sheet as printed, the table's dice once an hour,
 // then each player's hour: what the dice allow (boxes, table segments), rare ingredients, meals.
-// Everything offered comes from the table's view (printkit/games/rollncook/web.py, on the game's
-// State); the server judges every move and the shell shows a refusal in the scorer's words.
+// The boxes and segments offered come from the table's view (printkit/games/rollncook/web.py, on
+// the game's State); the server judges every move and the shell shows a refusal in the scorer's
+// words. Not yet so for the kitchen: stock() and allocate() below work out what is circled and the
+// scorer's default crossing here, a second engine (issue 13), until the core has a query route for
+// web.hour_options (docs/serve.md, Roll n Cook).
 
 const ICONS = "/games/rollncook/icons.svg";
 const SIZE = { col: 30.5, hex: 56 };
