@@ -28,7 +28,7 @@ from printkit.games.rollncook.record import MAX_SHEET_SEED, EndState, HourPlay, 
 from printkit.games.rollncook.rules import State, dish_boxes_left, legal_hour, plans, plates_left, results
 from printkit.games.rollncook.sheet import generate, parse_sheet_id, sheet_id
 from printkit.games.rollncook.scorer import GAME
-from printkit.games.rollncook.state import TABLES, RollNCookState, _roll, _takes, moves as record_moves
+from printkit.games.rollncook.state import TABLES, RollNCookState, moves as record_moves
 
 NAME = "rollncook"
 ASSETS = Path(__file__).with_name("web")
@@ -273,6 +273,9 @@ def hour_options(state: GameState, move: dict[str, Any]) -> dict[str, Any]:
     steps (doubles and abilities, takes, the order-free kitchen search). A read-only query for
     the page, waiting for the web core's query route (docs/serve.md); a plan that breaks a rule
     already gets no kitchen steps and says why in ``problems``."""
+    # the State's own steps of an hour (imported here: private to state.py, used by this query only)
+    from printkit.games.rollncook.state import _roll, _takes
+
     assert isinstance(state, RollNCookState)
     m = Move.model_validate(move)
     sheet = state.sheet(m.seat) if m.seat < len(state.seats) else None
