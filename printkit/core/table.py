@@ -52,3 +52,8 @@ class Scorekeeper:
     #: For the history's score-by-round chart: setup + moves -> the round of each move (a list as
     #: long as the moves, non-decreasing). None: each move is a point of the chart.
     rounds: Callable[[BaseModel, Sequence[dict[str, Any]]], list[int]] | None = None
+    #: A read-only question from the game's page (``POST /api/tables/{id}/ask``): the State after
+    #: the last move, the setup, the moves and the posted JSON object -> a JSON answer, such as what
+    #: a plan the page is composing may add (when the view cannot list every plan). Nothing is
+    #: stored. None: the game answers none (404).
+    ask: Callable[[GameState, BaseModel, Sequence[dict[str, Any]], dict[str, Any]], dict[str, Any]] | None = None

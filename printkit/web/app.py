@@ -397,6 +397,26 @@ async def api_undo(request: Request) -> Response:
     return response
 
 
+def api_ask(request: Request, body: dict[str, Any]) -> Response:
+    """A read-only question to the table's game (``Scorekeeper.ask``) on its State now: nothing
+    is stored, the version does not change. 404 for a game that answers none; a question the
+    game's models refuse is 400, one it cannot answer 422, each one line."""
+    tables: Tables = request.app.state.tables
+    row = tables.row(_id(request))
+    keeper = tables.keeper(row.game)
+    if keeper.ask is None:
+        raise Problem(404, f"{row.game} answers no question: its page has what it needs in the table's view")
+    scored = tables.scored(row)
+    setup = tables.setup_of(keeper, row.setup)
+    try:
+        answer = keeper.ask(scored.state, setup, row.moves, body)
+    except ValidationError as e:
+        raise Problem(400, engine.shape_error(e, "question")) from None
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
+        raise Problem(422, f"the game cannot answer: {e}") from None
+    return _json({"version": row.version, "answer": answer})
+
+
 def api_export(request: Request, body: None) -> Response:
     tables: Tables = request.app.state.tables
     row = tables.row(_id(request))
@@ -583,6 +603,7 @@ ROUTES = [
     Route("/api/tables/{id}", api_table),
     Route("/api/tables/{id}/moves", api_move, methods=["POST"]),
     Route("/api/tables/{id}/undo", api_undo, methods=["POST"]),
+    Route("/api/tables/{id}/ask", _threaded(api_ask, body=True), methods=["POST"]),
     Route("/api/tables/{id}/export", _threaded(api_export)),
     Route("/api/import", _threaded(api_import, body=True), methods=["POST"]),
 ]
