@@ -175,3 +175,38 @@ def test_hour_options_refuse_a_seat_without_that_hour_in_one_line():
     state, seat, h = next(positions(load("solo-seed7.yaml")))
     with pytest.raises(ValueError, match="has no hour 11:00 to play now"):
         hour_options(state, as_move(seat, h.model_copy(update={"hour": "11:00"}), [], []))
+
+
+def test_the_ask_route_answers_a_plan_and_stores_nothing(client):
+    """POST /api/tables/{id}/ask: the kitchen a plan may add, from the table's State; nothing is
+    stored (the version stays); bad questions are one line, 400 or 422, never 500; a game without
+    questions is 404."""
+    r = client.post("/api/tables", json={"game": "rollncook", "setup": {"sheet": 7, "players": ["Ann"]}})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    # 10:00 of sheet 7 (worked out from the sheet, as the test above): box 5 gives fish; segment 5 of
+    # the 13:00 table and segment 1 of the 10:00 table give what they print
+    plan = {"seat": 0, "hour": "10:00", "dice": [1, 3, 5], "take": [{"box": 5}]}
+    got = client.post(f"/api/tables/{tid}/ask", json={"plan": plan})
+    assert got.status_code == 200, got.text
+    body = got.json()
+    state = RollNCookState.start([RollNCookRecord.model_validate(
+        {"game": "rollncook", "sheet": "RNC1-7", "player": "Ann", "hours": []})])
+    assert body["version"] == 0 and body["answer"] == hour_options(state, plan)
+    assert body["answer"]["stock"] == {"fish": 1} and body["answer"]["plates_left"] == 0  # 10:00 has no plate
+    assert client.get(f"/api/tables/{tid}").json()["version"] == 0
+    for question, status, words in [
+        ({"plan": {**plan, "dice": [1, 3]}}, 400, "question"),
+        ({"plan": {**plan, "hour": "12:00"}}, 422, "has no hour 12:00"),
+        ({"plan": {**plan, "seat": 3}}, 422, "seat 3"),
+        ({"nope": 1}, 422, '{"plan"'),
+        ([1, 2], 400, "JSON object"),
+    ]:
+        bad = client.post(f"/api/tables/{tid}/ask", json=question)
+        assert bad.status_code == status, (question, bad.text)
+        assert words in bad.json()["error"] and "\n" not in bad.json()["error"]
+    other = client.post("/api/tables", json={"game": "gemblo", "setup": {"players": 2}})
+    assert other.status_code == 201, other.text
+    none = client.post(f"/api/tables/{other.json()['id']}/ask", json={"plan": {}})
+    assert none.status_code == 404 and "answers no question" in none.json()["error"]
+    assert client.post("/api/tables/999/ask", json={"plan": plan}).status_code == 404

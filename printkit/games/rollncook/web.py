@@ -271,7 +271,7 @@ def hour_options(state: GameState, move: dict[str, Any]) -> dict[str, Any]:
     meals (``stock``), and the rare ingredients and meals that may be added, each with the
     crossings the State accepts (:func:`kitchen_steps`). One rules engine: the State's own
     steps (doubles and abilities, takes, the order-free kitchen search). A read-only query for
-    the page, waiting for the web core's query route (docs/serve.md); a plan that breaks a rule
+    the page (``POST /api/tables/{id}/ask``, :func:`ask`); a plan that breaks a rule
     already gets no kitchen steps and says why in ``problems``."""
     # the State's own steps of an hour (imported here: private to state.py, used by this query only)
     from printkit.games.rollncook.state import _roll, _takes
@@ -291,7 +291,14 @@ def hour_options(state: GameState, move: dict[str, Any]) -> dict[str, Any]:
     steps = [] if problems or cooked is None else kitchen_steps(after, hour, m.rare, m.cook)
     shown = cooked if cooked is not None else after
     return {"results": res, "stock": {k: v for k, v in sorted(shown.stock.items()) if v},
-            "kitchen": steps, "problems": problems}
+            "plates_left": plates_left(shown, hour), "kitchen": steps, "problems": problems}
+
+
+def ask(state: GameState, setup: BaseModel, moves: Sequence[dict[str, Any]], body: dict[str, Any]) -> dict[str, Any]:
+    """The page's question, ``{"plan": partial hour}`` (a move as composed so far): :func:`hour_options`."""
+    if set(body) != {"plan"} or not isinstance(body["plan"], dict):
+        raise ValueError('ask {"plan": {...}}: the hour being composed, written as a move')
+    return hour_options(state, body["plan"])
 
 
 def _options(state: RollNCookState, seat: int, dice: list[int] | None) -> dict[str, Any]:
@@ -350,4 +357,4 @@ def rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
     return out
 
 
-SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds)
+SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds, ask=ask)
