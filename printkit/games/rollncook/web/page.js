@@ -2,16 +2,18 @@
 // then each player's hour: what the dice allow (boxes, table segments), rare ingredients, meals.
 // The boxes and segments offered come from the table's view (printkit/games/rollncook/web.py, on
 // the game's State); the server judges every move and the shell shows a refusal in the scorer's
-// words. Not yet so for the kitchen: stock() and allocate() below work out what is circled and the
-// scorer's default crossing here, a second engine (issue 13), until the core has a query route for
-// web.hour_options (docs/serve.md, Roll n Cook).
+// words. What is circled and the rare ingredients and meals the hour's plan may add are asked of
+// the server as the plan changes (asked() below: web.hour_options on the State): no rule is worked
+// out here (issue 13).
+
+import { postJSON } from "/static/dom.js";
 
 const ICONS = "/games/rollncook/icons.svg";
 const SIZE = { col: 30.5, hex: 56 };
 
 // What this phone is composing, kept across redraws: the dice typed before anyone played the hour,
 // the player chosen and their steps so far (undone one by one with "Back").
-const draft = { key: null, dice: [], seat: null, pinned: false, steps: [], picking: null, basis: "" };
+const draft = { key: null, dice: [], seat: null, pinned: false, steps: [], picking: null, basis: "", asked: { key: null, answer: null } };
 let last = null; // [root, table, ctx] of the latest render, to redraw after a tap
 
 function css() {
@@ -51,36 +53,19 @@ function unused(dice, steps) {
   return left;
 }
 
-// Ingredients circled and not crossed: the player's stock, this hour's takes, minus what was used.
-function stock(view, seat, steps) {
-  const sheet = view.sheets[seat.sheet];
-  const hour = view.content.hours.indexOf(seat.hour_due);
-  const st = new Map(Object.entries(seat.stock));
-  const add = (x, n = 1) => st.set(x, (st.get(x) || 0) + n);
-  for (const s of steps) {
-    if (s.kind === "take" && s.take.box) for (const x of sheet.hours[hour].boxes[s.take.box - 1]) add(x);
-    if (s.kind === "take" && s.take.table) add(sheet.hours[view.content.hours.indexOf(s.take.table)].table[s.take.segment - 1]);
-    if (s.kind === "rare" || s.kind === "cook") {
-      for (const x of s.use) add(x, -1);
-      if (s.kind === "rare") add(s.name);
-    }
-  }
-  return st;
-}
-
-// RNC-5: what to cross for a recipe: the mystery slots need the mystery ingredient, rare ones
-// themselves, basic ones the basic or else the mystery (as the scorer's default). null: cannot.
-function allocate(content, st, needs) {
-  const left = new Map(st);
-  const rank = (n) => (n === content.mystery ? 0 : content.basics.includes(n) ? 2 : 1);
-  const use = [];
-  for (const n of [...needs].sort((a, b) => rank(a) - rank(b))) {
-    if ((left.get(n) || 0) > 0) { use.push(n); left.set(n, left.get(n) - 1); }
-    else if (content.basics.includes(n) && (left.get(content.mystery) || 0) > 0) {
-      use.push(content.mystery); left.set(content.mystery, left.get(content.mystery) - 1);
-    } else return null;
-  }
-  return use;
+// What the hour planned so far may add (the rare ingredients and meals, each with the crossings
+// the State accepts) and what is circled after it: asked of the server (POST .../ask, the game's
+// hour_options on its State), once a plan; the answer redraws the page. No rule is worked out here.
+function asked(table, move) {
+  const key = `${table.id}/${table.version}/${JSON.stringify(move)}`;
+  if (draft.asked.key === key) return draft.asked.answer;
+  draft.asked = { key, answer: null };
+  postJSON(`/api/tables/${table.id}/ask`, { plan: move }).then((r) => r.answer, (e) => ({ error: e.message })).then((answer) => {
+    if (draft.asked.key !== key) return;
+    draft.asked.answer = answer;
+    redraw();
+  });
+  return null;
 }
 
 function planned(steps, kind) { return steps.filter((s) => s.kind === kind); }
@@ -99,8 +84,9 @@ function theMove(seat, index, dice, steps) {
     s.kind === "adjust" || s.kind === "set" ? { [s.kind]: { from: s.from, to: s.to } } : { [s.kind]: s.value }));
   if (abilities.length) move.abilities = abilities;
   move.take = planned(steps, "take").map((s) => s.take);
-  const rare = planned(steps, "rare").map((s) => s.name);
-  const cook = planned(steps, "cook").map((s) => s.name);
+  const made = (s) => (s.use ? { name: s.name, use: s.use } : s.name);
+  const rare = planned(steps, "rare").map(made);
+  const cook = planned(steps, "cook").map(made);
   if (rare.length) move.rare = rare;
   if (cook.length) move.cook = cook;
   return move;
@@ -295,36 +281,53 @@ function tables(ctx, view, seat, dice, steps) {
   }));
 }
 
-function inventory(ctx, view, st) {
+function inventory(ctx, view, answer) {
+  if (!answer || answer.error) return ctx.el("div", { class: "inventory", "data-test": "rnc-inventory" },
+    ctx.el("span", { class: "muted" }, answer ? answer.error : "\u2026"));
+  const st = answer.stock;
   const items = [...view.content.basics, view.content.mystery, ...Object.keys(view.content.rares)];
-  return ctx.el("div", { class: "inventory", "data-test": "rnc-inventory" }, items.filter((x) => (st.get(x) || 0) > 0).map((x) =>
-    ctx.el("span", { class: "item", "data-test": "rnc-stock", "data-ingredient": x, "data-count": st.get(x) },
-      icon(ctx, x, 26), `${x} \u00d7${st.get(x)}`)), st.size && [...st.values()].some((v) => v > 0) ? null : ctx.el("span", { class: "muted" }, "nothing circled yet"));
+  const shown = items.filter((x) => st[x]);
+  return ctx.el("div", { class: "inventory", "data-test": "rnc-inventory", "data-ready": "true" }, shown.map((x) =>
+    ctx.el("span", { class: "item", "data-test": "rnc-stock", "data-ingredient": x, "data-count": st[x] },
+      icon(ctx, x, 26), `${x} \u00d7${st[x]}`)), shown.length ? null : ctx.el("span", { class: "muted" }, "nothing circled yet"));
 }
 
-// RNC-6, RNC-7: rare ingredients the stock allows, meals a plate, a dish box and the stock allow.
-function kitchen(ctx, view, seat, st, steps) {
+// RNC-5 to RNC-7, RNC-11: the rare ingredients and meals the server says the plan may add; a step
+// with several crossings is added as the scorer would cross it, and the player may then say what
+// the mystery ingredient stands for (the crossings the server offered for it).
+function kitchen(ctx, view, seat, answer, steps) {
   const c = view.content;
-  const rares = Object.entries(c.rares).map(([name, needs]) => {
-    const use = allocate(c, st, needs);
-    return ctx.el("button", { type: "button", class: "recipe", "data-test": `rnc-rare-${name.replace(/ /g, "_")}`, disabled: !use,
-      onclick: () => step({ kind: "rare", name, use }) }, icon(ctx, name, 28), ctx.el("span", { class: "nm" }, name),
-    ctx.el("span", { class: "needs" }, needs.map((n) => icon(ctx, n, 18))));
-  });
-  const platesLeft = seat.options.plates_left - planned(steps, "cook").length;
+  const offered = new Map(((answer && answer.kitchen) || []).map((k) => [`${k.kind}/${k.name}`, k.uses]));
+  const add = (kind, name) => () => step({ kind, name, use: null, uses: offered.get(`${kind}/${name}`) });
+  const rares = Object.entries(c.rares).map(([name, needs]) => ctx.el("button", { type: "button", class: "recipe",
+    "data-test": `rnc-rare-${name.replace(/ /g, "_")}`, disabled: !offered.has(`rare/${name}`), onclick: add("rare", name) },
+  icon(ctx, name, 28), ctx.el("span", { class: "nm" }, name), ctx.el("span", { class: "needs" }, needs.map((n) => icon(ctx, n, 18)))));
   const meals = c.meals.map((m) => {
     const cooked = seat.dishes[m.name] + planned(steps, "cook").filter((s) => s.name === m.name).length;
-    const use = platesLeft > 0 && cooked < m.bonuses.length ? allocate(c, st, m.ingredients) : null;
-    return ctx.el("button", { type: "button", class: "meal", "data-test": `rnc-meal-${m.name.replace(/ /g, "_")}`, disabled: !use,
-      onclick: () => step({ kind: "cook", name: m.name, use }) },
+    return ctx.el("button", { type: "button", class: "meal", "data-test": `rnc-meal-${m.name.replace(/ /g, "_")}`,
+      disabled: !offered.has(`cook/${m.name}`), onclick: add("cook", m.name) },
     ctx.el("span", { class: "nm" }, m.name, ctx.el("small", {}, ` ${m.value} pts`)),
     ctx.el("span", { class: "needs" }, m.ingredients.map((n) => icon(ctx, n, 18))),
     ctx.el("span", { class: "dishes" }, m.bonuses.map((b, k) => ctx.el("span", {
       class: k < seat.dishes[m.name] ? "dish done" : k < cooked ? "dish mine" : "dish" }, b ? `+${b}` : "\u00a0"))));
   });
-  return [ctx.el("h3", {}, "Rare ingredients (no plate)"), ctx.el("div", { class: "recipes" }, rares),
-    ctx.el("h3", {}, `Cookbooks: ${Math.max(platesLeft, 0)} plate${platesLeft === 1 ? "" : "s"} left at ${seat.hour_due}`),
-    ctx.el("div", { class: "meals" }, meals)];
+  const plates = answer && !answer.error ? answer.plates_left : null;
+  return [ctx.el("h3", {}, "Rare ingredients (no plate)"), crossing(ctx, steps), ctx.el("div", { class: "recipes", "data-test": "rnc-recipes",
+    "data-ready": String(Boolean(answer)) }, rares),
+  ctx.el("h3", {}, plates === null ? `Cookbooks at ${seat.hour_due}` : `Cookbooks: ${plates} plate${plates === 1 ? "" : "s"} left at ${seat.hour_due}`),
+  ctx.el("div", { class: "meals" }, meals)];
+}
+
+// RNC-11: what the mystery ingredient stands for in the step just added, when the server offered
+// more than one way to cross its ingredients ("as the scorer would": the State chooses).
+function crossing(ctx, steps) {
+  const s = steps[steps.length - 1];
+  if (!s || !(s.kind === "rare" || s.kind === "cook") || !s.uses || s.uses.length < 2) return null;
+  const pick = (use) => () => { s.use = use; redraw(); };
+  return ctx.el("div", { class: "row chooser", "data-test": "rnc-crossing" }, ctx.el("span", { class: "lbl" }, `${s.name}: cross`),
+    ctx.el("button", { type: "button", class: s.use ? "face wide" : "face wide on", "data-test": "rnc-use-auto", onclick: pick(null) }, "as the scorer would"),
+    s.uses.map((u, i) => ctx.el("button", { type: "button", class: JSON.stringify(s.use) === JSON.stringify(u) ? "face wide on" : "face wide",
+      "data-test": `rnc-use-${i}`, "data-use": u.join(","), onclick: pick(u) }, u.join(" + "))));
 }
 
 function summary(ctx, steps) {
@@ -334,7 +337,8 @@ function summary(ctx, steps) {
     if (s.kind === "reuse") return `reuse ${s.value}`;
     if (s.kind === "add") return `add ${s.value}`;
     if (s.kind === "take") return s.take.box ? `${s.value}: box ${s.take.box}` : `${s.value}: ${s.take.table} table`;
-    return s.kind === "rare" ? `make ${s.name}` : `cook ${s.name}`;
+    const how = s.use ? ` (${s.use.join(" + ")})` : "";
+    return s.kind === "rare" ? `make ${s.name}${how}` : `cook ${s.name}${how}`;
   });
   return ctx.el("ol", { class: "plan", "data-test": "rnc-plan" }, words.map((w) => ctx.el("li", {}, w)));
 }
@@ -342,7 +346,7 @@ function summary(ctx, steps) {
 function playerHour(ctx, view, index, dice) {
   const seat = view.seats[index];
   const steps = draft.steps;
-  const st = stock(view, seat, steps);
+  const answer = asked(last[1], theMove(seat, index, dice, steps));
   const send = () => ctx.move(theMove(seat, index, dice, steps)).then(() => {
     Object.assign(draft, { steps: [], picking: null, seat: null, pinned: false, dice: [] });
     redraw();
@@ -354,8 +358,8 @@ function playerHour(ctx, view, index, dice) {
     resultsBar(ctx, dice, steps), powers(ctx, view, seat, dice, steps),
     ctx.el("h3", {}, `Boxes of ${seat.hour_due}`), hourBoxes(ctx, view, seat, dice, steps),
     ctx.el("h3", {}, "Tables (any hour's)"), tables(ctx, view, seat, dice, steps),
-    ctx.el("h3", {}, "Circled, not crossed"), inventory(ctx, view, st),
-    kitchen(ctx, view, seat, st, steps),
+    ctx.el("h3", {}, "Circled, not crossed"), inventory(ctx, view, answer),
+    kitchen(ctx, view, seat, answer, steps),
     summary(ctx, steps),
     ctx.el("div", { class: "send" },
       ctx.el("button", { type: "button", "data-test": "rnc-back", disabled: steps.length === 0,
