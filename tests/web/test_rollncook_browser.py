@@ -176,3 +176,45 @@ def test_two_phones_share_the_dice_a_double_and_an_ability(live_server, page, br
     assert not page.locator(tid("rnc-box-5")).is_disabled()  # Bo's box 5 is no longer crossed
     assert page.locator(tid("rnc-box-4")).is_disabled()  # and no 4 without the "add" ability
     assert page.js_errors == []
+
+
+def test_the_player_says_what_the_mystery_ingredient_stands_for(live_server, page, shot, tmp_path):
+    """RNC-5, RNC-11: at 11:00 of the solo example (sheet 7) the takes leave potato 2, milk, fish,
+    salt, egg and a mystery ingredient circled; cheese (milk, salt) can then be crossed three ways.
+    Choosing milk + mystery leaves potato 2, fish, salt, egg and the cheese (worked out by hand),
+    and oil (butter, salt: the mystery for butter) is then no longer offered. The page asks the
+    server for all of it; the export holds the choice and scores without a violation."""
+    record = parse_text((EXAMPLES / "solo-seed7.yaml").read_text())[0]
+    table = new_table(live_server, ["Ann"])
+    first = {"seat": 0, **record["hours"][0]}
+    r = httpx.post(f"{live_server}/api/tables/{table}/moves", json={"version": 0, "move": first})
+    assert r.status_code == 200, r.text
+    page.goto(f"{live_server}/t/{table}")
+    hour = record["hours"][1]
+    page.wait_for_selector(tid("rnc-dice-entry"))
+    for face in hour["dice"]:
+        page.locator(tid(f"rnc-face-{face}")).tap()
+    for t in hour["take"]:
+        page.locator(tid(f"rnc-box-{t['box']}" if "box" in t else f"rnc-seg-{t['table']}-{t['segment']}")).tap()
+    page.locator(tid("rnc-rare-cheese")).tap()
+    chooser = page.locator(tid("rnc-crossing"))
+    assert sorted(b.get_attribute("data-use") for b in chooser.locator("[data-use]").all()) == [
+        "milk,mystery", "milk,salt", "mystery,salt"]
+    chooser.locator('[data-use="milk,mystery"]').tap()
+    page.wait_for_selector(tid("rnc-recipes") + '[data-ready="true"]')
+    # the answer to the new plan (the page shows none while it is asked: the tap redraws at once)
+    page.wait_for_selector(tid("rnc-stock") + '[data-ingredient="cheese"]')
+    stock = {s.get_attribute("data-ingredient"): int(s.get_attribute("data-count"))
+             for s in page.locator(tid("rnc-stock")).all()}
+    assert stock == {"potato": 2, "fish": 1, "salt": 1, "egg": 1, "cheese": 1}
+    assert page.locator(tid("rnc-rare-oil")).is_disabled()
+    assert not page.locator(tid("rnc-rare-flour")).is_disabled()  # potato + potato
+    shot(page, "rollncook-7-mystery-choice")
+    page.locator(tid("rnc-done")).tap()
+    wait_version(page, 2)
+    exported = tmp_path / "ann.yaml"
+    exported.write_bytes(httpx.get(f"{live_server}/api/tables/{table}/export").content)
+    hours = parse_text(exported.read_text())[0]["hours"]
+    assert hours[1]["rare"] == [{"name": "cheese", "use": ["milk", "mystery"]}]
+    assert score_json(exported)["violations"] == []
+    assert page.js_errors == []
