@@ -128,7 +128,12 @@ def test_a_table_page_logs_no_console_error(live_server, page):
 
 class _Handicap(BaseModel):
     name: str
-    stones: int = 0
+    stones: int
+
+
+class _Guest(BaseModel):
+    name: str
+    note: str = ""
 
 
 class _MapSetup(BaseModel):
@@ -140,6 +145,7 @@ class _MapSetup(BaseModel):
     extra: dict[str, int] = Field(default_factory=dict, title="Extra stones", description="player -> stones")
     options: dict[str, list[int]] = Field(default={"pace": [1, 2]}, title="Options")
     handicaps: list[_Handicap] = Field(default_factory=list, title="Handicaps")
+    guests: list[_Guest] = Field(default=[{"name": "Cy"}], title="Guests")
 
 
 @pytest.fixture
@@ -147,7 +153,14 @@ def map_server(live_server_factory):
     from printkit.core import registry
     from tests.toygame import NIM_KEEPER
 
-    registry.register_scorekeeper(dataclasses.replace(NIM_KEEPER, setup=_MapSetup))
+    from tests.toygame import web as nim_web
+
+    def plain(setup: _MapSetup) -> nim_web.NimSetup:  # Nim's own functions read only these
+        return nim_web.NimSetup(players=setup.players, pile=setup.pile)
+
+    registry.register_scorekeeper(dataclasses.replace(
+        NIM_KEEPER, setup=_MapSetup, records=lambda setup, moves: nim_web.records(plain(setup), moves),
+        rounds=lambda setup, moves: nim_web.rounds(plain(setup), moves)))
     try:
         yield live_server_factory()
     finally:
@@ -164,12 +177,18 @@ def test_the_new_table_form_handles_object_defaults(map_server, page):
     form.locator('[data-test="setup-extra"]').fill("Ann: 2\nBo=1")
     form.locator('[data-test="setup-options"]').fill('{"pace": [3]}')
     form.locator('[data-test="setup-handicaps"]').fill('[{"name": "Bo", "stones": 1}]')
+    # a list of objects named by one text: a box a name, the default's names in them
+    guests = form.locator('[data-test="setup-guests-item"]')
+    assert guests.count() == 1 and guests.nth(0).input_value() == "Cy"
+    form.locator('[data-test="setup-guests-add"]').click()
+    guests.nth(1).fill("Di")
     form.locator('[data-test="start-nim"]').click()
     page.wait_for_url("**/t/*")
     table_id = page.url.rsplit("/", 1)[-1]
     setup = httpx.get(f"{map_server}/api/tables/{table_id}").json()["setup"]
     assert setup["extra"] == {"Ann": 2, "Bo": 1} and setup["options"] == {"pace": [3]}
     assert setup["handicaps"] == [{"name": "Bo", "stones": 1}]
+    assert setup["guests"] == [{"name": "Cy", "note": ""}, {"name": "Di", "note": ""}]
     # Bad JSON: one line in the banner, no table.
     page.goto(map_server + "/")
     form.locator('[data-test="setup-options"]').fill("{pace")
