@@ -10,6 +10,7 @@ the hour and taken without a kitchen violation; every crossing not offered is re
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -210,3 +211,56 @@ def test_the_ask_route_answers_a_plan_and_stores_nothing(client):
     none = client.post(f"/api/tables/{other.json()['id']}/ask", json={"plan": {}})
     assert none.status_code == 404 and "answers no question" in none.json()["error"]
     assert client.post("/api/tables/999/ask", json={"plan": plan}).status_code == 404
+
+
+EVERY_POWER = {"adjust": [{"from": a, "to": b} for a in range(1, 7) for b in range(1, 7) if a != b],
+               "set": [{"from": a, "to": b} for a in range(1, 7) for b in range(1, 7) if a != b],
+               "reuse": list(range(1, 7)), "add": list(range(1, 7))}
+
+
+def dice_problems(state: RollNCookState, seat: int, plan: dict) -> list:
+    one = state.copy()
+    h = HourPlay.model_validate({k: v for k, v in plan.items() if k != "seat"})
+    return [v for v in one.apply((seat, h)) if v.rule in ("RNC-2", "RNC-3", "RNC-4")]
+
+
+def test_hour_options_offer_exactly_the_takes_and_powers_the_state_accepts():
+    """RNC-2 to RNC-4 on the answer: each take offered for a result left, and each ability use
+    offered, is accepted as part of the hour; every other take of a result 1 to 6 and every
+    other use of every ability is refused. Plans: each hour with none, then all, of its own
+    takes, in the examples (the second player's hours have a double and an ability)."""
+    checked = 0
+    for docs in (load("solo-seed7.yaml", "shared-dice-bo.yaml"), load("mistakes.yaml")):
+        for k, (state, seat, h) in enumerate(positions(docs)):
+            if k % 2 or state.sheet(seat) is None or state.hour_due(seat) != h.hour:
+                continue  # (mistakes.yaml plays an hour out of order: RNC-11, no plan to compose)
+            for takes in ([], h.take):
+                plan = as_move(seat, h.model_copy(update={"take": takes}), [], [])
+                got = hour_options(state, plan)
+                if got["problems"]:
+                    assert got["takes"] == {} and all(a["choices"] == [] for a in got["abilities"].values())
+                    continue
+                assert sorted(got["left"] + [t.value for t in takes]) == sorted(got["results"])
+                offered = {(v, json.dumps(t, sort_keys=True)) for v, ts in got["takes"].items() for t in ts}
+                for v in range(1, 7):
+                    for t in [{"box": v}] + [{"table": c, "segment": v} for c in TABLES]:
+                        bad = dice_problems(state, seat, plan | {"take": [*plan.get("take", []), t]})
+                        assert (bad == []) == ((str(v), json.dumps(t, sort_keys=True)) in offered), (h.hour, t, bad)
+                for kind, tries in EVERY_POWER.items():
+                    choices = got["abilities"][kind]["choices"]
+                    for t in tries:
+                        mine = {"value": t} if isinstance(t, int) else t
+                        bad = dice_problems(state, seat, plan | {"abilities": [*plan.get("abilities", []), {kind: t}]})
+                        assert (bad == []) == (mine in choices), (h.hour, kind, t, bad)
+                checked += 1
+    assert checked >= 12
+
+
+def test_doubles_are_offered_before_anything_else_is_planned():
+    state, seat, h = next(positions(load("solo-seed7.yaml")))
+    got = hour_options(state, {"seat": seat, "hour": "10:00", "dice": [2, 2, 5]})
+    # RNC-3: spend one 2, the other 2 becomes 1 to 6: six choices, the results they leave
+    assert [(d["spend"], d["to"], d["results"]) for d in got["doubles"]] == [(2, t, [t, 5]) for t in range(1, 7)]
+    assert got["used"] == [False, False, False]
+    later = hour_options(state, {"seat": seat, "hour": "10:00", "dice": [2, 2, 5], "take": [{"box": 5}]})
+    assert later["doubles"] == [] and later["used"] == [False, False, True] and later["left"] == [2, 2]

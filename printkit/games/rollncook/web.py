@@ -26,6 +26,7 @@ from printkit.core.records import Whole
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.record import MAX_SHEET_SEED, EndState, HourPlay, Made, RollNCookRecord, said
 from printkit.games.rollncook.rules import State, dish_boxes_left, legal_hour, plans, plates_left, results
+from printkit.games.rollncook.state import takes as rule_takes
 from printkit.games.rollncook.sheet import generate, parse_sheet_id, sheet_id
 from printkit.games.rollncook.scorer import GAME
 from printkit.games.rollncook.state import TABLES, RollNCookState, moves as record_moves
@@ -290,8 +291,56 @@ def hour_options(state: GameState, move: dict[str, Any]) -> dict[str, Any]:
         problems.append("the rare ingredients and meals planned cannot all be made")
     steps = [] if problems or cooked is None else kitchen_steps(after, hour, m.rare, m.cook)
     shown = cooked if cooked is not None else after
-    return {"results": res, "stock": {k: v for k, v in sorted(shown.stock.items()) if v},
+    left = _unused(res, m)
+    return {"results": res, "used": _used(res, left), "left": left,
+            "takes": {} if problems else {str(v): [t.model_dump(mode="json", exclude_none=True)
+                                                   for t in rule_takes(after, hour, v)] for v in sorted(set(left))},
+            "doubles": doubles(list(m.dice)) if not (problems or m.double or m.abilities or m.take or m.rare or m.cook)
+            else [],
+            "abilities": {k: {"left": after.abilities[k], "choices": [] if problems else _powers(sheet, m, k, res, left)}
+                          for k in CONTENT.abilities},
+            "stock": {k: v for k, v in sorted(shown.stock.items()) if v},
             "plates_left": plates_left(shown, hour), "kitchen": steps, "problems": problems}
+
+
+def _unused(res: list[int], m: HourPlay) -> list[int]:
+    """RNC-2: the results no take of the plan uses yet (each result is used once)."""
+    left = list(res)
+    for t in m.take:
+        if t.value in left:
+            left.remove(t.value)
+    return left
+
+
+def _used(res: list[int], left: list[int]) -> list[bool]:
+    """Which of the results (in order) the takes use, for the page to grey them."""
+    free, out = list(left), []
+    for v in res:
+        out.append(v not in free)
+        if v in free:
+            free.remove(v)
+    return out
+
+
+def _powers(sheet: State, m: HourPlay, kind: str, res: list[int], left: list[int]) -> list[dict[str, int]]:
+    """RNC-4: each use of ability ``kind`` the plan may add, as the record writes it, tried on the
+    State's own steps (the ability, then the plan's takes): adjust or set a result not used yet,
+    reuse any result, add any value."""
+    from printkit.games.rollncook.state import _roll, _takes
+
+    free = sorted(set(left))
+    tries: list[Any] = {
+        "adjust": [{"from": a, "to": b} for a in free for b in sorted({a % 6 + 1, (a - 2) % 6 + 1})],
+        "set": [{"from": a, "to": b} for a in free for b in range(1, 7) if b != a],
+        "reuse": sorted(set(res)), "add": list(range(1, 7))}[kind]
+    out = []
+    base = m.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"seat"})
+    for t in tries:
+        plan = HourPlay.model_validate(base | {"abilities": [*base.get("abilities", []), {kind: t}]})
+        after, got, bad = _roll(sheet, plan, "")
+        if not bad and not _takes(after, TABLES[m.hour], got, plan, "")[1]:
+            out.append(t if isinstance(t, dict) else {"value": t})
+    return out
 
 
 def ask(state: GameState, setup: BaseModel, moves: Sequence[dict[str, Any]], body: dict[str, Any]) -> dict[str, Any]:
