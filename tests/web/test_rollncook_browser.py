@@ -35,6 +35,16 @@ def wait_version(page, version: int) -> None:
     page.wait_for_selector(f'body[data-version="{version}"]', state="attached")
 
 
+def ready(page) -> None:
+    """Wait for the server's answer to the plan composed so far (what is live comes from it)."""
+    page.wait_for_selector(tid("rnc-hour") + '[data-ready="true"]', state="attached")
+
+
+def tap(page, name: str) -> None:
+    ready(page)
+    page.locator(tid(name)).tap()
+
+
 def play_hour(page, entry: dict, dice_known: bool) -> None:
     """One player's hour by taps, as written in a record entry (the hour's player already chosen)."""
     if not dice_known:
@@ -44,19 +54,19 @@ def play_hour(page, entry: dict, dice_known: bool) -> None:
     page.wait_for_selector(tid("rnc-hour"))
     assert page.locator(tid("rnc-table-dice")).inner_text().split()[-3:] == [str(d) for d in entry["dice"]]
     if "double" in entry:
-        page.locator(tid(f"rnc-double-{entry['double']['spend']}-{entry['double']['to']}")).tap()
+        tap(page, f"rnc-double-{entry['double']['spend']}-{entry['double']['to']}")
     for a in entry.get("abilities", []):
         kind = next(iter(a))
-        page.locator(tid(f"rnc-ability-{kind}")).tap()
+        tap(page, f"rnc-ability-{kind}")
         v = a[kind]
-        page.locator(tid(f"rnc-{kind}-{v['from']}-{v['to']}" if isinstance(v, dict) else f"rnc-{kind}-{v}")).tap()
+        tap(page, f"rnc-{kind}-{v['from']}-{v['to']}" if isinstance(v, dict) else f"rnc-{kind}-{v}")
     for t in entry.get("take", []):
-        page.locator(tid(f"rnc-box-{t['box']}" if "box" in t else f"rnc-seg-{t['table']}-{t['segment']}")).tap()
+        tap(page, f"rnc-box-{t['box']}" if "box" in t else f"rnc-seg-{t['table']}-{t['segment']}")
     for r in entry.get("rare", []):
-        page.locator(tid(f"rnc-rare-{r.replace(' ', '_')}")).tap()
+        tap(page, f"rnc-rare-{r.replace(' ', '_')}")
     for c in entry.get("cook", []):
-        page.locator(tid(f"rnc-meal-{c.replace(' ', '_')}")).tap()
-    page.locator(tid("rnc-done")).tap()
+        tap(page, f"rnc-meal-{c.replace(' ', '_')}")
+    tap(page, "rnc-done")
 
 
 def shown_totals(page) -> dict[str, int]:
@@ -90,8 +100,11 @@ def test_a_solo_game_played_by_taps_exports_what_printkit_scores(live_server, pa
     # a box no result can take is not offered: with 1 3 5, box 2 of 10:00 stays shut
     for face in record["hours"][0]["dice"]:
         page.locator(tid(f"rnc-face-{face}")).tap()
+    ready(page)
     assert page.locator(tid("rnc-box-2")).is_disabled() and not page.locator(tid("rnc-box-1")).is_disabled()
-    page.locator(tid("rnc-seg-13:00-5")).tap()
+    assert page.locator(tid("rnc-seg-14:00-5")).get_attribute("role") == "button"
+    tap(page, "rnc-seg-13:00-5")
+    ready(page)
     assert page.locator(tid("rnc-seg-14:00-5")).get_attribute("role") is None  # the one 5 is used
     shot(page, "rollncook-2-hour")
     page.locator(tid("rnc-back")).tap()
@@ -172,6 +185,7 @@ def test_two_phones_share_the_dice_a_double_and_an_ability(live_server, page, br
     page.locator(tid("undo")).tap()
     wait_version(page, 3)
     page.wait_for_selector(tid("rnc-hour") + '[data-seat="1"]')
+    ready(page)
     assert page.locator(tid("rnc-table-dice")).inner_text().split()[-3:] == ["2", "5", "5"]
     assert not page.locator(tid("rnc-box-5")).is_disabled()  # Bo's box 5 is no longer crossed
     assert page.locator(tid("rnc-box-4")).is_disabled()  # and no 4 without the "add" ability
@@ -195,13 +209,13 @@ def test_the_player_says_what_the_mystery_ingredient_stands_for(live_server, pag
     for face in hour["dice"]:
         page.locator(tid(f"rnc-face-{face}")).tap()
     for t in hour["take"]:
-        page.locator(tid(f"rnc-box-{t['box']}" if "box" in t else f"rnc-seg-{t['table']}-{t['segment']}")).tap()
-    page.locator(tid("rnc-rare-cheese")).tap()
+        tap(page, f"rnc-box-{t['box']}" if "box" in t else f"rnc-seg-{t['table']}-{t['segment']}")
+    tap(page, "rnc-rare-cheese")
+    ready(page)
     chooser = page.locator(tid("rnc-crossing"))
     assert sorted(b.get_attribute("data-use") for b in chooser.locator("[data-use]").all()) == [
         "milk,mystery", "milk,salt", "mystery,salt"]
     chooser.locator('[data-use="milk,mystery"]').tap()
-    page.wait_for_selector(tid("rnc-recipes") + '[data-ready="true"]')
     # the answer to the new plan (the page shows none while it is asked: the tap redraws at once)
     page.wait_for_selector(tid("rnc-stock") + '[data-ingredient="cheese"]')
     stock = {s.get_attribute("data-ingredient"): int(s.get_attribute("data-count"))
@@ -210,7 +224,7 @@ def test_the_player_says_what_the_mystery_ingredient_stands_for(live_server, pag
     assert page.locator(tid("rnc-rare-oil")).is_disabled()
     assert not page.locator(tid("rnc-rare-flour")).is_disabled()  # potato + potato
     shot(page, "rollncook-7-mystery-choice")
-    page.locator(tid("rnc-done")).tap()
+    tap(page, "rnc-done")
     wait_version(page, 2)
     exported = tmp_path / "ann.yaml"
     exported.write_bytes(httpx.get(f"{live_server}/api/tables/{table}/export").content)

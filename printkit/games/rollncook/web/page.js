@@ -29,29 +29,7 @@ const icon = (ctx, name, size, extra = {}) => ctx.el("svg", { width: size, heigh
   class: "ing", "aria-hidden": "true", ...extra },
 ctx.el("use", { href: `${ICONS}#ing-${name.replace(/ /g, "_")}`, x: 0, y: 0, width: 10, height: 10 }));
 
-const count = (list) => list.reduce((m, x) => m.set(x, (m.get(x) || 0) + 1), new Map());
-
 // -- the hour being composed ------------------------------------------------------------------
-
-function results(dice, steps) {
-  let res = [...dice];
-  for (const s of steps) {
-    if (s.kind === "double") {
-      res.splice(res.indexOf(s.spend), 1);
-      res = res.map((v) => (v === s.spend ? s.to : v));
-    } else if (s.kind === "adjust" || s.kind === "set") {
-      res[res.indexOf(s.from)] = s.to;
-    } else if (s.kind === "reuse") res.push(s.value);
-    else if (s.kind === "add") res.push(s.value);
-  }
-  return res;
-}
-
-function unused(dice, steps) {
-  const left = results(dice, steps);
-  for (const s of steps) if (s.kind === "take") left.splice(left.indexOf(s.value), 1);
-  return left;
-}
 
 // What the hour planned so far may add (the rare ingredients and meals, each with the crossings
 // the State accepts) and what is circled after it: asked of the server (POST .../ask, the game's
@@ -69,12 +47,6 @@ function asked(table, move) {
 }
 
 function planned(steps, kind) { return steps.filter((s) => s.kind === kind); }
-
-function abilitiesLeft(seat, steps) {
-  const left = { ...seat.abilities_left };
-  for (const s of steps) if (s.kind in left) left[s.kind] -= 1;
-  return left;
-}
 
 function theMove(seat, index, dice, steps) {
   const move = { seat: index, hour: seat.hour_due, dice: [...dice] };
@@ -177,71 +149,52 @@ function seatPicker(ctx, view) {
   }));
 }
 
-function resultsBar(ctx, dice, steps) {
-  const res = results(dice, steps);
-  const left = unused(dice, steps);
-  const freeLeft = count(left);
+function resultsBar(ctx, answer) {
+  const res = (answer && answer.results) || [];
   return ctx.el("div", { class: "results", "data-test": "rnc-results" }, ctx.el("span", { class: "lbl" }, "Results"),
-    res.map((v) => {
-      const free = (freeLeft.get(v) || 0) > 0;
-      if (free) freeLeft.set(v, freeLeft.get(v) - 1);
-      return ctx.el("span", { class: free ? "res" : "res used", "data-test": "rnc-result", "data-value": v,
-        "data-used": String(!free) }, String(v));
-    }));
+    res.map((v, i) => ctx.el("span", { class: answer.used[i] ? "res used" : "res", "data-test": "rnc-result", "data-value": v,
+      "data-used": String(answer.used[i]) }, String(v))));
 }
 
-// RNC-3, RNC-4: doubles and abilities, offered only while they can change a result not yet used.
-function powers(ctx, view, seat, dice, steps) {
-  const opts = seat.options;
+// RNC-3, RNC-4: the doubles and ability uses the server offers for the plan (doubles before anything else).
+function powers(ctx, answer) {
   const out = [];
-  const left = unused(dice, steps);
-  const pristine = steps.length === 0;
-  // The view lists the doubles of the table's dice; dice typed here and not sent yet, the same way.
-  const doubles = view.dice ? opts.doubles : [...new Set(dice)].filter((v) => dice.filter((x) => x === v).length >= 2)
-    .flatMap((spend) => [1, 2, 3, 4, 5, 6].map((to) => ({ spend, to })));
-  if (pristine && doubles.length) {
-    out.push(ctx.el("div", { class: "power" }, ctx.el("span", { class: "lbl" }, `Double ${doubles[0].spend}s: spend one, the other${dice.length - dice.filter((x) => x !== doubles[0].spend).length > 2 ? "s become" : " becomes"}`),
+  const doubles = (answer && answer.doubles) || [];
+  if (doubles.length) {
+    out.push(ctx.el("div", { class: "power" }, ctx.el("span", { class: "lbl" }, `Double ${doubles[0].spend}s: spend one, the rest become`),
       ctx.el("div", { class: "row" }, doubles.map((d) => ctx.el("button", { type: "button", class: "face",
         "data-test": `rnc-double-${d.spend}-${d.to}`, onclick: () => step({ kind: "double", spend: d.spend, to: d.to }) },
       String(d.to))))));
   }
-  const al = abilitiesLeft(seat, steps);
+  const abilities = (answer && answer.abilities) || {};
   const names = { adjust: "\u00b11", set: "set", reuse: "reuse", add: "add" };
-  const usable = (k) => al[k] > 0 && (k === "add" || (k === "reuse" ? results(dice, steps) : left).length > 0);
   out.push(ctx.el("div", { class: "row abilities" }, ctx.el("span", { class: "lbl" }, "Abilities"),
     Object.keys(names).map((k) => ctx.el("button", { type: "button", "data-test": `rnc-ability-${k}`,
-      class: draft.picking === k ? "on" : null, disabled: !usable(k),
+      class: draft.picking === k ? "on" : null, disabled: !(abilities[k] && abilities[k].choices.length),
       onclick: () => { draft.picking = draft.picking === k ? null : k; redraw(); } },
-    names[k], ctx.el("span", { class: "tag" }, `${al[k]}`)))));
-  // adjust and set change a result not used yet; reuse repeats any result (abilities come before
-  // the takes in the record's order, PK-14)
-  const pool = draft.picking === "reuse" ? results(dice, steps) : left;
-  if (draft.picking) out.push(abilityChooser(ctx, draft.picking, [...new Set(pool)].sort()));
+    names[k], ctx.el("span", { class: "tag" }, abilities[k] ? `${abilities[k].left}` : "")))));
+  if (draft.picking && abilities[draft.picking]) out.push(abilityChooser(ctx, draft.picking, abilities[draft.picking].choices));
   return out;
 }
 
-function abilityChooser(ctx, kind, values) {
+function abilityChooser(ctx, kind, choices) {
   const b = (label, test, s) => ctx.el("button", { type: "button", class: "face wide", "data-test": test, onclick: () => step(s) }, label);
-  const wrap = (v) => ((v - 1 + 6) % 6) + 1;
-  let buttons = [];
-  if (kind === "adjust") buttons = values.flatMap((v) => [wrap(v - 1), wrap(v + 1)].map((t) => b(`${v}\u2192${t}`, `rnc-adjust-${v}-${t}`, { kind, from: v, to: t })));
-  if (kind === "set") buttons = values.flatMap((v) => [1, 2, 3, 4, 5, 6].filter((t) => t !== v).map((t) => b(`${v}\u2192${t}`, `rnc-set-${v}-${t}`, { kind, from: v, to: t })));
-  if (kind === "reuse") buttons = values.map((v) => b(`${v} again`, `rnc-reuse-${v}`, { kind, value: v }));
-  if (kind === "add") buttons = [1, 2, 3, 4, 5, 6].map((v) => b(`+${v}`, `rnc-add-${v}`, { kind, value: v }));
-  return ctx.el("div", { class: "row chooser", "data-test": "rnc-chooser" }, buttons);
+  return ctx.el("div", { class: "row chooser", "data-test": "rnc-chooser" }, choices.map((c) => {
+    if ("value" in c) return b(kind === "reuse" ? `${c.value} again` : `+${c.value}`, `rnc-${kind}-${c.value}`, { kind, value: c.value });
+    return b(`${c.from}\u2192${c.to}`, `rnc-${kind}-${c.from}-${c.to}`, { kind, from: c.from, to: c.to });
+  }));
 }
 
 // RNC-2: the hour's six boxes, as big buttons; only the boxes a result left can take are live.
-function hourBoxes(ctx, view, seat, dice, steps) {
+function hourBoxes(ctx, view, seat, answer, steps) {
   const sheet = view.sheets[seat.sheet];
   const hour = sheet.hours[view.content.hours.indexOf(seat.hour_due)];
-  const left = new Set(unused(dice, steps));
+  const offered = (answer && answer.takes) || {};
   const taken = new Set(planned(steps, "take").filter((s) => s.take.box).map((s) => s.take.box));
   return ctx.el("div", { class: "hourboxes", "data-test": "rnc-boxes" }, hour.boxes.map((box, k) => {
     const n = k + 1;
-    const legal = (seat.options.takes[String(n)] || []).some((t) => t.box === n);
+    const live = (offered[String(n)] || []).some((t) => t.box === n);
     const done = seat.boxes.some(([h, b]) => h === seat.hour_due && b === n);
-    const live = legal && left.has(n) && !taken.has(n);
     return ctx.el("button", { type: "button", class: `hbox ${hour.kinds[k]}${taken.has(n) ? " mine" : ""}${done ? " done" : ""}`,
       "data-test": `rnc-box-${n}`, disabled: !live, "aria-label": `box ${n}: ${box.join(" and ")}`,
       onclick: () => step({ kind: "take", value: n, take: { box: n } }) },
@@ -251,17 +204,16 @@ function hourBoxes(ctx, view, seat, dice, steps) {
 }
 
 // RNC-2: the twelve hexagonal tables; a segment is live when a result left may cross it.
-function tables(ctx, view, seat, dice, steps) {
+function tables(ctx, view, seat, answer, steps) {
   const sheet = view.sheets[seat.sheet];
-  const left = new Set(unused(dice, steps));
   const mine = new Set(planned(steps, "take").filter((s) => s.take.table).map((s) => `${s.take.table}/${s.take.segment}`));
-  const legal = new Set(Object.values(seat.options.takes || {}).flat().filter((t) => t.table).map((t) => `${t.table}/${t.segment}`));
+  const legal = new Set(Object.values((answer && answer.takes) || {}).flat().filter((t) => t.table).map((t) => `${t.table}/${t.segment}`));
   const done = new Set(seat.segments.map(([h, k]) => `${h}/${k}`));
   const r = SIZE.hex, pad = 4;
   return ctx.el("div", { class: "tables", "data-test": "rnc-tables" }, sheet.hours.map((h) => {
     const segs = h.table.map((ing, k) => {
       const n = k + 1, key = `${h.clock}/${n}`;
-      const live = legal.has(key) && left.has(n) && !mine.has(key);
+      const live = legal.has(key);
       const pts = hexPoints(r + pad, r + pad, r, k);
       const mid = ((-60 + 60 * k) * Math.PI) / 180;
       const ix = r + pad + r * 0.55 * Math.cos(mid), iy = r + pad + r * 0.55 * Math.sin(mid);
@@ -351,13 +303,14 @@ function playerHour(ctx, view, index, dice) {
     Object.assign(draft, { steps: [], picking: null, seat: null, pinned: false, dice: [] });
     redraw();
   }, () => { /* the shell shows the refusal; the plan stays to be mended */ });
-  return ctx.el("section", { class: "hour", "data-test": "rnc-hour", "data-seat": index },
+  return ctx.el("section", { class: "hour", "data-test": "rnc-hour", "data-seat": index, "data-ready": String(Boolean(answer)) },
     ctx.el("h2", {}, `${seat.name} at ${seat.hour_due}`, ctx.el("span", { class: "dicefixed", "data-test": "rnc-table-dice" },
       ` dice ${dice.join(" ")}`), view.dice ? null : ctx.el("button", { type: "button", "data-test": "rnc-redice",
       onclick: () => { draft.dice = []; draft.steps = []; draft.picking = null; redraw(); } }, "Change dice")),
-    resultsBar(ctx, dice, steps), powers(ctx, view, seat, dice, steps),
-    ctx.el("h3", {}, `Boxes of ${seat.hour_due}`), hourBoxes(ctx, view, seat, dice, steps),
-    ctx.el("h3", {}, "Tables (any hour's)"), tables(ctx, view, seat, dice, steps),
+    answer && answer.error ? ctx.el("p", { class: "wait", "data-test": "rnc-ask-error" }, answer.error) : null,
+    resultsBar(ctx, answer), powers(ctx, answer),
+    ctx.el("h3", {}, `Boxes of ${seat.hour_due}`), hourBoxes(ctx, view, seat, answer, steps),
+    ctx.el("h3", {}, "Tables (any hour's)"), tables(ctx, view, seat, answer, steps),
     ctx.el("h3", {}, "Circled, not crossed"), inventory(ctx, view, answer),
     kitchen(ctx, view, seat, answer, steps),
     summary(ctx, steps),
