@@ -1,10 +1,10 @@
 // Roll n Cook at the table (printkit serve): the sheet as printed, the table's dice once an hour,
 // then each player's hour: what the dice allow (boxes, table segments), rare ingredients, meals.
-// The boxes and segments offered come from the table's view (printkit/games/rollncook/web.py, on
-// the game's State); the server judges every move and the shell shows a refusal in the scorer's
-// words. What is circled and the rare ingredients and meals the hour's plan may add are asked of
-// the server as the plan changes (asked() below: web.hour_options on the State): no rule is worked
-// out here (issue 13).
+// Everything live in the hour is asked of the server as the plan changes (asked() below: the
+// game's hour_options on its State): the results, the doubles and ability uses, the boxes and
+// segments, what is circled, the rare ingredients and meals with their crossings. No rule is
+// worked out here (issue 13); the server also judges the move, and the shell shows a refusal in
+// the scorer's words.
 
 import { postJSON } from "/static/dom.js";
 
@@ -31,9 +31,8 @@ ctx.el("use", { href: `${ICONS}#ing-${name.replace(/ /g, "_")}`, x: 0, y: 0, wid
 
 // -- the hour being composed ------------------------------------------------------------------
 
-// What the hour planned so far may add (the rare ingredients and meals, each with the crossings
-// the State accepts) and what is circled after it: asked of the server (POST .../ask, the game's
-// hour_options on its State), once a plan; the answer redraws the page. No rule is worked out here.
+// What the hour planned so far leaves and may add, asked of the server (POST .../ask, the game's
+// hour_options on its State) once a plan; the answer redraws the page (null while it is asked).
 function asked(table, move) {
   const key = `${table.id}/${table.version}/${JSON.stringify(move)}`;
   if (draft.asked.key === key) return draft.asked.answer;
