@@ -228,11 +228,15 @@ def test_hour_options_offer_exactly_the_takes_and_powers_the_state_accepts():
     """RNC-2 to RNC-4 on the answer: each take offered for a result left, and each ability use
     offered, is accepted as part of the hour; every other take of a result 1 to 6 and every
     other use of every ability is refused. Plans: each hour with none, then all, of its own
-    takes, in the examples (the second player's hours have a double and an ability)."""
+    takes, in the examples (the second player's hours have a double and an ability) and in
+    generated games."""
     checked = 0
-    for docs in (load("solo-seed7.yaml", "shared-dice-bo.yaml"), load("mistakes.yaml")):
+    rng = random.Random(2613)
+    generated = [ref.generate_game(random.Random(rng.random()), players=2) for _ in range(2)]
+    for every, docs in [(2, load("solo-seed7.yaml", "shared-dice-bo.yaml")), (2, load("mistakes.yaml")),
+                        (7, generated[0]), (7, generated[1])]:
         for k, (state, seat, h) in enumerate(positions(docs)):
-            if k % 2 or state.sheet(seat) is None or state.hour_due(seat) != h.hour:
+            if k % every or state.sheet(seat) is None or state.hour_due(seat) != h.hour:
                 continue  # (mistakes.yaml plays an hour out of order: RNC-11, no plan to compose)
             for takes in ([], h.take):
                 plan = as_move(seat, h.model_copy(update={"take": takes}), [], [])
@@ -253,7 +257,7 @@ def test_hour_options_offer_exactly_the_takes_and_powers_the_state_accepts():
                         bad = dice_problems(state, seat, plan | {"abilities": [*plan.get("abilities", []), {kind: t}]})
                         assert (bad == []) == (mine in choices), (h.hour, kind, t, bad)
                 checked += 1
-    assert checked >= 12
+    assert checked >= 16
 
 
 def test_doubles_are_offered_before_anything_else_is_planned():

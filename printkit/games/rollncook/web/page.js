@@ -275,7 +275,7 @@ function crossing(ctx, steps) {
   const s = steps[steps.length - 1];
   if (!s || !(s.kind === "rare" || s.kind === "cook") || !s.uses || s.uses.length < 2) return null;
   const pick = (use) => () => { s.use = use; redraw(); };
-  return ctx.el("div", { class: "row chooser", "data-test": "rnc-crossing" }, ctx.el("span", { class: "lbl" }, `${s.name}: cross`),
+  return ctx.el("div", { class: "row chooser", "data-test": "rnc-crossing" }, ctx.el("span", { class: "lbl" }, `${s.name}: what to cross`),
     ctx.el("button", { type: "button", class: s.use ? "face wide" : "face wide on", "data-test": "rnc-use-auto", onclick: pick(null) }, "as the scorer would"),
     s.uses.map((u, i) => ctx.el("button", { type: "button", class: JSON.stringify(s.use) === JSON.stringify(u) ? "face wide on" : "face wide",
       "data-test": `rnc-use-${i}`, "data-use": u.join(","), onclick: pick(u) }, u.join(" + "))));
