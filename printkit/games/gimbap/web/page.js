@@ -209,19 +209,6 @@ function roundMove(v, d) {
   return { missing, move: { first, dice, tokens: d.tokens, done: d.done, rolls } };
 }
 
-async function send(ctx, move) {
-  // ctx.move refuses (status 0) while the shell's previous post is still being answered; the
-  // poll may already have drawn that move's table, so a quick tap lands here: try again shortly.
-  for (let i = 0; ; i++) {
-    try {
-      return await ctx.move(move);
-    } catch (e) {
-      if (!(e && e.status === 0) || i >= 40) throw e;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
 function submitSection(v, d, ctx) {
   const { missing, move } = roundMove(v, d);
   return h("section", {},
@@ -231,7 +218,7 @@ function submitSection(v, d, ctx) {
         try {
           // The round's draft stays under its round number: undoing the round brings back what
           // was entered, to correct it.
-          await send(ctx, move);
+          await ctx.move(move);
         } catch (e) {
           ev.target.disabled = false; // the shell shows the refusal in the scorer's words
         }

@@ -57,22 +57,9 @@ function tileFace(v, tile, attrs, extra) {
     tile.map((id) => h("span", { style: swatch(v, id) }, food(v, id).name)), extra || null);
 }
 
-async function send(ctx, move) {
-  // ctx.move refuses (status 0) while the shell's previous post is still being answered; the
-  // poll may already have drawn that move's table, so a quick tap lands here: try again shortly.
-  for (let i = 0; ; i++) {
-    try {
-      return await ctx.move(move);
-    } catch (e) {
-      if (!(e && e.status === 0) || i >= 40) throw e;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
 function post(move) {
   // On success the shell re-renders with the new version, which resets the taps (render).
-  return send(last.ctx, move).catch(() => { /* the shell shows the refusal in the scorer's words */ });
+  return last.ctx.move(move).catch(() => { /* the shell shows the refusal in the scorer's words */ });
 }
 
 // --- the board -------------------------------------------------------------------------------
