@@ -94,3 +94,17 @@ def test_a_lazy_build_is_the_function_it_names() -> None:
     assert comp.build.__name__ == "printkit.games.jubako.components:build_tokens"
     a, b = comp.build(PrintOptions(seed=1)), components.build_tokens(PrintOptions(seed=1))
     assert len(a.pages) == len(b.pages) > 0 and a.pages[0].ops == b.pages[0].ops
+
+
+def test_entries_look_further_only_for_a_name_not_found() -> None:
+    store: dict = {"here": 1}
+    calls: list[int] = []
+
+    def complete() -> None:
+        calls.append(1)
+        store["installed"] = registry.Ref("printkit.games.jubako:GAME")
+
+    found = registry.Entries(store, complete)
+    assert found["here"] == 1 and "here" in found and calls == []
+    assert found["installed"] == "jubako" and calls == [1]  # a Ref loads when looked up
+    assert list(found) == ["here", "installed"] and calls == [1]  # the installed games are found once

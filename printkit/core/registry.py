@@ -78,20 +78,33 @@ class Entries(Mapping[str, T], Generic[T]):
     """A view of one registry: names are known at once, an entry registered as a :class:`Ref`
     is imported when it is looked up (and then kept in the registry)."""
 
-    def __init__(self, store: dict[str, Any]) -> None:
+    def __init__(self, store: dict[str, Any], complete: Callable[[], None] | None = None) -> None:
         self._store = store
+        #: Finds the games not looked at yet (installed ones): run when a name is not here or
+        #: every name is asked for.
+        self._complete = complete
+
+    def _all(self) -> dict[str, Any]:
+        if self._complete is not None:
+            self._complete()
+            self._complete = None
+        return self._store
 
     def __getitem__(self, name: str) -> T:
-        value = self._store[name]
+        store = self._store if name in self._store else self._all()
+        value = store[name]
         if isinstance(value, Ref):
-            value = self._store[name] = value.load()
+            value = store[name] = value.load()
         return value
 
+    def __contains__(self, name: object) -> bool:
+        return name in self._store or name in self._all()
+
     def __iter__(self) -> Iterator[str]:
-        return iter(self._store)
+        return iter(self._all())
 
     def __len__(self) -> int:
-        return len(self._store)
+        return len(self._all())
 
 
 @dataclass(frozen=True)
@@ -313,29 +326,33 @@ def register_scorekeeper(keeper: K, game: str = "") -> K:
 _LOADED: set[str] = set()
 
 
-def game_modules() -> list[str]:
+def game_modules(installed: bool = True) -> list[str]:
     """The modules that hold games, in a stable order: the package's own game folders
-    (alphabetically), then entry points, then ``PRINTKIT_GAMES``."""
+    (alphabetically), then entry points, then ``PRINTKIT_GAMES``. Without ``installed``, no
+    entry points: reading every installed distribution's metadata costs about 20 ms, which
+    ``printkit score GAME`` of one of the package's games need not pay."""
     import os
     import pkgutil
-    from importlib.metadata import entry_points
 
     import printkit.games
 
     names = [f"printkit.games.{m.name}" for m in sorted(pkgutil.iter_modules(printkit.games.__path__),
                                                          key=lambda m: m.name) if m.ispkg]
-    names += sorted(ep.value for ep in entry_points(group="printkit.games"))
+    if installed:
+        from importlib.metadata import entry_points
+
+        names += sorted(ep.value for ep in entry_points(group="printkit.games"))
     names += [n.strip() for n in os.environ.get("PRINTKIT_GAMES", "").split(",") if n.strip()]
     return list(dict.fromkeys(names))
 
 
-def _load_games() -> None:
+def _load_all_games() -> None:
+    _load_games(True)
+
+
+def _load_games(installed: bool = True) -> None:
     """Import every game module not imported yet: importing a game registers what it offers."""
-    import importlib
-
-    from printkit.errors import PrintkitError
-
-    for name in game_modules():
+    for name in game_modules(installed):
         if name not in _LOADED:
             try:
                 importlib.import_module(name)
@@ -352,8 +369,8 @@ def games() -> dict[str, dict[str, Component]]:
 
 
 def scorers() -> Entries[Scorer]:
-    _load_games()
-    return Entries(_SCORERS)
+    _load_games(installed=False)
+    return Entries(_SCORERS, _load_all_games)
 
 
 def record_models() -> Mapping[str, tuple[str, type[BaseModel]]]:
@@ -388,10 +405,10 @@ def simulators() -> dict[str, Simulator]:
 
 
 def form_readers() -> Entries[FormReader]:
-    _load_games()
-    return Entries(_FORM_READERS)
+    _load_games(installed=False)
+    return Entries(_FORM_READERS, _load_all_games)
 
 
 def scorekeepers() -> Entries[Scorekeeper]:
-    _load_games()
-    return Entries(_SCOREKEEPERS)
+    _load_games(installed=False)
+    return Entries(_SCOREKEEPERS, _load_all_games)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.sheet import Sheet, generate  # noqa: F401 - generate: the doctest
@@ -42,8 +43,8 @@ class State:
 
     @classmethod
     def new(cls, sheet: Sheet) -> State:
-        return cls(sheet, {}, frozenset(), frozenset(), dict(CONTENT.abilities),
-                   {m: 0 for m in CONTENT.meals}, tuple(0 for _ in CONTENT.plates))
+        return cls(sheet, {}, frozenset(), frozenset(), dict(CONTENT.abilities), dict.fromkeys(CONTENT.meals, 0),
+                   (0,) * len(CONTENT.plates))
 
 
 def wrap(v: int) -> int:
@@ -56,6 +57,7 @@ def stars(total: int) -> int:
     return sum(1 for s in CONTENT.stars if total >= s)
 
 
+@cache
 def meal_points(meal: str, n: int) -> int:
     """RNC-8: the first ``n`` dish boxes of ``meal``, each its base value plus its bonus."""
     m = CONTENT.meals[meal]
@@ -157,43 +159,68 @@ def allocate(stock: dict, needs: tuple[str, ...], use: list[str] | None = None) 
     >>> allocate({"potato": 1, "cabbage": 1, "mystery": 1}, ("potato", "carrot", "cabbage"), ["mystery", "potato", "cabbage"])
     (['cabbage', 'mystery', 'potato'], '')
     """
-    if use is not None:
-        if len(use) != len(needs):
-            return None, f"it needs {len(needs)} ingredients, {len(use)} are given"
-        open_slots = Counter(needs)
-        mysteries = 0
-        for u in sorted(use):
-            if u == MYSTERY:
-                mysteries += 1
-            elif open_slots[u] > 0:
-                open_slots[u] -= 1
-            elif u in needs:
-                return None, f"the recipe needs only {needs.count(u)} {u}"
-            else:
-                return None, f"{u} is not in the recipe"
-        left = sorted(open_slots.elements())  # the slots the mystery ingredients stand for
-        rare = next((x for x in left if x != MYSTERY and x not in CONTENT.basics), None)
-        if rare is not None:
-            return None, f"no {rare} is crossed, and the mystery ingredient stands only for a basic ingredient"
-        plan = sorted(use)
-    else:
-        plan, left = [], dict(stock)
-        order = sorted(needs, key=lambda n: 0 if n == MYSTERY else 1 if n not in CONTENT.basics else 2)
-        for n in order:
-            if left.get(n, 0) > 0:
-                plan.append(n)
-                left[n] -= 1
-            elif n in CONTENT.basics and left.get(MYSTERY, 0) > 0:
-                plan.append(MYSTERY)
-                left[MYSTERY] -= 1
-            else:
-                return None, f"no {n} left" + (" (nor a mystery ingredient)" if n in CONTENT.basics else "")
-        plan.sort()
-    need = Counter(plan)
+    if use is None:
+        return _default_plan(stock, needs)
+    plan, why = _check_use(needs, use)
+    if plan is None:
+        return None, why
+    need: dict[str, int] = {}  # a plain count: Counter is slow in the hour search (issue 16)
+    for x in plan:
+        need[x] = need.get(x, 0) + 1
     short = [k for k, v in sorted(need.items()) if stock.get(k, 0) < v]
     if short:
         return None, f"no {short[0]} left to cross"
     return plan, ""
+
+
+def _check_use(needs: tuple[str, ...], use: list[str]) -> tuple[list[str] | None, str]:
+    """:func:`allocate` with a ``use``: whether it fills the recipe (RNC-5, RNC-11), whatever
+    the stock; the ingredients to cross in name order, or None and why not."""
+    if len(use) != len(needs):
+        return None, f"it needs {len(needs)} ingredients, {len(use)} are given"
+    open_slots: dict[str, int] = {}  # a plain count: Counter is slow in the hour search (issue 16)
+    for n in needs:
+        open_slots[n] = open_slots.get(n, 0) + 1
+    plan = sorted(use)
+    for u in plan:
+        if u == MYSTERY:
+            continue
+        if open_slots.get(u, 0) > 0:
+            open_slots[u] -= 1
+        elif u in needs:
+            return None, f"the recipe needs only {needs.count(u)} {u}"
+        else:
+            return None, f"{u} is not in the recipe"
+    # the first (by name) of the slots left for the mystery ingredients that it may not fill
+    rare = min((x for x, n in open_slots.items() if n > 0 and x != MYSTERY and x not in CONTENT.basics),
+               default=None)
+    if rare is not None:
+        return None, f"no {rare} is crossed, and the mystery ingredient stands only for a basic ingredient"
+    return plan, ""
+
+
+def _default_plan(stock: dict, needs: tuple[str, ...]) -> tuple[list[str] | None, str]:
+    """:func:`allocate` without a ``use``: each slot from the stock, a basic one from the
+    mystery ingredient if its own is gone (PK-15)."""
+    plan, left = [], dict(stock)
+    for n in _fill_order(needs):
+        if left.get(n, 0) > 0:
+            plan.append(n)
+            left[n] -= 1
+        elif n in CONTENT.basics and left.get(MYSTERY, 0) > 0:
+            plan.append(MYSTERY)
+            left[MYSTERY] -= 1
+        else:
+            return None, f"no {n} left" + (" (nor a mystery ingredient)" if n in CONTENT.basics else "")
+    plan.sort()
+    return plan, ""  # each ingredient was taken from what is left of the stock: none is short
+
+
+@cache
+def _fill_order(needs: tuple[str, ...]) -> tuple[str, ...]:
+    """The order :func:`allocate` fills a recipe's slots without a ``use``: the mystery, then
+    rare ingredients, then basics (which the mystery may stand for)."""
+    return tuple(sorted(needs, key=lambda n: 0 if n == MYSTERY else 1 if n not in CONTENT.basics else 2))
 
 
 def _minus(stock: dict, plan: list[str]) -> dict:
@@ -276,6 +303,7 @@ def final_score(state: State) -> dict:
     }
 
 
+@cache
 def rare_depth(name: str) -> int:
     """How many rare ingredients deep a rare ingredient is made (flour 1, dough 2).
 
@@ -315,15 +343,45 @@ def plans(needs: tuple[str, ...], use: list[str] | None) -> list[list[str] | Non
     """
     if use is not None:
         return [use]
+    return [None if p is None else list(p) for p in _plans(needs)]
+
+
+@cache
+def _plans(needs: tuple[str, ...]) -> tuple[tuple[str, ...] | None, ...]:
+    """:func:`plans` without a ``use``: a pure function of the recipe, made once a recipe."""
     basics = [k for k, n in enumerate(needs) if n in CONTENT.basics]
-    out: list[list[str] | None] = [None]
+    out: list[tuple[str, ...] | None] = [None]
     for mask in range(1, 1 << len(basics)):
         plan = list(needs)
         for b, k in enumerate(basics):
             if mask >> b & 1:
                 plan[k] = MYSTERY
-        out.append(plan)
-    return out
+        out.append(tuple(plan))
+    return tuple(out)
+
+
+def _as_written(state: State, hour: int, entries: list) -> State | None:
+    """The search's first path without its bookkeeping (issue 16): the entries in the search's
+    order, each as written (its ``use``, or the exact ingredients first). Most hours end here."""
+    st = state
+    for kind, e in entries:
+        st, bad = make_rare(st, e.name, e.use) if kind == 0 else cook(st, hour, e.name, e.use)
+        if bad:
+            return None
+    return st
+
+
+def _hour_entries(rares, meals) -> list:
+    """An hour's (kind, entry) pairs, rare ingredients (0) by depth then meals (1), each by name
+    and ``use``: an order that does not depend on how the record lists them."""
+    def key(ke):
+        kind, e = ke
+        return (kind, rare_depth(e.name) if kind == 0 else 0, e.name, sorted(e.use) if e.use else [])
+
+    entries = [(0, e) for e in rares] + [(1, e) for e in meals]
+    if len(entries) > 1:
+        entries.sort(key=key)
+    return entries
 
 
 def legal_hour(state: State, hour: int, rares, meals) -> State | None:
@@ -332,33 +390,38 @@ def legal_hour(state: State, hour: int, rares, meals) -> State | None:
     order, with some choice of what the mystery ingredient stands for where ``use`` is not
     given, that breaks no rule; None if there is none. Entries are tried in an order that does
     not depend on how the record lists them, so the state found does not either."""
-    def key(kind, e):
-        return (kind, rare_depth(e.name) if kind == 0 else 0, e.name, sorted(e.use) if e.use else [])
-
-    entries = sorted([(0, e) for e in rares] + [(1, e) for e in meals], key=lambda ke: key(*ke))
+    entries = _hour_entries(rares, meals)
     if len(entries) > 8:  # beyond any real hour: keep the search small
         return None
+    st = _as_written(state, hour, entries)
+    if st is not None:
+        return st
     failed: set = set()
+    # what each entry needs and the ways it may cross them, looked up once an hour
+    ways = [(kind, e, [e.use] if e.use is not None else _plans(
+        CONTENT.rares[e.name] if kind == 0 else CONTENT.meals[e.name].ingredients)) for kind, e in entries]
+
+    def memo(st: State, left: tuple[int, ...]) -> tuple:
+        return left, tuple(sorted(st.stock.items())), st.plates, tuple(sorted(st.dishes.items()))
 
     def search(st: State, left: tuple[int, ...]) -> State | None:
         if not left:
             return st
-        memo = (left, tuple(sorted(st.stock.items())), st.plates, tuple(sorted(st.dishes.items())))
-        if memo in failed:
+        if failed and memo(st, left) in failed:  # the key is built only once something failed
             return None
-        rare_left = any(entries[k][0] == 0 for k in left)
+        rare_left = any(ways[k][0] == 0 for k in left)
         for k in left:
-            kind, e = entries[k]
+            kind, e, tries = ways[k]
             if kind == 1 and rare_left:
                 continue  # rare ingredients are made before the meals that may need them
-            needs = CONTENT.rares[e.name] if kind == 0 else CONTENT.meals[e.name].ingredients
-            for plan in plans(needs, e.use):
-                nxt, bad = make_rare(st, e.name, plan) if kind == 0 else cook(st, hour, e.name, plan)
+            for plan in tries:
+                use = None if plan is None else list(plan)
+                nxt, bad = make_rare(st, e.name, use) if kind == 0 else cook(st, hour, e.name, use)
                 if not bad:
                     done = search(nxt, tuple(x for x in left if x != k))
                     if done is not None:
                         return done
-        failed.add(memo)
+        failed.add(memo(st, left))
         return None
 
     return search(state, tuple(range(len(entries))))

@@ -40,8 +40,8 @@ from printkit.errors import PrintkitError
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.record import Ability, EndState, HourPlay, RollNCookRecord, Take
 from printkit.games.rollncook.rules import (
-    State, apply_ability, box_problems, cook, final_score, legal_hour, make_rares, meal_points, results, segment_problems,
-    stars, take_box, take_segment,
+    State, apply_ability, box_problems, cook, final_score, legal_hour, make_rares, meal_points, replace as renew,
+    results, segment_problems, stars, take_box, take_segment,
 )
 from printkit.games.rollncook.sheet import Sheet, generate, parse_sheet_id
 
@@ -168,8 +168,46 @@ def _roll(sheet: State, h: HourPlay, where: str) -> tuple[State, list[int], list
     return sheet, res, out
 
 
+def _legal_takes(sheet: State, hour: int, res: list[int], takes: list[Take]) -> State | None:
+    """The sheet after ``takes`` when every one is legal (RNC-2), as one new State; None at the
+    first that is not (then :func:`_takes` goes through them one by one to say why). The same
+    checks as take_box and take_segment, without a State and problem list a take (issue 16)."""
+    pool, stock = list(res), dict(sheet.stock)
+    boxes, segments = sheet.boxes, sheet.segments
+    new_boxes: list[tuple[int, int]] = []
+    new_segments: list[tuple[int, int]] = []
+    hours = sheet.sheet.hours
+    for t in takes:
+        v, box = t.result, t.box
+        if box is not None:
+            if v is None:
+                v = box
+            spot = (hour, v - 1)
+            if box != v or v not in pool or spot in boxes or spot in new_boxes:
+                return None
+            new_boxes.append(spot)
+            for x in hours[hour].boxes[v - 1]:
+                stock[x] = stock.get(x, 0) + 1
+        else:
+            number = t.segment if t.segment is not None else v
+            if v is None:
+                v = number
+            spot = (TABLES[t.table], v - 1)
+            if number != v or v not in pool or spot in segments or spot in new_segments:
+                return None
+            new_segments.append(spot)
+            x = hours[spot[0]].table[v - 1]
+            stock[x] = stock.get(x, 0) + 1
+        pool.remove(v)
+    return renew(sheet, stock=stock, boxes=boxes.union(new_boxes) if new_boxes else boxes,
+                 segments=segments.union(new_segments) if new_segments else segments)
+
+
 def _takes(sheet: State, hour: int, res: list[int], h: HourPlay, where: str) -> tuple[State, list[Violation]]:
     """RNC-2: each result used once, on a box of this hour or a segment of any table."""
+    legal = _legal_takes(sheet, hour, res, h.take)
+    if legal is not None:
+        return legal, []
     pool, out = list(res), []
     for k, t in enumerate(h.take):
         w = f"{where}, result {t.value}"
@@ -215,6 +253,9 @@ class Seat:
     dice: dict[str, list[int]] = field(default_factory=dict)
     #: What happened, an hour a line.
     lines: list[str] = field(default_factory=list)
+    #: (the sheet scored, its score): standings, notes and the winner check ask for the same
+    #: sheet's score; a sheet (rules.State) is never changed in place, so its identity is its key.
+    _scored: tuple[State, dict] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def last(self) -> int:
@@ -226,7 +267,11 @@ class Seat:
         return self.sheet is None or self.last == LAST_HOUR
 
     def score(self) -> dict:
-        return final_score(self.sheet) if self.sheet is not None else end_score(self.end)
+        if self.sheet is None:
+            return end_score(self.end)
+        if self._scored is None or self._scored[0] is not self.sheet:
+            self._scored = (self.sheet, final_score(self.sheet))
+        return self._scored[1]
 
     def copy(self) -> Seat:
         # The sheet (rules.State) is never changed in place: sharing it is safe.
@@ -267,7 +312,10 @@ class RollNCookState(GameState[Move]):
     @property
     def roller(self) -> int | None:
         """The seat whose dice are the table's (RNC-10): the first player with hours."""
-        return next((i for i, s in enumerate(self.seats) if s.sheet is not None), None)
+        for i, s in enumerate(self.seats):
+            if s.sheet is not None:
+                return i
+        return None
 
     @property
     def due(self) -> int | None:
