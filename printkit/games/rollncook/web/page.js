@@ -13,7 +13,7 @@ const SIZE = { col: 30.5, hex: 56 };
 
 // What this phone is composing, kept across redraws: the dice typed before anyone played the hour,
 // the player chosen and their steps so far (undone one by one with "Back").
-const draft = { key: null, dice: [], seat: null, pinned: false, steps: [], picking: null, basis: "", asked: { key: null, answer: null } };
+const draft = { key: null, dice: [], seat: null, pinned: false, steps: [], picking: null, basis: "", asked: { key: null, answer: null, at: 0 } };
 let last = null; // [root, table, ctx] of the latest render, to redraw after a tap
 
 function css() {
@@ -35,11 +35,13 @@ ctx.el("use", { href: `${ICONS}#ing-${name.replace(/ /g, "_")}`, x: 0, y: 0, wid
 // hour_options on its State) once a plan; the answer redraws the page (null while it is asked).
 function asked(table, move) {
   const key = `${table.id}/${table.version}/${JSON.stringify(move)}`;
-  if (draft.asked.key === key) return draft.asked.answer;
-  draft.asked = { key, answer: null };
+  const a = draft.asked;
+  // an answer is kept for its plan; a failed one (the server away) is asked again on a later redraw
+  if (a.key === key && !(a.answer && a.answer.error && Date.now() - a.at > 2000)) return a.answer;
+  draft.asked = { key, answer: null, at: Date.now() };
   postJSON(`/api/tables/${table.id}/ask`, { plan: move }).then((r) => r.answer, (e) => ({ error: e.message })).then((answer) => {
     if (draft.asked.key !== key) return;
-    draft.asked.answer = answer;
+    Object.assign(draft.asked, { answer, at: Date.now() });
     redraw();
   });
   return null;
