@@ -14,7 +14,7 @@ import yaml
 from printkit.games.gemblo import pad
 from printkit.games.gemblo.content import CONTENT
 from tests.corpus import ref_gemblo as ref
-from tests.games.padtools import ROOT, at, filled, pad_pdf, parity, pen_pixels, raster, score_pdf, score_record, totals
+from tests.games.padtools import ROOT, at, covering, filled, pad_pdf, parity, pen_pixels, raster, score_pdf, score_record, totals
 
 GAME = "gemblo"
 F = pad.field
@@ -35,13 +35,30 @@ def test_examples_filled_score_their_totals(name, tmp_path):
     assert out["winners"] == report["winners"] and out["ranking"] == report["ranking"]
 
 
-def test_corpus_games_filled_score_the_referees_totals(tmp_path):
-    seen = set()
+def _corpus() -> list[tuple[int, dict, object]]:
+    """The legal, finished games among the referee's first 30 seeds."""
+    games = []
     for seed in range(30):
         rec, brk = ref.generate(seed)
         v = ref.referee(rec)
-        if brk is not None or not v.valid or v.unfinished:
-            continue
+        if brk is None and v.valid and not v.unfinished:
+            games.append((seed, rec, v))
+    return games
+
+
+def _features(game) -> set:
+    """What a game exercises on the pad: player count, names or colours, the winner's seat, a tie
+    (shared, or broken by the rules' tie-break)."""
+    _, rec, v = game
+    top = max(v.totals.values())
+    return {("players", rec["players"]), ("named", "names" in rec), ("shared", len(v.winners) > 1),
+            ("tie broken", len(v.winners) == 1 and list(v.totals.values()).count(top) > 1),
+            *(("winner seat", list(v.totals).index(w)) for w in v.winners)}
+
+
+def test_corpus_games_filled_score_the_referees_totals(tmp_path):
+    games = covering(_corpus(), _features)  # every feature of the corpus's games, each filled in once or more
+    for seed, rec, v in games:
         path = tmp_path / f"g{seed}.yaml"
         path.write_text(yaml.safe_dump(rec, sort_keys=False))
         values, _ = _values(path)
@@ -49,8 +66,7 @@ def test_corpus_games_filled_score_the_referees_totals(tmp_path):
         assert code == 0, text
         assert totals(out) == v.totals
         assert sorted(out["winners"]) == sorted(v.winners)
-        seen.add(rec["players"])
-    assert len(seen) >= 3  # several player counts
+    assert len(games) >= 3 and len({g[1]["players"] for g in games}) >= 3  # several player counts
 
 
 def _four(tmp_path) -> dict:

@@ -12,7 +12,7 @@ import yaml
 
 from printkit.games.gimbap import pad
 from tests.corpus import ref_gimbap as ref
-from tests.games.padtools import ROOT, at, filled, pad_pdf, parity, pen_pixels, raster, score_pdf, score_record, totals
+from tests.games.padtools import ROOT, at, covering, filled, pad_pdf, parity, pen_pixels, raster, score_pdf, score_record, totals
 
 GAME = "gimbap"
 F = pad.field
@@ -36,13 +36,30 @@ def test_examples_filled_score_their_totals(name, tmp_path):
         assert out["winners"] == report["winners"] and out["ranking"] == report["ranking"]
 
 
-def test_corpus_games_filled_score_the_referees_totals(tmp_path):
-    seen = 0
+def _corpus() -> list[tuple[int, dict, object]]:
+    """The legal, finished games among the referee's first 40 seeds."""
+    games = []
     for seed in range(40):
         rec, brk = ref.generate(seed)
         v = ref.referee(rec)
-        if brk is not None or not v.valid or v.unfinished:
-            continue
+        if brk is None and v.valid and not v.unfinished:
+            games.append((seed, rec, v))
+    return games
+
+
+def _features(game) -> set:
+    """What a game exercises on the pad: player count, the token option, a tie, the winner's seat,
+    a name YAML would read as something else ("Yes")."""
+    _, rec, v = game
+    names = rec["players"]
+    return {("players", len(names)), ("tokens", "tokens" in rec), ("tie", len(v.winners) > 1),
+            ("yaml word", any(not isinstance(yaml.safe_load(n), str) for n in names)),
+            *(("winner seat", names.index(w)) for w in v.winners)}
+
+
+def test_corpus_games_filled_score_the_referees_totals(tmp_path):
+    games = covering(_corpus(), _features)  # every feature of the corpus's games, each filled in once or more
+    for seed, rec, v in games:
         path = tmp_path / f"g{seed}.yaml"
         path.write_text(yaml.safe_dump(rec, sort_keys=False))
         values, _ = _values(path)
@@ -50,8 +67,7 @@ def test_corpus_games_filled_score_the_referees_totals(tmp_path):
         assert code == 0, text
         assert totals(out) == v.totals
         assert sorted(out["winners"]) == sorted(v.winners)
-        seen += 1
-    assert seen >= 10
+    assert len(games) >= 5 and ("tie", True) in set().union(*map(_features, games))
 
 
 def _three(tmp_path) -> dict:

@@ -15,7 +15,7 @@ from printkit.core.records import read_record
 from printkit.games.jubako import pad
 from printkit.games.jubako.record import JubakoRecord
 from tests.corpus import ref_jubako as ref
-from tests.games.padtools import ROOT, at, filled, pad_pdf, parity, pen_pixels, raster, score_pdf, score_record, totals
+from tests.games.padtools import ROOT, at, covering, filled, pad_pdf, parity, pen_pixels, raster, score_pdf, score_record, totals
 
 GAME = "jubako"
 F = pad.field
@@ -38,13 +38,31 @@ def test_examples_filled_score_their_totals(name, tmp_path):
     assert out["winners"] == report["winners"] and out["ranking"] == report["ranking"]
 
 
-def test_corpus_games_filled_score_the_referees_totals(tmp_path):
-    seen = 0
+def _corpus() -> list[tuple[int, dict, object]]:
+    """The legal, finished games among the referee's first 30 seeds."""
+    games = []
     for seed in range(30):
         rec, brk = ref.generate(seed)
         v = ref.referee(rec)
-        if brk is not None or not v.valid or v.unfinished:
-            continue
+        if brk is None and v.valid and not v.unfinished:
+            games.append((seed, rec, v))
+    return games
+
+
+def _features(game) -> set:
+    """What a game exercises on the pad: board, player count, each option, a tie, the winner's seat."""
+    _, rec, v = game
+    options = rec.get("options") or {}
+    return {("board", rec["board"]), ("players", len(rec["players"])), ("options", bool(options)),
+            ("tie", len(v.winners) > 1), *(("option", o) for o in options),
+            *(("winner seat", rec["players"].index(w)) for w in v.winners)}
+
+
+def test_corpus_games_filled_score_the_referees_totals(tmp_path):
+    corpus = _corpus()
+    games = covering(corpus, _features)  # every board, player count, option, tie and winning seat
+    assert set().union(*map(_features, games)) == set().union(*map(_features, corpus))
+    for seed, rec, v in games:
         path = tmp_path / f"g{seed}.yaml"
         path.write_text(yaml.safe_dump(rec, sort_keys=False))
         values, _ = _values(path)
@@ -52,8 +70,7 @@ def test_corpus_games_filled_score_the_referees_totals(tmp_path):
         assert code == 0, text
         assert totals(out) == v.totals
         assert sorted(out["winners"]) == sorted(v.winners)
-        seen += 1
-    assert seen >= 5
+    assert len(games) >= 5 and {("tie", True), ("board", "4x4"), ("players", 4)} <= set().union(*map(_features, games))
 
 
 def _all_options(tmp_path) -> dict:

@@ -16,7 +16,7 @@ import yaml
 from printkit.games.trickdumpling import pad
 from printkit.games.trickdumpling.content import CONTENT
 from tests.corpus import ref_trickdumpling as ref
-from tests.games.padtools import (ROOT, at, filled, pad_pdf, parity, pen_pixels, raster, score_pdf, score_record,
+from tests.games.padtools import (ROOT, at, covering, filled, pad_pdf, parity, pen_pixels, raster, score_pdf, score_record,
                                   totals)
 from tests.conftest import run_cli
 
@@ -52,9 +52,20 @@ def _corpus_games(count: int, cooks: bool = False):
     return out
 
 
+def _features(game) -> set:
+    """What a game exercises on the pad: the columns used (the Master's too), the rows (rounds),
+    the winner's column, a tie."""
+    rec, v = game
+    seats = list(v.points)
+    return {("columns", len(seats)), ("rounds", len(rec["rounds"])), ("tie", len(v.winners) > 1),
+            *(("winner column", seats.index(w)) for w in v.winners)}
+
+
 def test_corpus_games_filled_score_the_referees_totals(tmp_path):
-    games = _corpus_games(10)
+    corpus = _corpus_games(10)
+    games = covering(corpus, _features)  # every column count, round count and winning column of the 10
     assert {len(r["players"]) for r, _ in games} >= {2, 3}  # the Master's column is exercised
+    assert {len(r["rounds"]) for r, _ in games} == {len(r["rounds"]) for r, _ in corpus}
     for i, (rec, v) in enumerate(games):
         path = tmp_path / f"g{i}.yaml"
         path.write_text(yaml.safe_dump(rec, sort_keys=False))
@@ -67,7 +78,9 @@ def test_corpus_games_filled_score_the_referees_totals(tmp_path):
 
 def test_corpus_games_with_cooks_score_the_referees_totals(tmp_path):
     """TD-12: with the cook variation ticked, points need not follow from missions alone."""
-    for i, (rec, v) in enumerate(_corpus_games(6, cooks=True)):
+    games = covering(_corpus_games(6, cooks=True), _features)
+    assert len(games) >= 4
+    for i, (rec, v) in enumerate(games):
         path = tmp_path / f"c{i}.yaml"
         path.write_text(yaml.safe_dump(rec, sort_keys=False))
         values, _ = _values(tmp_path, path)
