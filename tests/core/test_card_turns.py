@@ -194,3 +194,18 @@ def test_a4_without_bleed_is_byte_identical_to_before():
 
 
 DIGEST_A4 = "f6ba029a80d7a1517a9cf64141b844926eaa5251ba5e3b891499a2d7d7c9f9d5"
+
+
+@pytest.mark.parametrize(("paper", "bleed"), [("a4", 0.0), ("letter", 0.0), ("a4", 3.0), ("letter", 3.0), ("letter", 10.0)])
+def test_the_duplex_check_stays_upright(paper, bleed):
+    """The duplex check's four cards are read along the sheet's axes (left and right scales give
+    X): they fit one sheet upright on every paper and bleed, so they never turn."""
+    from printkit.core.registry import games
+
+    doc = games()["calibration"]["duplex"].build(PrintOptions(paper=paper, bleed=bleed))
+    assert len(doc.pages) == 2
+    for page in doc.pages:
+        groups = [m @ g.matrix for k in range(1, 5) for side in ("front", "back")
+                  for g, m in O.find(page.ops, f"card-{k}-{side}")]
+        assert len(groups) == 4
+        assert all(gm.b == 0 and gm.c == 0 and gm.a == 1 and gm.d == 1 for gm in groups)
