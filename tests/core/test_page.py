@@ -44,11 +44,12 @@ def bbox(page: O.Page, symbols=None):
     return min(xs), min(ys), max(xs), max(ys)
 
 
-@pytest.mark.parametrize(("paper", "per_page"), [("a4", 9), ("letter", 6)])
+@pytest.mark.parametrize(("paper", "per_page"), [("a4", 9), ("letter", 8)])
 def test_poker_cards_a_sheet_leave_room_for_3mm_crop_marks(paper, per_page):
     """Nine 63 x 88 mm cards fill A4 (4.5 mm left beside the grid for the marks). On Letter,
     three rows (264 mm) leave 1.7 mm above and below inside the 6 mm margin, too little for a
-    3 mm mark standing 1 mm off the trim, so a Letter sheet takes two rows (six cards)."""
+    3 mm mark standing 1 mm off the trim: upright, a Letter sheet takes two rows (six cards),
+    turned a quarter 2 x 4 = 8 (tests/core/test_card_turns.py)."""
     assert plan_grid(63, 88, PrintOptions(paper=paper)).per_page == per_page
 
 
@@ -74,7 +75,7 @@ def test_backs_mirror_fronts_for_long_edge_duplex(paper, offset):
     opts = PrintOptions(paper=paper, duplex_offset=offset)
     pages = impose_cards([card(i) for i in range(12)], [card(i) for i in range(12)], 63, 88, opts, INFO)
     W, _ = PAPERS[paper]
-    assert len(pages) == 4  # 9 + 3 cards (A4) or 6 + 6 (Letter): two sheets, each with a back page
+    assert len(pages) == 4  # 9 + 3 cards (A4) or 6 + 6 (Letter: turned, 8 + 4 is two sheets too)
     fronts, backs = positions(pages, "front"), positions(pages, "back")
     assert len(fronts) == len(backs) == 12
     for k, (p, (x, y)) in fronts.items():

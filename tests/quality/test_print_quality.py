@@ -110,7 +110,11 @@ def _px(img, m: O.Matrix, x: float, y: float, dpi: float):
 
 
 def _white(p) -> bool:
-    return min(p) >= 245
+    """Paper white. Not a near-white tint such as Jubako's cream tiles (255, 253, 248), which
+    must run through the bleed like any fill: a threshold of 245 skipped them, and the only
+    samples counted on the tiles were the grey anti-aliased edge of their outline, wherever
+    the pixel grid happened to put it (cards turned a quarter put it elsewhere)."""
+    return min(p) >= 252
 
 
 def _edge_samples(w: float, h: float):
@@ -157,7 +161,9 @@ def test_bleed_strip_carries_the_art_at_the_trim(game, name):
                     continue
                 checked += 1
                 o = _px(img, m, *outside, dpi)
-                if not _near(b1, o):
+                # Within 40 a channel, or half the tint's distance from white for a pale one
+                # (cream that stopped at the trim would show white paper in the bleed).
+                if not _near(b1, o, min(40, max(3, (255 - min(b1)) // 2))):
                     bad.append((page.label, inside[1], b1, o))
     assert not bad, f"{len(bad)} of {checked} samples differ, first {bad[:3]}"
     # Components whose art reaches the trim were in fact checked.

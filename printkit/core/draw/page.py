@@ -165,7 +165,11 @@ def compose_pages(contents: list[list[Op]], design: tuple[float, float], opts: P
 
 @dataclass(frozen=True)
 class Grid:
-    """Where the cards of a sheet go: ``cols`` x ``rows`` cards of ``w`` x ``h`` mm."""
+    """Where the cards of a sheet go: ``cols`` x ``rows`` cells of ``w`` x ``h`` mm on the sheet.
+
+    A ``turned`` grid holds its cards a quarter turn clockwise (a 63 x 88 mm card takes an
+    88 x 63 mm cell, its top to the sheet's right): see :func:`card_matrix`.
+    """
 
     cols: int
     rows: int
@@ -177,6 +181,7 @@ class Grid:
     footer: str  # bottom | right
     zone_x: float  # room for crop marks left and right of the grid
     zone_y: float
+    turned: bool = False
 
     @property
     def per_page(self) -> int:
@@ -196,10 +201,9 @@ class Grid:
         return self.x + c * (self.w + self.gutter), self.y + r * (self.h + self.gutter)
 
 
-def plan_grid(w: float, h: float, opts: PrintOptions, gutter: float = 0.0) -> Grid:
-    """The densest grid of w x h mm cards on the paper, with room for marks and footer."""
+def _densest(w: float, h: float, opts: PrintOptions, g: float, turned: bool) -> Grid | None:
+    """The grid of w x h mm cells with the most cells, footer below or (if denser) at the right."""
     W, H = opts.size
-    g = max(gutter, 2 * opts.bleed)
     zmin = (opts.bleed + MARK_MIN) if opts.crop_marks else opts.bleed
     best: Grid | None = None
     for footer in ("bottom", "right"):
@@ -211,15 +215,57 @@ def plan_grid(w: float, h: float, opts: PrintOptions, gutter: float = 0.0) -> Gr
             continue
         gw, gh = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
         cand = Grid(cols, rows, MARGIN + (aw - gw) / 2, MARGIN + (ah - gh) / 2, w, h, g, footer,
-                    (aw - gw) / 2, (ah - gh) / 2)
+                    (aw - gw) / 2, (ah - gh) / 2, turned)
         if best is None or cand.per_page > best.per_page:
             best = cand
+    return best
+
+
+def _sheets(grid: Grid, count: int | None) -> float:
+    """What a grid costs: sheets for ``count`` cards, or (no count) fewer cards a sheet."""
+    return -grid.per_page if count is None else math.ceil(count / grid.per_page)
+
+
+def plan_grid(w: float, h: float, opts: PrintOptions, gutter: float = 0.0, count: int | None = None) -> Grid:
+    """The densest grid of w x h mm cards on the (portrait) paper, with room for crop marks
+    (at least MARK_LEN mm, outside the bleed box) and the footer.
+
+    The cards stand upright, or turned a quarter when that takes fewer sheets for ``count``
+    cards (or, without a count, more cards a sheet); a tie keeps them upright. A landscape
+    page would hold the same grid as turned cards on a portrait one, and portrait pages keep
+    "flip on the long edge" meaning one thing for every printer.
+    """
+    g = max(gutter, 2 * opts.bleed)
+    best = _densest(w, h, opts, g, turned=False)
+    if abs(w - h) > 1e-9:
+        turned = _densest(h, w, opts, g, turned=True)
+        if turned is not None and (best is None or _sheets(turned, count) < _sheets(best, count)):
+            best = turned
     if best is None:
         raise PrintkitError(
             f"a {w:g} x {h:g} mm card (bleed {opts.bleed:g} mm) does not fit on "
             f"{PAPER_NAMES[opts.paper]} inside the {MARGIN:g} mm margin"
         )
     return best
+
+
+def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
+    """Where the k-th card of a sheet is drawn from its own (0..w, 0..h) box.
+
+    A back lands behind its front once the sheet is flipped on its long edge: its cell is the
+    front's mirrored left to right. An upright card's back stands upright too. A turned card's
+    front is turned clockwise, its top at the sheet's right; flipping the sheet brings that
+    edge to the left, so the back is turned anticlockwise, its top at the left: held with its
+    front's top up, the card shows its back's top up too.
+    """
+    x, y = grid.position(k)
+    if back:
+        x = paper_w - x - grid.w
+    if not grid.turned:
+        return Matrix.translate(x, y)
+    if back:
+        return Matrix.translate(x, y + grid.h) @ Matrix.rotate(-90)
+    return Matrix.translate(x + grid.w, y) @ Matrix.rotate(90)
 
 
 def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
@@ -231,7 +277,7 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     one (without bleed nothing is clipped, so lines on the trim print whole).
     """
     W, H = opts.size
-    grid = plan_grid(w, h, opts, gutter)
+    grid = plan_grid(w, h, opts, gutter, count=len(fronts))
     b = opts.bleed
     sheets = [range(i, min(i + grid.per_page, len(fronts))) for i in range(0, len(fronts), grid.per_page)]
     n_pages = len(sheets) * (2 if backs is not None else 1)
@@ -250,15 +296,14 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     for s, sheet in enumerate(sheets):
         ops: list[Op] = []
         for k, i in enumerate(sheet):
-            x, y = grid.position(k)
-            ops.append(Group(tuple(fronts[i]), Matrix.translate(x, y), clip=clip, tag=f"card-{i + 1}-front"))
+            ops.append(Group(tuple(fronts[i]), card_matrix(grid, k, W, back=False), clip=clip,
+                             tag=f"card-{i + 1}-front"))
         ops += _sheet_marks(grid, opts, len(sheet))
         pages.append(Page(W, H, ops, trim=trim, bleed=bleed_box if b else None, label=f"sheet {s + 1} fronts"))
         if backs is not None:
             bops: list[Op] = []
             for k, i in enumerate(sheet):
-                x, y = grid.position(k)
-                bops.append(Group(tuple(backs[i]), Matrix.translate(W - x - w, y), clip=clip,
+                bops.append(Group(tuple(backs[i]), card_matrix(grid, k, W, back=True), clip=clip,
                                   tag=f"card-{i + 1}-back"))
             bops += [Group(tuple(_sheet_marks(grid, opts, len(sheet))), Matrix.translate(W, 0) @ Matrix.mirror("x"))]
             shifted = Group(tuple(bops), Matrix.translate(dx, dy), tag="duplex-shift")

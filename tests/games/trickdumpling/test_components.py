@@ -22,42 +22,55 @@ def kit(tmp_path_factory):
 
 
 def card_rect(doc, code):
+    """Page, the card's box on the sheet (x0, y0, x1, y1) and whether its width runs along the
+    sheet's x axis (upright) or its y axis (turned a quarter)."""
     for i, page in enumerate(doc.pages):
         found = O.find(page.ops, f"card {code}")
         if found:
             (rect, m), = found
-            return i, m.apply(rect.x, rect.y), m.apply(rect.x + rect.w, rect.y + rect.h)
+            corners = [m.apply(rect.x + u, rect.y + v) for u in (0, rect.w) for v in (0, rect.h)]
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            upright = abs(m.apply(rect.x + rect.w, rect.y)[1] - m.apply(rect.x, rect.y)[1]) < 1e-6
+            return i, (min(xs), min(ys), max(xs), max(ys)), upright
     raise AssertionError(code)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("kind", ["pdf", "svg"])
 def test_cards_measure_63_by_88(kit, paper, kind):
+    """On the raster, along the card's own axes: upright on A4, turned a quarter on Letter
+    (eight a sheet, issue 12), where its 63 mm width runs down the sheet."""
     doc = games()["trickdumpling"]["cards"].build(PrintOptions(paper=paper))
     dpi = 300
     for code in ("K1", "U9", "GS"):
-        page, (x0, y0), (x1, y1) = card_rect(doc, code)
+        page, (x0, y0, x1, y1), upright = card_rect(doc, code)
+        assert upright == (paper == "a4")
         img = pdf_pages(kit / f"trickdumpling-cards-{paper}.pdf", dpi)[page] if kind == "pdf" \
             else svg_page(kit / f"trickdumpling-cards-{paper}-p{page + 1:02d}.svg", dpi=dpi)
         # Measure across the card's outline, away from its rounded corners and its artwork
         # (the inner tinted panel starts 3 mm inside).
-        assert measure_between_edges(img, (x0, y0 + 20), (x1, y0 + 20), dpi, "x", window=1.0) == pytest.approx(63, abs=0.2)
-        assert measure_between_edges(img, (x0 + 20, y0), (x0 + 20, y1), dpi, "y", window=1.0) == pytest.approx(88, abs=0.2)
+        across = measure_between_edges(img, (x0, y0 + 20), (x1, y0 + 20), dpi, "x", window=1.0)
+        down = measure_between_edges(img, (x0 + 20, y0), (x0 + 20, y1), dpi, "y", window=1.0)
+        width, height = (across, down) if upright else (down, across)
+        assert width == pytest.approx(63, abs=0.2) and height == pytest.approx(88, abs=0.2)
 
 
-@pytest.mark.parametrize(("paper", "fronts_a_sheet"), [("a4", [9, 9, 9, 8]), ("letter", [6, 6, 6, 6, 6, 5])])
+@pytest.mark.parametrize(("paper", "fronts_a_sheet"), [("a4", [9, 9, 9, 8]), ("letter", [8, 8, 8, 8, 3])])
 def test_cards_a_page_and_backs_mirrored_for_long_edge_duplex(paper, fronts_a_sheet):
-    """Nine cards an A4 sheet; six on Letter, whose three rows would leave no room above and
-    below for 3 mm crop marks (issue 12)."""
+    """Nine cards an A4 sheet; eight on Letter, turned a quarter: upright, three rows would
+    leave no room above and below for 3 mm crop marks (issue 12). Each back covers its
+    front's place, mirrored, shifted by the duplex offset."""
     doc = games()["trickdumpling"]["cards"].build(PrintOptions(paper=paper, duplex_offset=(0.5, -0.5)))
     W, _ = PAPERS[paper]
     assert len(doc.pages) == 2 * len(fronts_a_sheet) and doc.duplex
     for n in range(1, 36):
         (front, fm), = [x for p in doc.pages for x in O.find(p.ops, f"card-{n}-front")]
         (back, bm), = [x for p in doc.pages for x in O.find(p.ops, f"card-{n}-back")]
-        fx, fy = (fm @ front.matrix).apply(0, 0)
-        bx, by = (bm @ back.matrix).apply(0, 0)
-        assert bx == pytest.approx(W - fx - 63 + 0.5) and by == pytest.approx(fy - 0.5)
+        f = [(fm @ front.matrix).apply(u, v) for u in (0, 63) for v in (0, 88)]
+        b = [(bm @ back.matrix).apply(u, v) for u in (0, 63) for v in (0, 88)]
+        assert min(x for x, _ in b) == pytest.approx(W - max(x for x, _ in f) + 0.5)
+        assert min(y for _, y in b) == pytest.approx(min(y for _, y in f) - 0.5)
+        assert max(y for _, y in b) - min(y for _, y in b) == pytest.approx(88 if paper == "a4" else 63)
     fronts = [sum(1 for op, _ in O.walk(p.ops) if (getattr(op, "tag", "") or "").endswith("-front")) for p in doc.pages[::2]]
     assert fronts == fronts_a_sheet
 
