@@ -5,24 +5,11 @@
 // still in play. The draft of the round being entered is kept in localStorage, so a reload
 // or a phone that slept keeps it.
 
+import { el as h } from "/static/dom.js";
+
 const CSS = new URL("./page.css", import.meta.url).href;
 
 let last = null; // {root, table, ctx}: redraw after a local change
-
-function h(tag, attrs, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (k === "class") e.className = v;
-    else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return e;
-}
 
 function ensureCss() {
   if (!document.querySelector(`link[href="${CSS}"]`)) {

@@ -5,26 +5,12 @@
 // the delicacy to score with its points (JUB-4). When no tile of a full hand fits, the page
 // offers the removals (JUB-5, -1 point). Totals and the end-of-game options come from the report.
 
+import { el as h } from "/static/dom.js";
+
 const CSS = new URL("./page.css", import.meta.url).href;
 
 let last = null; // {root, table, ctx}
 let ui = { version: -1, tab: null, tile: null, first: null, second: null, pick: null, adding: false };
-
-function h(tag, attrs, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (k === "class") e.className = v;
-    else if (k === "style") e.style.cssText = v;
-    else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return e;
-}
 
 function ensureCss() {
   if (!document.querySelector(`link[href="${CSS}"]`)) document.head.append(h("link", { rel: "stylesheet", href: CSS }));
