@@ -57,3 +57,18 @@ class Scorekeeper:
     #: a plan the page is composing may add (when the view cannot list every plan). Nothing is
     #: stored. None: the game answers none (404).
     ask: Callable[[GameState, BaseModel, Sequence[dict[str, Any]], dict[str, Any]], dict[str, Any]] | None = None
+
+
+def player_names(names: list[str]) -> list[str]:
+    """A pydantic check for a new table's players, as a phone types them: each name 1 to 40
+    characters and not blank, every name once.
+
+    >>> player_names(["Ann", "Bo"])
+    ['Ann', 'Bo']
+    """
+    from printkit.core.records import distinct_names
+
+    for name in names:
+        if not name.strip() or len(name) > 40:
+            raise ValueError("a player's name is 1 to 40 characters, not blank")
+    return distinct_names(names)

@@ -21,8 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, Field, field_validator, model_validator
 
 from printkit.core.game import GameState
-from printkit.core.records import distinct_names
-from printkit.core.table import Scorekeeper
+from printkit.core.table import Scorekeeper, player_names
 from printkit.core.yamlio import first_error
 from printkit.games.jubako.content import CONTENT
 from printkit.games.jubako.record import Delicacy, JubakoRecord, Turn
@@ -54,10 +53,7 @@ class Setup(Strict):
     @field_validator("players")
     @classmethod
     def _names(cls, v: list[str]) -> list[str]:
-        for name in v:
-            if not name.strip() or len(name) > 40:
-                raise ValueError("a player's name is 1 to 40 characters, not blank")
-        return distinct_names(v)
+        return player_names(v)
 
     @model_validator(mode="after")
     def _favourites(self) -> Setup:
