@@ -1,7 +1,10 @@
 """What exists: the components ``printkit make`` makes, the games ``printkit score`` replays,
 the solvers ``printkit solve`` and the simulators ``printkit simulate`` run.
 
-A game registers each piece with the functions that do the work when its package is imported.
+A game registers each piece when its package is imported, naming the code that does the work
+as ``"module:attribute"`` (:func:`lazy` for a component's ``build``, a string for its rules,
+form reader and scorekeeper): that code is imported on first use, so a command imports only the
+game and the parts it needs (issue 16). Registering the objects themselves still works.
 Games are found, not listed: every package in ``printkit/games/``, every module named by the
 ``printkit.games`` entry point group of an installed distribution, and every module named in
 the ``PRINTKIT_GAMES`` environment variable (comma-separated, for a game kept outside the
