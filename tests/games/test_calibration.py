@@ -1,5 +1,7 @@
 """The calibration kit, measured on real output: rasterised PDF and SVG pages."""
 
+from functools import cache
+
 import numpy as np
 import pytest
 from pypdf import PdfReader
@@ -12,6 +14,20 @@ from tests.conftest import (
 )
 
 DPI = 300
+
+
+@cache
+def _page(path, kind: str) -> np.ndarray:
+    """Page 1 of the calibration PDF or its SVG at 300 dpi, rendered once a session: the squares,
+    rulers and scale bar are measured on the same raster (issue 16: the suite's time)."""
+    img = pdf_pages(path, DPI)[0] if kind == "pdf" else svg_page(path, dpi=DPI)
+    img.setflags(write=False)  # shared between tests: none may change it
+    return img
+
+
+def calibration_page(made, paper: str, kind: str) -> np.ndarray:
+    name = f"calibration-page-{paper}.pdf" if kind == "pdf" else f"calibration-page-{paper}-p01.svg"
+    return _page(made[name], kind)
 
 
 def doc_for(component: str, paper: str, **kw):
@@ -50,8 +66,7 @@ def test_page_sizes_and_fonts_embedded(made, paper):
 def test_squares_card_and_hexagon_measure_true(made, paper, kind):
     """On a 300 dpi raster, the 50 mm square is 50 +- 0.2 mm, and so on, in PDF and in SVG."""
     doc = doc_for("page", paper)
-    img = pdf_pages(made[f"calibration-page-{paper}.pdf"], DPI)[0] if kind == "pdf" \
-        else svg_page(made[f"calibration-page-{paper}-p01.svg"], dpi=DPI)
+    img = calibration_page(made, paper, kind)
     for tag, size in (("square-50mm", (50, 50)), ("square-2in", (50.8, 50.8)), ("card-63x88", (63, 88))):
         rect, m = tagged(doc, tag)
         x0, y0 = m.apply(rect.x, rect.y)
@@ -71,8 +86,7 @@ def test_footer_scale_bar_is_50mm(made, kind):
     doc = doc_for("page", "a4")
     bar, m = tagged(doc, "scale-bar")
     (x0, y0), (x1, y1) = m.apply(bar.x, bar.y), m.apply(bar.x + bar.w, bar.y + bar.h)
-    img = pdf_pages(made["calibration-page-a4.pdf"], DPI)[0] if kind == "pdf" \
-        else svg_page(made["calibration-page-a4-p01.svg"], dpi=DPI)
+    img = calibration_page(made, "a4", kind)
     # The bar is solid black at both ends: find where the ink starts and stops along its middle.
     row = img[int(round(px((y0 + y1) / 2, DPI)))].mean(axis=1)
     lo, hi = int(px(x0 - 0.5, DPI)), int(px(x1 + 0.5, DPI))  # the label starts 1 mm after
@@ -93,7 +107,7 @@ NAMES = [f"calibration-{c}-{p}{bw}" for c in ("page", "duplex") for p in ("a4", 
 def test_pdf_and_svg_look_the_same(made, name):
     """At 100 dpi at least 99% of all pixels, and 97% of the inked ones, agree (a pixel agrees
     when no channel differs by more than 64 of 255: anti-aliasing differs between renderers)."""
-    for a, b in zip(*rasters(made, name)):
+    for a, b in zip(*rasters(made, name), strict=True):
         overall, inked = agreement(a, b, tol=64)
         assert overall >= 0.99 and inked >= 0.97, (overall, inked)
 
@@ -160,8 +174,7 @@ def test_pdf_footer_text(made):
 def test_rulers_measure_true(made, paper, kind):
     """The mm ruler's 0 and 170 mm ticks are 170 mm apart; the inch ruler's 0 and 9 in, 228.6 mm."""
     doc = doc_for("page", paper)
-    img = pdf_pages(made[f"calibration-page-{paper}.pdf"], DPI)[0] if kind == "pdf" \
-        else svg_page(made[f"calibration-page-{paper}-p01.svg"], dpi=DPI)
+    img = calibration_page(made, paper, kind)
     g, m = tagged(doc, "ruler-mm")
     x0, y0 = (m @ g.matrix).apply(0, 0)
     # 3 mm below the base line only the 5 and 10 mm ticks reach: no neighbour within 5 mm.
