@@ -101,7 +101,7 @@ def test_every_delicacy_has_an_icon_that_reads_in_bw(kit):
 def test_pdf_and_svg_look_the_same(kit, comp):
     svgs = sorted(kit.glob(f"jubako-{comp}-a4-p*.svg"))
     pdfs, svgr = raster_pair(kit / f"jubako-{comp}-a4.pdf", svgs)
-    for a, b in list(zip(pdfs, svgr))[:2]:
+    for a, b in zip(pdfs[:2], svgr[:2], strict=True):  # the first two pages: only they are rendered
         overall, inked = agreement(a, b, tol=64)
         assert overall >= 0.99 and inked >= 0.97, (comp, overall, inked)
 
