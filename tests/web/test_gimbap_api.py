@@ -14,49 +14,16 @@ from typing import Any
 
 import pytest
 
-from printkit.core.game import replay
-from printkit.core.records import parse_record
-from printkit.core.yamlio import parse_text
 from printkit.games.gimbap.content import CONTENT
 from printkit.games.gimbap.record import GimbapRecord, Round
 from printkit.games.gimbap.state import GIMBAP, GimbapState
 from printkit.games.gimbap.web import SCOREKEEPER, Setup, records, split, view
 from tests.corpus import ref_gimbap
+from tests.web.apitools import ROOT, ApiKit, export_to, load, post, post_ok, stored
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples" / "gimbap").glob("*.yaml"))
-
-
-def load(path: Path) -> dict[str, Any]:
-    """A record file read as the scorer reads it (YAML 1.2: ``on`` is a key, not true)."""
-    data, _ = parse_text(path.read_text(), allow_json=True)
-    return data
-
-
-def score_docs(docs: list[dict[str, Any]]) -> dict[str, Any]:
-    """``printkit score --json`` of documents, in process (as the web core reads them)."""
-    recs = []
-    for i, d in enumerate(docs):
-        rec, table = parse_record(json.dumps(d), f"doc{i}.json", GimbapRecord, "gimbap")
-        recs.append((f"doc{i}.json", rec, table))
-    return replay(GIMBAP, recs).to_json()
-
-
-def essence(report: dict[str, Any]) -> dict[str, Any]:
-    """What must not change between a record and its round trip (lines and files may)."""
-    return {"players": report["players"], "winners": report["winners"], "ranking": report["ranking"],
-            "unfinished": report["unfinished"], "valid": report["valid"], "rounds": report.get("rounds"),
-            "violations": [(v["rule"], v["where"], v["message"]) for v in report["violations"]]}
-
-
-def state_after(setup: Setup, moves: list[dict[str, Any]]) -> GimbapState:
-    (doc,) = records(setup, moves)
-    rec, _ = parse_record(json.dumps(doc), "t.json", GimbapRecord, "gimbap")
-    state = GIMBAP.start([rec])
-    for _, _, move in GIMBAP.moves([rec]):
-        state.apply(move)
-    assert isinstance(state, GimbapState)
-    return state
+KIT = ApiKit("gimbap", GimbapRecord, GIMBAP, records, GimbapState, kept=("rounds",))
+score_docs, essence, state_after, cli_score = KIT.score_docs, KIT.essence, KIT.state_after, KIT.cli_score
 
 
 def generated(n: int = 40) -> list[dict[str, Any]]:
@@ -180,25 +147,8 @@ def test_setup_is_checked() -> None:
 # --- the move API (ASGI test client, tests/web/conftest.py) -----------------------------------
 
 
-def cli_score(path: Path) -> dict[str, Any]:
-    """``printkit score gimbap PATH --json`` in a subprocess, as a user runs it."""
-    import subprocess
-    import sys
-
-    r = subprocess.run([sys.executable, "-m", "printkit", "score", "gimbap", str(path), "--json"],
-                       capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert r.returncode in (0, 1), r.stderr
-    return json.loads(r.stdout)
-
-
 def new_table(client, setup: dict[str, Any]) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"game": "gimbap", "setup": setup})
-    assert r.status_code == 201, r.text
-    return r.json()
-
-
-def post(client, table: dict[str, Any], move: dict[str, Any]):
-    return client.post(f"/api/tables/{table['id']}/moves", json={"version": table["version"], "move": move})
+    return KIT.new_table(client, setup)
 
 
 @pytest.mark.parametrize("name", ["three-players.yaml", "two-players.yaml"])
@@ -208,17 +158,13 @@ def test_whole_game_move_by_move_ends_with_the_scorers_report(client, tmp_path: 
     table = new_table(client, {k: original[k] for k in ("players", "tokens") if k in original})
     for i, rnd in enumerate(original["rounds"]):
         assert table["view"]["round"] == i + 1 and not table["over"]
-        r = post(client, table, rnd)
-        assert r.status_code == 200, r.text
-        table = r.json()
+        table = post_ok(client, table, rnd)
         assert table["version"] == i + 1 and len(table["moves"]) == i + 1
     assert table["over"] and table["view"]["over"]
     expected = cli_score(path)
     assert table["report"] == expected  # a legal game: the very report, nothing to locate differently
     # the export scores the same, with the same lines
-    out = tmp_path / "export.yaml"
-    out.write_text(client.get(f"/api/tables/{table['id']}/export").text)
-    assert cli_score(out) == table["report"]
+    assert cli_score(export_to(client, table, tmp_path / "export.yaml")) == table["report"]
 
 
 def test_illegal_round_is_refused_and_nothing_is_stored(client) -> None:
@@ -235,14 +181,14 @@ def test_illegal_round_is_refused_and_nothing_is_stored(client) -> None:
     rules = {(v["rule"], v["message"]) for v in body["violations"]}
     assert ("GIM-5", "Cy rolled, but the first player moves one seat left each round: it was Bo's turn") in rules
     assert ("GIM-5", "token 4/3 was already laid out in round 1; a token is used once") in rules
-    after = client.get(f"/api/tables/{table['id']}").json()
+    after = stored(client, table)
     assert after["version"] == 1 and after["moves"] == table["moves"]
     # two dice of one die (GIM-3) and a Done! list missing a player (GIM-6)
     r = post(client, table, {**first, "first": "Bo", "tokens": ["3/3", "1/1"], "dice": ["rice+seaweed", "rice-seaweed"],
                              "done": ["Bo", "Cy"]})
     assert r.status_code == 422
     assert {v["rule"] for v in r.json()["violations"]} == {"GIM-3", "GIM-6"}
-    assert client.get(f"/api/tables/{table['id']}").json()["version"] == 1
+    assert stored(client, table)["version"] == 1
 
 
 @pytest.mark.parametrize("move, words", [
@@ -259,7 +205,7 @@ def test_malformed_round_is_a_400_with_a_clear_message(client, move: Any, words:
     assert r.status_code == 400, r.text
     message = r.json()["error"]
     assert words in message and "\n" not in message and "Traceback" not in message
-    assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+    assert stored(client, table)["version"] == 0
 
 
 def test_unknown_player_is_refused_with_the_record_models_words(client) -> None:

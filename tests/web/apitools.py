@@ -1,0 +1,115 @@
+"""What the games' API tests (tests/web/test_*_api.py) share, naming no game: score documents in
+process as ``printkit score --json`` does, the parts of a report a round trip must keep, the State
+after a table's moves, ``printkit score`` in a subprocess, and the move API on the ASGI client
+(create a table, post a move, export it, read it back to see that a refusal stored nothing).
+
+A game's test module builds one ``ApiKit`` and binds its methods to the names it always used.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printkit.core.game import replay
+from printkit.core.records import parse_record
+from printkit.core.yamlio import parse_text
+
+ROOT = Path(__file__).resolve().parents[2]
+COMMON = ("players", "winners", "ranking", "unfinished", "valid")
+
+
+def load(path: Path) -> dict[str, Any]:
+    """A record file read as the scorer reads it (YAML 1.2: ``on`` is a key, not true)."""
+    data, _ = parse_text(path.read_text(), allow_json=True)
+    return data
+
+
+def run_score(game: str, path: Path, *, in_folder: bool = False) -> subprocess.CompletedProcess[str]:
+    """``printkit score GAME PATH --json`` in a subprocess, as a user runs it. ``in_folder``: run
+    in the file's folder on its bare name (violations name the file)."""
+    where, name = (path.parent, path.name) if in_folder else (ROOT, str(path))
+    return subprocess.run([sys.executable, "-m", "printkit", "score", game, name, "--json"],
+                          capture_output=True, text=True, cwd=where, timeout=60)
+
+
+def new_table(client: Any, game: str, setup: dict[str, Any]) -> dict[str, Any]:
+    """POST /api/tables; the table made (201)."""
+    r = client.post("/api/tables", json={"game": game, "setup": setup})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def post(client: Any, table: dict[str, Any], move: Any) -> Any:
+    """POST one move at the table's version; the response."""
+    return client.post(f"/api/tables/{table['id']}/moves", json={"version": table["version"], "move": move})
+
+
+def post_ok(client: Any, table: dict[str, Any], move: Any) -> dict[str, Any]:
+    """POST one move that must be taken (200); the table after it."""
+    r = post(client, table, move)
+    assert r.status_code == 200, (move, r.text)
+    return r.json()
+
+
+def stored(client: Any, table: dict[str, Any]) -> dict[str, Any]:
+    """The table as the server holds it now (to check a refused move stored nothing)."""
+    return client.get(f"/api/tables/{table['id']}").json()
+
+
+def export_to(client: Any, table: dict[str, Any], path: Path) -> Path:
+    """The table's export written to ``path``."""
+    path.write_text(client.get(f"/api/tables/{table['id']}/export").text)
+    return path
+
+
+@dataclass(frozen=True)
+class ApiKit:
+    """One game's record model and State machine, for the helpers above that need them."""
+
+    game: str
+    record: type
+    machine: Any  # the game's definition: start, moves and replay
+    records: Callable[..., list[dict[str, Any]]]  # the Scorekeeper's setup + moves -> documents
+    state: type
+    kept: tuple[str, ...] = ()  # the report's own keys a round trip must keep, beyond COMMON
+    doc_name: str = "doc{i}.json"
+
+    def score_docs(self, docs: list[dict[str, Any]]) -> dict[str, Any]:
+        """``printkit score --json`` of documents, in process (as the web core reads them)."""
+        recs = []
+        for i, d in enumerate(docs):
+            name = self.doc_name.format(i=i)
+            rec, table = parse_record(json.dumps(d), name, self.record, self.game)
+            recs.append((name, rec, table))
+        return replay(self.machine, recs).to_json()
+
+    def essence(self, report: dict[str, Any]) -> dict[str, Any]:
+        """What must not change between a record and its round trip (lines and files may)."""
+        out = {k: report[k] for k in COMMON} | {k: report.get(k) for k in self.kept}
+        out["violations"] = [(v["rule"], v["where"], v["message"]) for v in report["violations"]]
+        return out
+
+    def state_after(self, setup: Any, moves: list[dict[str, Any]]) -> Any:
+        """The State after setup + moves, replayed from the record ``records`` writes."""
+        (doc,) = self.records(setup, moves)
+        rec, _ = parse_record(json.dumps(doc), "t.json", self.record, self.game)
+        state = self.machine.start([rec])
+        for _, _, move in self.machine.moves([rec]):
+            state.apply(move)
+        assert isinstance(state, self.state)
+        return state
+
+    def cli_score(self, path: Path) -> dict[str, Any]:
+        """``printkit score GAME PATH --json`` (exit 0 or 1, the report)."""
+        done = run_score(self.game, path)
+        assert done.returncode in (0, 1), done.stderr
+        return json.loads(done.stdout)
+
+    def new_table(self, client: Any, setup: dict[str, Any]) -> dict[str, Any]:
+        return new_table(client, self.game, setup)
