@@ -9,16 +9,12 @@ State accepts, with the points the State gives them.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from printkit.core.game import replay
-from printkit.core.records import parse_record
-from printkit.core.yamlio import parse_text
 from printkit.games.jubako.content import CONTENT
 from printkit.games.jubako.play import choose
 from printkit.games.jubako.record import JubakoRecord, Turn
@@ -27,38 +23,11 @@ from printkit.games.jubako.scorer import GAME
 from printkit.games.jubako.state import JubakoState, laid
 from printkit.games.jubako.web import SCOREKEEPER, Move, Setup, hands, records, split, view
 from tests.corpus import ref_jubako
+from tests.web.apitools import ROOT, ApiKit, export_to, load, post, post_ok, stored
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples" / "jubako").glob("*.yaml"))
-
-
-def load(path: Path) -> dict[str, Any]:
-    data, _ = parse_text(path.read_text(), allow_json=True)
-    return data
-
-
-def score_docs(docs: list[dict[str, Any]]) -> dict[str, Any]:
-    recs = []
-    for i, d in enumerate(docs):
-        rec, table = parse_record(json.dumps(d), f"doc{i}.json", JubakoRecord, "jubako")
-        recs.append((f"doc{i}.json", rec, table))
-    return replay(GAME, recs).to_json()
-
-
-def essence(report: dict[str, Any]) -> dict[str, Any]:
-    return {"players": report["players"], "winners": report["winners"], "ranking": report["ranking"],
-            "unfinished": report["unfinished"], "valid": report["valid"], "boards": report.get("boards"),
-            "violations": [(v["rule"], v["where"], v["message"]) for v in report["violations"]]}
-
-
-def state_after(setup: Setup, moves: list[dict[str, Any]]) -> JubakoState:
-    (doc,) = records(setup, moves)
-    rec, _ = parse_record(json.dumps(doc), "t.json", JubakoRecord, "jubako")
-    state = GAME.start([rec])
-    for _, _, move in GAME.moves([rec]):
-        state.apply(move)
-    assert isinstance(state, JubakoState)
-    return state
+KIT = ApiKit("jubako", JubakoRecord, GAME, records, JubakoState, kept=("boards",))
+score_docs, essence, state_after, cli_score = KIT.score_docs, KIT.essence, KIT.state_after, KIT.cli_score
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
@@ -229,25 +198,8 @@ def test_move_and_setup_shapes() -> None:
 # --- the move API (ASGI test client, tests/web/conftest.py) -----------------------------------
 
 
-def cli_score(path: Path) -> dict[str, Any]:
-    """``printkit score jubako PATH --json`` in a subprocess, as a user runs it."""
-    import subprocess
-    import sys
-
-    r = subprocess.run([sys.executable, "-m", "printkit", "score", "jubako", str(path), "--json"],
-                       capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert r.returncode in (0, 1), r.stderr
-    return json.loads(r.stdout)
-
-
 def new_table(client, setup: dict[str, Any]) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"game": "jubako", "setup": setup})
-    assert r.status_code == 201, r.text
-    return r.json()
-
-
-def post(client, table: dict[str, Any], move: Any):
-    return client.post(f"/api/tables/{table['id']}/moves", json={"version": table["version"], "move": move})
+    return KIT.new_table(client, setup)
 
 
 def test_whole_game_move_by_move_ends_with_the_scorers_report(client, tmp_path: Path) -> None:
@@ -258,18 +210,14 @@ def test_whole_game_move_by_move_ends_with_the_scorers_report(client, tmp_path: 
     table = new_table(client, {"players": original["players"], "board": "4x4", "picky_eaters": o["picky_eaters"],
                                "favorite_food": [f"{p}: {', '.join(ds)}" for p, ds in o["favorite_food"].items()],
                                "multi_tiered": True, "peko_peko": True})
-    for i, turn in enumerate(original["turns"]):
+    for turn in original["turns"]:
         assert table["view"]["to_move"] == turn["player"] and not table["over"]
-        r = post(client, table, turn)
-        assert r.status_code == 200, (i, r.text)
-        table = r.json()
+        table = post_ok(client, table, turn)
     assert table["over"] and table["view"]["over"] and len(table["moves"]) == len(original["turns"]) == 66
     expected = cli_score(path)
     assert table["report"] == expected  # a legal game: the very report, nothing to locate differently
     assert {p["name"]: p["total"] for p in table["report"]["players"]} == {p["name"]: p["total"] for p in expected["players"]}
-    out = tmp_path / "export.yaml"
-    out.write_text(client.get(f"/api/tables/{table['id']}/export").text)
-    assert cli_score(out) == table["report"]
+    assert cli_score(export_to(client, table, tmp_path / "export.yaml")) == table["report"]
 
 
 def test_holding_moves_are_stored_but_not_in_the_record(client) -> None:
@@ -303,7 +251,7 @@ def test_illegal_turn_is_refused_and_nothing_is_stored(client) -> None:
     r = post(client, table, {"player": "Ann", "discard": ["gohan", "tako"],
                              "hand": [["ika", "nori"], ["tomato", "kyuri"], ["gohan", "tako"]]})
     assert r.status_code == 422 and {x["rule"] for x in r.json()["violations"]} == {"JUB-5"}
-    after = client.get(f"/api/tables/{table['id']}").json()
+    after = stored(client, table)
     assert after["version"] == 0 and after["moves"] == []
 
 
@@ -325,7 +273,7 @@ def test_malformed_move_is_a_4xx_with_a_clear_message(client, move: Any, status:
     assert r.status_code == status, r.text
     message = r.json()["error"]
     assert words in message and "\n" not in message and "Traceback" not in message
-    assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+    assert stored(client, table)["version"] == 0
 
 
 def test_undo_takes_back_a_turn_and_a_hand(client) -> None:
