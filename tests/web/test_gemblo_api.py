@@ -16,8 +16,6 @@ from typing import Any
 import pytest
 import yaml
 
-from printkit.core.game import replay
-from printkit.core.records import parse_record
 from printkit.games.gemblo.content import CONTENT
 from printkit.games.gemblo.play import play_game
 from printkit.games.gemblo.record import GembloRecord
@@ -25,37 +23,12 @@ from printkit.games.gemblo.rules import problems
 from printkit.games.gemblo.state import GEMBLO, GembloState, passing, placement
 from printkit.games.gemblo.web import KEEPER, GembloSetup, records, split, view
 from tests.corpus import ref_gemblo
+from tests.web.apitools import ROOT, ApiKit, export_to, post, post_ok, run_score, stored
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples" / "gemblo").glob("**/*.yaml"))
 READABLE = [p for p in EXAMPLES if "unreadable" not in p.parts]
-
-
-def score_docs(docs: list[dict[str, Any]]) -> dict[str, Any]:
-    """``printkit score --json`` of documents, in process (as the web core reads them)."""
-    recs = []
-    for i, d in enumerate(docs):
-        rec, table = parse_record(json.dumps(d), f"doc{i}.json", GembloRecord, "gemblo")
-        recs.append((f"doc{i}.json", rec, table))
-    return replay(GEMBLO, recs).to_json()
-
-
-def essence(report: dict[str, Any]) -> dict[str, Any]:
-    """What must not change between a record and its round trip (lines and files may)."""
-    return {"players": report["players"], "winners": report["winners"], "ranking": report["ranking"],
-            "unfinished": report["unfinished"], "valid": report["valid"], "board": report.get("board"),
-            "notes": report.get("notes"),
-            "violations": [(v["rule"], v["where"], v["message"]) for v in report["violations"]]}
-
-
-def state_after(setup: GembloSetup, moves: list[dict[str, Any]]) -> GembloState:
-    (doc,) = records(setup, moves)
-    rec, _ = parse_record(json.dumps(doc), "t.json", GembloRecord, "gemblo")
-    state = GEMBLO.start([rec])
-    for _, _, move in GEMBLO.moves([rec]):
-        state.apply(move)
-    assert isinstance(state, GembloState)
-    return state
+KIT = ApiKit("gemblo", GembloRecord, GEMBLO, records, GembloState, kept=("board", "notes"))
+score_docs, essence, state_after = KIT.score_docs, KIT.essence, KIT.state_after
 
 
 def generated(n: int = 30) -> list[dict[str, Any]]:
@@ -266,22 +239,12 @@ def test_keeper_is_registered() -> None:
 
 
 def new_table(client, **setup: Any) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"game": "gemblo", "setup": setup})
-    assert r.status_code == 201, r.text
-    return r.json()
-
-
-def post(client, table: dict[str, Any], move: Any):
-    return client.post(f"/api/tables/{table['id']}/moves", json={"version": table["version"], "move": move})
+    return KIT.new_table(client, setup)
 
 
 def cli_json(path: Path) -> tuple[int, dict[str, Any]]:
     """``printkit score gemblo FILE --json`` run in the file's folder (violations name the file)."""
-    import subprocess
-    import sys
-
-    done = subprocess.run([sys.executable, "-m", "printkit", "score", "gemblo", path.name, "--json"],
-                          capture_output=True, text=True, cwd=path.parent, timeout=60)
+    done = run_score("gemblo", path, in_folder=True)
     return done.returncode, json.loads(done.stdout)
 
 
@@ -292,9 +255,7 @@ def test_a_whole_game_move_by_move_ends_as_printkit_score_says(client, tmp_path:
                   names=[original["names"][c] for c in original["colours"]])
     assert t["view"]["turn"]["colour"] == original["colours"][0] and not t["over"]
     for m in original["moves"]:
-        r = post(client, t, m)
-        assert r.status_code == 200, r.text
-        t = r.json()
+        t = post_ok(client, t, m)
     code, cli = cli_json(path)
     assert code == 0 and t["over"] and t["version"] == len(original["moves"])
     assert essence(t["report"]) == essence(cli)
@@ -324,7 +285,7 @@ def test_an_illegal_move_is_refused_in_the_scorers_words_and_nothing_is_stored(c
     assert rule in [v["rule"] for v in body["violations"]]
     assert any(words in v["message"] for v in body["violations"]), body
     assert words in body["error"] and "\n" not in body["error"]
-    after = client.get(f"/api/tables/{t['id']}").json()
+    after = stored(client, t)
     assert after["version"] == t["version"] == 0 and after["moves"] == []
 
 
@@ -337,7 +298,7 @@ def test_a_refused_move_later_in_the_game_stores_nothing(client) -> None:
     r = post(client, t, {"colour": "red", "piece": "M1", "cells": [[9, -7]]})
     assert r.status_code == 422
     assert r.json()["violations"][0]["message"] == "M1 on [9,-7]: the piece touches red's own block at [10,-8] edge to edge"
-    after = client.get(f"/api/tables/{t['id']}").json()
+    after = stored(client, t)
     assert after["version"] == t["version"] == 4 and after["moves"] == t["moves"]
     # the same piece one cell further, on a diagonal through open space, is legal
     assert post(client, t, {"colour": "red", "piece": "M1", "cells": [[8, -7]]}).status_code == 200
@@ -360,7 +321,7 @@ def test_a_malformed_move_is_400_with_a_clear_message(client, move, words) -> No
     r = post(client, t, move)
     assert r.status_code == 400, r.text
     assert words in r.json()["error"] and "\n" not in r.json()["error"], r.json()
-    assert client.get(f"/api/tables/{t['id']}").json()["version"] == 0
+    assert stored(client, t)["version"] == 0
 
 
 def test_a_bad_setup_is_a_clear_4xx(client) -> None:
@@ -402,8 +363,7 @@ def test_a_five_player_game_with_its_own_obstacles_imports_and_exports(client, t
     assert t["view"]["palette"].keys() == {*rec["colours"], obstacle_of(rec)}
     obstacle_cells = {tuple(c) for o in rec["obstacles"] for c in o["cells"]}
     assert {(q, r) for q, r, c in t["view"]["covered"] if c == obstacle_of(rec)} == obstacle_cells
-    (tmp_path / "gemblo.yaml").write_text(client.get(f"/api/tables/{t['id']}/export").text)
-    assert cli_json(tmp_path / "gemblo.yaml")[1] == t["report"]
+    assert cli_json(export_to(client, t, tmp_path / "gemblo.yaml"))[1] == t["report"]
     assert essence(t["report"]) == essence(score_docs([rec]))
 
 
