@@ -12,57 +12,33 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
-from printkit.core.game import replay
-from printkit.core.records import parse_record
-from printkit.core.yamlio import parse_text
 from printkit.games.trickdumpling.content import CONTENT, parse_card
 from printkit.games.trickdumpling.record import MASTER, Deal, PlayIn, TrickDumplingRecord
 from printkit.games.trickdumpling.scorer import GAME
 from printkit.games.trickdumpling.state import TrickDumplingState
 from printkit.games.trickdumpling.web import SCOREKEEPER, Move, Setup, records, split, view
 from tests.corpus import ref_trickdumpling as ref
+from tests.web.apitools import ROOT, ApiKit, export_to, load, post, post_ok, stored
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "trickdumpling"
 GAMES = [EXAMPLES / "four-players.yaml", EXAMPLES / "two-players-master.yaml"]
 TRICKS = sorted(p for p in EXAMPLES.glob("*.yaml") if p not in GAMES)
 
 
-def load(path: Path) -> dict[str, Any]:
-    data, _ = parse_text(path.read_text(), allow_json=True)
-    return data
+KIT = ApiKit("trickdumpling", TrickDumplingRecord, GAME, records, TrickDumplingState,
+             kept=("rounds", "notes"), doc_name="game.json")
+essence, state_of, cli_score = KIT.essence, KIT.state_after, KIT.cli_score
 
 
 def score_docs(docs: list[dict[str, Any]]) -> dict[str, Any]:
-    """``printkit score --json`` of the documents, in process (as the web core reads them)."""
+    """``printkit score --json`` of the one document, in process (as the web core reads them)."""
     (doc,) = docs
-    rec, table = parse_record(json.dumps(doc), "game.json", TrickDumplingRecord, "trickdumpling")
-    return replay(GAME, [("game.json", rec, table)]).to_json()
-
-
-def essence(report: dict[str, Any]) -> dict[str, Any]:
-    """What must not change between a record and its round trip (lines may)."""
-    return {"players": report["players"], "winners": report["winners"], "ranking": report["ranking"],
-            "unfinished": report["unfinished"], "valid": report["valid"], "rounds": report.get("rounds"),
-            "notes": report.get("notes"),
-            "violations": [(v["rule"], v["where"], v["message"]) for v in report["violations"]]}
-
-
-def state_of(setup: Setup, moves: list[dict[str, Any]]) -> TrickDumplingState:
-    """The State after setup + moves, replayed from the record ``records`` writes."""
-    (doc,) = records(setup, moves)
-    rec, _ = parse_record(json.dumps(doc), "t.json", TrickDumplingRecord, "trickdumpling")
-    state = GAME.start([rec])
-    for _, _, move in GAME.moves([rec]):
-        state.apply(move)
-    assert isinstance(state, TrickDumplingState)
-    return state
+    return KIT.score_docs([doc])
 
 
 def generated(count: int, seed: int, inject: str | None = None, players: int | None = None) -> list[dict]:
@@ -350,25 +326,8 @@ def test_move_rounds_count_the_deals():
 
 # -- the API (ASGI test client) -----------------------------------------------------------------
 
-def cli_score(path: Path) -> dict[str, Any]:
-    """``printkit score trickdumpling FILE --json`` in a subprocess, as a player would run it."""
-    import subprocess
-    import sys
-
-    out = subprocess.run([sys.executable, "-m", "printkit", "score", "trickdumpling", str(path), "--json"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert out.returncode in (0, 1), out.stderr
-    return json.loads(out.stdout)
-
-
 def new_table(client, setup: dict[str, Any]) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"game": "trickdumpling", "setup": setup})
-    assert r.status_code == 201, r.text
-    return r.json()
-
-
-def post(client, table: dict[str, Any], move: Any):
-    return client.post(f"/api/tables/{table['id']}/moves", json={"version": table["version"], "move": move})
+    return KIT.new_table(client, setup)
 
 
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
@@ -377,13 +336,9 @@ def test_whole_game_move_by_move_ends_with_the_scorers_report(client, tmp_path, 
     table = new_table(client, setup.model_dump())
     assert table["view"]["phase"] == "deal" and table["report"]["unfinished"]
     for m in moves:
-        r = post(client, table, m)
-        assert r.status_code == 200, (m, r.text)
-        table = r.json()
+        table = post_ok(client, table, m)
     assert table["over"] and table["view"]["phase"] == "over" and len(table["moves"]) == len(moves)
-    export = tmp_path / "export.yaml"
-    export.write_text(client.get(f"/api/tables/{table['id']}/export").text)
-    cli = cli_score(export)
+    cli = cli_score(export_to(client, table, tmp_path / "export.yaml"))
     assert cli == table["report"]
     assert essence(cli) == essence(cli_score(path))
     assert {p["name"]: p["total"] for p in cli["players"]} == table["view"]["totals"]
@@ -416,7 +371,7 @@ def test_illegal_move_is_refused_with_the_rule_and_nothing_is_stored(client):
                        ({"play": {"player": "Bo", "card": "S7", "declare": "accept"}}, "TD-7")]:
         r = post(client, table, move)
         assert r.status_code == 422 and rule in {v["rule"] for v in r.json()["violations"]}, (move, r.text)
-    after = client.get(f"/api/tables/{table['id']}").json()
+    after = stored(client, table)
     assert after["version"] == table["version"] and after["moves"] == table["moves"]
     assert after["view"]["waiting"] == ["Bo"] and {o["card"] for o in after["view"]["options"]} == {"S7"}
 
@@ -435,7 +390,7 @@ def test_a_wrong_deal_is_refused(client):
     hands2 = dict(hands, Master=["U2", "U3", "U4", "U6", "U7", "U8", "K7", "S2"])
     r = post(client, table, {"deal": dict(deal, hands=hands2)})
     assert r.status_code == 422 and "S2 is dealt to Ann and to Master" in r.json()["error"]
-    assert client.get(f"/api/tables/{table['id']}").json()["moves"] == []
+    assert stored(client, table)["moves"] == []
 
 
 @pytest.mark.parametrize(("move", "words"), [
@@ -454,7 +409,7 @@ def test_malformed_move_is_a_400_with_a_clear_message(client, move, words):
     assert r.status_code == 400, r.text
     msg = r.json()["error"]
     assert words in msg and "\n" not in msg and "Traceback" not in msg
-    assert client.get(f"/api/tables/{table['id']}").json()["version"] == table["version"]
+    assert stored(client, table)["version"] == table["version"]
 
 
 def test_a_card_before_the_deal_is_a_422_in_words(client):
