@@ -113,3 +113,23 @@ class ApiKit:
 
     def new_table(self, client: Any, setup: dict[str, Any]) -> dict[str, Any]:
         return new_table(client, self.game, setup)
+
+
+def score_ok(game: str, path: Path) -> dict[str, Any]:
+    """``printkit score GAME PATH --json`` of a legal record (exit 0): the report."""
+    done = run_score(game, path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return json.loads(done.stdout)
+
+
+def page_export_scored(page: Any, game: str, folder: Path, shown: dict[str, int], *, tap: bool) -> dict[str, Any]:
+    """Press the page's Export (tap on a phone, else click), save the download as
+    ``exported.yaml`` and score it: its totals must be the ones the page ``shown``; the report."""
+    with page.expect_download() as dl:
+        button = page.locator('[data-test="export"]')
+        button.tap() if tap else button.click()
+    exported = folder / "exported.yaml"
+    dl.value.save_as(exported)
+    report = score_ok(game, exported)
+    assert {p["name"]: p["total"] for p in report["players"]} == shown
+    return report

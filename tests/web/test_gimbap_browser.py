@@ -5,24 +5,18 @@ Screenshots of each stage go to test-artifacts/screenshots/gimbap-*.png."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from printkit.core.yamlio import parse_text
+from tests.web.apitools import ROOT, page_export_scored, score_ok
 from tests.web.test_gimbap_api import essence
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "gimbap" / "three-players.yaml"
 
 
 def score(path: Path) -> dict[str, Any]:
-    r = subprocess.run([sys.executable, "-m", "printkit", "score", "gimbap", str(path), "--json"],
-                       capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert r.returncode == 0, r.stdout + r.stderr
-    return json.loads(r.stdout)
+    return score_ok("gimbap", path)
 
 
 def tap(page, test: str) -> None:
@@ -103,12 +97,7 @@ def test_a_whole_game_through_the_page(live_server, page, shot, tmp_path: Path) 
     own = {p: int(page.locator(f'[data-test="gim-points-{p}"]').inner_text().split()[0]) for p in record["players"]}
     assert own == shown
 
-    with page.expect_download() as dl:
-        page.locator('[data-test="export"]').tap()
-    exported = tmp_path / "exported.yaml"
-    dl.value.save_as(exported)
-    report = score(exported)
-    assert {p["name"]: p["total"] for p in report["players"]} == shown
+    report = page_export_scored(page, "gimbap", tmp_path, shown, tap=True)
     assert essence(report) == essence(expected)  # the same game as the example: rounds, token flow, winner
     assert page.locator('[data-test="report-headline"]').inner_text().endswith(", ".join(report["winners"]))
     assert page.js_errors == []

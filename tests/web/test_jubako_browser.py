@@ -9,21 +9,16 @@ to test-artifacts/screenshots/jubako-*.png."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+from tests.web.apitools import ROOT, page_export_scored, score_ok
 from tests.web.test_jubako_api import play_with_hands
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def score(path: Path) -> dict[str, Any]:
-    r = subprocess.run([sys.executable, "-m", "printkit", "score", "jubako", str(path), "--json"],
-                       capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert r.returncode == 0, r.stdout + r.stderr
-    return json.loads(r.stdout)
+    return score_ok("jubako", path)
 
 
 class Table:
@@ -130,12 +125,7 @@ def test_a_whole_game_through_the_page(live_server, page, shot, tmp_path: Path) 
     own = {p: int(page.locator(f'[data-test="jub-total-{p}"]').inner_text()) for p in setup.players}
     assert own == shown
 
-    with page.expect_download() as dl:
-        page.locator('[data-test="export"]').click()
-    exported = tmp_path / "exported.yaml"
-    dl.value.save_as(exported)
-    report = score(exported)
-    assert {p["name"]: p["total"] for p in report["players"]} == shown
+    report = page_export_scored(page, "jubako", tmp_path, shown, tap=False)
     turns = [m for m in moves if "holding" not in m]
     assert report["players"] == score_turns(tmp_path, setup.players, turns)["players"]
     assert page.js_errors == []
