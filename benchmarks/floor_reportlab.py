@@ -49,8 +49,9 @@ def main() -> None:
             if font not in registered:
                 pdfmetrics.registerFont(TTFont("floor-" + font, path))
                 registered.add(font)
+        initial = {"initialFontName": "floor-" + next(iter(doc["fonts"]))} if doc["fonts"] else {}
         c = canvas.Canvas(str(out / doc["name"]), pagesize=(595.28, 841.89), invariant=1,
-                          pageCompression=1)
+                          pageCompression=1, **initial)
         for page in doc["pages"]:
             draw_page(c, page["segments"], page["strings"])
             c.showPage()
