@@ -18,6 +18,8 @@ True
 from __future__ import annotations
 
 import itertools
+import sys
+from array import array
 from dataclasses import dataclass
 from collections.abc import Iterable
 from functools import lru_cache
@@ -234,23 +236,31 @@ def build_at(i: int) -> Build:
 
 @lru_cache(maxsize=1)
 def _face_masks() -> dict[tuple[int, bool], int]:
-    """For each pair bit and must/must not: the set of builds (as a big int) where it holds."""
+    """For each pair bit and must/must not: the set of builds (as a big int) where it holds.
+
+    Bit i of a mask is build i. The patterns are packed as 8-byte words once; for pair bit k,
+    its byte lane is sliced out, each byte mapped to the digit '0' or '1' and the digits (last
+    build first) read as one base-2 number, all at C speed rather than a Python loop a build.
+    """
     _, patterns = all_builds()
     n = len(patterns)
-    on = [bytearray((n + 7) // 8) for _ in PAIRS]
-    for i, pat in enumerate(patterns):
-        byte, bit = i >> 3, 1 << (i & 7)
-        while pat:
-            low = pat & -pat
-            on[low.bit_length() - 1][byte] |= bit
-            pat ^= low
+    packed = array("Q", patterns)
+    if sys.byteorder == "big":  # pragma: no cover - lanes are read little-endian
+        packed.byteswap()
+    words = packed.tobytes()
     full = (1 << n) - 1
     masks = {}
-    for k, arr in enumerate(on):
-        m = int.from_bytes(arr, "little")
+    for k in range(len(PAIRS)):
+        lane = words[k >> 3 :: 8][::-1]
+        digits = lane.translate(_DIGITS[k & 7])
+        m = int(digits, 2) if n else 0
         masks[(k, True)] = m
         masks[(k, False)] = full ^ m
     return masks
+
+
+# For each bit b of a byte: a table mapping a byte to the digit '0' or '1' of its bit b.
+_DIGITS = tuple(bytes(0x31 if v >> b & 1 else 0x30 for v in range(256)) for b in range(8))
 
 
 def _mask(order: list[Face]) -> int:
