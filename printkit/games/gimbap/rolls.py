@@ -195,8 +195,9 @@ def _enumerate() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
     """
     sheets, strips, fillings = CONTENT.sheets, CONTENT.strips, CONTENT.fillings
     bases = (SEAWEED,) + sheets
-    found: list[tuple[int, int, int, tuple, tuple, int]] = []
-    n = 0
+    # Builds found in order, bucketed by (declared contacts, fillings on sheets): the buckets
+    # read in key order give the order of a stable sort on that key, without sorting.
+    buckets: dict[tuple[int, int], tuple[list[tuple], list[int]]] = {}
     for sb in itertools.product(bases, repeat=len(sheets)):
         on = dict(zip(sheets, sb, strict=True))
         try:
@@ -213,14 +214,16 @@ def _enumerate() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
             candidates = [_BIT[frozenset(p)] for g in groups.values() for p in itertools.combinations(g, 2)]
             stacked = sum(1 for base in full if base != SEAWEED)
             for k in range(len(candidates) + 1):
+                builds, patterns = buckets.setdefault((k, stacked), ([], []))
                 for sub in itertools.combinations(candidates, k):
                     bits = base_bits
                     for c in sub:
                         bits |= 1 << c
-                    found.append((k, stacked, n, full, sub, bits))
-                    n += 1
-    found.sort()
-    return tuple((f[3], f[4]) for f in found), tuple(f[5] for f in found)
+                    builds.append((full, sub))
+                    patterns.append(bits)
+    order = sorted(buckets)
+    return (tuple(b for key in order for b in buckets[key][0]),
+            tuple(p for key in order for p in buckets[key][1]))
 
 
 def all_builds() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
