@@ -12,7 +12,7 @@ fractional ``/Widths`` a PDF may carry, which would make PDF text shorter than t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from fontTools.pens.svgPathPen import SVGPathPen
@@ -33,6 +33,9 @@ FONT_FILES = {
 }
 
 
+_TEXT_CACHE = 20_000  # strings whose width a font remembers
+
+
 @dataclass
 class Font:
     name: str
@@ -43,6 +46,8 @@ class Font:
     descent: float  # in em, negative
     cmap: dict[int, str]
     milli: dict[str, int]  # advance widths in thousandths of an em
+    _char_milli: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _text_milli: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def glyph_name(self, ch: str) -> str:
         return self.cmap.get(ord(ch), ".notdef")
@@ -53,7 +58,23 @@ class Font:
 
     def width(self, text: str, size: float) -> float:
         """Width of ``text`` at em size ``size`` (same unit as the result)."""
-        return sum(self.milli[self.glyph_name(ch)] for ch in text) * size / 1000
+        return self.text_milli(text) * size / 1000
+
+    def text_milli(self, text: str) -> int:
+        """Advance of ``text`` in thousandths of an em (a whole number; cached per string)."""
+        total = self._text_milli.get(text)
+        if total is None:
+            chars = self._char_milli
+            total = 0
+            for ch in text:
+                m = chars.get(ch)
+                if m is None:
+                    m = chars[ch] = self.milli[self.glyph_name(ch)]
+                total += m
+            if len(self._text_milli) >= _TEXT_CACHE:  # --count runs draw new strings a sheet
+                self._text_milli.clear()
+            self._text_milli[text] = total
+        return total
 
     @cache  # noqa: B019 - fonts live as long as the process (get_font caches them): no leak
     def outline(self, glyph: str) -> str:

@@ -220,7 +220,6 @@ def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...]
     and/or ``stem-p01.png``, ... one image per page (rasterised from the PDF; ``tick(pages)``
     is called after each image)."""
     from printkit.core.draw.pdf import render_pdf, write_pdf
-    from printkit.core.draw.svg import render_svg_page
 
     prepare_folder(out)
     written: list[Path] = []
@@ -230,6 +229,8 @@ def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...]
             write_atomic_stream(path, lambda f: write_pdf(doc, f))
         written.append(path)
     if "svg" in formats:
+        from printkit.core.draw.svg import render_svg_page  # svgwrite: ~35 ms, for SVG only
+
         width = max(2, len(str(len(doc.pages))))
         for i in range(len(doc.pages)):
             path = out / f"{stem}-p{i + 1:0{width}d}.svg"

@@ -8,6 +8,7 @@ TrimBox and BleedBox where the page has them, and asks viewers not to scale when
 from __future__ import annotations
 
 import io
+from functools import cache
 from typing import IO
 
 from reportlab.pdfgen import canvas as rl_canvas
@@ -174,6 +175,7 @@ class _PdfRenderer:
         add_pdf_field(self.c, op)
 
 
+@cache
 def _form_name(symbol: str) -> str:
     return "sym_" + "".join(ch if ch.isalnum() else "_" for ch in symbol)
 

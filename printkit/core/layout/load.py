@@ -95,8 +95,25 @@ def flatten_style(name: str, styles: dict[str, StyleSpec], file: str, seen: tupl
     return merge_styles(base, spec)
 
 
+_MERGED: dict[tuple[int, int], tuple[StyleSpec, StyleSpec, StyleSpec]] = {}
+
+
 def merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
-    """``over``'s settings on top of ``base``'s (values kept as checked, not re-validated)."""
+    """``over``'s settings on top of ``base``'s (values kept as checked, not re-validated).
+
+    Styles are frozen, so a pair merged once is answered from a per-process cache (each entry
+    keeps its two styles alive, so their ids cannot be reused by other styles).
+    """
+    key = (id(base), id(over))
+    hit = _MERGED.get(key)
+    if hit is not None and hit[0] is base and hit[1] is over:
+        return hit[2]
+    merged = _merge_styles(base, over)
+    _MERGED[key] = (base, over, merged)
+    return merged
+
+
+def _merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
     data = {k: getattr(base, k) for k in StyleSpec.model_fields if getattr(base, k) is not None}
     data.update({k: getattr(over, k) for k in StyleSpec.model_fields if getattr(over, k) is not None})
     data.pop("extends", None)

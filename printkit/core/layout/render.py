@@ -50,6 +50,13 @@ def _length_text(text: str) -> float:
     return parse_length(text)
 
 
+@lru_cache(maxsize=4096)
+def _colour_pair(colour: str, bw: str | None) -> ColourPair:
+    """A colour definition's pair, parsed once a process (colours are frozen values)."""
+    c = Colour.parse(colour)
+    return ColourPair(c, Colour.parse(bw) if bw else c.grey())
+
+
 @dataclass(frozen=True)
 class Fitted:
     """A slot's drawing scaled to fit its box: the scale and the placed group."""
@@ -165,8 +172,7 @@ class Renderer:
 
     def _pair(self, d: ColourDef, where: str) -> ColourPair:
         try:
-            c = Colour.parse(d.colour)
-            return ColourPair(c, Colour.parse(d.bw) if d.bw else c.grey())
+            return _colour_pair(d.colour, d.bw)
         except ValueError as e:
             raise self.layout.error(where, str(e)) from None
 

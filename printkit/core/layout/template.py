@@ -151,6 +151,8 @@ def _plain(value: Any, budget: list[int]) -> bool:
 
 def fill(text: str, data: Mapping[str, Any]) -> str:
     """``text`` with its fields filled from ``data``; TemplateError if it may not or cannot be."""
+    if "{" not in text and "}" not in text and len(text) <= MAX_TEXT:
+        return text  # no field and no escaped brace: parse would give back the text as it is
     out: list[str] = []
     size = 0
     for literal, name, spec, conv in parse(text):

@@ -18,6 +18,8 @@ True
 from __future__ import annotations
 
 import itertools
+import sys
+from array import array
 from dataclasses import dataclass
 from collections.abc import Iterable
 from functools import lru_cache
@@ -193,8 +195,9 @@ def _enumerate() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
     """
     sheets, strips, fillings = CONTENT.sheets, CONTENT.strips, CONTENT.fillings
     bases = (SEAWEED,) + sheets
-    found: list[tuple[int, int, int, tuple, tuple, int]] = []
-    n = 0
+    # Builds found in order, bucketed by (declared contacts, fillings on sheets): the buckets
+    # read in key order give the order of a stable sort on that key, without sorting.
+    buckets: dict[tuple[int, int], tuple[list[tuple], list[int]]] = {}
     for sb in itertools.product(bases, repeat=len(sheets)):
         on = dict(zip(sheets, sb, strict=True))
         try:
@@ -211,14 +214,16 @@ def _enumerate() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
             candidates = [_BIT[frozenset(p)] for g in groups.values() for p in itertools.combinations(g, 2)]
             stacked = sum(1 for base in full if base != SEAWEED)
             for k in range(len(candidates) + 1):
+                builds, patterns = buckets.setdefault((k, stacked), ([], []))
                 for sub in itertools.combinations(candidates, k):
                     bits = base_bits
                     for c in sub:
                         bits |= 1 << c
-                    found.append((k, stacked, n, full, sub, bits))
-                    n += 1
-    found.sort()
-    return tuple((f[3], f[4]) for f in found), tuple(f[5] for f in found)
+                    builds.append((full, sub))
+                    patterns.append(bits)
+    order = sorted(buckets)
+    return (tuple(b for key in order for b in buckets[key][0]),
+            tuple(p for key in order for p in buckets[key][1]))
 
 
 def all_builds() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
@@ -234,23 +239,31 @@ def build_at(i: int) -> Build:
 
 @lru_cache(maxsize=1)
 def _face_masks() -> dict[tuple[int, bool], int]:
-    """For each pair bit and must/must not: the set of builds (as a big int) where it holds."""
+    """For each pair bit and must/must not: the set of builds (as a big int) where it holds.
+
+    Bit i of a mask is build i. The patterns are packed as 8-byte words once; for pair bit k,
+    its byte lane is sliced out, each byte mapped to the digit '0' or '1' and the digits (last
+    build first) read as one base-2 number, all at C speed rather than a Python loop a build.
+    """
     _, patterns = all_builds()
     n = len(patterns)
-    on = [bytearray((n + 7) // 8) for _ in PAIRS]
-    for i, pat in enumerate(patterns):
-        byte, bit = i >> 3, 1 << (i & 7)
-        while pat:
-            low = pat & -pat
-            on[low.bit_length() - 1][byte] |= bit
-            pat ^= low
+    packed = array("Q", patterns)
+    if sys.byteorder == "big":  # pragma: no cover - lanes are read little-endian
+        packed.byteswap()
+    words = packed.tobytes()
     full = (1 << n) - 1
     masks = {}
-    for k, arr in enumerate(on):
-        m = int.from_bytes(arr, "little")
+    for k in range(len(PAIRS)):
+        lane = words[k >> 3 :: 8][::-1]
+        digits = lane.translate(_DIGITS[k & 7])
+        m = int(digits, 2) if n else 0
         masks[(k, True)] = m
         masks[(k, False)] = full ^ m
     return masks
+
+
+# For each bit b of a byte: a table mapping a byte to the digit '0' or '1' of its bit b.
+_DIGITS = tuple(bytes(0x31 if v >> b & 1 else 0x30 for v in range(256)) for b in range(8))
 
 
 def _mask(order: list[Face]) -> int:
