@@ -4,6 +4,7 @@ would, score the filled PDF with ``printkit score GAME pad.pdf --json``, rasteri
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -129,3 +130,61 @@ def covering(games: list, features) -> list:
             out.append(g)
             seen |= new
     return out
+
+
+# -- what the games' pad tests share (tests/games/*/test_pad.py) ----------------------------------
+
+
+def legal_report(game: str, path: Path | str) -> dict:
+    """``printkit score GAME RECORD --json`` of a legal record (exit 0): the report."""
+    code, report = score_record(game, path)
+    assert code == 0
+    return report
+
+
+def scores_like(tmp_path: Path, game: str, module: ModuleType, values: dict, report: dict) -> dict:
+    """The pad filled with ``values`` scores (exit 0) with ``report``'s totals: the pad's report."""
+    code, out, text = score_pdf(tmp_path, game, filled(module, values))
+    assert code == 0, text
+    assert out is not None and totals(out) == totals(report)
+    return out
+
+
+def referee_corpus(ref: ModuleType, seeds: int) -> list[tuple[int, dict, object]]:
+    """The legal, finished games among a corpus referee's first ``seeds`` seeds."""
+    games = []
+    for seed in range(seeds):
+        rec, brk = ref.generate(seed)
+        v = ref.referee(rec)
+        if brk is None and v.valid and not v.unfinished:
+            games.append((seed, rec, v))
+    return games
+
+
+def corpus_scores_like_referee(tmp_path: Path, game: str, module: ModuleType, games: list,
+                               values: Callable[[Path], tuple[dict, dict]]) -> None:
+    """Each game written as a record, its pad filled with ``values(record path)``: the filled pad
+    scores (exit 0) the referee's totals and winners."""
+    import yaml
+
+    for seed, rec, v in games:
+        path = tmp_path / f"g{seed}.yaml"
+        path.write_text(yaml.safe_dump(rec, sort_keys=False))
+        filled_values, _ = values(path)
+        code, out, text = score_pdf(tmp_path, game, filled(module, filled_values), f"g{seed}.pdf")
+        assert code == 0, text
+        assert out is not None
+        assert totals(out) == v.totals
+        assert sorted(out["winners"]) == sorted(v.winners)
+
+
+def plain_parity(module: ModuleType, paper: str, page: int = 0) -> None:
+    """The empty fillable pad prints like the plain pad (and the page is not blank)."""
+    plain, form = raster(pad_pdf(module, paper, fillable=False), page), raster(pad_pdf(module, paper), page)
+    assert parity(plain, form) >= 0.99 and (plain < 128).mean() > 0.01
+
+
+def print_rules_kept(module: ModuleType, paper: str) -> None:
+    """Type at least 6 pt; no ink in the margin, in colour or in black and white (DESIGN.md)."""
+    assert smallest_text_pt(module, paper) >= 6.0
+    assert not ink_in_margin(pad_pdf(module, paper)) and not ink_in_margin(pad_pdf(module, paper, bw=True))
