@@ -33,3 +33,16 @@ def _walk(ops, matrix, symbols, skip):
 def printed_pt(op: O.Text, m: O.Matrix) -> float:
     """The text's em size on paper, in points (its size times the transform's scale)."""
     return op.size * math.sqrt(abs(m.a * m.d - m.b * m.c)) / PT
+
+
+def under_6_pt(game: str, comp: str) -> list[tuple[str, float]]:
+    """The texts of a game's component printed under 6 pt (DESIGN.md), in colour and in black and
+    white: (text, size in points), empty when none is."""
+    from printkit.core.draw.page import PrintOptions
+    from printkit.core.registry import games
+
+    small = []
+    for bw in (False, True):
+        doc = games()[game][comp].build(PrintOptions(bw=bw))
+        small += [(op.text, round(printed_pt(op, m), 2)) for op, m, _ in texts(doc) if printed_pt(op, m) < 6 - 1e-6]
+    return small

@@ -9,7 +9,7 @@ from printkit.core.draw import ops as O
 from printkit.core.draw.page import PrintOptions
 from printkit.core.registry import games
 from printkit.games.gimbap import drawing
-from tests.games.printsizes import printed_pt, texts
+from tests.games.printsizes import printed_pt, texts, under_6_pt
 
 
 def _scale(m: O.Matrix) -> float:
@@ -79,10 +79,8 @@ def test_lesson_text_stays_3_mm_inside_the_trim():
 
 @pytest.mark.parametrize("comp", ["dice", "lessons", "tokens", "aid", "fillings"])
 def test_no_text_under_6_pt(comp):
-    for bw in (False, True):
-        doc = games()["gimbap"][comp].build(PrintOptions(bw=bw))
-        small = [(op.text, round(printed_pt(op, m), 2)) for op, m, _ in texts(doc) if printed_pt(op, m) < 6 - 1e-6]
-        assert not small, small[:5]
+    small = under_6_pt("gimbap", comp)
+    assert not small, small[:5]
 
 
 def test_die_face_captions_are_6_pt_and_dark():

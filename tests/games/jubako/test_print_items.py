@@ -6,7 +6,7 @@ from printkit.core.draw import ops as O
 from printkit.core.draw.page import PrintOptions
 from printkit.core.registry import games
 from tests.conftest import measure_between_edges, pdf_pages, run_cli
-from tests.games.printsizes import printed_pt, texts
+from tests.games.printsizes import printed_pt, under_6_pt
 
 
 def _track_boxes(page, side: str) -> list[tuple[float, float, float, float]]:
@@ -71,10 +71,8 @@ def test_track_corner_boxes_measure_as_their_neighbours_on_the_raster(tmp_path):
 
 @pytest.mark.parametrize("comp", ["board", "tiles", "tokens", "aid"])
 def test_no_text_under_6_pt(comp):
-    for bw in (False, True):
-        doc = games()["jubako"][comp].build(PrintOptions(bw=bw))
-        small = [(op.text, round(printed_pt(op, m), 2)) for op, m, _ in texts(doc) if printed_pt(op, m) < 6 - 1e-6]
-        assert not small, small[:5]
+    small = under_6_pt("jubako", comp)
+    assert not small, small[:5]
 
 
 def test_tile_glosses_are_readable_and_clear_of_the_trim():
