@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.core.draw.ops import Field, Op
+from printkit.core.layout.load import load_layout
 from printkit.core.forms import FilledForm, FormReader, FormRecord, check_box, read_form, text_field
 from printkit.core.score import Report, Violation
 from printkit.errors import PrintkitError
@@ -69,6 +70,21 @@ class Label:
     def as_data(self) -> dict[str, Any]:
         return {"text": self.text, "x": round(self.x, 3), "y": round(self.y, 3), "w": round(self.w, 3),
                 "h": round(self.h, 3), "style": self.style, "align": self.align}
+
+
+@dataclass(frozen=True)
+class PadGeometry:
+    """What every pad's geometry holds: its writing boxes, printed labels and shaded bands (a
+    game's own geometry extends it with its own measures)."""
+
+    boxes: list[Box]
+    labels: list[Label]
+    bands: list[dict[str, Any]]
+
+
+def layout_data(layout: str) -> dict[str, Any]:
+    """The ``spec.data`` of a pad's layout file (the pad's shape: rows, widths, words), a copy."""
+    return dict(load_layout(layout).spec.data)
 
 
 def labels_by_align(labels: list[Label]) -> dict[str, list[dict[str, Any]]]:

@@ -27,8 +27,7 @@ from printkit.core.draw.ops import Document, Matrix, Op, Use
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.geometry.hexgrid import SQRT3, to_pixel
 from printkit.core.layout.canvas import Canvas
-from printkit.core.layout.load import load_layout
-from printkit.core.pads import Box, Label, PadReader, fields_slot, labels_by_align, pad_form_reader
+from printkit.core.pads import Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data, pad_form_reader
 from printkit.core.score import PlayerResult, Report, rank
 from printkit.games.gemblo.components import piece_symbol
 from printkit.games.gemblo.content import CONTENT
@@ -47,7 +46,7 @@ def field(*parts: object) -> str:
 
 
 def _spec() -> dict[str, Any]:
-    return dict(load_layout(LAYOUT).spec.data)
+    return layout_data(LAYOUT)
 
 
 def pieces() -> list[str]:
@@ -60,10 +59,7 @@ def colours() -> list[str]:
 
 
 @dataclass(frozen=True)
-class Geometry:
-    boxes: list[Box]
-    labels: list[Label]
-    bands: list[dict[str, Any]]
+class Geometry(PadGeometry):
     colour_rows: list[dict[str, Any]]
     piece_at: list[tuple[str, str, float, float, float, float]]  # colour, piece, x, y, w, h
     legend_y: float  # the tie-break's line, right of the players' table's title

@@ -22,9 +22,8 @@ from typing import Any
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
-from printkit.core.layout.load import load_layout
 from printkit.core.layout.template import fill
-from printkit.core.pads import Box, Label, PadReader, fields_slot, labels_by_align, pad_form_reader, spans
+from printkit.core.pads import Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data, pad_form_reader, spans
 from printkit.core.score import PlayerResult, Report, rank
 from printkit.games.gimbap.content import CONTENT, Token
 
@@ -43,14 +42,11 @@ def field(*parts: object) -> str:
 
 
 def _spec() -> dict[str, Any]:
-    return dict(load_layout(LAYOUT).spec.data)
+    return layout_data(LAYOUT)
 
 
 @dataclass(frozen=True)
-class Geometry:
-    boxes: list[Box]
-    labels: list[Label]
-    bands: list[dict[str, Any]]
+class Geometry(PadGeometry):
     rows_end: float
 
 

@@ -25,9 +25,9 @@ from typing import Any
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
-from printkit.core.layout.load import load_layout
 from printkit.core.layout.template import fill
-from printkit.core.pads import Box, Label, PadReader, fields_slot, labels_by_align, pad_form_reader, spans
+from printkit.core.pads import (Box, Label, PadReader, fields_slot, labels_by_align, layout_data, pad_form_reader,
+                                spans)
 from printkit.core.score import PlayerResult, Report, rank
 from printkit.games.jubako.content import CONTENT
 
@@ -39,7 +39,7 @@ PREFIX = f"{STEM}{VERSION}"
 PLAYERS = 4
 ENDS = ("turns", "favorite", "multi", "peko", "total", "uncovered")
 #: Rows of the Multi-Tiered worksheet (layouts/jubako/pad.yaml's ``layers``).
-ROWS = int(load_layout(LAYOUT).spec.data["layers"])
+ROWS = int(layout_data(LAYOUT)["layers"])
 
 
 def field(*parts: object) -> str:
@@ -48,7 +48,7 @@ def field(*parts: object) -> str:
 
 
 def _spec() -> dict[str, Any]:
-    return dict(load_layout(LAYOUT).spec.data)
+    return layout_data(LAYOUT)
 
 
 @dataclass
