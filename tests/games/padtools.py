@@ -188,3 +188,14 @@ def print_rules_kept(module: ModuleType, paper: str) -> None:
     """Type at least 6 pt; no ink in the margin, in colour or in black and white (DESIGN.md)."""
     assert smallest_text_pt(module, paper) >= 6.0
     assert not ink_in_margin(pad_pdf(module, paper)) and not ink_in_margin(pad_pdf(module, paper, bw=True))
+
+
+def values_from_report(game: str, module: ModuleType, record_path: Path) -> tuple[dict, dict]:
+    """A legal record's pad values, as the pad module writes them from the record's report and
+    the record itself (``module.values_from_report``): (values, report)."""
+    import yaml
+
+    report = legal_report(game, record_path)
+    with open(record_path) as f:
+        record = yaml.safe_load(f)
+    return module.values_from_report(report, record), report

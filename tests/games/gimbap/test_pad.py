@@ -12,16 +12,15 @@ import yaml
 
 from printkit.games.gimbap import pad
 from tests.corpus import ref_gimbap as ref
-from tests.games.padtools import (ROOT, at, corpus_scores_like_referee, covering, filled, legal_report, pad_pdf,
-                                  pen_pixels, plain_parity, print_rules_kept, referee_corpus, score_pdf, scores_like)
+from tests.games.padtools import (ROOT, at, corpus_scores_like_referee, covering, filled, pad_pdf, pen_pixels,
+                                  plain_parity, print_rules_kept, referee_corpus, score_pdf, scores_like, values_from_report)
 
 GAME = "gimbap"
 F = pad.field
 
 
 def _values(record_path) -> tuple[dict, dict]:
-    report = legal_report(GAME, record_path)
-    return pad.values_from_report(report, yaml.safe_load(open(record_path))), report
+    return values_from_report(GAME, pad, record_path)
 
 
 @pytest.mark.parametrize("name", ["two-players.yaml", "three-players.yaml", "swap-after-wrong-roll.yaml"])
