@@ -108,3 +108,34 @@ def test_entries_look_further_only_for_a_name_not_found() -> None:
     assert found["here"] == 1 and "here" in found and calls == []
     assert found["installed"] == "jubako" and calls == [1]  # a Ref loads when looked up
     assert list(found) == ["here", "installed"] and calls == [1]  # the installed games are found once
+
+
+PLUGINS_PROBE = """
+import sys
+from pydantic.plugin import _loader
+from printkit.cli import main
+sys.argv = ["printkit", "score", "rollncook", {record!r}]
+try:
+    main()
+except SystemExit:
+    pass
+print("scanned" if _loader._plugins is not None else "not scanned", file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("env,expected", [(None, "not scanned"), ("", "scanned")])
+def test_score_reads_no_distribution_metadata_for_pydantic_plugins(env: str | None, expected: str) -> None:
+    """pydantic reads every installed distribution's entry points (~7 ms) to find plugins when the
+    first model is built; the CLI turns that off unless the user set PYDANTIC_DISABLE_PLUGINS
+    (even empty: then plugins load as pydantic does by default)."""
+    import os
+    from pathlib import Path
+
+    record = Path(__file__).resolve().parents[1] / "examples" / "rollncook" / "solo-seed7.yaml"
+    environ = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if env is not None:
+        environ["PYDANTIC_DISABLE_PLUGINS"] = env
+    p = subprocess.run([sys.executable, "-c", PLUGINS_PROBE.format(record=str(record))],
+                       capture_output=True, text=True, check=True, env=environ)
+    assert "ranking: 1. Ann" in p.stdout  # it did score the record
+    assert p.stderr.strip().splitlines()[-1] == expected
