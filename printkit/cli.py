@@ -694,6 +694,24 @@ def serve(
     run(host, port, db, lan, open_browser, echo=typer.echo)
 
 
+def _plain_score(args: list[str]) -> bool:
+    """``score GAME FILE...`` with no option (nothing starting with ``-``, so no ``--json``,
+    ``--help``, ``--`` or ``-`` for standard input): the command line typer would read as
+    ``score(game, files)`` with every option at its default."""
+    return len(args) >= 3 and args[0] == "score" and not any(a.startswith("-") for a in args[1:])
+
+
+def _score_directly(game: str, files: list[str]) -> None:
+    """Run ``printkit score GAME FILE...`` without typer building the CLI's commands and its
+    pydantic parameter adapters (~25 ms of a ~150 ms run: docs/performance.md): the same
+    function, output and exit code (tests/test_lazy_games.py compares the two ways)."""
+    try:
+        score(game, files, as_json=False, as_record=None)
+    except typer.Exit as e:
+        sys.exit(e.exit_code)
+    sys.exit(0)
+
+
 def main() -> None:
     """Entry point of the ``printkit`` script and ``python -m printkit``."""
     # pydantic looks for plugins by reading the metadata of every installed distribution the
@@ -701,6 +719,8 @@ def main() -> None:
     # setdefault: a PYDANTIC_DISABLE_PLUGINS the user set (even empty: plugins on) is kept.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
+        if _plain_score(sys.argv[1:]):
+            _score_directly(sys.argv[2], sys.argv[3:])
         app()
     except BrokenPipeError:  # output cut short while Click wrote help or a listing
         _quiet_stdout()

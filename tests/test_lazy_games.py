@@ -139,3 +139,52 @@ def test_score_reads_no_distribution_metadata_for_pydantic_plugins(env: str | No
                        capture_output=True, text=True, check=True, env=environ)
     assert "ranking: 1. Ann" in p.stdout  # it did score the record
     assert p.stderr.strip().splitlines()[-1] == expected
+
+
+WAYS_PROBE = """
+import sys
+from printkit import cli
+if {typer_way!r}:
+    cli._plain_score = lambda args: False  # every command line through typer, as before
+sys.argv = ["printkit", *{args!r}]
+try:
+    cli.main()
+finally:
+    print("typer built its parameters:", "typer._adapters" in sys.modules, file=sys.stderr)
+"""
+
+
+def _score_run(args: list[str], typer_way: bool) -> tuple[int, str, str, str]:
+    from pathlib import Path
+
+    p = subprocess.run([sys.executable, "-c", WAYS_PROBE.format(args=args, typer_way=typer_way)],
+                       capture_output=True, text=True, cwd=Path(__file__).resolve().parents[1])
+    *err, built = p.stderr.splitlines()
+    return p.returncode, p.stdout, "\\n".join(err), built
+
+
+@pytest.mark.parametrize("args,code", [
+    (["score", "rollncook", "examples/rollncook/solo-seed7.yaml"], 0),
+    (["score", "rollncook", "examples/rollncook/mistakes.yaml"], 1),
+    (["score", "gemblo", "examples/gemblo/broken/covered-cell.yaml"], 1),
+    (["score", "jubako", "examples/jubako/two-players.yaml"], 0),
+    (["score", "rollncook", "examples/rollncook/solo-seed7.yaml", "examples/rollncook/mistakes.yaml"], 1),
+    (["score", "gimbap", "examples/rollncook/solo-seed7.yaml"], 2),  # a record of another game
+    (["score", "gimbap", "examples/gimbap/two-players.yaml", "examples/gimbap/three-players.yaml"], 2),
+    (["score", "rollncok", "examples/rollncook/solo-seed7.yaml"], 2),  # no such game
+    (["score", "rollncook", "no-such-file.yaml"], 2),
+])
+def test_plain_score_skips_typer_and_answers_as_typer_does(args: list[str], code: int) -> None:
+    """``printkit score GAME FILE...`` (no option) runs the score command without typer parsing the
+    command line: the same output, messages and exit code as through typer, which it then skips."""
+    fast, slow = _score_run(args, typer_way=False), _score_run(args, typer_way=True)
+    assert fast[:3] == slow[:3]
+    assert fast[0] == code
+    assert fast[3].endswith("False") and slow[3].endswith("True")
+
+
+@pytest.mark.parametrize("args", [["score", "rollncook", "--json", "examples/rollncook/solo-seed7.yaml"],
+                                  ["score", "rollncook", "-"], ["score", "rollncook"], ["score", "--help"],
+                                  ["score", "rollncook", "--", "examples/rollncook/solo-seed7.yaml"]])
+def test_score_with_any_option_goes_through_typer(args: list[str]) -> None:
+    assert _score_run(args, typer_way=False)[3].endswith("True")
