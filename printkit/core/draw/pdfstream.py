@@ -20,6 +20,7 @@ forms and AcroForm fields stay where reportlab puts them, once in the file.
 
 from __future__ import annotations
 
+import pickle
 import tempfile
 from typing import IO, Any
 
@@ -31,6 +32,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 class SpooledStream(pdfdoc.PDFObject):
     """A page's content stream, already encoded, read back from the spool file when written."""
 
+    __slots__ = ("spool", "offset", "length", "__InternalName__")  # no per-object __dict__
     __RefOnly__ = 1  # an indirect object, as reportlab's PDFStream is
 
     def __init__(self, spool: IO[bytes], offset: int, length: int):
@@ -39,6 +41,37 @@ class SpooledStream(pdfdoc.PDFObject):
     def format(self, document: Any) -> bytes:
         self.spool.seek(self.offset)
         return self.spool.read(self.length)
+
+
+class ParkedPage(pdfdoc.PDFObject):
+    """A finished page dictionary kept in the spool file (pickled), in the document's place.
+
+    reportlab keeps every page object (its attribute dictionary, boxes, resource dictionaries:
+    a few KB each) until the end, to write the page tree and the pages. This stand-in keeps a
+    few numbers: the page tree references it by the page's own name, and when the document
+    is written it loads the page back and formats it there, so every byte and object number
+    is reportlab's.
+    """
+
+    __slots__ = ("__InternalName__", "spool", "offset", "length", "contents")
+    __RefOnly__ = 1
+    __Comment__ = pdfdoc.PDFPage.__Comment__
+
+    def __init__(self, name: str, spool: IO[bytes], offset: int, length: int,
+                 contents: tuple[int, int] | None):
+        self.__InternalName__ = name
+        self.spool, self.offset, self.length, self.contents = spool, offset, length, contents
+
+    def page(self) -> pdfdoc.PDFPage:
+        """The page as it was parked (its content stream read from the spool when written)."""
+        self.spool.seek(self.offset)
+        page = pickle.loads(self.spool.read(self.length))  # noqa: S301 - our own temp file
+        if self.contents is not None:
+            page.Contents = SpooledStream(self.spool, *self.contents)
+        return page
+
+    def format(self, document: Any) -> bytes:
+        return self.page().format(document)
 
 
 def _encoded_contents(page: pdfdoc.PDFPage, document: Any) -> bytes:
@@ -93,6 +126,28 @@ class SpoolingCanvas(rl_canvas.Canvas):
         self._share_boxes(page)
         if type(page) is pdfdoc.PDFPage:
             _compact(page)
+            self._park(page)
+
+    def _spooled(self, data: bytes) -> int:
+        """Append ``data`` to the spool file; its offset there."""
+        at = self._spool_end
+        self._spool.seek(at)
+        self._spool.write(data)
+        self._spool_end += len(data)
+        return at
+
+    def _park(self, page: pdfdoc.PDFPage) -> None:
+        """Move the finished page dictionary to the spool file; the document keeps a
+        :class:`ParkedPage` under the page's name (in its object table and page tree)."""
+        contents = page.__dict__.pop("Contents", None)
+        spooled = (contents.offset, contents.length) if isinstance(contents, SpooledStream) else None
+        if contents is not None and spooled is None:
+            page.Contents = contents
+        data = pickle.dumps(page, pickle.HIGHEST_PROTOCOL)
+        name = page.__InternalName__
+        parked = ParkedPage(name, self._spool, self._spooled(data), len(data), spooled)
+        self._doc.idToObject[name] = parked
+        self._doc.Pages.pages[-1] = parked
 
     def _share_xobjects(self, page: pdfdoc.PDFPage) -> None:
         """One XObject dictionary for all pages that use the same forms (it only names them)."""
