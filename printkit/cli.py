@@ -95,7 +95,13 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
+#: The signal that stopped this run, once one has (see friendly: third-party code such as
+#: reportlab's string escaping may turn the Stopped raised inside it into another error).
+_stopped_by: list[int] = []
+
+
 def _stop(signum, frame) -> None:
+    _stopped_by.append(signum)
     raise Stopped(signum)
 
 
@@ -131,7 +137,14 @@ def friendly(func):
     def run(*args, **kwargs):
         try:
             with _stopped_by_signals():
-                return func(*args, **kwargs)
+                try:
+                    return func(*args, **kwargs)
+                except Exception:
+                    # A signal whose Stopped a library caught and turned into another error
+                    # (a bare except: ... raise ValueError) still stops the run as that signal.
+                    if _stopped_by:
+                        raise Stopped(_stopped_by[0]) from None
+                    raise
         except PrintkitError as e:
             typer.echo(f"printkit: error: {e}", err=True)
             raise typer.Exit(2) from None

@@ -222,6 +222,41 @@ def test_a_signal_leaves_nothing_half_written(kept, sig):
     assert listing(kept) == before
 
 
+# A library that catches everything and raises its own error (reportlab's string escaping does:
+# ``except: raise ValueError(...)``) while the signal's Stopped passes through it.
+SWALLOWING_WRITE = """
+import sys, time
+import printkit.core.output as o
+real = o._write_all
+def slow(fd, data):
+    real(fd, data[:100])
+    try:
+        time.sleep(60)
+    except:  # noqa: E722 - as the library does
+        raise ValueError("cannot escape")
+o._write_all = slow
+from printkit.cli import main
+sys.argv = ["printkit"] + sys.argv[1:]
+main()
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+def test_a_signal_a_library_turns_into_its_own_error_still_stops_the_run(kept):
+    before = listing(kept)
+    p = subprocess.Popen([sys.executable, "-c", SWALLOWING_WRITE, "make", "calibration", "page", "--out", str(kept)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not any(n.endswith(".part") for n in os.listdir(kept)):
+        assert p.poll() is None and time.monotonic() < deadline, p.communicate()
+        time.sleep(0.02)
+    time.sleep(0.3)  # into the library's sleep, past the first bytes
+    p.send_signal(signal.SIGHUP)
+    out, err = p.communicate(timeout=30)
+    assert (p.returncode, err.strip(), out) == (128 + signal.SIGHUP, "printkit: stopped by SIGHUP", "")
+    assert listing(kept) == before
+
+
 def _dead_pid() -> int:
     p = subprocess.Popen([sys.executable, "-c", "pass"])
     p.wait()
