@@ -205,18 +205,27 @@ main()
 """
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
-@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP"])
-def test_a_signal_leaves_nothing_half_written(kept, sig):
-    before = listing(kept)
-    p = subprocess.Popen([sys.executable, "-c", SLOW_WRITE, "make", "calibration", "page", "--out", str(kept)],
+def _signalled_while_writing(script: str, kept: Path, sig: str, settle: float = 0.0) -> subprocess.Popen:
+    """Run ``make calibration page`` under ``script`` and send ``sig`` once its temp file exists
+    (and ``settle`` seconds more); returns the finished process, with ``out`` and ``err``."""
+    p = subprocess.Popen([sys.executable, "-c", script, "make", "calibration", "page", "--out", str(kept)],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
     while not any(n.endswith(".part") for n in os.listdir(kept)):
         assert p.poll() is None and time.monotonic() < deadline, p.communicate()
         time.sleep(0.02)
+    time.sleep(settle)
     p.send_signal(getattr(signal, sig))
-    out, err = p.communicate(timeout=30)
+    p.out, p.err = p.communicate(timeout=30)  # type: ignore[attr-defined]
+    return p
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP"])
+def test_a_signal_leaves_nothing_half_written(kept, sig):
+    before = listing(kept)
+    p = _signalled_while_writing(SLOW_WRITE, kept, sig)
+    out, err = p.out, p.err
     assert p.returncode == 128 + getattr(signal, sig)
     assert err.strip() == f"printkit: stopped by {sig}" and out == ""
     assert listing(kept) == before
@@ -244,16 +253,8 @@ main()
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
 def test_a_signal_a_library_turns_into_its_own_error_still_stops_the_run(kept):
     before = listing(kept)
-    p = subprocess.Popen([sys.executable, "-c", SWALLOWING_WRITE, "make", "calibration", "page", "--out", str(kept)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 30
-    while not any(n.endswith(".part") for n in os.listdir(kept)):
-        assert p.poll() is None and time.monotonic() < deadline, p.communicate()
-        time.sleep(0.02)
-    time.sleep(0.3)  # into the library's sleep, past the first bytes
-    p.send_signal(signal.SIGHUP)
-    out, err = p.communicate(timeout=30)
-    assert (p.returncode, err.strip(), out) == (128 + signal.SIGHUP, "printkit: stopped by SIGHUP", "")
+    p = _signalled_while_writing(SWALLOWING_WRITE, kept, "SIGHUP", settle=0.3)  # into the library's sleep
+    assert (p.returncode, p.err.strip(), p.out) == (128 + signal.SIGHUP, "printkit: stopped by SIGHUP", "")
     assert listing(kept) == before
 
 
