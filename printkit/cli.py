@@ -1,4 +1,12 @@
-"""The ``printkit`` command line: thin, it parses options, calls the core and the games, prints.
+"""The ``printkit`` command's entry point (``printkit.cli:main``, and ``python -m printkit``).
+
+It starts like a small tool (docs/performance.md): typer is imported only when a command needs
+it. ``printkit --help`` (``-h``, or no arguments) prints the top-level help from the command
+table kept in printkit/cli_help.py, and ``--version`` the version; a plain ``printkit score GAME
+FILE...`` (no option) runs :func:`score_files` here. Every other command line goes to the typer
+app in printkit/commands.py, which prints and exits exactly as these shortcuts do (tests compare
+both ways). Names the typer app module defines (``app``, ``SEED_MAX`` ...) are importable from
+here too.
 
 Every error the user can cause ends as one line on stderr and exit code 2, never a traceback
 (set ``PRINTKIT_DEBUG=1`` to see one for an internal error). SIGTERM and SIGHUP stop a run as
@@ -8,82 +16,15 @@ Ctrl-C does: files being written are removed, files already whole stay.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import errno
-import functools
-import math
 import os
 import signal
 import sys
-from collections.abc import Iterator
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
 
-import typer
-from typer.core import TyperGroup
-
-try:  # typer 0.2x carries its own copy of click
-    from typer._click import exceptions as _click_errors
-except ImportError:  # pragma: no cover - typer on the click package
-    from click import exceptions as _click_errors  # type: ignore[no-redef]
-UsageError, ClickException = _click_errors.UsageError, _click_errors.ClickException
-#: Click 8.2's "no arguments: show the help" (nothing to catch before it).
-NoArgsIsHelpError = getattr(_click_errors, "NoArgsIsHelpError", ())
-
-from printkit import __version__
-if TYPE_CHECKING:
-    from printkit.core.draw.page import PrintOptions
-# Drawing, fonts and layouts are imported by the commands that use them (printkit --help and
-# printkit score start as a small tool: see docs/performance.md).
 from printkit.errors import PrintkitError
 
-#: Seeds are whole numbers from 0 to SEED_MAX (2**63 - 1: a signed 64-bit integer), so that
-#: every seed fits a file name, a footer and a sheet id, and means one sheet everywhere.
-SEED_MAX = 2**63 - 1
-#: ``simulate`` plays at most this many games in one run (--games x --seeds): minutes, not days.
-MAX_SIMULATED = 100_000
-#: Options that are another name for a component's setting (``--count 3`` is ``--set count=3``).
-ALIASES = {"count": "--count", "hex_size": "--hex-size", "fillable": "--fillable"}
-#: Of those, the options that are flags (``--fillable`` is ``--set fillable=yes``).
-FLAGS = {"fillable"}
-
-class _OneLineErrors(TyperGroup):
-    """Click's usage errors (an unknown option, a missing argument, a number that is not one) as
-    one line on stderr with exit code 2, like every other mistake, instead of usage + hint + error."""
-
-    def main(self, *args, standalone_mode: bool = True, **kwargs):
-        if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
-        try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
-        except NoArgsIsHelpError as e:
-            e.show()  # 'printkit' or 'printkit make' alone: the help, as before
-            sys.exit(e.exit_code)
-        except UsageError as e:
-            where = e.ctx.command_path if e.ctx is not None else "printkit"
-            message = e.format_message().rstrip(".")
-            typer.echo(f"printkit: error: {message[:1].lower() + message[1:]} (see '{where} --help')", err=True)
-            sys.exit(2)
-        except ClickException as e:
-            typer.echo(f"printkit: error: {e.format_message()}", err=True)
-            sys.exit(e.exit_code)
-        except typer.Abort:
-            typer.echo("printkit: aborted", err=True)
-            sys.exit(1)
-        sys.exit(code if isinstance(code, int) else 0)
-
-
-app = typer.Typer(
-    name="printkit",
-    cls=_OneLineErrors,
-    help="Print-and-play kits for five board games, and score checkers for their games.\n\n"
-         "Start with:  printkit make calibration   (print it at 100% and measure it)",
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+T = TypeVar("T")
 
 
 class Stopped(KeyboardInterrupt):
@@ -95,7 +36,15 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
-#: The signal that stopped this run, once one has (see friendly: third-party code such as
+class Failed(Exception):
+    """A command ended by an error whose one line :func:`guarded` has printed: exit with ``code``."""
+
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
+
+
+#: The signal that stopped this run, once one has (see guarded: third-party code such as
 #: reportlab's string escaping may turn the Stopped raised inside it into another error).
 _stopped_by: list[int] = []
 
@@ -130,56 +79,80 @@ def _quiet_stdout() -> None:
         pass
 
 
-def friendly(func):
-    """Run a command so that every error ends as one message on stderr and exit code 2."""
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except ValueError:  # closed
+        return False
 
-    @functools.wraps(func)
-    def run(*args, **kwargs):
-        try:
-            with _stopped_by_signals():
-                try:
-                    return func(*args, **kwargs)
-                except Exception:
-                    # A signal whose Stopped a library caught and turned into another error
-                    # (a bare except: ... raise ValueError) still stops the run as that signal.
-                    if _stopped_by:
-                        raise Stopped(_stopped_by[0]) from None
-                    raise
-        except PrintkitError as e:
-            typer.echo(f"printkit: error: {e}", err=True)
-            raise typer.Exit(2) from None
-        except KeyboardInterrupt as e:
-            signum = getattr(e, "signum", signal.SIGINT)
-            typer.echo("printkit: interrupted" if signum == signal.SIGINT
-                       else f"printkit: stopped by {signal.Signals(signum).name}", err=True)
-            raise typer.Exit(128 + signum) from None
-        except (typer.Exit, typer.Abort):
-            raise
-        except BrokenPipeError:  # `printkit list | head`: the reader has what it wanted
-            _quiet_stdout()
-            raise typer.Exit(0) from None
-        except Exception as e:  # noqa: BLE001 - the promise is: never a traceback
-            if os.environ.get("PRINTKIT_DEBUG"):
+
+def _ascii(encoding: str | None) -> bool:
+    import codecs
+
+    try:
+        return codecs.lookup(encoding or "ascii").name == "ascii"
+    except LookupError:
+        return False
+
+
+def echo(message: str, err: bool = False) -> None:
+    """``message`` and a newline on stdout (stderr with ``err``), flushed: what typer's (click's)
+    ``echo`` writes for a text, without importing typer. As click does, ANSI escapes are removed
+    when the stream is not a terminal, and a stream whose encoding is ASCII is written as UTF-8
+    (undecodable characters replaced)."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:  # no stream attached (pythonw)
+        return
+    text = message + "\n"
+    if "\033" in text and not _isatty(stream):
+        import re
+
+        text = re.sub(r"\033\[[;?0-9]*[a-zA-Z]", "", text)
+    binary = getattr(stream, "buffer", None)
+    if binary is not None and _ascii(getattr(stream, "encoding", None)):
+        stream.flush()
+        binary.write(text.encode("utf-8", "replace"))
+        binary.flush()
+        return
+    stream.write(text)
+    stream.flush()
+
+
+def guarded(func: Callable[..., T], *args: Any, let_through: tuple[type[BaseException], ...] = (),
+            **kwargs: Any) -> T:
+    """``func(*args, **kwargs)`` run as a command: SIGTERM and SIGHUP stop it as Ctrl-C does, and
+    every error escaping it is printed as one line on stderr and raised as :class:`Failed` with
+    its exit code (2; 128 + N for signal N; 0 for a closed stdout). Errors of the ``let_through``
+    types (typer's own exits) pass as they are."""
+    try:
+        with _stopped_by_signals():
+            try:
+                return func(*args, **kwargs)
+            except Exception:
+                # A signal whose Stopped a library caught and turned into another error
+                # (a bare except: ... raise ValueError) still stops the run as that signal.
+                if _stopped_by:
+                    raise Stopped(_stopped_by[0]) from None
                 raise
-            typer.echo(f"printkit: internal error: {type(e).__name__}: {e} "
-                       "(set PRINTKIT_DEBUG=1 for details, and please report it)", err=True)
-            raise typer.Exit(2) from None
-
-    return run
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"printkit {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: Annotated[bool | None, typer.Option("--version", callback=_version, is_eager=True,
-                                                    help="Show the version and exit.")] = None,
-) -> None:
-    pass
+    except PrintkitError as e:
+        echo(f"printkit: error: {e}", err=True)
+        raise Failed(2) from None
+    except KeyboardInterrupt as e:
+        signum = getattr(e, "signum", signal.SIGINT)
+        echo("printkit: interrupted" if signum == signal.SIGINT
+             else f"printkit: stopped by {signal.Signals(signum).name}", err=True)
+        raise Failed(128 + signum) from None
+    except let_through:
+        raise
+    except BrokenPipeError:  # `printkit list | head`: the reader has what it wanted
+        _quiet_stdout()
+        raise Failed(0) from None
+    except Exception as e:  # noqa: BLE001 - the promise is: never a traceback
+        if os.environ.get("PRINTKIT_DEBUG"):
+            raise
+        echo(f"printkit: internal error: {type(e).__name__}: {e} "
+             "(set PRINTKIT_DEBUG=1 for details, and please report it)", err=True)
+        raise Failed(2) from None
 
 
 def _suggest(word: str, choices) -> str:
@@ -190,288 +163,12 @@ def _suggest(word: str, choices) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _check_seed(seed: int, flag: str = "--seed", span: int = 1, what: str = "") -> None:
-    """A PrintkitError unless ``seed`` .. ``seed + span - 1`` are all in 0..SEED_MAX."""
-    if not 0 <= seed <= SEED_MAX:
-        shown = str(seed) if len(str(seed)) <= 24 else f"a number of {len(str(seed))} digits"
-        raise PrintkitError(f"{flag} must be a whole number from 0 to {SEED_MAX} (2**63 - 1); got {shown}")
-    if seed + span - 1 > SEED_MAX:
-        raise PrintkitError(f"{flag} {seed} with {what or span} goes past the last seed, {SEED_MAX}; "
-                            f"start at {SEED_MAX - span + 1} or lower")
-
-
-def _parse_offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise PrintkitError(f"--duplex-offset takes X,Y in mm, such as 0.5,-1; got {text!r}") from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise PrintkitError(f"--duplex-offset takes two finite numbers of mm, such as 0.5,-1; got {text!r}")
-    if abs(x) > 10 or abs(y) > 10:
-        raise PrintkitError(f"--duplex-offset: {text!r} is more than 10 mm; measure it with "
-                            "'printkit make calibration duplex'")
-    return x, y
-
-
-@app.command("list")
-@friendly
-def list_cmd(
-    show_settings: Annotated[bool, typer.Option("--settings", help="Also list each component's --set settings.")] = False,
-    bleed: Annotated[float, typer.Option(help="Count pages as 'make --bleed MM' makes them (bleed costs cards a sheet).")] = 0.0,
-    crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
-                                             help="Count pages as made with or without crop marks.")] = True,
-) -> None:
-    """List every game and component that can be made, with page counts and paper sizes
-    (for the --bleed and --crop-marks given, as 'make' would make them).
-
-    \b
-    Examples:
-      printkit list --settings
-      printkit list --bleed 3
-    """
-    from printkit.core.draw.page import PAPER_NAMES, PAPERS, PrintOptions
-    from printkit.core.registry import games
-
-    papers = "  ".join(f"{PAPER_NAMES[p]} {w:g} x {h:g} mm" for p, (w, h) in PAPERS.items())
-    typer.echo(f"Paper: {papers}\n")
-    typer.echo(f"{'game':<14}{'component':<12}{'pages A4/Letter':<17}description")
-    for game, comps in games().items():
-        for name, comp in comps.items():
-            counts = "/".join(str(len(comp.build(PrintOptions(paper=p, bleed=bleed, crop_marks=crop_marks)).pages))
-                              for p in PAPERS)
-            typer.echo(f"{game:<14}{name:<12}{counts:<17}{comp.description}")
-            if show_settings:
-                for key, setting in comp.settings.items():
-                    alias = f" (or {ALIASES[key]}{'' if key in FLAGS else ' VALUE'})" if key in ALIASES else ""
-                    typer.echo(f"{'':<26}--set {key.replace('_', '-')}=VALUE{alias}  {setting.help} "
-                               f"(default {setting.default})")
-
-
-@app.command()
-@friendly
-def make(
-    target: Annotated[str, typer.Argument(help="A game (see 'printkit list'), or 'all'.")],
-    components: Annotated[list[str] | None, typer.Argument(
-        help="Components of the game to make; all of them if none are named.")] = None,
-    seed: Annotated[int | None, typer.Option(
-        help=f"Seed for randomised components, 0 to {SEED_MAX} (2**63 - 1); the same seed gives "
-             "the same sheet. Chosen at random (and printed) if omitted.")] = None,
-    count: Annotated[str | None, typer.Option(
-        "--count", help="How many sheets, for consecutive seeds from --seed, in one file "
-                        "(Roll n Cook sheets). Same as --set count=N.")] = None,
-    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.", case_sensitive=False)] = "a4",
-    fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page), both, json "
-                                                     "(the contents, for components that have one), or png "
-                                                     "(a 100 dpi image a page and one contact sheet of them all, "
-                                                     "to look at before printing).")] = "pdf",
-    out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("output"),
-    bw: Annotated[bool, typer.Option("--bw", help="Low-ink black-and-white version.")] = False,
-    bleed: Annotated[float, typer.Option(help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
-    crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
-                                             help="Crop marks outside the trim.")] = True,
-    duplex_offset: Annotated[str, typer.Option(
-        help="X,Y in mm: shifts back pages to correct a printer's duplex drift "
-             "(measure it with 'printkit make calibration duplex').")] = "0,0",
-    settings: Annotated[list[str] | None, typer.Option(
-        "--set", help="NAME=VALUE: a component's own setting, such as edge=25mm for "
-                      "dice (see 'printkit list --settings').")] = None,
-    hex_size: Annotated[str | None, typer.Option(
-        "--hex-size", help="Hex cells' size across flats, for components drawn on a hex grid "
-                           "(see 'printkit list --settings'). Same as --set hex-size=.")] = None,
-    fillable: Annotated[bool, typer.Option(
-        "--fillable", help="PDF form fields over every mark, to fill in on a tablet and score with "
-                           "'printkit score GAME FILE.pdf' (Roll n Cook sheets, score pads). Same as --set fillable=yes.")] = False,
-) -> None:
-    """Make print-and-play files and print the paths written.
-
-    File names say what is in them: GAME-COMPONENT[-seedN]-PAPER[-bw], then every option and
-    setting not at its default (-bleed3, -nocrop, -duplex0.5,-1, -count30, -edge25 ...).
-
-    \b
-    Examples:
-      printkit make calibration
-      printkit make calibration page --paper letter --format both --bw
-      printkit make all --out kit/
-      printkit make rollncook --seed 100 --count 30
-      printkit make gimbap dice --set edge=25mm
-      printkit make gemblo board --hex-size 18mm --set coords=yes
-      printkit make all --format png --bw      # page images + kit-contact-sheet-a4-bw.png
-    """
-    from printkit.core.draw.page import PAPERS, PrintOptions
-    from printkit.core.output import prepare_folder
-
-    paper = paper.lower()
-    if paper not in PAPERS:
-        raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
-    formats = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",),
-               "png": ("png",)}.get(fmt.lower())
-    if formats is None:
-        raise PrintkitError(f"--format must be pdf, svg, both, json or png; got {fmt!r}")
-    opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
-                        duplex_offset=_parse_offset(duplex_offset))
-    todo = _components(target, components)
-    jobs = _jobs(todo, settings or [], {"count": count, "hex_size": hex_size,
-                                             "fillable": "yes" if fillable else None}, formats)
-    opts = dataclasses.replace(opts, seed=_seed(seed, jobs))
-    prepare_folder(out)  # a folder that cannot be written to is refused before anything is made
-    written: list[Path] = []
-    if sys.stderr.isatty() and len(jobs) > 1:
-        with typer.progressbar(jobs, label="Making", file=sys.stderr,
-                               item_show_func=lambda j: f"{j[0].game} {j[0].name}" if j else "") as bar:
-            for comp, own in bar:
-                written += _make_one(comp, own, opts, formats, out)
-    else:
-        for comp, own in jobs:
-            written += _make_one(comp, own, opts, formats, out)
-    if "png" in formats:
-        written.append(_contact_sheet(target, written, opts, out, any(c.seeded for c, _ in jobs)))
-    for path in written:
-        typer.echo(str(path))
-
-
-def _contact_sheet(target: str, written: list[Path], opts, out: Path, seeded: bool) -> Path:
-    """One image of every page image made: ``kit-contact-sheet-a4.png`` (or ``GAME-...``)."""
-    from printkit.core.output import file_stem, write_atomic
-    from printkit.core.preview import contact_sheet, png_bytes
-
-    name = "kit" if target == "all" else target
-    path = out / f"{file_stem(name, 'contact-sheet', opts, seeded)}.png"
-    pages = [p for p in written if p.suffix == ".png"]
-    write_atomic(path, png_bytes(contact_sheet(pages, f"{path.stem}: {len(pages)} pages")))
-    return path
-
-
-def _jobs(todo: list, settings: list[str], aliased: dict[str, str | None], formats: tuple[str, ...]) -> list:
-    """(component, its settings' values) for each component: every setting read (and refused
-    if wrong) before anything is made or printed."""
-    items = [(item, "") for item in settings]
-    items += [(f"{name}={value}", ALIASES[name]) for name, value in aliased.items() if value is not None]
-    overrides, flags = _parse_settings(items, todo)
-    if formats == ("json",):
-        missing = [f"{c.game} {c.name}" for c in todo if c.dump is None]
-        if missing:
-            have = [f"{c.game} {c.name}" for c in todo if c.dump is not None]
-            verb = "has" if len(missing) == 1 else "have"
-            raise PrintkitError(f"--format json: {', '.join(missing)} {verb} no contents to give as data; "
-                                + (f"only {', '.join(have)} can be made as json" if have else "make them as pdf or svg"))
-    return [(comp, comp.options(overrides, flags)) for comp in todo]
-
-
-def _seed(seed: int | None, jobs: list) -> int | None:
-    """The seed to make ``jobs`` with: checked (with the consecutive seeds --count uses), or
-    chosen at random and printed when a seeded component needs one."""
-    span = max((own.get("count", 1) for comp, own in jobs if comp.seeded), default=1)
-    if seed is not None:
-        _check_seed(seed, span=span, what=f"--count {span}")
-    elif any(comp.seeded for comp, _ in jobs):
-        import secrets  # here: it loads OpenSSL's hashes, which --help and score never need
-
-        seed = secrets.randbelow(1_000_000)
-        typer.echo(f"No --seed given: using seed {seed} (pass --seed {seed} to make it again).", err=True)
-    return seed
-
-
-def _components(target: str, components: list[str] | None) -> list:
-    """The components ``make TARGET [COMPONENT...]`` asks for."""
-    from printkit.core.registry import games
-
-    registry = games()
-    if target == "all":
-        if components:
-            raise PrintkitError("'make all' takes no component names")
-        return [c for comps in registry.values() for c in comps.values()]
-    if target not in registry:
-        raise PrintkitError(f"unknown game {target!r}{_suggest(target, [*registry, 'all'])}; "
-                            f"choose from: {', '.join(registry)} or all")
-    comps = registry[target]
-    unknown = [c for c in components or [] if c not in comps]
-    if unknown:
-        raise PrintkitError(f"{target} has no component {unknown[0]!r}{_suggest(unknown[0], comps)}; "
-                            f"it has: {', '.join(comps)}")
-    return [comps[c] for c in dict.fromkeys(components)] if components else list(comps.values())
-
-
-def _make_one(comp, own: dict, opts: PrintOptions, formats: tuple[str, ...], out: Path) -> list[Path]:
-    """Make one component with its settings' values; the paths written."""
-    from printkit.core.output import file_stem, write_document
-
-    stem = file_stem(comp.game, comp.name, opts, comp.seeded) + comp.file_suffix(own)
-    if formats == ("json",):
-        import json
-
-        from printkit.core.output import write_atomic
-
-        path = out / f"{stem}.json"
-        write_atomic(path, (json.dumps(comp.dump(opts, **own), indent=1) + "\n").encode())
-        return [path]
-    with progress_bar(f"{comp.game} {comp.name}") as bar:  # pages are laid out as they are rendered
-        return write_document(comp.build(opts, **own), out, stem, formats, tick=bar)
-
-
-class progress_bar:
-    """Shows pages being laid out on a terminal (long runs such as --count 1000)."""
-
-    def __init__(self, label: str):
-        self.label = label
-
-    def __enter__(self):
-        from printkit.core import progress
-
-        self.bar = self.images = None
-        if sys.stderr.isatty():
-            state = {"n": 0}
-
-            def tick(total: int) -> None:
-                if self.bar is None:
-                    self.bar = typer.progressbar(length=total, label=self.label, file=sys.stderr)
-                    self.bar.__enter__()
-                self.bar.update(1)
-                state["n"] += 1
-
-            self.token = progress.set_hook(tick)
-        else:
-            self.token = None
-        return self.image_done
-
-    def image_done(self, total: int) -> None:
-        """One of ``total`` page images written (``--format png``), on a bar of its own."""
-        if not sys.stderr.isatty():
-            return
-        if self.images is None:
-            self.images = typer.progressbar(length=total, label=self.label + " images", file=sys.stderr)
-            self.images.__enter__()
-        self.images.update(1)
-
-    def __exit__(self, *exc):
-        from printkit.core import progress
-
-        if self.token is not None:
-            progress.reset(self.token)
-        for bar in (self.bar, self.images):
-            if bar is not None:
-                bar.__exit__(*exc)
-        return False
-
-
-def _parse_settings(items: list[tuple[str, str]], todo) -> tuple[dict[str, str], dict[str, str]]:
-    """``NAME=VALUE`` texts (each with the option that gave it, "" for --set) as (setting name
-    to text, setting name to that option)."""
-    known = {name for c in todo for name in c.settings}
-    out: dict[str, str] = {}
-    flags: dict[str, str] = {}
-    for item, flag in items:
-        name, eq, value = item.partition("=")
-        name = name.strip().replace("-", "_")
-        if not eq or not name:
-            raise PrintkitError(f"--set takes NAME=VALUE, got {item!r}")
-        shown = name.replace("_", "-")
-        if name not in known:
-            here = sorted(k.replace("_", "-") for k in known)
-            raise PrintkitError(f"{flag or '--set ' + shown}: no component being made has that setting"
-                                f"{_suggest(shown, here)}; settings here: {', '.join(here) or 'none'}")
-        out[name] = value.strip()
-        flags[name] = flag or f"--set {shown}"
-    return out, flags
+def _one_of(found: Mapping[str, T], game: str, what: str) -> T:
+    """``found[game]``, or a PrintkitError naming the games that have one (and the closest)."""
+    if game not in found:
+        raise PrintkitError(f"no {what} for {game!r}{_suggest(game, found)}; "
+                            f"games with one: {', '.join(found) or 'none yet'}")
+    return found[game]
 
 
 def _scorer(game: str):
@@ -480,37 +177,10 @@ def _scorer(game: str):
     return _one_of(scorers(), game, "scorer or record format")
 
 
-def _one_of(found: dict, game: str, what: str):
-    """``found[game]``, or a PrintkitError naming the games that have one (and the closest)."""
-    if game not in found:
-        raise PrintkitError(f"no {what} for {game!r}{_suggest(game, found)}; "
-                            f"games with one: {', '.join(found) or 'none yet'}")
-    return found[game]
-
-
-@app.command()
-@friendly
-def score(
-    game: Annotated[str, typer.Argument(help="The game the record is of.")],
-    files: Annotated[list[str], typer.Argument(help="Record files (YAML or JSON); - reads standard input; "
-                                                    "a .pdf file is a filled-in fillable sheet or score pad.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    as_record: Annotated[str | None, typer.Option(
-        "--as-record", help="Write the record rebuilt from filled PDF sheets to this file (YAML, or "
-                            "JSON if it ends in .json; several sheets: NAME-1, NAME-2 ...).")] = None,
-) -> None:
-    """Replay a game record against the rules: every violation, the totals and the ranking.
-
-    Exit code 0: legal; 1: rules broken (each listed); 2: the file cannot be read.
-
-    \b
-    Examples:
-      printkit score gimbap examples/gimbap/three-players.yaml
-      printkit score gimbap game.json --json
-      printkit score rollncook filled-sheet.pdf --as-record rebuilt.yaml
-    """
+def score_files(game: str, files: list[str], as_json: bool = False, as_record: str | None = None) -> int:
+    """``printkit score GAME FILE...``: the report printed; its exit code returned (0 legal,
+    1 rules broken). Needs no typer: the plain command line runs it straight from :func:`main`."""
     from printkit.core.records import read_record
-
     from printkit.core.registry import form_readers, record_models
 
     scorer = _scorer(game)
@@ -525,8 +195,8 @@ def score(
         from printkit.core.pads import score_pad_file
     pad = score_pad_file(reader, files, as_record) if reader is not None else None
     if pad is not None:  # a filled score pad: checked as it stands (printkit.core.pads)
-        typer.echo(pad.dumps() if as_json else pad.human())
-        raise typer.Exit(pad.exit_code)
+        echo(pad.dumps() if as_json else pad.human())
+        return pad.exit_code
     others = record_models()  # the other games' record models load only to name a misfiled record
     forms, records = [], []
     for f in files:
@@ -543,168 +213,8 @@ def score(
         report = finish_report(report, reader, forms)
     if as_record:
         write_records(as_record, forms)
-    typer.echo(report.dumps() if as_json else report.human())
-    raise typer.Exit(report.exit_code)
-
-
-@app.command()
-@friendly
-def schema(game: Annotated[str, typer.Argument(help="The game whose record format to print.")]) -> None:
-    """Print the JSON Schema of a game's record file.
-
-    \b
-    Example:
-      printkit schema gimbap > gimbap.schema.json
-    """
-    import json
-
-    typer.echo(json.dumps(_scorer(game).model.model_json_schema(), indent=2))
-
-
-@app.command()
-@friendly
-def solve(
-    game: Annotated[str, typer.Argument(help="A game that has a solver.")],
-    args: Annotated[list[str], typer.Argument(help="What to solve, in the game's words (the faces rolled ...).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.")] = False,
-    out: Annotated[Path | None, typer.Option(help="Also draw the solution to this .pdf or .svg file.")] = None,
-    paper: Annotated[str, typer.Option(help="Paper size of the drawing: a4 or letter.")] = "a4",
-    bw: Annotated[bool, typer.Option("--bw", help="Draw in black and white.")] = False,
-) -> None:
-    """Find a solution: for gimbap, a roll meeting the order the dice show.
-
-    \b
-    Examples:
-      printkit solve gimbap rice+seaweed ham-radish
-      printkit solve gimbap cheese-seaweed rice+ham spinach+radish --out roll.pdf
-    """
-    import json
-
-    from printkit.core.draw.page import PAPERS, PrintOptions
-    from printkit.core.output import output_error
-    from printkit.core.registry import solvers
-
-    solver = _one_of(solvers(), game, "solver")
-    if paper.lower() not in PAPERS:
-        raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
-    try:
-        if out is not None and out.is_dir():
-            raise IsADirectoryError(errno.EISDIR, "is a folder")
-        result = solver.solve(args, out, PrintOptions(paper=paper.lower(), bw=bw))
-    except OSError as e:  # --out itself, or a game writing it its own way: still one line
-        raise output_error(out or Path("."), e) from None
-    typer.echo(json.dumps(result.data, indent=2) if as_json else result.text)
-    for path in result.written:
-        typer.echo(str(path), err=as_json)
-
-
-@app.command()
-@friendly
-def simulate(
-    game: Annotated[str, typer.Argument(help="A game that has a simulator.")],
-    seed: Annotated[int, typer.Option(help=f"The (first) seed played, 0 to {SEED_MAX}.")] = 0,
-    games_: Annotated[int, typer.Option("--games", help="How many games to play a seed "
-                                                        f"(--games x --seeds at most {MAX_SIMULATED:,}).")] = 200,
-    seeds: Annotated[int, typer.Option(help="Play this many consecutive seeds from --seed and report "
-                                            "the spread of their medians.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-) -> None:
-    """Play many games automatically: the score distribution (star rates, seed fairness ...).
-
-    \b
-    Examples:
-      printkit simulate rollncook --seed 7 --games 500
-      printkit simulate rollncook --seed 0 --seeds 100 --games 100 --json
-    """
-    import json
-
-    from printkit.core.registry import simulators
-
-    simulator = _one_of(simulators(), game, "simulator")
-    if games_ < 1 or seeds < 1:
-        raise PrintkitError(f"--games and --seeds must be 1 or more; got --games {games_} --seeds {seeds}")
-    if games_ * seeds > MAX_SIMULATED:
-        raise PrintkitError(f"--games {games_} x --seeds {seeds} is {games_ * seeds:,} games; one run plays "
-                            f"at most {MAX_SIMULATED:,} (a few minutes): ask for fewer games or seeds")
-    _check_seed(seed, span=seeds, what=f"--seeds {seeds}")
-    result = simulator.simulate(seed, games_, seeds)
-    typer.echo(json.dumps(result.data, indent=2) if as_json else result.text)
-
-
-@app.command()
-@friendly
-def check(
-    files: Annotated[list[Path] | None, typer.Argument(
-        help="Layout files to check; every file under layouts/ if none are given.")] = None,
-) -> None:
-    """Check layout files as 'make' does: exits 2 naming the file, line and key of the first problem.
-
-    Files a game draws are drawn with its data (A4 colour, Letter B&W); others with their own
-    data, or without drawing where they need a game's data (see docs/layouts.md).
-
-    \b
-    Example:
-      printkit check layouts/calibration/page.yaml
-    """
-    from printkit.core.layout.check import Builds, check_file, layout_files
-
-    paths = files or layout_files()
-    builds = Builds()
-    for path in paths:
-        how = check_file(path, builds)
-        typer.echo(f"ok  {path}  ({how})")
-
-
-@app.command()
-@friendly
-def rules(
-    game: Annotated[str, typer.Argument(
-        metavar="GAME", help="A game (see 'printkit list').")],
-    rule_id: Annotated[str | None, typer.Argument(
-        metavar="ID", help="A rule id from a report, such as TD-7; every id with its title if omitted.")] = None,
-) -> None:
-    """Explain the rule ids that score reports cite ([TD-7], [GEM-4], [PK-10] ...).
-
-    The texts are in docs/rules/GAME.md.
-
-    \b
-    Examples:
-      printkit rules trickdumpling
-      printkit rules trickdumpling TD-7
-    """
-    from printkit.core import rules_docs
-
-    if rule_id is None:
-        typer.echo(rules_docs.listing(rules_docs.book(game)))
-    else:
-        typer.echo(rules_docs.explain(rules_docs.rule(game, rule_id)))
-
-
-@app.command()
-@friendly
-def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on (a non-loopback one asks for a join token, as --lan).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).", min=0, max=65535)] = 8765,
-    db: Annotated[Path | None, typer.Option(help="The SQLite file the tables are kept in "
-                                                  "(default $XDG_DATA_HOME/printkit/tables.sqlite3).")] = None,
-    lan: Annotated[bool, typer.Option("--lan", help="Listen on the local network (0.0.0.0) with a random join "
-                                                    "token; prints the address and its QR code.")] = False,
-    open_browser: Annotated[bool, typer.Option("--open", help="Open the address in this machine's browser.")] = False,
-) -> None:
-    """Keep score at the table: a web app that follows each game move by move on everyone's phone.
-
-    Every move is checked by the same rules as 'printkit score' and stored at once; export a
-    table as a record file, or import one. Stop with Ctrl-C.
-
-    \b
-    Examples:
-      printkit serve                    # http://127.0.0.1:8765/ on this machine
-      printkit serve --lan              # phones on the same Wi-Fi scan the QR code printed
-      printkit serve --db night.sqlite3 --port 8000
-    """
-    from printkit.web.serve import serve as run
-
-    run(host, port, db, lan, open_browser, echo=typer.echo)
+    echo(report.dumps() if as_json else report.human())
+    return report.exit_code
 
 
 def _plain_score(args: list[str]) -> bool:
@@ -715,14 +225,29 @@ def _plain_score(args: list[str]) -> bool:
 
 
 def _score_directly(game: str, files: list[str]) -> None:
-    """Run ``printkit score GAME FILE...`` without typer building the CLI's commands and its
-    pydantic parameter adapters (~25 ms of a ~150 ms run: docs/performance.md): the same
-    function, output and exit code (tests/test_lazy_games.py compares the two ways)."""
+    """Run ``printkit score GAME FILE...`` without importing typer (~20 ms) or building its
+    commands and pydantic parameter adapters: the same function, output and exit code as the
+    typer command (tests/test_lazy_games.py compares the two ways)."""
     try:
-        score(game, files, as_json=False, as_record=None)
-    except typer.Exit as e:
-        sys.exit(e.exit_code)
-    sys.exit(0)
+        code = guarded(score_files, game, files)
+    except Failed as e:
+        code = e.code
+    sys.exit(code)
+
+
+def _shortcut(args: list[str]) -> Callable[[], None] | None:
+    """What to run without typer for the command line ``args``, if it is one of the top-level
+    help (``--help``, ``-h``, nothing) or ``--version``; None for everything else."""
+    if len(args) > 1 or (args and args[0] not in ("--help", "-h", "--version")):
+        return None
+    from printkit import cli_help
+
+    prog = cli_help.program_name()
+    if cli_help.completing(prog):  # a shell asking for completions: typer answers that
+        return None
+    if args == ["--version"]:
+        return cli_help.print_version
+    return lambda: cli_help.print_help(prog, on_stderr=not args)
 
 
 def main() -> None:
@@ -732,9 +257,28 @@ def main() -> None:
     # setdefault: a PYDANTIC_DISABLE_PLUGINS the user set (even empty: plugins on) is kept.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
-        if _plain_score(sys.argv[1:]):
-            _score_directly(sys.argv[2], sys.argv[3:])
+        args = sys.argv[1:]
+        if _plain_score(args):
+            _score_directly(args[1], args[2:])
+        shortcut = _shortcut(args)
+        if shortcut is not None:
+            shortcut()
+        from printkit.commands import app
+
         app()
     except BrokenPipeError:  # output cut short while Click wrote help or a listing
         _quiet_stdout()
         sys.exit(0)
+
+
+def __getattr__(name: str) -> Any:
+    """The typer app's names (``app``, ``SEED_MAX``, ``make`` ...) from printkit/commands.py,
+    imported on first use, so that ``from printkit.cli import app`` still works."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    from printkit import commands
+
+    try:
+        return getattr(commands, name)
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
