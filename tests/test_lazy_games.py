@@ -207,3 +207,56 @@ def test_plain_score_writes_non_ascii_names_as_typer_does(encoding: str, tmp_pat
                                   ["score", "rollncook", "--", "examples/rollncook/solo-seed7.yaml"]])
 def test_score_with_any_option_goes_through_typer(args: list[str]) -> None:
     assert _score_run(args, typer_way=False)[3].endswith("True")
+
+
+STAND_IN_PROBE = """
+import sys
+from printkit.cli import main
+sys.argv = ["printkit", "score", "rollncook", {record!r}]
+try:
+    main()
+except SystemExit:
+    pass
+loader = sys.modules["pydantic.plugin._loader"]
+stand_in = getattr(loader, "_printkit_stand_in", False)
+metadata = "importlib.metadata" in sys.modules
+scanned = loader._plugins is not None  # any name but get_plugins: the real loader, loaded then
+real = sys.modules["pydantic.plugin._loader"]
+print(stand_in, metadata, scanned, getattr(real, "_printkit_stand_in", False), file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("env,expected", [(None, "True False False False"), ("__all__", "True False False False"),
+                                          ("", "False True True False"), ("jubako-plugin", "False True True False")])
+def test_with_plugins_off_pydantic_plugin_loader_is_not_imported(env: str | None, expected: str) -> None:
+    """With plugins off, the CLI stands in for pydantic's plugin loader (which would import
+    importlib.metadata, ~8 ms); with them on (PYDANTIC_DISABLE_PLUGINS empty or naming some),
+    pydantic's own loader scans the installed distributions as before."""
+    import os
+    from pathlib import Path
+
+    record = Path(__file__).resolve().parents[1] / "examples" / "rollncook" / "solo-seed7.yaml"
+    environ = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if env is not None:
+        environ["PYDANTIC_DISABLE_PLUGINS"] = env
+    p = subprocess.run([sys.executable, "-c", STAND_IN_PROBE.format(record=str(record))],
+                       capture_output=True, text=True, check=True, env=environ)
+    assert "ranking: 1. Ann" in p.stdout
+    assert p.stderr.strip().splitlines()[-1] == expected
+
+
+def test_scoring_turns_the_garbage_collector_back_on(capsys: pytest.CaptureFixture) -> None:
+    """It is off only while the game's modules load, and back on after, also when that fails."""
+    import gc
+    from pathlib import Path
+
+    from printkit.cli import score_files
+    from printkit.errors import PrintkitError
+
+    record = Path(__file__).resolve().parents[1] / "examples" / "jubako" / "two-players.yaml"
+    assert gc.isenabled()
+    assert score_files("jubako", [str(record)]) == 0 and "jubako" in capsys.readouterr().out.lower()
+    assert gc.isenabled()
+    with pytest.raises(PrintkitError, match="no scorer"):
+        score_files("no-such-game", [str(record)])
+    assert gc.isenabled()
