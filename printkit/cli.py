@@ -2,11 +2,11 @@
 
 It starts like a small tool (docs/performance.md): typer is imported only when a command needs
 it. ``printkit --help`` (``-h``, or no arguments) prints the top-level help from the command
-table kept in printkit/cli_help.py, and ``--version`` the version; a plain ``printkit score GAME
-FILE...`` (no option) runs :func:`score_files` here. Every other command line goes to the typer
-app in printkit/commands.py, which prints and exits exactly as these shortcuts do (tests compare
-both ways). Names the typer app module defines (``app``, ``SEED_MAX`` ...) are importable from
-here too.
+table in printkit/cli_help_table.py (printkit/cli_help.py), and ``--version`` the version; a
+plain ``printkit score [--json] GAME FILE...`` runs :func:`score_files` here. Every other command
+line goes to the typer app in printkit/commands.py, which prints and exits exactly as these
+shortcuts do (tests compare both ways). Names the typer app module defines (``app``,
+``SEED_MAX`` ...) are importable from here too.
 
 Every error the user can cause ends as one line on stderr and exit code 2, never a traceback
 (set ``PRINTKIT_DEBUG=1`` to see one for an internal error). SIGTERM and SIGHUP stop a run as
@@ -237,19 +237,24 @@ def score_files(game: str, files: list[str], as_json: bool = False, as_record: s
     return report.exit_code
 
 
-def _plain_score(args: list[str]) -> bool:
-    """``score GAME FILE...`` with no option (nothing starting with ``-``, so no ``--json``,
-    ``--help``, ``--`` or ``-`` for standard input): the command line typer would read as
-    ``score(game, files)`` with every option at its default."""
-    return len(args) >= 3 and args[0] == "score" and not any(a.startswith("-") for a in args[1:])
+def _plain_score(args: list[str]) -> tuple[str, list[str], bool] | None:
+    """(game, files, --json given) for ``score GAME FILE...`` whose only option is ``--json``
+    (anywhere, as click reads a flag), nothing else starting with ``-`` (no ``--help``,
+    ``--as-record``, ``--`` or ``-`` for standard input); None for any other command line."""
+    if not args or args[0] != "score":
+        return None
+    words = [a for a in args[1:] if a != "--json"]
+    if len(words) < 2 or any(w.startswith("-") for w in words):
+        return None
+    return words[0], words[1:], len(words) < len(args) - 1
 
 
-def _score_directly(game: str, files: list[str]) -> None:
-    """Run ``printkit score GAME FILE...`` without importing typer (~20 ms) or building its
-    commands and pydantic parameter adapters: the same function, output and exit code as the
-    typer command (tests/test_lazy_games.py compares the two ways)."""
+def _score_directly(game: str, files: list[str], as_json: bool) -> None:
+    """Run ``printkit score [--json] GAME FILE...`` without importing typer (~20 ms) or building
+    its commands and pydantic parameter adapters: the same function, output and exit code as
+    the typer command (tests/test_lazy_games.py compares the two ways)."""
     try:
-        code = guarded(score_files, game, files)
+        code = guarded(score_files, game, files, as_json)
     except Failed as e:
         code = e.code
     sys.exit(code)
@@ -321,8 +326,9 @@ def main() -> None:
         if shortcut is not None:
             shortcut()
         _skip_plugin_loader()
-        if _plain_score(args):
-            _score_directly(args[1], args[2:])
+        plain = _plain_score(args)
+        if plain:
+            _score_directly(*plain)
         from printkit.commands import app
 
         app()

@@ -177,10 +177,14 @@ def _score_run(args: list[str], typer_way: bool, **env: str) -> tuple[int, str, 
     (["score", "rollncook", "no-such-file.yaml"], 2),
     (["score", "gemblo", "examples/gemblo/unreadable"], 2),  # a folder
     (["score", "trickdumpling", "examples/trickdumpling/four-players.yaml"], 0),
+    (["score", "rollncook", "--json", "examples/rollncook/solo-seed7.yaml"], 0),  # --json anywhere
+    (["score", "--json", "rollncook", "examples/rollncook/mistakes.yaml"], 1),
+    (["score", "gemblo", "examples/gemblo/broken/covered-cell.yaml", "--json", "--json"], 1),
+    (["score", "rollncok", "--json", "examples/rollncook/solo-seed7.yaml"], 2),
 ])
 def test_plain_score_skips_typer_and_answers_as_typer_does(args: list[str], code: int) -> None:
-    """``printkit score GAME FILE...`` (no option) runs the score command without importing typer:
-    the same output, messages and exit code as through typer."""
+    """``printkit score [--json] GAME FILE...`` (no other option) runs the score command without
+    importing typer: the same output, messages and exit code as through typer."""
     fast, slow = _score_run(args, typer_way=False), _score_run(args, typer_way=True)
     assert fast[:3] == slow[:3]
     assert fast[0] == code and (fast[1] if code < 2 else fast[2]) != ""
@@ -202,10 +206,12 @@ def test_plain_score_writes_non_ascii_names_as_typer_does(encoding: str, tmp_pat
     assert fast[0] == 0 and "Zoë" in fast[1] and fast[3].endswith("False")
 
 
-@pytest.mark.parametrize("args", [["score", "rollncook", "--json", "examples/rollncook/solo-seed7.yaml"],
+@pytest.mark.parametrize("args", [["score", "rollncook", "--as-record", "x.yaml", "examples/rollncook/solo-seed7.yaml"],
                                   ["score", "rollncook", "-"], ["score", "rollncook"], ["score", "--help"],
+                                  ["score", "rollncook", "--json"], ["score", "--json", "--help", "rollncook", "x"],
+                                  ["score", "rollncook", "--js", "examples/rollncook/solo-seed7.yaml"],
                                   ["score", "rollncook", "--", "examples/rollncook/solo-seed7.yaml"]])
-def test_score_with_any_option_goes_through_typer(args: list[str]) -> None:
+def test_score_with_any_other_option_goes_through_typer(args: list[str]) -> None:
     assert _score_run(args, typer_way=False)[3].endswith("True")
 
 
