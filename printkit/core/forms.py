@@ -31,6 +31,7 @@ from printkit.core.units import PT_PER_MM
 from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pypdf import PdfReader
     from reportlab.pdfgen.canvas import Canvas
 
 #: What a player writes with (r, g, b): a dark blue pen, told apart from the print.
@@ -223,14 +224,17 @@ def read_form(file: str) -> FilledForm:
 
 # -- filling (tests and tools) -------------------------------------------------------------------
 
-def fill_form(pdf: bytes, values: Mapping[str, str | bool]) -> bytes:
+def fill_form(pdf: bytes | PdfReader, values: Mapping[str, str | bool]) -> bytes:
     """``pdf`` with its fields filled as a viewer would: text fields get the text (and a new
-    appearance), check boxes are crossed (True) or cleared (False). Unknown names are an error."""
+    appearance), check boxes are crossed (True) or cleared (False). Unknown names are an error.
+
+    ``pdf`` may also be a pypdf ``PdfReader`` of it (it is copied, never changed): the same
+    bytes come out, and one blank filled many times is parsed once."""
     from pypdf import PdfWriter
     from pypdf.generic import NameObject
 
     with _quiet_pypdf():
-        writer = PdfWriter(clone_from=io.BytesIO(pdf))
+        writer = PdfWriter(clone_from=pdf if not isinstance(pdf, bytes | bytearray) else io.BytesIO(pdf))
         seen: set[str] = set()
         for page in writer.pages:
             texts: dict[str, Any] = {}
