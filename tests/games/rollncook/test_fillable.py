@@ -4,13 +4,19 @@ Forms are filled programmatically with the marks a record leaves on its sheet (w
 from the record and the sheet's contents), then ``printkit score rollncook FILE.pdf`` must give
 the record's own totals. A wrong written total and impossible marks are reported at their field;
 bad PDFs are one line and exit 2; the empty form prints like the plain sheet.
+
+Each sheet is made once for the module (``made``, ``blank``) and parsed once (``parsed``): the
+tests fill in and score their own copies of it (issue 16: the suite's time).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import tempfile
 from collections import Counter
+from functools import cache, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -103,20 +109,33 @@ def score_json(*paths) -> tuple[int, dict]:
     return r.exit_code, json.loads(r.stdout)
 
 
-def blank(tmp_path: Path, seed: int, count: int = 1) -> bytes:
-    args = ["make", "rollncook", "--seed", str(seed), "--fillable", "--out", str(tmp_path)]
-    if count > 1:
-        args += ["--count", str(count)]
-    r = run_cli(*args)
-    assert r.exit_code == 0, r.output
-    return Path(r.stdout.split()[-1]).read_bytes()
+@cache
+def made(*args: str) -> tuple[str, bytes]:
+    """``printkit make rollncook ARGS``'s file (its name and bytes), made once for the module."""
+    with tempfile.TemporaryDirectory() as out:
+        r = run_cli("make", "rollncook", *args, "--out", out)
+        assert r.exit_code == 0, r.output
+        path = Path(r.stdout.split()[-1])
+        return path.name, path.read_bytes()
+
+
+def blank(seed: int, count: int = 1) -> bytes:
+    """The empty fillable sheet of ``seed`` (``count`` sheets from it in one file)."""
+    return made("--seed", str(seed), "--fillable", *(["--count", str(count)] if count > 1 else []))[1]
+
+
+@cache
+def parsed(seed: int) -> PdfReader:
+    """``blank(seed)`` parsed once: ``forms.fill_form`` copies it for every filling (the same
+    bytes as filling the file itself: test_filling_a_parsed_blank_writes_the_same_bytes)."""
+    return PdfReader(io.BytesIO(blank(seed)))
 
 
 def filled(tmp_path: Path, rec: dict, total: int | None, name: str, change: dict | None = None) -> Path:
     seed = parse_sheet_id(rec["sheet"])[1]
     values = {**marks(rec, total), **(change or {})}
     p = tmp_path / name
-    p.write_bytes(forms.fill_form(blank(tmp_path, seed), values))
+    p.write_bytes(forms.fill_form(parsed(seed), values))
     return p
 
 
@@ -152,6 +171,7 @@ def test_two_players_filled_sheets_are_one_shared_dice_game(tmp_path):
     assert code == 1 and v and v[0]["file"] == str(bad) and v[0]["line"] == "RNC1-7:h15:die1"
 
 
+@cache
 def corpus_games(n: int) -> list[list[dict]]:
     rng = random.Random(1414)
     return [rnc.generate_game(random.Random(rng.random())) for _ in range(n)]
@@ -236,12 +256,13 @@ def _one_line_exit_2(path: Path, needle: str) -> None:
 def test_bad_pdfs_are_one_line_exit_2(tmp_path):
     (tmp_path / "text.pdf").write_text("sheet: RNC1-7\n")
     _one_line_exit_2(tmp_path / "text.pdf", "not a PDF file")
-    data = blank(tmp_path, 7)
+    data = blank(7)
     (tmp_path / "cut.pdf").write_bytes(data[:2000])
     r = run_cli("score", "rollncook", str(tmp_path / "cut.pdf"))
     assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
-    plain = run_cli("make", "rollncook", "--seed", "7", "--out", str(tmp_path))
-    _one_line_exit_2(Path(plain.stdout.split()[-1]), "without form fields")
+    name, plain = made("--seed", "7")
+    (tmp_path / name).write_bytes(plain)
+    _one_line_exit_2(tmp_path / name, "without form fields")
 
 
 def _form_named(tmp_path: Path, sid: str) -> Path:
@@ -272,8 +293,8 @@ def test_fillable_is_byte_identical_and_named(tmp_path):
     assert pa.read_bytes() == pb.read_bytes()
 
 
-def test_count_gives_each_sheet_its_own_fields(tmp_path):
-    data = blank(tmp_path, 40, count=3)
+def test_count_gives_each_sheet_its_own_fields():
+    data = blank(40, count=3)
     form = forms.parse_form(data, "three.pdf")
     per_sheet = Counter(n.partition(":")[0] for n in form.fields)
     assert per_sheet == {"RNC1-40": 407, "RNC1-41": 407, "RNC1-42": 407}
@@ -281,7 +302,16 @@ def test_count_gives_each_sheet_its_own_fields(tmp_path):
     # 12 hours x (3 dice + 6 boxes + 6 segments) + 14 plates + 11 x 12 + 5 x 6 bullets
     # + 44 dish boxes + 5 ability boxes + name + total
     assert 12 * 15 + 14 + 11 * 12 + 5 * 6 + 44 + 5 + 2 == 407
-    assert len(PdfReader(str(next(tmp_path.glob("*count3*.pdf")))).trailer["/Root"]["/AcroForm"]["/Fields"]) == 3 * 407
+    assert len(PdfReader(io.BytesIO(data)).trailer["/Root"]["/AcroForm"]["/Fields"]) == 3 * 407
+
+
+def test_filling_a_parsed_blank_writes_the_same_bytes():
+    """How these tests fill a blank (a PdfReader parsed once) gives what filling its bytes
+    gives, and leaves the reader as it was (the next filling is not changed by this one)."""
+    rec = yaml.safe_load((EXAMPLES / "solo-seed7.yaml").read_text())
+    first, second = marks(rec, 30), {**marks(rec, None), "RNC1-7:h12:die2": "7"}
+    assert forms.fill_form(parsed(7), first) != forms.fill_form(parsed(7), second)
+    assert forms.fill_form(parsed(7), second) == forms.fill_form(blank(7), second)
 
 
 def test_svg_of_the_fillable_sheet_is_the_plain_one(tmp_path):
@@ -292,20 +322,27 @@ def test_svg_of_the_fillable_sheet_is_the_plain_one(tmp_path):
 
 # -- rasters ------------------------------------------------------------------------------------------
 
-def render(data: bytes, scale: float = 2) -> np.ndarray:
+SCALE = 2  # pixels a point: 144 dpi
+
+
+@lru_cache(maxsize=4)  # the empty A4 sheet is looked at by two tests
+def _raster(data: bytes) -> np.ndarray:
     d = pdfium.PdfDocument(data)
     # pdfium draws widgets (form fields) through its form-fill module (FPDF_FFLDraw): without
     # init_forms the filled marks do not show (measured: 488 blue pixels, all icons, vs 4780).
     d.init_forms()
-    return np.asarray(d[0].render(scale=scale, may_draw_forms=True).to_pil().convert("RGB"), dtype=int)
+    return np.asarray(d[0].render(scale=SCALE, may_draw_forms=True).to_pil().convert("RGB"))
+
+
+def render(data: bytes) -> np.ndarray:
+    """Page 1 of the PDF ``data`` with its form fields, as ints (a new array each call)."""
+    return _raster(data).astype(int)
 
 
 @pytest.mark.parametrize("extra", [[], ["--paper", "letter", "--bw"]])
-def test_empty_fillable_sheet_prints_like_the_plain_one(tmp_path, extra):
-    plain = run_cli("make", "rollncook", "--seed", "7", *extra, "--out", str(tmp_path))
-    fillable = run_cli("make", "rollncook", "--seed", "7", "--fillable", *extra, "--out", str(tmp_path))
-    a = render(Path(plain.stdout.split()[-1]).read_bytes())
-    b = render(Path(fillable.stdout.split()[-1]).read_bytes())
+def test_empty_fillable_sheet_prints_like_the_plain_one(extra):
+    a = render(made("--seed", "7", *extra)[1])
+    b = render(made("--seed", "7", "--fillable", *extra)[1])
     same = (np.abs(a - b).max(axis=2) <= 16).mean()
     assert same >= 0.99
     assert same == 1.0  # in fact nothing differs: empty fields draw nothing
@@ -314,12 +351,12 @@ def test_empty_fillable_sheet_prints_like_the_plain_one(tmp_path, extra):
 def test_filled_marks_are_visible(tmp_path):
     rec = yaml.safe_load((EXAMPLES / "solo-seed7.yaml").read_text())
     pdf = filled(tmp_path, rec, 30, "ann.pdf")
-    img = render(pdf.read_bytes(), scale=2)
-    empty = render(blank(tmp_path, 7), scale=2)
+    img = render(pdf.read_bytes())
+    empty = render(blank(7))
     pen = (img[:, :, 2] - img[:, :, 0] > 60) & (img[:, :, 2] > 90)
     was = (empty[:, :, 2] - empty[:, :, 0] > 60) & (empty[:, :, 2] > 90)
     new = pen & ~was
-    page_h = img.shape[0] / 2 / PT_PER_MM  # mm
+    page_h = img.shape[0] / SCALE / PT_PER_MM  # mm
     form = forms.parse_form(pdf.read_bytes(), "ann.pdf")
     reader = PdfReader(str(pdf))
     rects = {str(a.get_object()["/T"]): [float(v) for v in a.get_object()["/Rect"]]
@@ -328,7 +365,7 @@ def test_filled_marks_are_visible(tmp_path):
     for name, f in form.fields.items():
         if not f.value:
             continue
-        x0, y0, x1, y1 = (v * 2 for v in rects[name])  # points to pixels at scale 2
+        x0, y0, x1, y1 = (v * SCALE for v in rects[name])  # points to pixels
         top, bottom = img.shape[0] - y1, img.shape[0] - y0
         shown += bool(new[int(top):int(bottom) + 1, int(x0):int(x1) + 1].any())
     filled_count = sum(1 for f in form.fields.values() if f.value)
@@ -367,7 +404,7 @@ def test_as_record_needs_a_pdf_and_fillable_has_a_limit(tmp_path):
 
 def test_random_marks_never_crash_the_reader(tmp_path):
     """Any marks at all (garbage text, any boxes): exit 0 or 1 with a report, never a traceback."""
-    data = blank(tmp_path, 11)
+    data = blank(11)
     names = list(forms.parse_form(data, "b.pdf").fields.items())
     rng = random.Random(14)
     junk = ["", "1", "6", "7", "0", "x", "O", "Q", "12", " 3 ", "é", "-1"]
@@ -375,7 +412,7 @@ def test_random_marks_never_crash_the_reader(tmp_path):
         values = {n: (rng.random() < 0.5 if f.kind == "check" else rng.choice(junk))
                   for n, f in names if rng.random() < 0.3}
         p = tmp_path / f"junk{k}.pdf"
-        p.write_bytes(forms.fill_form(data, values))
+        p.write_bytes(forms.fill_form(parsed(11), values))
         r = run_cli("score", "rollncook", str(p), "--json")
         assert r.exit_code in (0, 1), r.output
         out = json.loads(r.stdout)
