@@ -1,0 +1,146 @@
+"""Kit files made once a test process and their page images rendered once (issue 16, item 5).
+
+Many tests read the same output: a game's cards on A4, its SVG pages, a page at 300 dpi. Here
+each is made once through the CLI (``printkit make``, in-process, so the files are the bytes a
+user gets) into one temporary folder a process, and each page image is rendered once a page and
+resolution; every test that asks again gets the same file or array. With pytest-xdist's
+``--dist loadfile`` a test file runs whole in one process, so its tests share all of it.
+
+    from tests import kitcache
+
+    kitcache.pdf("gimbap", "dice")                          # .../gimbap-dice-a4.pdf
+    kitcache.svgs("gimbap", "dice", "--set", "edge=25mm")   # its SVG pages, in page order
+    kitcache.pdf_page(path, 0, 300)                         # page 1 as an RGB array at 300 dpi
+    kitcache.svg_page(path, dpi=300)                        # an SVG page as an RGB array
+
+Everything returned is shared: the arrays are read-only, and a test must not change the files
+(write into its own ``tmp_path`` instead). A make whose layouts come from ``PRINTKIT_LAYOUTS``
+(``edit_layout``) is cached apart from the shipped layouts' make.
+
+``svg_page`` draws with cairosvg as ``tests.conftest.svg_page`` does and returns the same pixels
+(tests/test_kitcache.py checks it), but reads them from cairo's surface instead of encoding a PNG
+and decoding it again, which took about 40% of a 300 dpi page's time.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
+from functools import lru_cache, cache
+from pathlib import Path
+
+import numpy as np
+
+_ROOT: Path | None = None
+
+
+def _folder() -> Path:
+    """A new, empty folder under this process's cache folder (removed when the process ends)."""
+    global _ROOT
+    if _ROOT is None:
+        _ROOT = Path(tempfile.mkdtemp(prefix="printkit-kitcache-"))
+        atexit.register(shutil.rmtree, _ROOT, True)
+    return Path(tempfile.mkdtemp(dir=_ROOT))
+
+
+def made(game: str, *args: str) -> tuple[Path, ...]:
+    """Every file ``printkit make GAME ARGS...`` writes (``ARGS``: components and options, without
+    ``--out``), in the order the CLI lists them; made once a process for the same arguments."""
+    return _made(game, args, os.environ.get("PRINTKIT_LAYOUTS"))
+
+
+@cache
+def _made(game: str, args: tuple[str, ...], layouts: str | None) -> tuple[Path, ...]:
+    from tests.conftest import run_cli
+
+    out = _folder()
+    r = run_cli("make", game, *args, "--out", str(out))
+    assert r.exit_code == 0, (game, args, r.output)
+    files = tuple(Path(line) for line in r.stdout.split())
+    assert files and all(f.parent == out and f.is_file() for f in files), (game, args, r.stdout)
+    return files
+
+
+def pdf(game: str, component: str, *options: str) -> Path:
+    """The PDF of one component (``options``: ``--paper letter``, ``--bw``, ``--set k=v`` ...)."""
+    (path,) = made(game, component, "--format", "pdf", *options)
+    assert path.suffix == ".pdf", path
+    return path
+
+
+def svgs(game: str, component: str, *options: str) -> tuple[Path, ...]:
+    """The SVG pages of one component, first page first."""
+    paths = made(game, component, "--format", "svg", *options)
+    assert all(p.suffix == ".svg" for p in paths), paths
+    return tuple(sorted(paths))
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.setflags(write=False)
+    return a
+
+
+@cache
+def page_count(path: Path) -> int:
+    """How many pages the PDF at ``path`` has."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return len(doc)
+    finally:
+        doc.close()
+
+
+@lru_cache(maxsize=64)
+def pdf_page(path: Path, page: int, dpi: float) -> np.ndarray:
+    """Page ``page`` (0-based) of the PDF at ``path`` as a read-only RGB array at ``dpi`` (the
+    pixels of ``tests.conftest.pdf_pages``)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        bitmap = doc[page].render(scale=dpi / 72, rev_byteorder=True)
+        return _frozen(np.array(bitmap.to_numpy()[:, :, :3]))
+    finally:
+        doc.close()
+
+
+def svg_page(path: Path, dpi: float | None = None, size: tuple[int, int] | None = None) -> np.ndarray:
+    """An SVG as a read-only RGB array on white, at ``dpi`` or at an exact pixel ``size`` (w, h),
+    rendered once a process for the same arguments."""
+    assert (dpi is None) != (size is None), "give dpi or size"
+    return _svg_page(Path(path), dpi, size)
+
+
+@lru_cache(maxsize=32)
+def _svg_page(path: Path, dpi: float | None, size: tuple[int, int] | None) -> np.ndarray:
+    return _frozen(svg_array(path, dpi=dpi, size=size))
+
+
+def svg_array(path: Path, dpi: float | None = None, size: tuple[int, int] | None = None) -> np.ndarray:
+    """The SVG file at ``path`` drawn by cairosvg on white, as an RGB array: the pixels of
+    ``cairosvg.svg2png`` read through PIL, without the PNG in between (not cached)."""
+    from cairosvg.parser import Tree
+    from cairosvg.surface import PNGSurface
+
+    kw = {"output_width": size[0], "output_height": size[1]} if size else {}
+    # By url, as svg2png(url=...): cairosvg finds a <use>'s target in the parsed file by its url
+    # (from bytes it would parse the whole file again for every <use>).
+    surface = PNGSurface(Tree(url=str(path)), None, 96 if dpi is None else dpi, background_color="white", **kw)
+    surface.cairo.flush()
+    h, w, stride = surface.cairo.get_height(), surface.cairo.get_width(), surface.cairo.get_stride()
+    # cairo's ARGB32: one little-endian 32-bit word a pixel (bytes B, G, R, A), colour premultiplied.
+    bgra = np.frombuffer(surface.cairo.get_data(), np.uint8).reshape(h, stride // 4, 4)[:, :w]
+    rgb = np.ascontiguousarray(bgra[:, :, 2::-1])
+    # Where a pixel is not opaque (the page's last, partly covered row or column), un-premultiply
+    # as cairo does when it writes a PNG: (c * 255 + a / 2) / a, and 0 where nothing is drawn.
+    ys, xs = np.nonzero(bgra[:, :, 3] < 255)
+    if len(ys):
+        a = bgra[ys, xs, 3].astype(np.uint32)[:, None]
+        c = rgb[ys, xs].astype(np.uint32)
+        rgb[ys, xs] = np.where(a == 0, 0, (c * 255 + a // 2) // np.maximum(a, 1)).astype(np.uint8)
+    surface.finish()
+    return rgb

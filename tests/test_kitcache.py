@@ -1,0 +1,55 @@
+"""tests/kitcache.py gives the tests the same files and pixels as the slow way it replaces."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests import kitcache
+from tests.conftest import pdf_pages, run_cli, svg_page
+
+# A page 30.05 mm wide: its last pixel column is only partly covered (cairo keeps it
+# premultiplied; the PNG route un-premultiplies it), a half-transparent fill and a glyph-like
+# <use>, as printkit's SVGs draw text.
+SVG = b"""<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+ width="30.05mm" height="20mm" viewBox="0 0 30.05 20"><defs><symbol id="g" overflow="visible">
+<path d="M0 0 L3 0 L1.5 -4 Z"/></symbol></defs>
+<rect x="2" y="2" width="20" height="10" fill="#c03030" fill-opacity="0.5" stroke="#203080" stroke-width="0.15"/>
+<use xlink:href="#g" x="25" y="15" fill="#2a7"/><line x1="0" y1="19" x2="30.05" y2="19" stroke="black" stroke-width="0.1"/>
+</svg>"""
+
+
+@pytest.mark.parametrize("kw", [{"dpi": 96}, {"dpi": 301}, {"size": (171, 113)}])
+def test_svg_pixels_are_those_of_the_png_route(tmp_path, kw):
+    path = tmp_path / "t.svg"
+    path.write_bytes(SVG)
+    want = svg_page(path, **kw)
+    got = kitcache.svg_array(path, **kw)
+    assert got.dtype == np.uint8 and got.shape == want.shape
+    assert (want[:, -1] != 255).any()  # the partly covered column is there and not white
+    assert np.array_equal(got, want)
+
+
+def test_made_files_and_pages_are_the_clis_and_made_once(tmp_path):
+    pdf = kitcache.pdf("gimbap", "tokens")
+    assert pdf.name == "gimbap-tokens-a4.pdf" and kitcache.pdf("gimbap", "tokens") == pdf
+    assert kitcache.made("gimbap", "tokens", "--format", "pdf") == (pdf,)  # the same make, not another
+    r = run_cli("make", "gimbap", "tokens", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / pdf.name).read_bytes() == pdf.read_bytes()
+    assert kitcache.page_count(pdf) == 2
+    page = kitcache.pdf_page(pdf, 1, 50)
+    assert np.array_equal(page, pdf_pages(pdf, 50)[1]) and not page.flags.writeable
+    assert kitcache.pdf_page(pdf, 1, 50) is page
+    (svg, _) = kitcache.svgs("gimbap", "tokens")
+    assert svg.name == "gimbap-tokens-a4-p01.svg"
+    assert kitcache.svg_page(svg, dpi=40) is kitcache.svg_page(svg, dpi=40)
+    assert np.array_equal(kitcache.svg_page(svg, dpi=40), svg_page(svg, dpi=40))
+
+
+def test_a_make_with_edited_layouts_is_not_the_shipped_ones(request):
+    shipped = kitcache.pdf("gimbap", "tokens")
+    edit_layout = request.getfixturevalue("edit_layout")  # PRINTKIT_LAYOUTS is set from here on
+    edit_layout("gimbap/tokens.yaml", "slice_dx: 5.4 ", "slice_dx: 6 ")
+    edited = kitcache.pdf("gimbap", "tokens")
+    assert edited != shipped and edited.read_bytes() != shipped.read_bytes()
