@@ -1,32 +1,45 @@
-"""Bounded memory for long PDFs: reportlab's own document, with its pages kept on disk.
+"""Flat memory for long PDFs: reportlab's own document, with its pages kept on disk.
 
-reportlab keeps every page's drawing commands (about 18 KB for a full score sheet) until it saves,
-then builds the whole file in memory (and copies it twice more). For ``--count 10000`` that is
-about a gigabyte. This module changes where the bytes live, not what they are:
+reportlab keeps every page's drawing commands (about 18 KB for a full score sheet) and every
+page object until it saves, then builds the whole file in memory (and copies it twice more).
+For ``--count 10000`` that is about a gigabyte. This module changes where the bytes live, not
+what they are:
 
-- :class:`SpoolingCanvas` encodes each page's content stream as soon as the page is finished
-  (exactly as reportlab would at save time: the same filters, the same dictionary) and keeps
-  the encoded bytes in a temporary file; the page keeps a small :class:`SpooledStream` that
-  gives those bytes back when the document is written. Pages whose XObject dictionaries name
-  the same forms share one dictionary object.
-- :class:`StreamingDocument` is reportlab's ``PDFDocument`` whose final ``format`` writes each
-  object to the output file as it is formatted instead of collecting them all, and returns
-  nothing.
+- :class:`StreamingDocument` is reportlab's ``PDFDocument`` that parks each finished page in a
+  temporary file (the spool) as soon as the canvas hands it over: the page's content stream
+  encoded exactly as reportlab would at save time (the same filters, the same dictionary),
+  and the page dictionary itself, pickled. What it keeps a page is a few numbers in arrays
+  (:class:`_PageTable`): the page's object number and where its two parts are in the spool.
+  Pages naming the same forms share one XObject dictionary, equal boxes one array.
+- When it is saved, it writes each object to the output file as soon as it is formatted (its
+  ``format`` returns nothing): a page is read back from the spool and formatted by reportlab;
+  a page's content stream gets its object number then, as in reportlab, and is kept as three
+  numbers (:class:`_StreamTable`) until its turn to be copied from the spool. The cross-
+  reference table is written from an array of offsets.
+- reportlab's name-keyed tables (``idToObjectNumberAndVersion``, ``numberToId``,
+  ``idToObject``, ``idToOffset``) keep only the document's other objects (fonts, forms, form
+  fields): a page's name (``Page12``) and its content stream's (``R20034``) are answered from
+  the arrays (:class:`_ObjectNumbers`), and the page tree's kids are written from them.
 
 Object numbers, order and every byte are reportlab's: a file made this way is byte-identical
-to one made by ``Canvas.save`` into memory (tests/core/test_pdf_stream.py checks it). Fonts,
-forms and AcroForm fields stay where reportlab puts them, once in the file.
+to one made by ``Canvas.save`` into memory (tests/core/test_pdf_stream.py checks it, and that
+what is kept a page stays small). Fonts, forms and AcroForm fields stay where reportlab puts
+them, once in the file. Written against reportlab's ``pdfdoc`` as it is in versions 4 and 5.
 """
 
 from __future__ import annotations
 
+import bisect
 import pickle
 import tempfile
+from array import array
 from typing import IO, Any
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen import canvas as rl_canvas
+
+_XREF_CHUNK = 4096  # cross-reference lines joined and written at once
 
 
 class SpooledStream(pdfdoc.PDFObject):
@@ -43,35 +56,100 @@ class SpooledStream(pdfdoc.PDFObject):
         return self.spool.read(self.length)
 
 
-class ParkedPage(pdfdoc.PDFObject):
-    """A finished page dictionary kept in the spool file (pickled), in the document's place.
+class _PageTable:
+    """The parked pages, in page order: each one's object number, and where its pickled
+    dictionary and its encoded content stream (length 0: none spooled) are in the spool.
+    28 bytes a page, whatever the page holds."""
 
-    reportlab keeps every page object (its attribute dictionary, boxes, resource dictionaries:
-    a few KB each) until the end, to write the page tree and the pages. This stand-in keeps a
-    few numbers: the page tree references it by the page's own name, and when the document
-    is written it loads the page back and formats it there, so every byte and object number
-    is reportlab's.
-    """
+    def __init__(self) -> None:
+        self.numbers = array("I")
+        self.at, self.size = array("Q"), array("I")
+        self.contents_at, self.contents_size = array("Q"), array("I")
 
-    __slots__ = ("__InternalName__", "spool", "offset", "length", "contents")
-    __RefOnly__ = 1
-    __Comment__ = pdfdoc.PDFPage.__Comment__
+    def __len__(self) -> int:
+        return len(self.numbers)
 
-    def __init__(self, name: str, spool: IO[bytes], offset: int, length: int,
-                 contents: tuple[int, int] | None):
-        self.__InternalName__ = name
-        self.spool, self.offset, self.length, self.contents = spool, offset, length, contents
+    def add(self, number: int, at: int, size: int, contents: tuple[int, int]) -> None:
+        self.numbers.append(number)
+        self.at.append(at)
+        self.size.append(size)
+        self.contents_at.append(contents[0])
+        self.contents_size.append(contents[1])
 
-    def page(self) -> pdfdoc.PDFPage:
-        """The page as it was parked (its content stream read from the spool when written)."""
-        self.spool.seek(self.offset)
-        page = pickle.loads(self.spool.read(self.length))  # noqa: S301 - our own temp file
-        if self.contents is not None:
-            page.Contents = SpooledStream(self.spool, *self.contents)
-        return page
+    def number_of(self, name: str) -> int | None:
+        """The object number of the page reportlab calls ``name`` (``Page<k>``, k from 1)."""
+        if name.startswith("Page") and name[4:].isdigit() and 1 <= int(name[4:]) <= len(self.numbers):
+            return self.numbers[int(name[4:]) - 1]
+        return None
 
-    def format(self, document: Any) -> bytes:
-        return self.page().format(document)
+
+class _StreamTable:
+    """The pages' content streams that have an object number and are not written yet: each
+    one's number (increasing) and its place in the spool (16 bytes a stream)."""
+
+    def __init__(self) -> None:
+        self.numbers = array("I")
+        self.at, self.size = array("Q"), array("I")
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def add(self, number: int, stream: SpooledStream) -> None:
+        self.numbers.append(number)
+        self.at.append(stream.offset)
+        self.size.append(stream.length)
+
+    def number_of(self, name: str) -> int | None:
+        """The object number of the spooled stream reportlab calls ``name`` (``R<n>``)."""
+        if name.startswith("R") and name[1:].isdigit():
+            n = int(name[1:])
+            i = bisect.bisect_left(self.numbers, n)
+            if i < len(self.numbers) and self.numbers[i] == n:
+                return n
+        return None
+
+
+class _ObjectNumbers(dict):
+    """reportlab's ``idToObjectNumberAndVersion`` (name -> (number, 0)) whose parked pages and
+    spooled streams are read from the arrays instead of being kept as entries: references to
+    a page (the page tree, a form field's ``/P``) and the objects' headers look them up here."""
+
+    def __init__(self, entries: dict, pages: _PageTable, streams: _StreamTable):
+        super().__init__(entries)
+        self.pages, self.streams = pages, streams
+
+    def __missing__(self, name: str) -> tuple[int, int]:
+        n = self.pages.number_of(name) if name.startswith("P") else self.streams.number_of(name)
+        if n is None:
+            raise KeyError(name)
+        return (n, 0)
+
+
+class _PageTree(pdfdoc.PDFPages):
+    """reportlab's page tree (one node) whose kids are the document's parked pages, written
+    from their object numbers (the same array reportlab writes from its page references)."""
+
+    def check_format(self, document: Any) -> None:
+        numbers = document._pages.numbers
+        self.Kids = pdfdoc.PDFArray([b"%d 0 R" % n for n in numbers])
+        self.Count = len(numbers)
+
+
+class _CompactPage(pdfdoc.PDFPage):
+    """A finished page whose unset entries are read from the class, not kept on each page."""
+
+
+for _name in pdfdoc.PDFPage.__NoDefault__:
+    setattr(_CompactPage, _name, None)
+
+
+def _compact(page: pdfdoc.PDFPage) -> None:
+    """Drop the page's unset (None) entries, so its pickle is smaller: reportlab reads them
+    with getattr, and the class gives None."""
+    page.__class__ = _CompactPage
+    for name in pdfdoc.PDFPage.__NoDefault__:
+        if name in page.__dict__ and page.__dict__[name] is None:
+            del page.__dict__[name]
 
 
 def _encoded_contents(page: pdfdoc.PDFPage, document: Any) -> bytes:
@@ -84,49 +162,64 @@ def _encoded_contents(page: pdfdoc.PDFPage, document: Any) -> bytes:
     return stream.format(document)
 
 
-class _CompactPage(pdfdoc.PDFPage):
-    """A finished page whose unset entries are read from the class, not kept on each page."""
+class _SinkFile(pdfdoc.PDFFile):
+    """reportlab's output collector, writing to a file instead of keeping the pieces."""
+
+    def __init__(self, sink: IO[bytes], pdf_version: Any):
+        self.strings: list[bytes] = []
+        self.write = sink.write
+        self.offset = 0
+        self.add(pdfdoc.pdfdocEnc("%%PDF-%s.%s" % pdf_version)  # noqa: UP031 - reportlab's header
+                 + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
+
+    def format(self, document: Any) -> bytes:
+        return b""
 
 
-for _name in pdfdoc.PDFPage.__NoDefault__:
-    setattr(_CompactPage, _name, None)
+class StreamingDocument(pdfdoc.PDFDocument):
+    """reportlab's PDFDocument with its pages parked in a spool file, written object by object
+    to ``self.sink`` (see the module's docstring). Made from a canvas's document by
+    :meth:`adopt`."""
 
+    sink: IO[bytes]
+    _spool: IO[bytes]
+    _spool_end: int
+    _pages: _PageTable
+    _streams: _StreamTable
+    _xobjects: dict[frozenset, Any]
+    _shared: dict[tuple, Any]
 
-def _compact(page: pdfdoc.PDFPage) -> None:
-    """Drop the page's unset (None) entries: reportlab reads them with getattr, and the class
-    gives None; a long document keeps thousands of pages until it is written."""
-    page.__class__ = _CompactPage
-    for name in pdfdoc.PDFPage.__NoDefault__:
-        if name in page.__dict__ and page.__dict__[name] is None:
-            del page.__dict__[name]
+    @classmethod
+    def adopt(cls, doc: pdfdoc.PDFDocument) -> StreamingDocument:
+        """Turn a fresh reportlab document (no page added yet) into a streaming one."""
+        doc.__class__ = cls
+        assert isinstance(doc, StreamingDocument)
+        doc._spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close_spool
+        doc._spool_end = 0
+        doc._pages, doc._streams = _PageTable(), _StreamTable()
+        doc._xobjects, doc._shared = {}, {}
+        doc.idToObjectNumberAndVersion = _ObjectNumbers(doc.idToObjectNumberAndVersion, doc._pages, doc._streams)
+        doc.Pages.__class__ = _PageTree
+        return doc
 
+    def close_spool(self) -> None:
+        self._spool.close()
 
-class SpoolingCanvas(rl_canvas.Canvas):
-    """A reportlab Canvas that moves each finished page's content stream to a temporary file."""
+    # -- drawing: each finished page goes to the spool ----------------------------------------
 
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self._spool: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed by save_to (or with the canvas)
-        self._spool_end = 0
-        self._xobjects: dict[frozenset, Any] = {}
-        self._shared: dict[tuple, Any] = {}
-        self._doc.__class__ = StreamingDocument
-
-    def showPage(self) -> None:  # noqa: N802 - reportlab's name
-        super().showPage()
-        page = self._doc.Pages.pages[-1]
-        if page.stream and not page.Contents and not page.Override_default_compilation:
-            data = _encoded_contents(page, self._doc)
-            self._spool.seek(self._spool_end)
-            self._spool.write(data)
-            page.Contents = SpooledStream(self._spool, self._spool_end, len(data))
-            self._spool_end += len(data)
-            page.stream = None
+    def addPage(self, page: pdfdoc.PDFPage) -> None:  # noqa: N802 - reportlab's name
+        """reportlab's addPage (the page takes the next object number and ``Page<k>`` name),
+        with the page parked in the spool instead of kept in the tables and the page tree."""
+        self.objectcounter += 1
+        contents = self._spool_contents(page)
         self._share_xobjects(page)
         self._share_boxes(page)
         if type(page) is pdfdoc.PDFPage:
             _compact(page)
-            self._park(page)
+        data = pickle.dumps(page, pickle.HIGHEST_PROTOCOL)
+        self._pages.add(self.objectcounter, self._spooled(data), len(data), contents)
+        self.pageCounter += 1
+        self.inObject = None
 
     def _spooled(self, data: bytes) -> int:
         """Append ``data`` to the spool file; its offset there."""
@@ -136,18 +229,14 @@ class SpoolingCanvas(rl_canvas.Canvas):
         self._spool_end += len(data)
         return at
 
-    def _park(self, page: pdfdoc.PDFPage) -> None:
-        """Move the finished page dictionary to the spool file; the document keeps a
-        :class:`ParkedPage` under the page's name (in its object table and page tree)."""
-        contents = page.__dict__.pop("Contents", None)
-        spooled = (contents.offset, contents.length) if isinstance(contents, SpooledStream) else None
-        if contents is not None and spooled is None:
-            page.Contents = contents
-        data = pickle.dumps(page, pickle.HIGHEST_PROTOCOL)
-        name = page.__InternalName__
-        parked = ParkedPage(name, self._spool, self._spooled(data), len(data), spooled)
-        self._doc.idToObject[name] = parked
-        self._doc.Pages.pages[-1] = parked
+    def _spool_contents(self, page: pdfdoc.PDFPage) -> tuple[int, int]:
+        """Encode the page's content stream into the spool, as reportlab would at save time;
+        (offset, length) there, or (0, 0) when the page keeps its own contents."""
+        if not page.stream or page.Contents or page.Override_default_compilation:
+            return (0, 0)
+        data = _encoded_contents(page, self)
+        page.stream = None
+        return (self._spooled(data), len(data))
 
     def _share_xobjects(self, page: pdfdoc.PDFPage) -> None:
         """One XObject dictionary for all pages that use the same forms (it only names them)."""
@@ -166,37 +255,42 @@ class SpoolingCanvas(rl_canvas.Canvas):
         if isinstance(trans, pdfdoc.PDFDictionary) and not trans.dict:
             page.Trans = self._shared.setdefault(("Trans",), trans)
 
-    def save_to(self, sink: IO[bytes]) -> None:
-        """Write the document to ``sink`` object by object, then free the spool."""
-        if len(self._code):
-            self.showPage()
-        self._doc.sink = sink
-        try:
-            self._doc.SaveToFile(sink, self)
-        finally:
-            self._spool.close()
+    # -- writing --------------------------------------------------------------------------------
 
+    def _parked_page(self, i: int) -> pdfdoc.PDFPage:
+        """Page ``i`` (from 0) as it was parked, its content stream to be read from the spool."""
+        pages = self._pages
+        self._spool.seek(pages.at[i])
+        page = pickle.loads(self._spool.read(pages.size[i]))  # noqa: S301 - our own temp file
+        if pages.contents_size[i]:
+            page.Contents = SpooledStream(self._spool, pages.contents_at[i], pages.contents_size[i])
+        return page
 
-class _SinkFile(pdfdoc.PDFFile):
-    """reportlab's output collector, writing to a file instead of keeping the pieces."""
+    def Reference(self, obj: Any, name: str | None = None) -> Any:  # noqa: N802 - reportlab's name
+        """reportlab's Reference; a spooled content stream takes the next object number as
+        reportlab's stream would, kept in the stream table rather than the name tables."""
+        if name is None and type(obj) is SpooledStream:
+            if not hasattr(obj, "__InternalName__"):
+                self.objectcounter += 1
+                obj.__InternalName__ = f"R{self.objectcounter}"
+                self._streams.add(self.objectcounter, obj)
+            return pdfdoc.PDFObjectReference(obj.__InternalName__)
+        return super().Reference(obj, name)
 
-    def __init__(self, sink: IO[bytes], pdf_version: Any):
-        self.strings: list[bytes] = []
-        self.write = sink.write
-        self.offset = 0
-        self.add(pdfdoc.pdfdocEnc("%%PDF-%s.%s" % pdf_version)  # noqa: UP031 - reportlab's header
-                 + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
+    def _object(self, number: int, next_page: int, next_stream: int) -> tuple[str, Any, int, int]:
+        """Object ``number``'s name and object (a parked page, a spooled stream or one from
+        reportlab's tables), and the next page and stream to look for."""
+        pages, streams = self._pages, self._streams
+        if next_page < len(pages) and pages.numbers[next_page] == number:
+            return f"Page{next_page + 1}", self._parked_page(next_page), next_page + 1, next_stream
+        if next_stream < len(streams) and streams.numbers[next_stream] == number:
+            i = next_stream
+            stream = SpooledStream(self._spool, streams.at[i], streams.size[i])
+            return f"R{number}", stream, next_page, next_stream + 1
+        oid = self.numberToId[number]
+        return oid, self.idToObject[oid], next_page, next_stream
 
-    def format(self, document: Any) -> bytes:
-        return b""
-
-
-class StreamingDocument(pdfdoc.PDFDocument):
-    """reportlab's PDFDocument.format, writing each object to ``self.sink`` as it goes."""
-
-    sink: IO[bytes]
-
-    def format(self) -> bytes:  # same steps as PDFDocument.format (reportlab 4 and 5)
+    def format(self) -> bytes:  # same steps and bytes as PDFDocument.format (reportlab 4 and 5)
         if getattr(self, "_digiSigs", None):  # pragma: no cover - printkit signs nothing
             raise NotImplementedError("signed PDFs are not streamed")
         self.encrypt.prepare(self)
@@ -206,26 +300,50 @@ class StreamingDocument(pdfdoc.PDFDocument):
         encryptinfo = self.encrypt.info()
         encryptref = self.Reference(encryptinfo) if encryptinfo else None
         self.__accum__ = out = _SinkFile(self.sink, self._pdfVersion)
-        ids = []
-        counter = 0
-        while True:  # objects may be added while others are formatted
-            counter += 1
-            if counter not in self.numberToId:
-                break
-            oid = self.numberToId[counter]
-            obj = self.idToObject[oid]
+        offsets = array("Q")  # of objects 1, 2, ...
+        number, next_page, next_stream = 0, 0, 0
+        while number < self.objectcounter:  # objects may be added while others are formatted
+            number += 1
+            oid, obj, next_page, next_stream = self._object(number, next_page, next_stream)
             if not rl_config.invariant and rl_config.pdfComments:  # as reportlab does
                 out.add(f"% {ascii(oid)}: class {obj.__class__.__name__[:50]} \n")
-            self.idToOffset[oid] = out.add(pdfdoc.PDFIndirectObject(oid, obj).format(self))
-            ids.append(oid)
+            offsets.append(out.add(pdfdoc.PDFIndirectObject(oid, obj).format(self)))
         del self.__accum__
-        count = len(self.numberToId)
-        if counter - 1 != count:  # pragma: no cover - reportlab's own sanity check
-            raise ValueError(f"counter {counter} does not match {count} objects")
-        xref = pdfdoc.PDFCrossReferenceTable()
-        xref.addsection(0, ids)
-        xref_at = out.add(xref.format(self))
+        count = len(self.numberToId) + len(self._pages) + len(self._streams)
+        if number != count:  # pragma: no cover - reportlab's own sanity check
+            raise ValueError(f"counter {number} does not match {count} objects")
+        xref_at = _write_xref(out, offsets)
         trailer = pdfdoc.PDFTrailer(startxref=xref_at, Size=count + 1, Root=self.Reference(cat),
                                     Info=self.Reference(info), Encrypt=encryptref, ID=self.ID())
         out.add(trailer.format(self))
         return b""
+
+
+def _write_xref(out: _SinkFile, offsets: array) -> int:
+    """Write the cross-reference table reportlab writes (one section from object 0, every
+    object at generation 0) in chunks; its offset in the file."""
+    at = out.add(b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1))
+    for i in range(0, len(offsets), _XREF_CHUNK):
+        out.add(b"".join([b"%010d 00000 n \n" % o for o in offsets[i:i + _XREF_CHUNK]]))
+    return at
+
+
+class SpoolingCanvas(rl_canvas.Canvas):
+    """A reportlab Canvas whose document is a :class:`StreamingDocument`: finished pages go
+    to a temporary file, and :meth:`save_to` writes the PDF object by object."""
+
+    _doc: StreamingDocument
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._doc = StreamingDocument.adopt(self._doc)
+
+    def save_to(self, sink: IO[bytes]) -> None:
+        """Write the document to ``sink`` object by object, then free the spool."""
+        if len(self._code):
+            self.showPage()
+        self._doc.sink = sink
+        try:
+            self._doc.SaveToFile(sink, self)
+        finally:
+            self._doc.close_spool()
