@@ -144,3 +144,17 @@ def svg_array(path: Path, dpi: float | None = None, size: tuple[int, int] | None
         rgb[ys, xs] = np.where(a == 0, 0, (c * 255 + a // 2) // np.maximum(a, 1)).astype(np.uint8)
     surface.finish()
     return rgb
+
+
+def pdf_svg_page(pdf: Path, svgs: tuple[Path, ...] | list[Path], page: int, dpi: int = 100,
+                 supersample: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """Page ``page`` of ``pdf`` and the same page's SVG as arrays at ``dpi``, the SVG at the PDF
+    page's pixel size: ``tests.conftest.raster_pair``'s pixels (both drawn at ``supersample``
+    times ``dpi`` and averaged down: pdfium widens hairlines to a whole pixel, cairo does not),
+    each drawing cached."""
+    from tests.conftest import downsample
+
+    assert page_count(pdf) == len(svgs), (pdf, len(svgs))
+    a = pdf_page(pdf, page, dpi * supersample)
+    b = svg_page(svgs[page], size=(a.shape[1], a.shape[0]))
+    return downsample(a, supersample), downsample(b, supersample)

@@ -1,5 +1,7 @@
 """Gimbap's printed components, measured and looked at on real output."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from pypdf import PdfReader
@@ -10,29 +12,38 @@ from printkit.games.gimbap import components
 from printkit.games.gimbap.content import CONTENT
 from printkit.games.gimbap.rolls import check, parse_face
 from printkit.core.registry import games
-from tests.conftest import agreement, colourfulness, measure_between_edges, pdf_pages, raster_pair, run_cli, svg_page
+from tests import kitcache
+from tests.conftest import agreement, colourfulness, measure_between_edges, run_cli
 
 COMPONENTS = ["dice", "tokens", "lessons", "fillings", "aid"]
 
 
+def made(*options: str) -> dict[str, Path]:
+    """Every file of ``printkit make gimbap OPTIONS`` by name, made once a test process."""
+    return {p.name: p for p in kitcache.made("gimbap", *options)}
+
+
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory):
-    out = tmp_path_factory.mktemp("gimbap")
-    for extra in ((), ("--bw",), ("--paper", "letter")):
-        r = run_cli("make", "gimbap", "--format", "both", "--out", str(out), *extra)
-        assert r.exit_code == 0, r.output
-    return out
+def kit() -> dict[str, Path]:
+    """The whole kit: PDFs on A4, on Letter and A4 --bw, and the A4 SVG pages (the SVGs of Letter
+    and --bw are not looked at here)."""
+    return {**made("--format", "pdf"), **made("--format", "pdf", "--paper", "letter"),
+            **made("--format", "pdf", "--bw"), **made("--format", "svg")}
+
+
+def pages(pdf: Path, dpi: float):
+    return [kitcache.pdf_page(pdf, i, dpi) for i in range(kitcache.page_count(pdf))]
 
 
 def test_everything_is_made_for_both_papers(kit):
-    names = {p.name for p in kit.iterdir()}
+    names = set(kit)
     for comp in COMPONENTS:
         for paper in ("a4", "letter"):
             assert f"gimbap-{comp}-{paper}.pdf" in names
         assert f"gimbap-{comp}-a4-bw.pdf" in names
-    assert len(PdfReader(kit / "gimbap-lessons-a4.pdf").pages) == 4  # 10 cards: 2 sheets, each with backs
-    assert len(PdfReader(kit / "gimbap-tokens-a4.pdf").pages) == 2
-    assert len(PdfReader(kit / "gimbap-fillings-letter.pdf").pages) == 3
+    assert len(PdfReader(kit["gimbap-lessons-a4.pdf"]).pages) == 4  # 10 cards: 2 sheets, each with backs
+    assert len(PdfReader(kit["gimbap-tokens-a4.pdf"]).pages) == 2
+    assert len(PdfReader(kit["gimbap-fillings-letter.pdf"]).pages) == 3
 
 
 def face_frame(doc, die: int, cube_face: str, with_page: bool = False):
@@ -46,9 +57,10 @@ def face_frame(doc, die: int, cube_face: str, with_page: bool = False):
 
 @pytest.mark.parametrize("kind", ["pdf", "svg"])
 @pytest.mark.parametrize("edge", [20, 25])
-def test_a_die_face_measures_the_cube_edge(tmp_path, kind, edge):
-    r = run_cli("make", "gimbap", "dice", "--set", f"edge={edge}mm", "--format", "both", "--out", str(tmp_path))
-    assert r.exit_code == 0, r.output
+def test_a_die_face_measures_the_cube_edge(kind, edge):
+    """At 300 dpi (a pixel is 0.085 mm, the tolerance 0.2 mm); the PDF and SVG pages are made
+    once for both kinds, and each page drawn once for both dice."""
+    files = made("dice", "--set", f"edge={edge}mm", "--format", "both")
     doc = components.build_dice(PrintOptions(), edge=float(edge))
     assert len(doc.pages) == (1 if edge == 20 else 2)  # four nets a page fit at 20 mm, two at 25
     dpi = 300
@@ -56,8 +68,8 @@ def test_a_die_face_measures_the_cube_edge(tmp_path, kind, edge):
     for die in (1, 4):
         page, m = face_frame(doc, die, "back", with_page=True)
         stem = "gimbap-dice-a4" + ("" if edge == 20 else f"-edge{edge}")  # a non-default edge is named
-        img = pdf_pages(tmp_path / f"{stem}.pdf", dpi)[page] if kind == "pdf" \
-            else svg_page(tmp_path / f"{stem}-p{page + 1:02d}.svg", dpi=dpi)
+        img = kitcache.pdf_page(files[f"{stem}.pdf"], page, dpi) if kind == "pdf" \
+            else kitcache.svg_page(files[f"{stem}-p{page + 1:02d}.svg"], dpi=dpi)
         # The back face (bottom of the cross): solid cut lines left, right and below; a dashed
         # fold above, measured where its first dash lies.
         cx, cy = m.apply(0, 0)
@@ -103,7 +115,7 @@ def test_lesson_backs_show_a_solution_that_meets_the_front():
 
 
 def test_lesson_text_is_in_the_pdf(kit):
-    r = PdfReader(kit / "gimbap-lessons-a4.pdf")
+    r = PdfReader(kit["gimbap-lessons-a4.pdf"])
     front, back = r.pages[0].extract_text(), r.pages[1].extract_text()
     assert "LESSON 1 of 10" in front and "rice must touch seaweed" in front
     assert "On the seaweed" in back and "A SOLUTION" in back
@@ -132,7 +144,7 @@ def test_seaweed_sheet_measures_true_on_paper(kit):
     ((rect, m),) = O.find(doc.pages[0].ops, "seaweed")
     x0, y0 = m.apply(rect.x, rect.y)
     dpi = 150
-    img = pdf_pages(kit / "gimbap-fillings-a4.pdf", dpi)[0]
+    img = kitcache.pdf_page(kit["gimbap-fillings-a4.pdf"], 0, dpi)
     row = img[int((y0 + 70) / 25.4 * dpi)].mean(axis=1)
     dark = np.nonzero(row < 128)[0]
     width = (dark[-1] - dark[0] + 1) / dpi * 25.4
@@ -141,19 +153,19 @@ def test_seaweed_sheet_measures_true_on_paper(kit):
 
 @pytest.mark.parametrize("comp", COMPONENTS)
 def test_pdf_and_svg_look_the_same(kit, comp):
-    pdf = kit / f"gimbap-{comp}-a4.pdf"
-    svgs = sorted(kit.glob(f"gimbap-{comp}-a4-p*.svg"))
-    for a, b in zip(*raster_pair(pdf, svgs)):
-        overall, inked = agreement(a, b, tol=64)
+    pdf = kit[f"gimbap-{comp}-a4.pdf"]
+    svgs = sorted(p for name, p in kit.items() if name.startswith(f"gimbap-{comp}-a4-p") and name.endswith(".svg"))
+    for i in range(len(svgs)):  # every page (kitcache checks the PDF has as many)
+        overall, inked = agreement(*kitcache.pdf_svg_page(pdf, svgs, i), tol=64)
         assert overall >= 0.99 and inked >= 0.97, (comp, overall, inked)
 
 
 @pytest.mark.parametrize("comp", COMPONENTS)
 def test_bw_is_grey_and_colour_is_not(kit, comp):
-    for img in pdf_pages(kit / f"gimbap-{comp}-a4-bw.pdf", 50):
+    for img in pages(kit[f"gimbap-{comp}-a4-bw.pdf"], 50):
         assert colourfulness(img) == 0
     if comp != "aid":
-        assert max(colourfulness(i) for i in pdf_pages(kit / f"gimbap-{comp}-a4.pdf", 50)) > 100
+        assert max(colourfulness(i) for i in pages(kit[f"gimbap-{comp}-a4.pdf"], 50)) > 100
 
 
 # One source for each size and word: the layouts hold them, the code reads them.
