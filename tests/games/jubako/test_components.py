@@ -1,6 +1,7 @@
 """Jubako's board, tiles, tokens and aid on real output."""
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -10,18 +11,17 @@ from printkit.core.draw.page import PrintOptions
 from printkit.games.jubako import components
 from printkit.games.jubako.content import CONTENT
 from printkit.core.registry import games
-from tests.conftest import agreement, colourfulness, measure_between_edges, pdf_pages, raster_pair, run_cli, svg_page
+from tests import kitcache
+from tests.conftest import agreement, colourfulness, measure_between_edges
 
 COMPONENTS = ["board", "tiles", "tokens", "aid"]
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory):
-    out = tmp_path_factory.mktemp("jubako")
-    for extra in ((), ("--bw",), ("--paper", "letter")):
-        r = run_cli("make", "jubako", "--format", "both", "--out", str(out), *extra)
-        assert r.exit_code == 0, r.output
-    return out
+def kit() -> dict[str, Path]:
+    """The whole kit as PDF and SVG, on A4, A4 --bw and Letter, each made once a test process."""
+    return {p.name: p for extra in ((), ("--bw",), ("--paper", "letter"))
+            for p in kitcache.made("jubako", "--format", "both", *extra)}
 
 
 def find(doc, tag):
@@ -39,14 +39,14 @@ def test_a_board_cell_and_a_tile_half_are_one_size(kit, kind):
     cell = CONTENT.cell
     board = games()["jubako"]["board"].build(PrintOptions())
     page, (x0, y0), (x1, y1) = find(board, "cell B3")
-    img = pdf_pages(kit / "jubako-board-a4.pdf", dpi)[page] if kind == "pdf" \
-        else svg_page(kit / f"jubako-board-a4-p{page + 1:02d}.svg", dpi=dpi)
+    img = kitcache.pdf_page(kit["jubako-board-a4.pdf"], page, dpi) if kind == "pdf" \
+        else kitcache.svg_page(kit[f"jubako-board-a4-p{page + 1:02d}.svg"], dpi=dpi)
     assert (x1 - x0, y1 - y0) == pytest.approx((cell, cell))
     assert measure_between_edges(img, (x0, y0 + 3), (x1, y0 + 3), dpi, "x", window=1.0) == pytest.approx(cell, abs=0.2)
     tiles = games()["jubako"]["tiles"].build(PrintOptions())
     page, (x0, y0), (x1, y1) = find(tiles, "tile 1")
-    img = pdf_pages(kit / "jubako-tiles-a4.pdf", dpi)[page] if kind == "pdf" \
-        else svg_page(kit / f"jubako-tiles-a4-p{page + 1:02d}.svg", dpi=dpi)
+    img = kitcache.pdf_page(kit["jubako-tiles-a4.pdf"], page, dpi) if kind == "pdf" \
+        else kitcache.svg_page(kit[f"jubako-tiles-a4-p{page + 1:02d}.svg"], dpi=dpi)
     assert measure_between_edges(img, (x0, y0 + 3), (x1, y0 + 3), dpi, "x", window=1.0) == pytest.approx(2 * cell, abs=0.2)
     assert measure_between_edges(img, (x0 + 3, y0), (x0 + 3, y1), dpi, "y", window=1.0) == pytest.approx(cell, abs=0.2)
 
@@ -81,7 +81,7 @@ def test_tokens_for_four_players(kit):
     values = [op.text for p in doc.pages for op, _ in O.walk(p.ops)
               if isinstance(op, O.Text) and op.text.isdigit() and op.tag != "footer"]
     assert Counter(values) == {str(v): 4 for v in CONTENT.tokens}
-    assert "200" in PdfReader(kit / "jubako-tokens-a4.pdf").pages[0].extract_text()
+    assert "200" in PdfReader(kit["jubako-tokens-a4.pdf"]).pages[0].extract_text()
 
 
 def test_every_delicacy_has_an_icon_that_reads_in_bw(kit):
@@ -91,18 +91,18 @@ def test_every_delicacy_has_an_icon_that_reads_in_bw(kit):
     shapes = {name: repr([type(op).__name__ for op, _ in O.walk(doc.symbols[name])]) + repr(doc.symbols[name])
               for name in doc.symbols if name.startswith("icon-") and "~" not in name}  # not --bw variants
     assert len(set(shapes.values())) == 12
-    for img in pdf_pages(kit / "jubako-tiles-a4-bw.pdf", 40):
-        assert colourfulness(img) == 0
-    names = " ".join(PdfReader(kit / "jubako-tiles-a4.pdf").pages[0].extract_text().split())
+    bw = kit["jubako-tiles-a4-bw.pdf"]
+    for i in range(kitcache.page_count(bw)):
+        assert colourfulness(kitcache.pdf_page(bw, i, 40)) == 0
+    names = " ".join(PdfReader(kit["jubako-tiles-a4.pdf"]).pages[0].extract_text().split())
     assert "Yude tamago" in names and "hardboiled egg" in names
 
 
 @pytest.mark.parametrize("comp", COMPONENTS)
 def test_pdf_and_svg_look_the_same(kit, comp):
-    svgs = sorted(kit.glob(f"jubako-{comp}-a4-p*.svg"))
-    pdfs, svgr = raster_pair(kit / f"jubako-{comp}-a4.pdf", svgs)
-    for a, b in zip(pdfs[:2], svgr[:2], strict=True):  # the first two pages: only they are rendered
-        overall, inked = agreement(a, b, tol=64)
+    svgs = sorted(p for name, p in kit.items() if name.startswith(f"jubako-{comp}-a4-p") and name.endswith(".svg"))
+    for i in range(min(2, len(svgs))):  # the first two pages (kitcache checks the PDF has as many as the SVGs)
+        overall, inked = agreement(*kitcache.pdf_svg_page(kit[f"jubako-{comp}-a4.pdf"], svgs, i), tol=64)
         assert overall >= 0.99 and inked >= 0.97, (comp, overall, inked)
 
 

@@ -22,10 +22,8 @@ def made(*options: str) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def kit() -> dict[str, Path]:
-    """The kit as read here: every PDF on A4, A4 --bw and Letter, the A4 SVG pages and the Letter
-    cards' SVG pages (no other Letter or --bw SVG is looked at)."""
-    return {**made("--format", "pdf"), **made("--format", "pdf", "--bw"), **made("--format", "pdf", "--paper", "letter"),
-            **made("--format", "svg"), **made("cards", "--format", "svg", "--paper", "letter")}
+    """The whole kit as PDF and SVG, on A4, A4 --bw and Letter, each made once a test process."""
+    return {**made("--format", "both"), **made("--format", "both", "--bw"), **made("--format", "both", "--paper", "letter")}
 
 
 def card_rect(doc, code):
