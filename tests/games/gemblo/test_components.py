@@ -1,6 +1,7 @@
 """Gemblo's board and pieces on real output: tiles that assemble, cells of one size."""
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -12,9 +13,8 @@ from printkit.core.layout.canvas import Canvas
 from printkit.games.gemblo import components
 from printkit.games.gemblo.content import CONTENT
 from printkit.core.registry import games
-from tests.conftest import (
-    agreement, colourfulness, measure_between_edges, pdf_pages, raster_pair, run_cli, svg_page,
-)
+from tests import kitcache
+from tests.conftest import agreement, colourfulness, measure_between_edges, run_cli
 
 
 def board_canvas(bw: bool = False) -> Canvas:
@@ -22,12 +22,14 @@ def board_canvas(bw: bool = False) -> Canvas:
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory):
-    out = tmp_path_factory.mktemp("gemblo")
-    for extra in ((), ("--bw",), ("--paper", "letter")):
-        r = run_cli("make", "gemblo", "--format", "both", "--out", str(out), *extra)
-        assert r.exit_code == 0, r.output
-    return out
+def kit() -> dict[str, Path]:
+    """The whole kit as PDF and SVG, on A4, A4 --bw and Letter, each made once a test process."""
+    return {p.name: p for extra in ((), ("--bw",), ("--paper", "letter"))
+            for p in kitcache.made("gemblo", "--format", "both", *extra)}
+
+
+def pages(pdf: Path, dpi: float):
+    return [kitcache.pdf_page(pdf, i, dpi) for i in range(kitcache.page_count(pdf))]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -73,8 +75,9 @@ def cell_centre(doc, page: int, tag: str):
 
 
 @pytest.mark.parametrize("kind", ["pdf", "svg"])
-def test_a_board_cell_and_a_piece_cell_measure_the_same(kit, kind, tmp_path):
-    """Flat-topped cells 16 mm across flats: measured top edge to bottom edge at 300 dpi."""
+def test_a_board_cell_and_a_piece_cell_measure_the_same(kit, kind):
+    """Flat-topped cells 16 mm across flats: measured top edge to bottom edge at 300 dpi (a pixel
+    is 0.085 mm, the tolerance 0.2 mm), each page drawn once a test process."""
     dpi = 300
     board = games()["gemblo"]["board"].build(PrintOptions())
     # Find the tile page that shows cell (1, 1) well inside its window (every tile carries the
@@ -87,8 +90,8 @@ def test_a_board_cell_and_a_piece_cell_measure_the_same(kit, kind, tmp_path):
             break
     else:
         raise AssertionError("cell 1,1 is on no tile")
-    img = pdf_pages(kit / "gemblo-board-a4.pdf", dpi)[i] if kind == "pdf" \
-        else svg_page(kit / f"gemblo-board-a4-p{i + 1:02d}.svg", dpi=dpi)
+    img = kitcache.pdf_page(kit["gemblo-board-a4.pdf"], i, dpi) if kind == "pdf" \
+        else kitcache.svg_page(kit[f"gemblo-board-a4-p{i + 1:02d}.svg"], dpi=dpi)
     if components.board_turned(PrintOptions(), 16.0):  # the board a quarter turn round: flats left and right
         y = cy + 0.2 * 16
         board_cell = measure_between_edges(img, (cx - 8, y), (cx + 8, y), dpi, "x")
@@ -100,8 +103,8 @@ def test_a_board_cell_and_a_piece_cell_measure_the_same(kit, kind, tmp_path):
     p = next(i for i, page in enumerate(pieces.pages) if O.find(page.ops, "piece clear M1"))
     ((use, m),) = O.find(pieces.pages[p].ops, "piece clear M1")
     cx, cy = (m @ use.matrix).apply(0, 0)
-    img = pdf_pages(kit / "gemblo-pieces-a4.pdf", dpi)[p] if kind == "pdf" \
-        else svg_page(kit / f"gemblo-pieces-a4-p{p + 1:02d}.svg", dpi=dpi)
+    img = kitcache.pdf_page(kit["gemblo-pieces-a4.pdf"], p, dpi) if kind == "pdf" \
+        else kitcache.svg_page(kit[f"gemblo-pieces-a4-p{p + 1:02d}.svg"], dpi=dpi)
     x = cx + 0.2 * 16  # within the flat edges (half a side: 4.6 mm), clear of marks and labels
     piece_cell = measure_between_edges(img, (x, cy - 8), (x, cy + 8), dpi, "y")
     assert piece_cell == pytest.approx(16.0, abs=0.2)
@@ -128,7 +131,7 @@ def test_all_108_pieces_packed_without_overlap():
 
 
 def test_each_shape_is_drawn_once_and_reused(kit):
-    r = PdfReader(kit / "gemblo-pieces-a4.pdf")
+    r = PdfReader(kit["gemblo-pieces-a4.pdf"])
     forms = set()
     uses = 0
     for page in r.pages:
@@ -137,12 +140,12 @@ def test_each_shape_is_drawn_once_and_reused(kit):
         uses += page.get_contents().get_data().decode("latin-1").count(" Do")
     assert len([f for f in forms if "piece" in f]) == 18
     assert uses >= 108 * 2  # every piece, and its colour's symbol
-    svg = (kit / "gemblo-pieces-a4-p01.svg").read_text()
+    svg = kit["gemblo-pieces-a4-p01.svg"].read_text()
     assert svg.count('<symbol id="sym-piece-') <= 18 and svg.count('href="#sym-piece-') > 30
 
 
 def test_pieces_pdf_is_small(kit):
-    assert (kit / "gemblo-pieces-a4.pdf").stat().st_size < 150 * 1024
+    assert kit["gemblo-pieces-a4.pdf"].stat().st_size < 150 * 1024
 
 
 def test_every_piece_shows_its_name_and_colour_symbol():
@@ -178,18 +181,17 @@ def test_board_marks_areas_and_starts():
 
 @pytest.mark.parametrize("comp,pages", [("overview", [0]), ("pieces", [0]), ("board", [0, 3])])
 def test_pdf_and_svg_look_the_same(kit, comp, pages):
-    svgs = sorted(kit.glob(f"gemblo-{comp}-a4-p*.svg"))
-    pdfs, svgr = raster_pair(kit / f"gemblo-{comp}-a4.pdf", svgs)
-    for i in pages:
-        overall, inked = agreement(pdfs[i], svgr[i], tol=64)
+    svgs = sorted(p for name, p in kit.items() if name.startswith(f"gemblo-{comp}-a4-p") and name.endswith(".svg"))
+    for i in pages:  # (kitcache checks the PDF has as many pages as the SVGs)
+        overall, inked = agreement(*kitcache.pdf_svg_page(kit[f"gemblo-{comp}-a4.pdf"], svgs, i), tol=64)
         assert overall >= 0.99 and inked >= 0.97, (comp, i, overall, inked)
 
 
 def test_bw_has_no_colour(kit):
     for comp in ("overview", "pieces"):
-        for img in pdf_pages(kit / f"gemblo-{comp}-a4-bw.pdf", 40):
+        for img in pages(kit[f"gemblo-{comp}-a4-bw.pdf"], 40):
             assert colourfulness(img) == 0
-        assert max(colourfulness(i) for i in pdf_pages(kit / f"gemblo-{comp}-a4.pdf", 40)) > 100
+        assert max(colourfulness(i) for i in pages(kit[f"gemblo-{comp}-a4.pdf"], 40)) > 100
 
 
 def test_settings_are_checked():
