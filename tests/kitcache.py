@@ -152,9 +152,43 @@ def pdf_svg_page(pdf: Path, svgs: tuple[Path, ...] | list[Path], page: int, dpi:
     page's pixel size: ``tests.conftest.raster_pair``'s pixels (both drawn at ``supersample``
     times ``dpi`` and averaged down: pdfium widens hairlines to a whole pixel, cairo does not),
     each drawing cached."""
-    from tests.conftest import downsample
-
     assert page_count(pdf) == len(svgs), (pdf, len(svgs))
     a = pdf_page(pdf, page, dpi * supersample)
     b = svg_page(svgs[page], size=(a.shape[1], a.shape[0]))
     return downsample(a, supersample), downsample(b, supersample)
+
+
+# -- the pixel arithmetic of tests.conftest, in bytes and a channel at a time -------------------
+# (numpy reduces over an axis of 3 slowly, and float or int64 copies of a page cost more than
+# drawing it: these give the same numbers as conftest's downsample and agreement, checked in
+# tests/test_kitcache.py, in about a fifth of the time)
+
+
+def _channels_max(a: np.ndarray) -> np.ndarray:
+    return np.maximum(np.maximum(a[:, :, 0], a[:, :, 1]), a[:, :, 2])
+
+
+def _channels_min(a: np.ndarray) -> np.ndarray:
+    return np.minimum(np.minimum(a[:, :, 0], a[:, :, 1]), a[:, :, 2])
+
+
+def downsample(img: np.ndarray, f: int) -> np.ndarray:
+    """Each ``f`` x ``f`` block's mean, rounded half to even (``tests.conftest.downsample``)."""
+    h, w = img.shape[0] // f * f, img.shape[1] // f * f
+    total = np.zeros((h // f, w // f, img.shape[2]), np.uint32)
+    for i in range(f):
+        for j in range(f):
+            total += img[i:h:f, j:w:f]
+    n = f * f
+    q, r = np.divmod(total, n)
+    up = (2 * r > n) | ((2 * r == n) & (q % 2 == 1))
+    return (q + up).astype(np.uint8)
+
+
+def agreement(a: np.ndarray, b: np.ndarray, tol: int = 48) -> tuple[float, float]:
+    """(share of all pixels, share of inked pixels) whose channels differ by at most ``tol``
+    (``tests.conftest.agreement``)."""
+    assert a.shape == b.shape, (a.shape, b.shape)
+    same = _channels_max(np.maximum(a, b) - np.minimum(a, b)) <= tol
+    inked = (_channels_min(a) < 200) | (_channels_min(b) < 200)
+    return float(same.mean()), float(same[inked].mean()) if inked.any() else 1.0

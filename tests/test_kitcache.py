@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from tests import kitcache
+from tests import conftest
 from tests.conftest import pdf_pages, run_cli, svg_page
 
 # A page 30.05 mm wide: its last pixel column is only partly covered (cairo keeps it
@@ -53,3 +54,23 @@ def test_a_make_with_edited_layouts_is_not_the_shipped_ones(request):
     edit_layout("gimbap/tokens.yaml", "slice_dx: 5.4 ", "slice_dx: 6 ")
     edited = kitcache.pdf("gimbap", "tokens")
     assert edited != shipped and edited.read_bytes() != shipped.read_bytes()
+
+
+def test_downsample_and_agreement_are_conftests():
+    rng = np.random.default_rng(16)
+    a = rng.integers(0, 256, (61, 47, 3), dtype=np.uint8)
+    b = a.copy()
+    b[rng.random(a.shape) < 0.2] = 255
+    a[:, :5] = 250  # some uninked pixels
+    for f in (2, 3):
+        assert np.array_equal(kitcache.downsample(a, f), conftest.downsample(a, f))
+    # Ties (a block summing to an odd half) round to even, as numpy's round does.
+    ties = np.array([[[0], [1]], [[0], [1]]], dtype=np.uint8).repeat(3, axis=2)  # mean 0.5 -> 0
+    ties3 = ties + 2  # mean 2.5 -> 2
+    ones = np.array([[[1], [2]], [[2], [2]]], dtype=np.uint8).repeat(3, axis=2)  # 1.75 -> 2
+    for t in (ties, ties3, ones):
+        assert np.array_equal(kitcache.downsample(t, 2), conftest.downsample(t, 2))
+    for tol in (0, 48, 64):
+        assert kitcache.agreement(a, b, tol) == conftest.agreement(a, b, tol)
+    white = np.full_like(a, 255)
+    assert kitcache.agreement(white, white) == conftest.agreement(white, white) == (1.0, 1.0)

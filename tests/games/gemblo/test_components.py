@@ -14,7 +14,7 @@ from printkit.games.gemblo import components
 from printkit.games.gemblo.content import CONTENT
 from printkit.core.registry import games
 from tests import kitcache
-from tests.conftest import agreement, colourfulness, measure_between_edges, run_cli
+from tests.conftest import colourfulness, measure_between_edges, run_cli
 
 
 def board_canvas(bw: bool = False) -> Canvas:
@@ -183,7 +183,7 @@ def test_board_marks_areas_and_starts():
 def test_pdf_and_svg_look_the_same(kit, comp, pages):
     svgs = sorted(p for name, p in kit.items() if name.startswith(f"gemblo-{comp}-a4-p") and name.endswith(".svg"))
     for i in pages:  # (kitcache checks the PDF has as many pages as the SVGs)
-        overall, inked = agreement(*kitcache.pdf_svg_page(kit[f"gemblo-{comp}-a4.pdf"], svgs, i), tol=64)
+        overall, inked = kitcache.agreement(*kitcache.pdf_svg_page(kit[f"gemblo-{comp}-a4.pdf"], svgs, i), tol=64)
         assert overall >= 0.99 and inked >= 0.97, (comp, i, overall, inked)
 
 

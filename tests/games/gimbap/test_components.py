@@ -13,7 +13,7 @@ from printkit.games.gimbap.content import CONTENT
 from printkit.games.gimbap.rolls import check, parse_face
 from printkit.core.registry import games
 from tests import kitcache
-from tests.conftest import agreement, colourfulness, measure_between_edges, run_cli
+from tests.conftest import colourfulness, measure_between_edges, run_cli
 
 COMPONENTS = ["dice", "tokens", "lessons", "fillings", "aid"]
 
@@ -154,7 +154,7 @@ def test_pdf_and_svg_look_the_same(kit, comp):
     pdf = kit[f"gimbap-{comp}-a4.pdf"]
     svgs = sorted(p for name, p in kit.items() if name.startswith(f"gimbap-{comp}-a4-p") and name.endswith(".svg"))
     for i in range(len(svgs)):  # every page (kitcache checks the PDF has as many)
-        overall, inked = agreement(*kitcache.pdf_svg_page(pdf, svgs, i), tol=64)
+        overall, inked = kitcache.agreement(*kitcache.pdf_svg_page(pdf, svgs, i), tol=64)
         assert overall >= 0.99 and inked >= 0.97, (comp, overall, inked)
 
 

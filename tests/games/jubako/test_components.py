@@ -12,7 +12,7 @@ from printkit.games.jubako import components
 from printkit.games.jubako.content import CONTENT
 from printkit.core.registry import games
 from tests import kitcache
-from tests.conftest import agreement, colourfulness, measure_between_edges
+from tests.conftest import colourfulness, measure_between_edges
 
 COMPONENTS = ["board", "tiles", "tokens", "aid"]
 
@@ -102,7 +102,7 @@ def test_every_delicacy_has_an_icon_that_reads_in_bw(kit):
 def test_pdf_and_svg_look_the_same(kit, comp):
     svgs = sorted(p for name, p in kit.items() if name.startswith(f"jubako-{comp}-a4-p") and name.endswith(".svg"))
     for i in range(min(2, len(svgs))):  # the first two pages (kitcache checks the PDF has as many as the SVGs)
-        overall, inked = agreement(*kitcache.pdf_svg_page(kit[f"jubako-{comp}-a4.pdf"], svgs, i), tol=64)
+        overall, inked = kitcache.agreement(*kitcache.pdf_svg_page(kit[f"jubako-{comp}-a4.pdf"], svgs, i), tol=64)
         assert overall >= 0.99 and inked >= 0.97, (comp, overall, inked)
 
 

@@ -10,7 +10,7 @@ from printkit.core.draw.page import PAPERS, PrintOptions
 from printkit.core.registry import games
 from printkit.games.trickdumpling.content import CONTENT
 from tests import kitcache
-from tests.conftest import agreement, colourfulness, measure_between_edges
+from tests.conftest import colourfulness, measure_between_edges
 
 COMPONENTS = ["cards", "missions", "rank", "cooks", "track", "aid"]
 
@@ -125,7 +125,7 @@ def test_boards_and_cooks_texts(kit):
 def test_pdf_and_svg_look_the_same(kit, comp):
     svgs = sorted(p for name, p in kit.items() if name.startswith(f"trickdumpling-{comp}-a4-p") and name.endswith(".svg"))
     for i in range(min(2, len(svgs))):  # the first two pages (kitcache checks the PDF has as many as the SVGs)
-        overall, inked = agreement(*kitcache.pdf_svg_page(kit[f"trickdumpling-{comp}-a4.pdf"], svgs, i), tol=64)
+        overall, inked = kitcache.agreement(*kitcache.pdf_svg_page(kit[f"trickdumpling-{comp}-a4.pdf"], svgs, i), tol=64)
         assert overall >= 0.99 and inked >= 0.97, (comp, overall, inked)
 
 
