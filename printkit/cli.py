@@ -179,11 +179,13 @@ def _scorer(game: str):
 
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
-    """No garbage collection while modules load: importing pydantic and building a game's
-    models make ~25,000 objects that live as long as the process, and the collector would
-    walk them again and again (~8 ms of a ~110 ms ``printkit score``) to find no garbage.
-    Once loaded they are frozen (``gc.freeze``), so that the first collection after does not
-    walk them either (~3 ms)."""
+    """No garbage collection while modules load, for a process that ends with the command
+    (``_score_directly``): importing pydantic and building a game's models make ~25,000
+    objects that live as long as the process, and the collector would walk them again and
+    again (~8 ms of a ~110 ms ``printkit score``) to find no garbage. Once loaded they are
+    frozen (``gc.freeze``: never collected), so that the first collection after does not walk
+    them either (~3 ms). Not for a long-lived process (tests calling the commands): it would
+    freeze whatever that process holds."""
     import gc
 
     was = gc.isenabled()
@@ -196,10 +198,12 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def score_files(game: str, files: list[str], as_json: bool = False, as_record: str | None = None) -> int:
+def score_files(game: str, files: list[str], as_json: bool = False, as_record: str | None = None,
+                loading: contextlib.AbstractContextManager[Any] | None = None) -> int:
     """``printkit score GAME FILE...``: the report printed; its exit code returned (0 legal,
-    1 rules broken). Needs no typer: the plain command line runs it straight from :func:`main`."""
-    with _collector_paused():  # importing pydantic and building the game's models
+    1 rules broken). Needs no typer: the plain command line runs it straight from :func:`main`.
+    ``loading`` is entered while pydantic and the game's models load (see _collector_paused)."""
+    with loading or contextlib.nullcontext():
         from printkit.core.records import read_record
         from printkit.core.registry import form_readers, record_models
 
@@ -254,7 +258,7 @@ def _score_directly(game: str, files: list[str], as_json: bool) -> None:
     its commands and pydantic parameter adapters: the same function, output and exit code as
     the typer command (tests/test_lazy_games.py compares the two ways)."""
     try:
-        code = guarded(score_files, game, files, as_json)
+        code = guarded(score_files, game, files, as_json, loading=_collector_paused())
     except Failed as e:
         code = e.code
     sys.exit(code)

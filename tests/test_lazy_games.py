@@ -228,12 +228,16 @@ stand_in = getattr(loader, "_printkit_stand_in", False)
 metadata = "importlib.metadata" in sys.modules
 scanned = loader._plugins is not None  # any name but get_plugins: the real loader, loaded then
 real = sys.modules["pydantic.plugin._loader"]
-print(stand_in, metadata, scanned, getattr(real, "_printkit_stand_in", False), file=sys.stderr)
+import gc  # the fast path froze what loaded (printkit.cli._collector_paused)
+print(stand_in, metadata, scanned, getattr(real, "_printkit_stand_in", False), gc.get_freeze_count() > 0,
+      file=sys.stderr)
 """
 
 
-@pytest.mark.parametrize("env,expected", [(None, "True False False False"), ("__all__", "True False False False"),
-                                          ("", "False True True False"), ("jubako-plugin", "False True True False")])
+@pytest.mark.parametrize("env,expected", [(None, "True False False False True"),
+                                          ("__all__", "True False False False True"),
+                                          ("", "False True True False True"),
+                                          ("jubako-plugin", "False True True False True")])
 def test_with_plugins_off_pydantic_plugin_loader_is_not_imported(env: str | None, expected: str) -> None:
     """With plugins off, the CLI stands in for pydantic's plugin loader (which would import
     importlib.metadata, ~8 ms); with them on (PYDANTIC_DISABLE_PLUGINS empty or naming some),
@@ -251,18 +255,37 @@ def test_with_plugins_off_pydantic_plugin_loader_is_not_imported(env: str | None
     assert p.stderr.strip().splitlines()[-1] == expected
 
 
-def test_scoring_turns_the_garbage_collector_back_on(capsys: pytest.CaptureFixture) -> None:
-    """It is off only while the game's modules load, and back on after, also when that fails."""
+def test_the_fast_path_pauses_the_collector_only_while_loading(capsys: pytest.CaptureFixture) -> None:
+    """The collector is off only while the game's modules load, back on after (also when that
+    fails), and what loaded is frozen; the typer command (tests call it in one long process)
+    neither pauses nor freezes anything."""
     import gc
     from pathlib import Path
 
-    from printkit.cli import score_files
+    from printkit.cli import _collector_paused, score_files
     from printkit.errors import PrintkitError
 
-    record = Path(__file__).resolve().parents[1] / "examples" / "jubako" / "two-players.yaml"
-    assert gc.isenabled()
-    assert score_files("jubako", [str(record)]) == 0 and "jubako" in capsys.readouterr().out.lower()
-    assert gc.isenabled()
-    with pytest.raises(PrintkitError, match="no scorer"):
-        score_files("no-such-game", [str(record)])
-    assert gc.isenabled()
+    record = str(Path(__file__).resolve().parents[1] / "examples" / "jubako" / "two-players.yaml")
+    seen = []
+
+    def load_and_look():
+        import contextlib
+
+        @contextlib.contextmanager
+        def looking():
+            with _collector_paused():
+                yield
+                seen.append(gc.isenabled())
+        return looking()
+
+    frozen = gc.get_freeze_count()
+    try:
+        assert gc.isenabled()
+        assert score_files("jubako", [record], loading=load_and_look()) == 0 and "jubako" in capsys.readouterr().out.lower()
+        assert seen == [False] and gc.isenabled() and gc.get_freeze_count() > frozen
+        with pytest.raises(PrintkitError, match="no scorer"):
+            score_files("no-such-game", [record], loading=load_and_look())
+        assert seen == [False] and gc.isenabled()  # failed while loading: back on all the same
+    finally:
+        gc.unfreeze()
+    assert score_files("jubako", [record]) == 0 and gc.isenabled() and gc.get_freeze_count() == 0
