@@ -15,6 +15,22 @@ from printkit.cli import app
 MM_PER_IN = 25.4
 
 
+def _build_each_app_once() -> None:
+    """typer's CliRunner builds the click command from the Typer app at every ``invoke`` (about
+    6 ms, more than most commands then take); build it once per app instead. A click command is
+    made to be invoked again (each call gets its own context), and no test changes the app."""
+    import functools
+
+    import typer.testing
+
+    build = getattr(typer.testing, "_get_command", None)
+    if build is not None and not hasattr(build, "cache_info"):
+        typer.testing._get_command = functools.cache(build)
+
+
+_build_each_app_once()
+
+
 def run_cli(*args: str, env: dict | None = None):
     """Run ``printkit ARGS`` in-process; returns the result (exit_code, stdout, stderr)."""
     return CliRunner().invoke(app, list(args), env=env)
