@@ -34,11 +34,22 @@ def _decode(arg) -> str:
     return str(arg)
 
 
-def _runs(stream_owner, resources, reader, ctm, page_no, out):
-    content = ContentStream(stream_owner.get_object() if hasattr(stream_owner, "get_object") else stream_owner, reader)
+def _operations(stream, reader, parsed: dict):
+    """The content stream's operations, parsed once per form: a symbol drawn 400 times on a
+    page is one form XObject, the same operations under another transform each time."""
+    key = (stream.idnum, stream.generation) if hasattr(stream, "idnum") else None
+    if key is None or key not in parsed:
+        ops = ContentStream(stream.get_object() if hasattr(stream, "get_object") else stream, reader).operations
+        if key is None:
+            return ops
+        parsed[key] = ops
+    return parsed[key]
+
+
+def _runs(stream_owner, resources, reader, ctm, page_no, out, parsed: dict):
     stack, tm, size = [], (1, 0, 0, 1, 0, 0), 0.0
     xobjects = resources.get("/XObject", {}) if resources else {}
-    for operands, op in content.operations:
+    for operands, op in _operations(stream_owner, reader, parsed):
         if op == b"q":
             stack.append(ctm)
         elif op == b"Q":
@@ -56,20 +67,22 @@ def _runs(stream_owner, resources, reader, ctm, page_no, out):
         elif op in (b"Tj", b"TJ", b"'", b'"'):
             out.append(TextRun(page_no, size * _scale(_mul(tm, ctm)), _decode(operands[0])))
         elif op == b"Do":
-            xo = xobjects[operands[0]].get_object()
+            ref = xobjects.raw_get(operands[0]) if hasattr(xobjects, "raw_get") else xobjects[operands[0]]
+            xo = ref.get_object()
             if xo.get("/Subtype") == "/Form":
                 m = tuple(float(v) for v in xo.get("/Matrix", [1, 0, 0, 1, 0, 0]))
-                _runs(xo, xo.get("/Resources", resources), reader, _mul(m, ctm), page_no, out)
+                _runs(ref, xo.get("/Resources", resources), reader, _mul(m, ctm), page_no, out, parsed)
 
 
 def text_runs(path) -> list[TextRun]:
     """Every text-showing operator of the PDF at ``path`` with its printed size."""
     reader = PdfReader(path if hasattr(path, "read") else str(path))
     out: list[TextRun] = []
+    parsed: dict = {}
     for i, page in enumerate(reader.pages):
         contents = page.get_contents()
         if contents is None:
             continue
         _runs(contents, page.get("/Resources", {}).get_object() if page.get("/Resources") else {},
-              reader, (1, 0, 0, 1, 0, 0), i + 1, out)
+              reader, (1, 0, 0, 1, 0, 0), i + 1, out, parsed)
     return out

@@ -17,7 +17,7 @@ from printkit.core.draw.pdf import render_pdf
 from printkit.core.registry import games
 from printkit.core.typescale import MIN_PT
 
-from tests.quality.pdfscan import text_runs
+from tests.quality.pdfscan import TextRun, text_runs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,9 +34,21 @@ IDS = [f"{g}-{n}" for g, n, _ in components()]
 
 
 @cache
+def doc_of(game: str, name: str, paper: str = "a4", bleed: float = 0.0, bw: bool = False) -> O.Document:
+    """A component built once a test process with seed 7 (the tests below only read it)."""
+    return games()[game][name].build(PrintOptions(paper=paper, bleed=bleed, bw=bw, seed=7))
+
+
+@cache
 def pdf_of(game: str, name: str, paper: str = "a4", bleed: float = 0.0, bw: bool = False) -> bytes:
-    comp = games()[game][name]
-    return render_pdf(comp.build(PrintOptions(paper=paper, bleed=bleed, bw=bw, seed=7)))
+    return render_pdf(doc_of(game, name, paper, bleed, bw))
+
+
+@cache
+def runs_of(pdf: bytes) -> list[TextRun]:
+    """The text runs of a PDF, read once for the same bytes (a component without cards is the
+    same file with --bleed 3 and without)."""
+    return text_runs(io.BytesIO(pdf))
 
 
 def _decoded(game: str, name: str, bleed: float) -> list[tuple[float, str]]:
@@ -61,7 +73,7 @@ def test_no_text_below_6pt(game, name, bleed):
     """Every text-showing operator of the PDF, with the transform and text matrix it is drawn
     under (forms included), prints at 6 pt or more (DESIGN.md: nothing under 6 pt, footer and
     scale bar included)."""
-    runs = text_runs(io.BytesIO(pdf_of(game, name, "a4", bleed)))
+    runs = runs_of(pdf_of(game, name, "a4", bleed))
     assert runs, "no text found: the scanner is not reading this PDF"
     if any(r.size_pt < MIN_PT - 1e-3 for r in runs):
         small = sorted({t for size, t in _decoded(game, name, bleed) if size < MIN_PT - 1e-3})
@@ -76,6 +88,13 @@ def test_the_scanner_sees_small_text():
                              O.Text(10, 50, "big", "sans", 12 * MM_PER_PT)])
     sizes = sorted(round(r.size_pt, 3) for r in text_runs(io.BytesIO(render_pdf(O.Document([page])))))
     assert sizes == [4.5, 12.0]
+    # A symbol (one form XObject, its operations read once) drawn at two scales reads at both,
+    # on every page it is used on.
+    sym = {"label": (O.Text(0, 0, "pip", "sans", 9 * MM_PER_PT),)}
+    pages = [O.Page(210, 297, [O.Use("label", O.Matrix.translate(20, 20) @ O.Matrix.scale(s)) for s in (0.5, 1.0)])
+             for _ in range(2)]
+    runs = text_runs(io.BytesIO(render_pdf(O.Document(pages, sym))))
+    assert sorted((r.page, round(r.size_pt, 3)) for r in runs) == [(1, 4.5), (1, 9.0), (2, 4.5), (2, 9.0)]
 
 
 def test_text_asking_for_less_than_6pt_gets_6pt():
@@ -126,8 +145,7 @@ def _near(p, q, tol: int = 40) -> bool:
     return max(abs(i - j) for i, j in zip(p, q, strict=True)) <= tol
 
 
-CARD_COMPONENTS = [(g, n) for g, n, c in components()
-                   if any(card_groups(p) for p in c.build(PrintOptions(bleed=3, seed=7)).pages)]
+CARD_COMPONENTS = [(g, n) for g, n, _ in components() if any(card_groups(p) for p in doc_of(g, n, "a4", 3.0).pages)]
 #: The duplex check's scales are ticks that measure where the cut falls: they stop at the trim
 #: on purpose (a tick carried into the bleed would read as a cut there).
 MEASURES_THE_CUT = {("calibration", "duplex")}
@@ -142,7 +160,7 @@ def test_bleed_strip_carries_the_art_at_the_trim(game, name):
     from printkit.core.preview import rasterise
 
     dpi = 100
-    doc = games()[game][name].build(PrintOptions(bleed=3, seed=7))
+    doc = doc_of(game, name, "a4", 3.0)
     images = list(rasterise(pdf_of(game, name, "a4", 3.0), dpi))
     checked, bad = 0, []
     for page, img in zip(doc.pages, images, strict=True):
@@ -172,7 +190,7 @@ def test_bleed_strip_carries_the_art_at_the_trim(game, name):
 def test_crop_marks_at_least_3mm_and_outside_the_bleed_box(paper, bleed):
     n = 0
     for game, name in CARD_COMPONENTS:
-        for page in games()[game][name].build(PrintOptions(paper=paper, bleed=bleed, seed=7)).pages:
+        for page in doc_of(game, name, paper, bleed).pages:
             box = page.bleed or page.trim
             x0, y0, x1, y1 = box[0], box[1], box[0] + box[2], box[1] + box[3]
             for op, m in O.walk(page.ops):
