@@ -106,17 +106,16 @@ def measure_between_edges(img: np.ndarray, a_mm: tuple[float, float], b_mm: tupl
     ``a_mm`` and ``b_mm`` are the expected (x, y) page positions of the two lines; the scan runs
     along ``axis`` ("x" or "y") within +-window mm of each expected position.
     """
-    grey = img.mean(axis=2)
     centres = []
-    for x, y in (a_mm, b_mm):
+    for x, y in (a_mm, b_mm):  # grey (the channels' mean) only along the scan, not the page
         if axis == "x":
             row = int(round(px(y, dpi)))
             lo, hi = int(px(x - window, dpi)), int(px(x + window, dpi)) + 1
-            centres.append(lo + edge_centre(grey[row, lo:hi]))
+            centres.append(lo + edge_centre(img[row, lo:hi].mean(axis=-1)))
         else:
             col = int(round(px(x, dpi)))
             lo, hi = int(px(y - window, dpi)), int(px(y + window, dpi)) + 1
-            centres.append(lo + edge_centre(grey[lo:hi, col]))
+            centres.append(lo + edge_centre(img[lo:hi, col].mean(axis=-1)))
     return abs(centres[1] - centres[0]) / dpi * MM_PER_IN
 
 
