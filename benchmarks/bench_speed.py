@@ -41,10 +41,16 @@ def _children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+#: The folder the measured commands run in: an empty one. ``python -m`` and ``python -c`` put the
+#: current folder first on sys.path, and every import then lists it (the shared /tmp here holds
+#: thousands of entries, which once cost a third of ``--help``); the installed script does not.
+EMPTY = tempfile.TemporaryDirectory(prefix="printkit-bench-")
+
+
 def run(args: list[str]) -> float:
     """CPU seconds (user + system) of one run: on a shared machine, wall time is mostly waiting."""
     t = _children_cpu()
-    subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tempfile.gettempdir(), check=False)
+    subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=EMPTY.name, check=False)
     return _children_cpu() - t
 
 
@@ -98,7 +104,7 @@ def drawn() -> list[dict]:
 def peak(args: list[str]) -> tuple[float, float]:
     """(CPU seconds, peak RSS in MiB) of one printkit run in its own process."""
     t = _children_cpu()
-    p = subprocess.run([PY, "-c", RSS, *args], capture_output=True, text=True, cwd=tempfile.gettempdir(), check=True)
+    p = subprocess.run([PY, "-c", RSS, *args], capture_output=True, text=True, cwd=EMPTY.name, check=True)
     return _children_cpu() - t, int(p.stderr.strip().splitlines()[-1]) / 1024
 
 
