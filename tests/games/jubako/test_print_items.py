@@ -5,7 +5,8 @@ import pytest
 from printkit.core.draw import ops as O
 from printkit.core.draw.page import PrintOptions
 from printkit.core.registry import games
-from tests.conftest import measure_between_edges, pdf_pages, run_cli
+from tests import kitcache
+from tests.conftest import measure_between_edges
 from tests.games.printsizes import printed_pt, under_6_pt
 
 
@@ -45,13 +46,12 @@ def test_every_track_box_is_the_same_square_and_the_corners_line_up(paper):
             assert gap < 1e-6
 
 
-def test_track_corner_boxes_measure_as_their_neighbours_on_the_raster(tmp_path):
+def test_track_corner_boxes_measure_as_their_neighbours_on_the_raster():
     """Measured on the rendered PDF at 300 dpi: box 0 is as wide as box 1 and as tall as
     box 49; box 24 as tall as box 23 (the corners were 1.2 to 1.8 mm off)."""
-    r = run_cli("make", "jubako", "board", "--out", str(tmp_path))
-    assert r.exit_code == 0, r.output
+    pdf = kitcache.pdf("jubako", "board")  # printkit make jubako board, once a test process
     doc = games()["jubako"]["board"].build(PrintOptions())
-    img = pdf_pages(tmp_path / "jubako-board-a4.pdf", 300)[0]
+    img = kitcache.pdf_page(pdf, 0, 300)
     boxes = _track_boxes(doc.pages[0], "5x5")
 
     def across(n):  # measured left edge to right edge, a quarter down the box (clear of the number)
