@@ -20,7 +20,8 @@ from printkit.core.draw.page import PrintOptions
 from printkit.core.registry import games
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.sheet import SplitMix64, generate, parse_sheet_id
-from tests.conftest import agreement, colourfulness, downsample, pdf_pages, run_cli, svg_page
+from tests.conftest import colourfulness, pdf_pages, run_cli
+from tests.kitcache import agreement, downsample, svg_array
 
 GOLDEN = Path(__file__).with_name("golden")
 DPI = 200
@@ -42,7 +43,7 @@ def raster(path: Path) -> np.ndarray:
         img = pdf_pages(path, DPI)[0]
     else:
         h, w, _ = raster(path.with_name(path.name.replace("-p01.svg", ".pdf"))).shape
-        img = svg_page(path, size=(w, h))
+        img = svg_array(path, size=(w, h))  # conftest.svg_page's pixels, without a PNG between
     img.setflags(write=False)  # shared between tests: none may change it
     return img
 
