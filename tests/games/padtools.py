@@ -30,9 +30,25 @@ def pad_pdf(module: ModuleType, paper: str = "a4", fillable: bool = True, bw: bo
     return _pad(module, paper, fillable, bw)
 
 
+@cache
+def _blank(module: ModuleType, paper: str):
+    """The fillable pad parsed once (pypdf): fill_form copies it, never changes it."""
+    import io
+
+    from pypdf import PdfReader
+
+    return PdfReader(io.BytesIO(pad_pdf(module, paper)))
+
+
+@cache
+def _filled(module: ModuleType, values: tuple[tuple[str, str | bool], ...], paper: str) -> bytes:
+    return forms.fill_form(_blank(module, paper), dict(values))
+
+
 def filled(module: ModuleType, values: dict, paper: str = "a4") -> bytes:
-    """The fillable pad with ``values`` written in its fields."""
-    return forms.fill_form(pad_pdf(module, paper), values)
+    """The fillable pad with ``values`` written in its fields (the same bytes fill_form gives
+    for the pad's bytes; the same values filled in once a session)."""
+    return _filled(module, tuple(sorted(values.items())), paper)
 
 
 def score_pdf(tmp_path: Path, game: str, pdf: bytes, name: str = "pad.pdf") -> tuple[int, dict | None, str]:
