@@ -10,7 +10,6 @@ what they are:
   encoded exactly as reportlab would at save time (the same filters, the same dictionary),
   and the page dictionary itself, pickled. What it keeps a page is a few numbers in arrays
   (:class:`_PageTable`): the page's object number and where its two parts are in the spool.
-  Pages naming the same forms share one XObject dictionary, equal boxes one array.
 - When it is saved, it writes each object to the output file as soon as it is formatted (its
   ``format`` returns nothing): a page is read back from the spool and formatted by reportlab;
   a page's content stream gets its object number then, as in reportlab, and is kept as three
@@ -186,8 +185,6 @@ class StreamingDocument(pdfdoc.PDFDocument):
     _spool_end: int
     _pages: _PageTable
     _streams: _StreamTable
-    _xobjects: dict[frozenset, Any]
-    _shared: dict[tuple, Any]
 
     @classmethod
     def adopt(cls, doc: pdfdoc.PDFDocument) -> StreamingDocument:
@@ -197,7 +194,6 @@ class StreamingDocument(pdfdoc.PDFDocument):
         doc._spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close_spool
         doc._spool_end = 0
         doc._pages, doc._streams = _PageTable(), _StreamTable()
-        doc._xobjects, doc._shared = {}, {}
         doc.idToObjectNumberAndVersion = _ObjectNumbers(doc.idToObjectNumberAndVersion, doc._pages, doc._streams)
         doc.Pages.__class__ = _PageTree
         return doc
@@ -212,8 +208,6 @@ class StreamingDocument(pdfdoc.PDFDocument):
         with the page parked in the spool instead of kept in the tables and the page tree."""
         self.objectcounter += 1
         contents = self._spool_contents(page)
-        self._share_xobjects(page)
-        self._share_boxes(page)
         if type(page) is pdfdoc.PDFPage:
             _compact(page)
         data = pickle.dumps(page, pickle.HIGHEST_PROTOCOL)
@@ -237,23 +231,6 @@ class StreamingDocument(pdfdoc.PDFDocument):
         data = _encoded_contents(page, self)
         page.stream = None
         return (self._spooled(data), len(data))
-
-    def _share_xobjects(self, page: pdfdoc.PDFPage) -> None:
-        """One XObject dictionary for all pages that use the same forms (it only names them)."""
-        x = page.XObjects
-        if x is not None:
-            page.XObjects = self._xobjects.setdefault(frozenset(x.dict), x)
-
-    def _share_boxes(self, page: pdfdoc.PDFPage) -> None:
-        """One array for every page with the same trim (bleed, crop, art) box, one empty
-        transition dictionary: reportlab makes new ones for each page."""
-        for name in ("TrimBox", "BleedBox", "CropBox", "ArtBox"):
-            box = getattr(page, name, None)
-            if isinstance(box, pdfdoc.PDFArray):
-                setattr(page, name, self._shared.setdefault((name, *box.sequence), box))
-        trans = getattr(page, "Trans", None)
-        if isinstance(trans, pdfdoc.PDFDictionary) and not trans.dict:
-            page.Trans = self._shared.setdefault(("Trans",), trans)
 
     # -- writing --------------------------------------------------------------------------------
 

@@ -114,8 +114,10 @@ def build_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> 
         raise PrintkitError(f"--fillable: at most {MAX_FILLABLE} sheets in one file (each has 407 form fields, "
                             f"about 0.2 s and 230 KB a sheet); got --count {n}")
     seed = opts.seed or 0
-    # Made as each page is drawn: --count 10000 never holds 10,000 sheets' data at once.
-    sheets = LazySequence(n, lambda i: sheet_data(generate(seed + i), opts.paper))
+    # Made as each page is drawn: --count 10000 never holds 10,000 sheets' data at once. Each
+    # sheet is drawn once, so not through generate's cache of the last 512 sheets (kept for
+    # scoring records): that would be ~3 MB more at 512 sheets than at 100 (flat memory).
+    sheets = LazySequence(n, lambda i: sheet_data(generate.__wrapped__(seed + i), opts.paper))
     data = {**static_data(opts.paper), "sheets": sheets, "palette": {}, "fillable": fillable,
             "slots": {"qr": lambda r, ctx, w, h: [qr_path(ctx["s"]["id"], w, tag="qr")],
                       "fields": _fields}}
