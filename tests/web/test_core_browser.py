@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import httpx
 import pytest
+
+from tests.web.conftest import http
 
 pytestmark = pytest.mark.usefixtures("nim")
 
@@ -64,13 +65,13 @@ def test_a_nim_game_through_the_pages(live_server, page, shot):
 
     # The export link gives the record; the server's table agrees with what the page showed.
     href = page.locator('[data-test="export"]').get_attribute("href")
-    text = httpx.get(live_server + href).text
+    text = http.get(live_server + href).text
     assert "take: 3" in text and "take: 2" in text
     assert page.js_errors == []
 
 
 def test_a_second_phone_sees_the_move_of_the_first(live_server, browser, page):
-    t = httpx.post(live_server + "/api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 9}}).json()
+    t = http.post(live_server + "/api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 9}}).json()
     page.goto(f"{live_server}/t/{t['id']}")
     page.locator('[data-test="pile"]').filter(has_text="9 stones left").wait_for()
     other = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
@@ -81,7 +82,7 @@ def test_a_second_phone_sees_the_move_of_the_first(live_server, browser, page):
         # The first phone catches up by its poll, without a reload.
         page.locator('[data-test="pile"]').filter(has_text="7 stones left").wait_for(timeout=5000)
         # A phone that had not seen a change yet posts on an old version: told, and redrawn.
-        httpx.post(f"{live_server}/api/tables/{t['id']}/moves", json={"version": 1, "move": {"player": "Bo", "take": 1}})
+        http.post(f"{live_server}/api/tables/{t['id']}/moves", json={"version": 1, "move": {"player": "Bo", "take": 1}})
     finally:
         other.context.close()
     page.locator('[data-test="pile"]').filter(has_text="6 stones left").wait_for(timeout=5000)
@@ -89,20 +90,20 @@ def test_a_second_phone_sees_the_move_of_the_first(live_server, browser, page):
 
 
 def test_a_stale_phone_is_told_and_redrawn(live_server, page):
-    t = httpx.post(live_server + "/api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 9}}).json()
+    t = http.post(live_server + "/api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 9}}).json()
     # Hold the page's poll back (from the first one: one sent before the route is set could see
     # the change) so it cannot see the change before its move is sent.
     page.route("**/api/tables/*?since=*", lambda route: None)
     page.goto(f"{live_server}/t/{t['id']}")
     page.locator('[data-test="pile"]').filter(has_text="9 stones left").wait_for()
-    httpx.post(f"{live_server}/api/tables/{t['id']}/moves", json={"version": 0, "move": {"player": "Ann", "take": 1}})
+    http.post(f"{live_server}/api/tables/{t['id']}/moves", json={"version": 0, "move": {"player": "Ann", "take": 1}})
     page.locator('[data-test="take-2"]').click()  # still shows 9 stones: posts on version 0
     banner = page.locator('[data-test="banner"]')
     banner.wait_for(state="visible")
     assert "the table changed" in banner.inner_text()
     page.locator('[data-test="pile"]').filter(has_text="8 stones left").wait_for()
     assert page.evaluate("document.body.dataset.version") == "1"
-    assert httpx.get(f"{live_server}/api/tables/{t['id']}").json()["moves"] == [{"player": "Ann", "take": 1}]
+    assert http.get(f"{live_server}/api/tables/{t['id']}").json()["moves"] == [{"player": "Ann", "take": 1}]
 
 
 def test_import_a_record_from_the_home_page_and_see_the_history(live_server, page, shot, tmp_path):
@@ -138,7 +139,7 @@ def test_import_a_record_from_the_home_page_and_see_the_history(live_server, pag
 def test_with_a_join_token_the_first_visit_lets_the_phone_in_for_every_page_and_file(live_server_factory, page):
     token = "join-me-7"
     base = live_server_factory(token=token)
-    t = httpx.post(f"{base}/api/tables?token={token}", json={"game": "nim", "setup": {"pile": 4}}).json()
+    t = http.post(f"{base}/api/tables?token={token}", json={"game": "nim", "setup": {"pile": 4}}).json()
     page.goto(f"{base}/t/{t['id']}")
     assert "join token" in page.content()  # no token yet: refused
     page.goto(f"{base}/t/{t['id']}?token={token}")

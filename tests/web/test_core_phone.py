@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 
-import httpx
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
-from tests.web.conftest import ROOT
+from tests.web.conftest import http, ROOT
 
 pytestmark = pytest.mark.usefixtures("nim")
 
@@ -28,9 +27,9 @@ def _console(page) -> list[str]:
 def _import_examples(base: str) -> dict[str, int]:
     """A table per registered game, each from one of its examples: game -> table id."""
     out = {}
-    for game in httpx.get(base + "/api/games").json():
+    for game in http.get(base + "/api/games").json():
         for path in sorted((ROOT / "examples" / game["name"]).glob("*.yaml")):
-            r = httpx.post(base + "/api/import", json={"game": game["name"], "files": [
+            r = http.post(base + "/api/import", json={"game": game["name"], "files": [
                 {"name": path.name, "text": path.read_text(encoding="utf-8")}]}, timeout=60)
             if r.status_code == 201:
                 out[game["name"]] = r.json()["id"]
@@ -56,7 +55,7 @@ def _overlap(page) -> float:
 
 
 def test_a_tap_while_the_previous_move_is_answered_is_sent_after_it(live_server, page):
-    t = httpx.post(live_server + "/api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 9}}).json()
+    t = http.post(live_server + "/api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 9}}).json()
     page.goto(f"{live_server}/t/{t['id']}")
     page.locator('[data-test="pile"]').filter(has_text="9 stones left").wait_for()
     held = []
@@ -74,11 +73,11 @@ def test_a_tap_while_the_previous_move_is_answered_is_sent_after_it(live_server,
     assert len(held) == 1
     page.locator('[data-test="take-2"]').click()  # Bo's quick tap, while Ann's post is unanswered
     page.wait_for_timeout(300)
-    assert len(httpx.get(f"{live_server}/api/tables/{t['id']}").json()["moves"]) == 1  # queued, not sent yet
+    assert len(http.get(f"{live_server}/api/tables/{t['id']}").json()["moves"]) == 1  # queued, not sent yet
     route, response = held[0]
     route.fulfill(response=response)
     page.locator('[data-test="pile"]').filter(has_text="6 stones left").wait_for()
-    moves = httpx.get(f"{live_server}/api/tables/{t['id']}").json()["moves"]
+    moves = http.get(f"{live_server}/api/tables/{t['id']}").json()["moves"]
     assert moves == [{"player": "Ann", "take": 1}, {"player": "Bo", "take": 2}]
     assert page.locator('[data-test="banner"]').is_hidden()
     assert page.evaluate("document.body.dataset.version") == "2"
@@ -87,8 +86,8 @@ def test_a_tap_while_the_previous_move_is_answered_is_sent_after_it(live_server,
 
 def test_no_page_scrolls_sideways_covers_its_end_or_logs_an_error(live_server, page, shot):
     tables = _import_examples(live_server)
-    tables["nim"] = httpx.post(live_server + "/api/tables", json={"game": "nim", "setup": {}}).json()["id"]
-    games = {g["name"] for g in httpx.get(live_server + "/api/games").json()}
+    tables["nim"] = http.post(live_server + "/api/tables", json={"game": "nim", "setup": {}}).json()["id"]
+    games = {g["name"] for g in http.get(live_server + "/api/games").json()}
     assert set(tables) == games  # every registered game has an example its table follows
     errors = _console(page)
     page.goto(live_server + "/")
@@ -108,15 +107,15 @@ def test_no_page_scrolls_sideways_covers_its_end_or_logs_an_error(live_server, p
         shot(page, f"core-phone-{game}")
     assert errors == []
     assert page.js_errors == []
-    icon = httpx.get(live_server + "/favicon.ico")
+    icon = http.get(live_server + "/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml" and b"<svg" in icon.content
-    assert httpx.get(live_server + "/static/favicon.svg").status_code == 200
+    assert http.get(live_server + "/static/favicon.svg").status_code == 200
 
 
 def test_a_table_page_logs_no_console_error(live_server, page):
-    t = httpx.post(live_server + "/api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 30}}).json()
+    t = http.post(live_server + "/api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 30}}).json()
     for _ in range(15):  # a whole game: the report and the moves reach below the toolbar's place
-        t = httpx.post(f"{live_server}/api/tables/{t['id']}/moves", json={
+        t = http.post(f"{live_server}/api/tables/{t['id']}/moves", json={
             "version": t["version"], "move": {"player": t["view"]["to_move"], "take": 2}}).json()
     errors = _console(page)
     page.goto(f"{live_server}/t/{t['id']}")
@@ -185,7 +184,7 @@ def test_the_new_table_form_handles_object_defaults(map_server, page):
     form.locator('[data-test="start-nim"]').click()
     page.wait_for_url("**/t/*")
     table_id = page.url.rsplit("/", 1)[-1]
-    setup = httpx.get(f"{map_server}/api/tables/{table_id}").json()["setup"]
+    setup = http.get(f"{map_server}/api/tables/{table_id}").json()["setup"]
     assert setup["extra"] == {"Ann": 2, "Bo": 1} and setup["options"] == {"pace": [3]}
     assert setup["handicaps"] == [{"name": "Bo", "stones": 1}]
     assert setup["guests"] == [{"name": "Cy", "note": ""}, {"name": "Di", "note": ""}]

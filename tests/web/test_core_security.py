@@ -8,6 +8,7 @@ import json
 import httpx
 import pytest
 
+from tests.web.conftest import http
 from tests.web.test_core_api import move, new_table
 
 pytestmark = pytest.mark.usefixtures("nim")
@@ -77,7 +78,7 @@ def test_with_a_token_every_route_is_refused_without_it(live_server_factory):
         assert open_client.post(f"/api/tables?token={token}", json={"game": "nim", "setup": {"pile": 5}}).status_code == 201
     for method, path in ROUTES:
         for suffix in ("", "?token=wrong", "?token=", f"?token={token[:-1]}", "?token=%ff%fe"):
-            r = httpx.request(method, base + path + suffix, json={"version": 0}, cookies={"printkit_token": "nope"})
+            r = http.request(method, base + path + suffix, json={"version": 0}, headers={"Cookie": "printkit_token=nope"})
             assert r.status_code == 403, (method, path, suffix, r.status_code)
             assert "join token" in r.text and "set-cookie" not in r.headers
     # The token in the URL opens every route and sets the cookie; the cookie alone does from then on.

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import numpy as np
 
-from tests.web.conftest import ROOT
+from tests.web.conftest import http, ROOT
 
 ENV = {**os.environ, "PRINTKIT_GAMES": "tests.toygame", "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
 
@@ -44,7 +44,7 @@ def url_of(lines: list[str]) -> str:
 def wait_ready(base: str) -> None:
     for _ in range(200):
         try:
-            httpx.get(base, timeout=2)
+            http.get(base, timeout=2)
             return
         except httpx.TransportError:
             time.sleep(0.05)
@@ -58,9 +58,9 @@ def test_a_killed_server_loses_nothing(tmp_path):
         base = url_of(lines)
         wait_ready(base)
         assert lines[1] == f"tables are kept in {db}"
-        t = httpx.post(base + "api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 6}}).json()
+        t = http.post(base + "api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 6}}).json()
         for k, (player, take) in enumerate([("Ann", 2), ("Bo", 1)]):
-            r = httpx.post(f"{base}api/tables/{t['id']}/moves", json={"version": k, "move": {"player": player, "take": take}})
+            r = http.post(f"{base}api/tables/{t['id']}/moves", json={"version": k, "move": {"player": player, "take": take}})
             assert r.status_code == 200
     finally:
         proc.send_signal(signal.SIGKILL)
@@ -71,10 +71,10 @@ def test_a_killed_server_loses_nothing(tmp_path):
     try:
         base = url_of(lines)
         wait_ready(base)
-        again = httpx.get(f"{base}api/tables/{t['id']}").json()
+        again = http.get(f"{base}api/tables/{t['id']}").json()
         assert again["moves"] == [{"player": "Ann", "take": 2}, {"player": "Bo", "take": 1}]
         assert again["version"] == 2 and again["view"] == {"pile": 3, "to_move": "Ann", "legal": [1, 2, 3]}
-        r = httpx.post(f"{base}api/tables/{t['id']}/moves", json={"version": 2, "move": {"player": "Ann", "take": 3}})
+        r = http.post(f"{base}api/tables/{t['id']}/moves", json={"version": 2, "move": {"player": "Ann", "take": 3}})
         assert r.json()["over"] is True and r.json()["report"]["winners"] == ["Ann"]
     finally:
         proc.terminate()
@@ -106,9 +106,9 @@ def test_lan_prints_the_token_url_and_its_qr_code_and_refuses_without_it(tmp_pat
         assert found.text == url
         base = url.split("?")[0]
         wait_ready(base)
-        assert httpx.get(base).status_code == 403
-        assert httpx.get(base + "api/tables").status_code == 403
-        ok = httpx.get(url)
+        assert http.get(base).status_code == 403
+        assert http.get(base + "api/tables").status_code == 403
+        ok = http.get(url)
         assert ok.status_code == 200 and "HttpOnly" in ok.headers["set-cookie"]
     finally:
         proc.terminate()

@@ -10,10 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import httpx
 
 from printkit.games.gemblo.content import CONTENT
-from tests.web.conftest import SCREENSHOTS
+from tests.web.conftest import http, SCREENSHOTS
 
 
 def wait_version(page, version: int) -> None:
@@ -61,7 +60,7 @@ def test_a_three_player_game_through_the_page(live_server, page, shot, tmp_path:
 
     # A piece chosen: exactly the view's legal anchors are marked; a turn and a flip follow the
     # view's orientations and mark theirs.
-    view = httpx.get(api).json()["view"]
+    view = http.get(api).json()["view"]
     page.locator('[data-test="gemblo-piece-F5"]').click()
     assert anchors_shown(page) == legal_of(view, "F5", 0) != set()
     page.locator('[data-test="gemblo-turn-piece"]').click()
@@ -98,7 +97,7 @@ def test_a_three_player_game_through_the_page(live_server, page, shot, tmp_path:
     # Undo (the shell's button): red is to play again on an empty board.
     page.locator('[data-test="undo"]').click()
     wait_version(page, 2)
-    assert turn.get_attribute("data-colour") == "red" and httpx.get(api).json()["moves"] == []
+    assert turn.get_attribute("data-colour") == "red" and http.get(api).json()["moves"] == []
 
     # The whole game: the largest piece on its first marked cell, or Pass when nothing fits.
     version, passes, placed = 2, 0, 0
@@ -127,7 +126,7 @@ def test_a_three_player_game_through_the_page(live_server, page, shot, tmp_path:
 
     # The exported record, scored by the CLI, gives the totals the page showed.
     href = page.locator('[data-test="export"]').get_attribute("href")
-    (tmp_path / "gemblo.yaml").write_text(httpx.get(live_server + href).text)
+    (tmp_path / "gemblo.yaml").write_text(http.get(live_server + href).text)
     done = subprocess.run([sys.executable, "-m", "printkit", "score", "gemblo", "gemblo.yaml", "--json"],
                           capture_output=True, text=True, cwd=tmp_path, timeout=60)
     report = json.loads(done.stdout)

@@ -10,6 +10,7 @@ from typing import Any
 
 from printkit.core.yamlio import parse_text
 from tests.web.apitools import ROOT, page_export_scored, score_ok
+from tests.web.conftest import http
 from tests.web.test_gimbap_api import essence
 
 EXAMPLE = ROOT / "examples" / "gimbap" / "three-players.yaml"
@@ -106,15 +107,14 @@ def test_a_whole_game_through_the_page(live_server, page, shot, tmp_path: Path) 
 def test_another_phones_round_shows_up(live_server, page, shot) -> None:
     """Two phones at one table: a round posted by the other phone appears on this one (polling),
     with its token flow, and this phone's half-entered round gives way to the next round."""
-    import httpx
 
-    t = httpx.post(live_server + "/api/tables", json={"game": "gimbap", "setup": {"players": ["Ann", "Bo", "Cy"]}}).json()
+    t = http.post(live_server + "/api/tables", json={"game": "gimbap", "setup": {"players": ["Ann", "Bo", "Cy"]}}).json()
     page.goto(f"{live_server}/t/{t['id']}")
     page.locator('[data-test="gimbap-page"]').wait_for()
     rnd = {"first": "Ann", "dice": ["rice+seaweed", "ham-radish"], "tokens": ["4/3", "2/1"], "done": ["Bo", "Cy", "Ann"]}
     play_round(page, {**rnd, "rolls": {"Ann": {"correct": True}, "Bo": {"correct": True}}}, True)
     other = {**rnd, "rolls": {"Ann": {"correct": True}, "Bo": {"correct": False}, "Cy": {"correct": True}}}
-    r = httpx.post(f"{live_server}/api/tables/{t['id']}/moves", json={"version": 0, "move": other})
+    r = http.post(f"{live_server}/api/tables/{t['id']}/moves", json={"version": 0, "move": other})
     assert r.status_code == 200
     page.wait_for_selector('body[data-version="1"]')
     assert page.locator('[data-test="gim-round-title"]').inner_text() == "Round 2 of 6"
@@ -131,9 +131,8 @@ def test_a_build_that_cannot_be_built_is_refused_in_the_scorers_words(live_serve
     """Rice on the cheese and the cheese on the rice (GIM-1, GIM-2): the scorer refuses the round,
     the banner says why with the rule, nothing is stored; set right, the round goes in and the
     scorer judges the build against the dice (GIM-6)."""
-    import httpx
 
-    t = httpx.post(live_server + "/api/tables", json={"game": "gimbap", "setup": {"players": ["Ann", "Bo", "Cy"]}}).json()
+    t = http.post(live_server + "/api/tables", json={"game": "gimbap", "setup": {"players": ["Ann", "Bo", "Cy"]}}).json()
     page.goto(f"{live_server}/t/{t['id']}")
     page.locator('[data-test="gimbap-page"]').wait_for()
     on = {f: "seaweed" for f in FILLINGS} | {"rice": "cheese", "cheese": "rice"}

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.apitools import ROOT, page_export_scored, score_ok
+from tests.web.conftest import http
 from tests.web.test_jubako_api import play_with_hands
 
 
@@ -142,10 +143,9 @@ def test_the_end_of_game_options_on_an_imported_game(live_server, page, shot) ->
     """examples/jubako/all-options.yaml imported: the page's scores show each option chosen
     (Favorite Food, Multi-Tiered, Peko Peko, JUB-7) with the points the scorer gives, and the
     open first-layer cells of the JUB-6 tie-break; the 4x4 boards under their tabs."""
-    import httpx
 
     path = ROOT / "examples" / "jubako" / "all-options.yaml"
-    r = httpx.post(live_server + "/api/import", json={"game": "jubako", "files": [{"name": path.name, "text": path.read_text()}]})
+    r = http.post(live_server + "/api/import", json={"game": "jubako", "files": [{"name": path.name, "text": path.read_text()}]})
     assert r.status_code == 201, r.text
     table = r.json()
     page.goto(f"{live_server}/t/{table['id']}")

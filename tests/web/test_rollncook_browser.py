@@ -13,9 +13,9 @@ import time
 import zipfile
 from pathlib import Path
 
-import httpx
 
 from printkit.core.yamlio import parse_text
+from tests.web.conftest import http
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "rollncook"
@@ -26,7 +26,7 @@ def tid(name: str) -> str:
 
 
 def new_table(url: str, players: list[str], sheet: str = "RNC1-7") -> int:
-    r = httpx.post(f"{url}/api/tables", json={"game": "rollncook", "setup": {"sheet": sheet, "players": players}})
+    r = http.post(f"{url}/api/tables", json={"game": "rollncook", "setup": {"sheet": sheet, "players": players}})
     assert r.status_code == 201, r.text
     return r.json()["id"]
 
@@ -170,7 +170,7 @@ def test_two_phones_share_the_dice_a_double_and_an_ability(live_server, page, br
     page.locator(tid("rnc-seat-1")).tap()  # and shows Bo's sheet on a tap
     page.wait_for_selector(tid("rnc-score") + '[data-player="Bo"]')
     shot(page, "rollncook-6-anns-phone-shows-bo")
-    r = httpx.get(f"{live_server}/api/tables/{table}/export")
+    r = http.get(f"{live_server}/api/tables/{table}/export")
     with zipfile.ZipFile(io.BytesIO(r.content)) as z:
         z.extractall(tmp_path)
         names = z.namelist()
@@ -201,7 +201,7 @@ def test_the_player_says_what_the_mystery_ingredient_stands_for(live_server, pag
     record = parse_text((EXAMPLES / "solo-seed7.yaml").read_text())[0]
     table = new_table(live_server, ["Ann"])
     first = {"seat": 0, **record["hours"][0]}
-    r = httpx.post(f"{live_server}/api/tables/{table}/moves", json={"version": 0, "move": first})
+    r = http.post(f"{live_server}/api/tables/{table}/moves", json={"version": 0, "move": first})
     assert r.status_code == 200, r.text
     page.goto(f"{live_server}/t/{table}")
     hour = record["hours"][1]
@@ -227,7 +227,7 @@ def test_the_player_says_what_the_mystery_ingredient_stands_for(live_server, pag
     tap(page, "rnc-done")
     wait_version(page, 2)
     exported = tmp_path / "ann.yaml"
-    exported.write_bytes(httpx.get(f"{live_server}/api/tables/{table}/export").content)
+    exported.write_bytes(http.get(f"{live_server}/api/tables/{table}/export").content)
     hours = parse_text(exported.read_text())[0]["hours"]
     assert hours[1]["rare"] == [{"name": "cheese", "use": ["milk", "mystery"]}]
     assert score_json(exported)["violations"] == []
