@@ -149,3 +149,42 @@ def test_with_a_join_token_the_first_visit_lets_the_phone_in_for_every_page_and_
     page.goto(f"{base}/")
     page.locator('[data-test="table-item"]').first.wait_for()
     assert page.js_errors == []
+
+
+SPRITE = ('<svg xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="red"><stop offset="0" stop-color="#f00"/>'
+          '<stop offset="1" stop-color="#f00"/></linearGradient></defs>'
+          '<symbol id="dot" viewBox="0 0 10 10"><rect width="10" height="10" fill="url(#red)"/></symbol></svg>')
+
+
+def test_a_sprite_file_is_fetched_once_and_its_icons_drawn_from_the_pages_copy(live_server, page):
+    """dom.js: every <use> of a sprite file (FILE#id) points at one copy of the file kept in the
+    page, fetched once, its ids (and its own references to them) prefixed; the icons are drawn.
+    (A <use> of the file itself made Chromium load it as a document for every <use>, each redraw.)"""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    asked: list[str] = []
+
+    def serve(route):
+        asked.append(route.request.url)
+        route.fulfill(body=SPRITE, content_type="image/svg+xml")
+
+    page.route("**/test-sprite.svg", serve)
+    page.goto(live_server + "/")
+    page.evaluate("""async () => {
+        const { el } = await import("/static/dom.js");
+        const icon = () => el("svg", { width: 40, height: 40, viewBox: "0 0 10 10" },
+            el("use", { href: "/test-sprite.svg#dot", width: 10, height: 10 }));
+        document.body.prepend(el("div", { "data-test": "icons" }, [icon(), icon(), icon()]));
+    }""")
+    page.locator('svg[data-sprite="/test-sprite.svg"]').wait_for(state="attached")
+    hrefs = page.eval_on_selector_all('[data-test="icons"] use', "us => us.map((u) => u.getAttribute('href'))")
+    assert len(hrefs) == 3 and len(set(hrefs)) == 1 and hrefs[0].startswith("#") and hrefs[0].endswith("dot"), hrefs
+    assert page.evaluate("(id) => document.querySelectorAll(`[id='${id}']`).length", hrefs[0][1:]) == 1
+    assert len(asked) == 1
+    img = np.asarray(Image.open(io.BytesIO(page.locator('[data-test="icons"]').screenshot())).convert("RGB")).astype(int)
+    red = (img[..., 0] > 200) & (img[..., 1] < 60) & (img[..., 2] < 60)
+    assert red.sum() >= 3 * (40 * 2) ** 2 * 0.9  # three 40 px squares at device scale 2, filled by the gradient
+    assert page.js_errors == []

@@ -8,6 +8,7 @@ const SVG_TAGS = new Set(["svg", "g", "path", "circle", "ellipse", "rect", "line
 // (onclick -> "click"); true -> empty attribute; false/null/undefined -> left out; "style" may be
 // an object; children: nodes, strings, numbers, arrays (flattened), null/false (skipped).
 // "svg:tag" forces the SVG namespace (svg:title, svg:a); the usual SVG tags get it by themselves.
+// A <use> of a sprite file (href "/games/x/icons.svg#id") points at the page's own copy of it.
 export function el(tag, attrs = {}, ...children) {
   let node;
   if (tag.startsWith("svg:")) node = document.createElementNS(SVG_NS, tag.slice(4));
@@ -17,10 +18,50 @@ export function el(tag, attrs = {}, ...children) {
     if (value === false || value === null || value === undefined) continue;
     if (typeof value === "function" && key.startsWith("on")) node.addEventListener(key.slice(2).toLowerCase(), value);
     else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
+    else if (key === "href" && tag === "use") node.setAttribute(key, spriteRef(String(value)));
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   append(node, children);
   return node;
+}
+
+// Sprite files, each fetched once and kept in the page, its ids prefixed: <use href="FILE#id">
+// becomes <use href="#PREFIXid">, drawn once the copy is in (a <use> follows its id). Chromium
+// would otherwise load the file as a document of its own for every <use> of it on every redraw
+// (a page of hundreds of icons: thousands of load events a game, most of a phone's redraw time).
+const sprites = new Map(); // file URL -> id prefix
+let spritesAsked = 0;
+
+function spriteRef(href) {
+  const cut = href.indexOf("#");
+  if (cut <= 0) return href; // an id of the page itself, or no fragment
+  const url = href.slice(0, cut);
+  if (!sprites.has(url)) {
+    const prefix = `sprite${++spritesAsked}-`;
+    sprites.set(url, prefix);
+    keepSprite(url, prefix).catch(() => sprites.delete(url)); // the next redraw asks again
+  }
+  return `#${sprites.get(url)}${href.slice(cut + 1)}`;
+}
+
+async function keepSprite(url, prefix) {
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const doc = new DOMParser().parseFromString(await response.text(), "image/svg+xml");
+  const svg = doc.documentElement;
+  if (svg.namespaceURI !== SVG_NS || svg.localName !== "svg") throw new Error(`${url}: not an SVG`);
+  for (const e of svg.querySelectorAll("*")) {
+    if (e.id) e.id = prefix + e.id;
+    for (const a of e.attributes) { // its own references: href="#id" (xlink:href too), url(#id)
+      if (a.localName === "href" && a.value.startsWith("#")) a.value = `#${prefix}${a.value.slice(1)}`;
+      else if (a.value.includes("url(#")) a.value = a.value.replaceAll("url(#", `url(#${prefix}`);
+    }
+  }
+  const kept = document.importNode(svg, true);
+  kept.setAttribute("aria-hidden", "true");
+  kept.dataset.sprite = url;
+  Object.assign(kept.style, { position: "absolute", width: "0", height: "0", overflow: "hidden" });
+  document.body.append(kept);
 }
 
 function append(node, children) {
