@@ -31,6 +31,21 @@ def _build_each_app_once() -> None:
 _build_each_app_once()
 
 
+#: Libraries that pytest's assertion rewriting need not touch: it rewrites every module of a
+#: distribution that registers a pytest plugin, so all of hypothesis (~0.6 s of CPU in each
+#: xdist worker, every run without bytecode caches) is parsed and rewritten when a test imports
+#: it. Its own asserts are not the tests' checks; the tests' are still rewritten. (anyio's
+#: plugin imports anyio before this file is read, so anyio is rewritten all the same.)
+NOT_REWRITTEN = ("hypothesis",)
+
+
+def pytest_configure(config) -> None:
+    marked = getattr(config.pluginmanager.rewrite_hook, "_must_rewrite", None)
+    if isinstance(marked, set):
+        marked.difference_update(NOT_REWRITTEN)
+        getattr(config.pluginmanager.rewrite_hook, "_marked_for_rewrite_cache", {}).clear()
+
+
 def run_cli(*args: str, env: dict | None = None):
     """Run ``printkit ARGS`` in-process; returns the result (exit_code, stdout, stderr)."""
     return CliRunner().invoke(app, list(args), env=env)
