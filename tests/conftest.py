@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -92,13 +91,11 @@ def pdf_pages(path: Path, dpi: float) -> Rendered:
 
 
 def svg_page(path: Path, dpi: float | None = None, size: tuple[int, int] | None = None) -> np.ndarray:
-    """An SVG as an RGB array on white, at ``dpi`` or at an exact pixel ``size`` (w, h)."""
-    import cairosvg
-    from PIL import Image
+    """An SVG as an RGB array on white, at ``dpi`` or at an exact pixel ``size`` (w, h): cairosvg's
+    pixels, read from its surface (tests/kitcache.py; the same as svg2png's PNG decoded)."""
+    from tests.kitcache import svg_array
 
-    kw = {"output_width": size[0], "output_height": size[1]} if size else {"dpi": dpi}
-    png = cairosvg.svg2png(url=str(path), background_color="white", **kw)
-    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+    return svg_array(Path(path), dpi=dpi, size=size)
 
 
 def px(mm: float, dpi: float) -> float:
@@ -135,17 +132,18 @@ def measure_between_edges(img: np.ndarray, a_mm: tuple[float, float], b_mm: tupl
 
 
 def agreement(a: np.ndarray, b: np.ndarray, tol: int = 48) -> tuple[float, float]:
-    """(share of all pixels, share of inked pixels) whose channels differ by at most ``tol``."""
-    assert a.shape == b.shape, (a.shape, b.shape)
-    diff = np.abs(a.astype(int) - b.astype(int)).max(axis=2)
-    same = diff <= tol
-    inked = (a.min(axis=2) < 200) | (b.min(axis=2) < 200)
-    return float(same.mean()), float(same[inked].mean()) if inked.any() else 1.0
+    """(share of all pixels, share of inked pixels) whose channels differ by at most ``tol``
+    (computed in bytes a channel at a time: tests/kitcache.py)."""
+    from tests.kitcache import agreement as fast
+
+    return fast(a, b, tol)
 
 
 def downsample(img: np.ndarray, f: int) -> np.ndarray:
-    h, w, _ = img.shape
-    return img[:h // f * f, :w // f * f].reshape(h // f, f, w // f, f, 3).mean(axis=(1, 3)).round().astype(np.uint8)
+    """Each f x f block's mean, rounded half to even (in integers: tests/kitcache.py)."""
+    from tests.kitcache import downsample as fast
+
+    return fast(img, f)
 
 
 def raster_pair(pdf: Path, svgs: list[Path], dpi: int = 100, supersample: int = 2):
