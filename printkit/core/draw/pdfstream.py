@@ -133,6 +133,14 @@ class _PageTree(pdfdoc.PDFPages):
         self.Kids = pdfdoc.PDFArray([b"%d 0 R" % n for n in numbers])
         self.Count = len(numbers)
 
+    def format(self, document: Any) -> bytes:
+        """The page tree's bytes; its kids (a small bytes object a page) are let go once
+        written, not kept while the rest of the document is."""
+        try:
+            return super().format(document)
+        finally:
+            self.Kids = None
+
 
 class _CompactPage(pdfdoc.PDFPage):
     """A finished page whose unset entries are read from the class, not kept on each page."""
