@@ -81,7 +81,7 @@ def play_one(page, shot, stage: dict) -> None:
     if page.locator(q("td-perfect")).count() and not stage.get("perfect"):
         stage["perfect"] = True
         assert small_targets(page) == []
-    shot(page, "trickdumpling-3-perfect-dish")
+        shot(page, "trickdumpling-3-perfect-dish")  # once, as the other stages (not at every card)
     if page.locator(q("td-hand")).count() == 2 and not stage.get("at-once"):
         stage["at-once"] = True
         shot(page, "trickdumpling-4-master-leads-both-at-once")
