@@ -14,7 +14,8 @@ resolution; every test that asks again gets the same file or array. With pytest-
     kitcache.svg_page(path, dpi=300)                        # an SVG page as an RGB array
 
 Everything returned is shared: the arrays are read-only, and a test must not change the files
-(write into its own ``tmp_path`` instead). A make whose layouts come from ``PRINTKIT_LAYOUTS``
+(write into its own ``tmp_path`` instead). A page image is kept while its file is unchanged, and
+the images kept stay under ``IMAGE_BUDGET`` bytes (the least recently used go first). A make whose layouts come from ``PRINTKIT_LAYOUTS``
 (``edit_layout``) is cached apart from the shipped layouts' make.
 
 ``svg_page`` draws with cairosvg as ``tests.conftest.svg_page`` does and returns the same pixels
@@ -28,7 +29,9 @@ import atexit
 import os
 import shutil
 import tempfile
-from functools import lru_cache, cache
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -82,7 +85,6 @@ def _frozen(a: np.ndarray) -> np.ndarray:
     return a
 
 
-@cache
 def page_count(path: Path) -> int:
     """How many pages the PDF at ``path`` has."""
     import pypdfium2 as pdfium
@@ -94,30 +96,46 @@ def page_count(path: Path) -> int:
         doc.close()
 
 
-@lru_cache(maxsize=64)
+#: Page images kept, the least recently used dropped first past this many bytes (an A4 page at
+#: 300 dpi is 26 MB, at 20 pixels a mm 75 MB; a worker runs many files one after another).
+IMAGE_BUDGET = 400 * 2**20
+_IMAGES: OrderedDict[tuple, np.ndarray] = OrderedDict()
+
+
+def _image(path: Path, how: tuple, draw: Callable[[], np.ndarray]) -> np.ndarray:
+    """The image of ``path`` drawn ``how``, drawn once while the file is unchanged."""
+    st = Path(path).stat()
+    key = (str(path), st.st_mtime_ns, st.st_size, *how)
+    if key in _IMAGES:
+        _IMAGES.move_to_end(key)
+        return _IMAGES[key]
+    img = _IMAGES[key] = _frozen(draw())
+    total = sum(a.nbytes for a in _IMAGES.values())
+    while total > IMAGE_BUDGET and len(_IMAGES) > 1:
+        total -= _IMAGES.popitem(last=False)[1].nbytes
+    return img
+
+
 def pdf_page(path: Path, page: int, dpi: float) -> np.ndarray:
     """Page ``page`` (0-based) of the PDF at ``path`` as a read-only RGB array at ``dpi`` (the
-    pixels of ``tests.conftest.pdf_pages``)."""
-    import pypdfium2 as pdfium
+    pixels of ``tests.conftest.pdf_pages``), drawn once a process."""
+    def draw() -> np.ndarray:
+        import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        bitmap = doc[page].render(scale=dpi / 72, rev_byteorder=True)
-        return _frozen(np.array(bitmap.to_numpy()[:, :, :3]))
-    finally:
-        doc.close()
+        doc = pdfium.PdfDocument(str(path))
+        try:
+            return np.array(doc[page].render(scale=dpi / 72, rev_byteorder=True).to_numpy()[:, :, :3])
+        finally:
+            doc.close()
+
+    return _image(path, ("pdf", page, dpi), draw)
 
 
 def svg_page(path: Path, dpi: float | None = None, size: tuple[int, int] | None = None) -> np.ndarray:
     """An SVG as a read-only RGB array on white, at ``dpi`` or at an exact pixel ``size`` (w, h),
-    rendered once a process for the same arguments."""
+    drawn once a process for the same arguments."""
     assert (dpi is None) != (size is None), "give dpi or size"
-    return _svg_page(Path(path), dpi, size)
-
-
-@lru_cache(maxsize=32)
-def _svg_page(path: Path, dpi: float | None, size: tuple[int, int] | None) -> np.ndarray:
-    return _frozen(svg_array(path, dpi=dpi, size=size))
+    return _image(path, ("svg", dpi, size), lambda: svg_array(Path(path), dpi=dpi, size=size))
 
 
 def svg_array(path: Path, dpi: float | None = None, size: tuple[int, int] | None = None) -> np.ndarray:

@@ -99,3 +99,20 @@ def test_downsample_and_agreement_are_the_reference_ones():
         assert kitcache.agreement(a, b, tol) == ref_agreement(a, b, tol)
     white = np.full_like(a, 255)
     assert kitcache.agreement(white, white) == ref_agreement(white, white) == (1.0, 1.0)
+
+
+def test_a_changed_file_is_drawn_again_and_the_images_kept_are_bounded(tmp_path, monkeypatch):
+    path = tmp_path / "t.svg"
+    path.write_bytes(SVG)
+    first = kitcache.svg_page(path, dpi=96)
+    assert kitcache.svg_page(path, dpi=96) is first
+    path.write_bytes(SVG.replace(b'fill="#2a7"', b'fill="#a27" '))  # another colour, another size
+    again = kitcache.svg_page(path, dpi=96)
+    assert again is not first and not np.array_equal(again, first)
+    budget = first.nbytes + 1  # room for one 96 dpi image and a few small ones
+    monkeypatch.setattr(kitcache, "IMAGE_BUDGET", budget)
+    monkeypatch.setattr(kitcache, "_IMAGES", type(kitcache._IMAGES)())
+    kitcache.svg_page(path, dpi=96)
+    small = [kitcache.svg_page(path, dpi=dpi) for dpi in (20, 21, 22)]
+    assert sum(a.nbytes for a in kitcache._IMAGES.values()) <= budget  # the 96 dpi image went first
+    assert len(kitcache._IMAGES) == 3 and kitcache.svg_page(path, dpi=22) is small[-1]
