@@ -98,7 +98,7 @@ def page_count(path: Path) -> int:
 
 #: Page images kept, the least recently used dropped first past this many bytes (an A4 page at
 #: 300 dpi is 26 MB, at 20 pixels a mm 75 MB; a worker runs many files one after another).
-IMAGE_BUDGET = 400 * 2**20
+IMAGE_BUDGET = 256 * 2**20
 _IMAGES: OrderedDict[tuple, np.ndarray] = OrderedDict()
 
 
