@@ -172,12 +172,13 @@ def _encoded_contents(page: pdfdoc.PDFPage, document: Any) -> bytes:
 class _SinkFile(pdfdoc.PDFFile):
     """reportlab's output collector, writing to a file instead of keeping the pieces."""
 
+    strings: list[bytes]
+
     def __init__(self, sink: IO[bytes], pdf_version: Any):
-        self.strings: list[bytes] = []
+        super().__init__(pdf_version)  # reportlab's own header: its words differ between versions
+        sink.write(b"".join(self.strings))
+        self.strings = []
         self.write = sink.write
-        self.offset = 0
-        self.add(pdfdoc.pdfdocEnc("%%PDF-%s.%s" % pdf_version)  # noqa: UP031 - reportlab's header
-                 + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
 
     def format(self, document: Any) -> bytes:
         return b""
