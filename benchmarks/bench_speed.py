@@ -1,6 +1,6 @@
 """Issue 16's figures in one table: each figure, its goal, and the floor measured in the same run.
 
-    python3 benchmarks/bench_speed.py [--runs 9] [--count 10000]
+    python3 benchmarks/bench_speed.py [--runs 9] [--count 10000] [--no-suite]
     PYTHONPATH=/path/to/other/checkout python3 benchmarks/bench_speed.py   # measure that tree
 
 - start-up: ``printkit --help`` and ``printkit score`` of a small record against a bare
@@ -8,7 +8,9 @@
 - drawing: ``printkit make all --seed 7`` against benchmarks/floor_reportlab.py drawing the
   same files, pages, path segments a page and strings (same fonts and sizes) with reportlab;
 - ``--count``: peak memory at 100 and N sheets (each run its own process), ms a sheet at N;
-- scorers: Roll n Cook records a second, a 6-player Gemblo game validated.
+- scorers: Roll n Cook records a second, a 6-player Gemblo game validated;
+- the test suite: the README's command (``pytest -n 2 --dist loadfile``) on this tree, wall time
+  (the goal is about waiting for it) and its CPU; ``--no-suite`` leaves it out (it takes minutes).
 
 Times are CPU seconds (user + system; for runs in their own process, the child's), since on a
 shared machine wall time is mostly waiting for a core; the ratios against a floor run side by
@@ -108,6 +110,15 @@ def peak(args: list[str]) -> tuple[float, float]:
     return _children_cpu() - t, int(p.stderr.strip().splitlines()[-1]) / 1024
 
 
+def suite() -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds, pytest's last line) of the README's test command on ROOT."""
+    t, w = _children_cpu(), time.perf_counter()
+    p = subprocess.run([PY, "-m", "pytest", "-n", "2", "--dist", "loadfile", "-q", "-p", "no:cacheprovider"],
+                       cwd=ROOT, capture_output=True, text=True, check=False)
+    last = (p.stdout.strip().splitlines() or ["(no output)"])[-1].strip("= ")
+    return time.perf_counter() - w, _children_cpu() - t, last
+
+
 def rollncook_records_per_second() -> float:
     from printkit.games.rollncook.record import RollNCookRecord
     from printkit.games.rollncook.scorer import score
@@ -161,6 +172,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--count", type=int, default=10000)
+    ap.add_argument("--no-suite", action="store_true", help="leave out the test suite's row (minutes)")
     a = ap.parse_args()
     rows: list[tuple[str, str, str, str, bool]] = []
     compile_bytecode()
@@ -202,6 +214,11 @@ def main() -> None:
     rows.append(("Roll n Cook scorer", f"{rps:,.0f} records/s", ">= 5,000/s", "", rps >= 5000))
     ms, moves = gemblo_six_player_ms()
     rows.append((f"Gemblo 6-player game ({moves} moves) validated", f"{ms:.1f} ms", "< 5 ms", "", ms < 5))
+
+    if not a.no_suite:
+        wall, cpu, last = suite()
+        rows.append(("test suite (README command, 2 workers)", f"{wall:.0f} s wall", "< 120 s",
+                     f"{cpu:.0f} s of CPU; {last}", wall < 120 and "failed" not in last and "error" not in last))
 
     heads = ("figure", "measured", "goal", "floor, same run", "met")
     table = [heads] + [(w, m, g, f, "yes" if ok else "NO") for w, m, g, f, ok in rows]
