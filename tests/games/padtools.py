@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -61,6 +62,50 @@ def score_pdf(tmp_path: Path, game: str, pdf: bytes, name: str = "pad.pdf") -> t
     except ValueError:
         out = None
     return res.exit_code, out, res.stdout + (res.stderr if res.stderr_bytes is not None else "")
+
+
+@cache
+def _blank_fields(module: ModuleType, paper: str) -> dict[str, forms.FormField]:
+    """The fields of the blank fillable pad as ``printkit score`` reads them from the PDF."""
+    return forms.parse_form(pad_pdf(module, paper), "pad.pdf").fields
+
+
+def _as_read(field: forms.FormField, value: str | bool) -> str:
+    """What parse_form reads back from a field fill_form wrote ``value`` in."""
+    if field.kind == "check":
+        return forms.ON if value is True or value == forms.ON else ""
+    return str(value)
+
+
+def score_values(game: str, module: ModuleType, values: dict, name: str = "pad.pdf",
+                 paper: str = "a4") -> tuple[int, dict]:
+    """(exit code, JSON report) of ``printkit score GAME NAME --json`` for the pad filled with
+    ``values``, from the fields as the filled PDF would be read (the blank pad's, with these
+    values) instead of a PDF written and read again: what the game's pad checker makes of the
+    values. Every name must be a field of the pad, as fill_form requires. score_filled checks
+    that this gives what the PDF gives."""
+    blank = _blank_fields(module, paper)
+    unknown = sorted(set(values) - set(blank))
+    assert not unknown, f"no such form field: {', '.join(unknown[:5])}"
+    fields = {n: replace(f, value=_as_read(f, values[n])) if n in values else f for n, f in blank.items()}
+    from printkit.core.registry import form_readers
+
+    reader, form = form_readers()[game], forms.FilledForm(name, fields)
+    assert reader.is_pad(form) and reader.score_pad is not None
+    report = reader.score_pad(form)
+    return report.exit_code, json.loads(report.dumps())
+
+
+def score_filled(tmp_path: Path, game: str, module: ModuleType, values: dict, name: str,
+                 through_pdf: bool) -> tuple[int, dict | None, str]:
+    """The pad filled with ``values`` and scored: through a filled PDF and ``printkit score``
+    (``through_pdf``; then score_values must give the same report), or with score_values alone."""
+    if not through_pdf:
+        code, out = score_values(game, module, values, name)
+        return code, out, json.dumps(out)
+    code, out, text = score_pdf(tmp_path, game, filled(module, values), name)
+    assert (code, out) == score_values(game, module, values, name), "score_values differs from the PDF"
+    return code, out, text
 
 
 def score_record(game: str, path: Path | str) -> tuple[int, dict]:
@@ -180,14 +225,16 @@ def referee_corpus(ref: ModuleType, seeds: int) -> list[tuple[int, dict, object]
 def corpus_scores_like_referee(tmp_path: Path, game: str, module: ModuleType, games: list,
                                values: Callable[[Path], tuple[dict, dict]]) -> None:
     """Each game written as a record, its pad filled with ``values(record path)``: the filled pad
-    scores (exit 0) the referee's totals and winners."""
+    scores (exit 0) the referee's totals and winners. The first game goes through a filled PDF
+    and ``printkit score``, the others through score_values (what the pad's checker makes of the
+    values; the PDF's filling and reading are the examples' tests)."""
     import yaml
 
-    for seed, rec, v in games:
+    for i, (seed, rec, v) in enumerate(games):
         path = tmp_path / f"g{seed}.yaml"
         path.write_text(yaml.safe_dump(rec, sort_keys=False))
         filled_values, _ = values(path)
-        code, out, text = score_pdf(tmp_path, game, filled(module, filled_values), f"g{seed}.pdf")
+        code, out, text = score_filled(tmp_path, game, module, filled_values, f"g{seed}.pdf", through_pdf=i == 0)
         assert code == 0, text
         assert out is not None
         assert totals(out) == v.totals

@@ -16,8 +16,8 @@ import yaml
 from printkit.games.trickdumpling import pad
 from printkit.games.trickdumpling.content import CONTENT
 from tests.corpus import ref_trickdumpling as ref
-from tests.games.padtools import (ROOT, at, covering, filled, pad_pdf, parity, pen_pixels, raster, score_pdf, score_record,
-                                  totals)
+from tests.games.padtools import (ROOT, at, covering, filled, pad_pdf, parity, pen_pixels, raster, score_filled, score_pdf,
+                                  score_record, totals)
 from tests.conftest import run_cli
 
 GAME = "trickdumpling"
@@ -70,7 +70,7 @@ def test_corpus_games_filled_score_the_referees_totals(tmp_path):
         path = tmp_path / f"g{i}.yaml"
         path.write_text(yaml.safe_dump(rec, sort_keys=False))
         values, _ = _values(tmp_path, path)
-        code, out, text = score_pdf(tmp_path, GAME, filled(pad, values), f"g{i}.pdf")
+        code, out, text = score_filled(tmp_path, GAME, pad, values, f"g{i}.pdf", through_pdf=i == 0)
         assert code == 0, text
         assert totals(out) == v.points
         assert sorted(out["winners"]) == sorted(v.winners)
@@ -85,7 +85,7 @@ def test_corpus_games_with_cooks_score_the_referees_totals(tmp_path):
         path.write_text(yaml.safe_dump(rec, sort_keys=False))
         values, _ = _values(tmp_path, path)
         assert values[F("cooks")] == "Yes"
-        code, out, text = score_pdf(tmp_path, GAME, filled(pad, values), f"c{i}.pdf")
+        code, out, text = score_filled(tmp_path, GAME, pad, values, f"c{i}.pdf", through_pdf=i == 0)
         assert code == 0, text
         assert totals(out) == v.points and sorted(out["winners"]) == sorted(v.winners)
         assert out["notes"]  # says what the cooks leave unchecked
