@@ -3,6 +3,7 @@ the rule were broken, and the rulebook's examples replayed."""
 
 import copy
 import doctest
+import functools
 import json
 from pathlib import Path
 
@@ -30,8 +31,14 @@ def trick(*plays, rank=RANK, hands=None, hard=frozenset()):
     return referee(rank, ps, {k: [parse_card(c) for c in v] for k, v in (hands or {}).items()} or None, hard)
 
 
-def load(name):
+@functools.cache
+def _parsed(name):
     return parse_text((EXAMPLES / name).read_text())[0]
+
+
+def load(name):
+    """An example record's data, read once a session (a fresh copy each call: callers change it)."""
+    return copy.deepcopy(_parsed(name))
 
 
 @pytest.mark.parametrize("module", [printkit.games.trickdumpling.content, printkit.games.trickdumpling.trick])
