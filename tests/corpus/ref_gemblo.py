@@ -158,7 +158,8 @@ class Game:
         for c in cells:
             self.occ[c] = colour
 
-    def anchors(self, colour):
+    def anchors(self, colour, free=None):
+        """``free``: the cells on the board, free and beside none of the colour's own, if known."""
         if not self.placed[colour]:
             return [s for s in self.allowed_starts(colour) if s not in self.occ]
         out = set()
@@ -167,15 +168,20 @@ class Game:
                 continue
             for d, _, _ in DIAG:
                 t = add(c, d)
-                if t in self.area and t not in self.occ and t not in out \
-                        and not self.touches_own(colour, [t]) and self.link_state(colour, t) == "open":
+                if t not in out and (t in free if free is not None else
+                                     t in self.area and t not in self.occ and not self.touches_own(colour, [t])) \
+                        and self.link_state(colour, t) == "open":
                     out.add(t)
         return sorted(out)
 
     def moves(self, colour, rng: random.Random | None = None, pieces=None):
         """Legal placements (name, cells), lazily; random order with rng, else a fixed one."""
         left = [p for p in SHAPES if p not in self.placed[colour]] if pieces is None else list(pieces)
-        anchors = self.anchors(colour)
+        # where a piece of this colour may lie: on the board, free, and beside none of its own
+        # cells (touches_own), worked out once a call; the placements are tried in the same order
+        own = [c for c, col in self.occ.items() if col == colour]
+        free = set(self.area).difference(self.occ, (add(c, n) for c in own for n in NB))
+        anchors = self.anchors(colour, free)
         if rng is not None:
             rng.shuffle(anchors)
             left.sort(key=lambda p: -SIZE[p] - 2.5 * rng.random())
@@ -186,10 +192,9 @@ class Game:
             for o in orients:
                 for a in anchors:
                     for pc in o:
-                        cells = [(a[0] - pc[0] + q, a[1] - pc[1] + r) for q, r in o]
-                        if all(c in self.area and c not in self.occ for c in cells) \
-                                and not self.touches_own(colour, cells):
-                            yield name, cells
+                        dq, dr = a[0] - pc[0], a[1] - pc[1]
+                        if all((dq + q, dr + r) in free for q, r in o):
+                            yield name, [(dq + q, dr + r) for q, r in o]
 
     def can_move(self, colour) -> bool:
         return next(self.moves(colour), None) is not None
