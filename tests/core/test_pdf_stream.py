@@ -49,8 +49,17 @@ def _sheets(count: int, seed: int, **settings: str):
 
 @pytest.mark.parametrize("settings", [{}, {"fillable": "yes"}], ids=["plain", "fillable"])
 def test_streamed_pdf_is_byte_identical_to_reportlabs_own_save(settings, monkeypatch):
-    """--count 5 (with and without AcroForm fields): the bytes reportlab's ordinary save gives."""
-    streamed = pdf_backend.render_pdf(_sheets(5, 40, **settings))
+    """--count 5 (with and without AcroForm fields): the bytes reportlab's ordinary save gives.
+    A fillable sheet's 407 fields and their appearance streams are parked with their page:
+    from sheet 1 to 4 the interpreter keeps ~4,000 blocks a sheet (their names and numbers in
+    reportlab's tables, the AcroForm's list of fields), not the ~25,000 of the objects."""
+    doc = _sheets(5, 40, **settings)
+    blocks: dict[int, int] = {}
+    streamed = pdf_backend.render_pdf(Document(_counting(doc.pages, (1, 4), blocks), doc.symbols, doc.title,
+                                               doc.duplex))
+    if settings:
+        kept = (blocks[4] - blocks[1]) / 3
+        assert kept < 8000, f"{kept:.0f} blocks kept a fillable sheet"
     monkeypatch.setattr(pdf_backend, "SpoolingCanvas", _PlainCanvas)
     plain = pdf_backend.render_pdf(_sheets(5, 40, **settings))
     assert streamed == plain
@@ -253,7 +262,7 @@ def _streamed(pages: int, monkeypatch, drawn_at: tuple[int, ...], written_at: tu
 
 def test_memory_a_streamed_write_keeps_does_not_grow_with_the_page_count(monkeypatch):
     """Issue 16, item 3: what the streaming document keeps a finished page is a few numbers in
-    arrays (~30 bytes), and writing keeps ~25 bytes more a page (an offset an object, each
+    arrays (~35 bytes), and writing keeps ~25 bytes more a page (an offset an object, each
     content stream's place), not a page. Measured with tracemalloc from page 200 to 1,200
     while drawing; while writing from object 300 to 1,100 (pages: each numbers its content
     stream) and from 1,300 to 2,300 (the content streams); and the write's peak (the page
@@ -262,9 +271,10 @@ def test_memory_a_streamed_write_keeps_does_not_grow_with_the_page_count(monkeyp
     in reportlab's tables (commit 8111f65) ~510 bytes a page while drawing and ~730 bytes
     more at the write's peak: each fails this."""
     monkeypatch.setattr(pdfstream, "_XREF_CHUNK", 100)  # the cross-references written in pieces
+    _streamed(100, monkeypatch, (), ())  # once first: what a process makes once (~17 KB) is not a page's
     run = _streamed(1200, monkeypatch, (200, 1200), (300, 1100, 1300, 2300))
     kept = (run.drawn[1200] - run.drawn[200]) / 1000
-    assert kept < 64, f"{kept:.0f} bytes kept a page while drawing"
+    assert kept < 80, f"{kept:.0f} bytes kept a page while drawing"
     kept = (run.written[1100] - run.written[300]) / 800
     assert kept < 40, f"{kept:.0f} bytes kept a page written"
     kept = (run.written[2300] - run.written[1300]) / 1000

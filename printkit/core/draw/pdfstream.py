@@ -16,9 +16,12 @@ what they are:
   numbers (:class:`_StreamTable`) until its turn to be copied from the spool. The cross-
   reference table is written from an array of offsets.
 - reportlab's name-keyed tables (``idToObjectNumberAndVersion``, ``numberToId``,
-  ``idToObject``, ``idToOffset``) keep only the document's other objects (fonts, forms, form
-  fields): a page's name (``Page12``) and its content stream's (``R20034``) are answered from
-  the arrays (:class:`_ObjectNumbers`), and the page tree's kids are written from them.
+  ``idToObject``, ``idToOffset``) keep only the document's other objects (fonts, forms): a
+  page's name (``Page12``) and its content stream's (``R20034``) are answered from the arrays
+  (:class:`_ObjectNumbers`), and the page tree's kids are written from them.
+- A fillable page's form fields and their appearance streams are parked with it (pickled;
+  :class:`_ParkedObjects`): reportlab's tables keep their names and numbers, and
+  ``idToObject`` (:class:`_Objects`) reads them back when asked for.
 
 Object numbers, order and every byte are reportlab's: a file made this way is byte-identical
 to one made by ``Canvas.save`` into memory (tests/core/test_pdf_stream.py checks it, and that
@@ -124,6 +127,58 @@ class _ObjectNumbers(dict):
         return (n, 0)
 
 
+class _ParkedObjects:
+    """Objects made while a page was drawn (its form fields, their appearance streams) and
+    parked with it: each one's object number (increasing) and its pickle's place in the spool.
+    Their names stay in reportlab's number tables; the objects themselves do not."""
+
+    def __init__(self) -> None:
+        self.numbers = array("I")
+        self.at, self.size = array("Q"), array("I")
+
+    def add(self, number: int, at: int, size: int) -> None:
+        self.numbers.append(number)
+        self.at.append(at)
+        self.size.append(size)
+
+    def index(self, number: int) -> int | None:
+        i = bisect.bisect_left(self.numbers, number)
+        return i if i < len(self.numbers) and self.numbers[i] == number else None
+
+
+def _parkable(name: str, obj: Any) -> bool:
+    """Objects that belong to one page and are not changed once it is finished: its
+    annotations (form fields) and the unnamed dictionaries, streams and snippets made for
+    them (appearance streams and their resources). Fonts, forms, colours and the shared
+    dictionaries reportlab fills in later have names of their own."""
+    anonymous = name.startswith("R") and name[1:].isdigit()
+    kind = type(obj)
+    return (name.startswith("Annot.") or anonymous) and (kind.__module__, kind.__name__) in _PARKABLE_TYPES
+
+
+#: reportlab's classes of such objects (by name: acroform's is not imported unless forms are made).
+_PARKABLE_TYPES = {("reportlab.pdfbase.pdfdoc", "PDFDictionary"), ("reportlab.pdfbase.pdfdoc", "PDFStream"),
+                   ("reportlab.pdfbase.acroform", "PDFFromString")}
+
+
+class _Objects(dict):
+    """reportlab's ``idToObject`` (name -> object) where the objects parked with their page
+    are read back from the spool when asked for, and are still known (``in``) as registered."""
+
+    def __init__(self, entries: dict, doc: StreamingDocument):
+        super().__init__(entries)
+        self.doc = doc
+
+    def __contains__(self, name: object) -> bool:
+        return dict.__contains__(self, name) or self.doc._parked_index(name) is not None
+
+    def __missing__(self, name: str) -> Any:
+        i = self.doc._parked_index(name)
+        if i is None:
+            raise KeyError(name)
+        return self.doc._unparked(i)
+
+
 class _PageTree(pdfdoc.PDFPages):
     """reportlab's page tree (one node) whose kids are the document's parked pages, written
     from their object numbers (the same array reportlab writes from its page references)."""
@@ -194,6 +249,8 @@ class StreamingDocument(pdfdoc.PDFDocument):
     _spool_end: int
     _pages: _PageTable
     _streams: _StreamTable
+    _objects: _ParkedObjects
+    _unparked_from: int  # the first object number not looked at for parking
 
     @classmethod
     def adopt(cls, doc: pdfdoc.PDFDocument) -> StreamingDocument:
@@ -202,7 +259,9 @@ class StreamingDocument(pdfdoc.PDFDocument):
         assert isinstance(doc, StreamingDocument)
         doc._spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close_spool
         doc._spool_end = 0
-        doc._pages, doc._streams = _PageTable(), _StreamTable()
+        doc._pages, doc._streams, doc._objects = _PageTable(), _StreamTable(), _ParkedObjects()
+        doc._unparked_from = doc.objectcounter + 1
+        doc.idToObject = _Objects(doc.idToObject, doc)
         doc.idToObjectNumberAndVersion = _ObjectNumbers(doc.idToObjectNumberAndVersion, doc._pages, doc._streams)
         doc.Pages.__class__ = _PageTree
         return doc
@@ -215,7 +274,9 @@ class StreamingDocument(pdfdoc.PDFDocument):
     def addPage(self, page: pdfdoc.PDFPage) -> None:  # noqa: N802 - reportlab's name
         """reportlab's addPage (the page takes the next object number and ``Page<k>`` name),
         with the page parked in the spool instead of kept in the tables and the page tree."""
+        self._park_objects()
         self.objectcounter += 1
+        self._unparked_from = self.objectcounter + 1
         contents = self._spool_contents(page)
         if type(page) is pdfdoc.PDFPage:
             _compact(page)
@@ -223,6 +284,27 @@ class StreamingDocument(pdfdoc.PDFDocument):
         self._pages.add(self.objectcounter, self._spooled(data), len(data), contents)
         self.pageCounter += 1
         self.inObject = None
+
+    def _park_objects(self) -> None:
+        """Move the objects made since the last page that belong to this page (see
+        :func:`_parkable`) to the spool; reportlab's tables keep their names and numbers."""
+        for number in range(self._unparked_from, self.objectcounter + 1):
+            name = self.numberToId.get(number)
+            obj = dict.get(self.idToObject, name) if name is not None else None
+            if obj is not None and _parkable(name, obj):
+                data = pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
+                self._objects.add(number, self._spooled(data), len(data))
+                dict.__delitem__(self.idToObject, name)
+
+    def _parked_index(self, name: object) -> int | None:
+        """Where the object reportlab calls ``name`` is in the parked objects, if it is there."""
+        entry = dict.get(self.idToObjectNumberAndVersion, name)
+        return None if entry is None else self._objects.index(entry[0])
+
+    def _unparked(self, i: int) -> Any:
+        """Parked object ``i`` as it was parked."""
+        self._spool.seek(self._objects.at[i])
+        return pickle.loads(self._spool.read(self._objects.size[i]))  # noqa: S301 - our own temp file
 
     def _spooled(self, data: bytes) -> int:
         """Append ``data`` to the spool file; its offset there."""
