@@ -11,7 +11,6 @@ tests fill in and score their own copies of it (issue 16: the suite's time).
 
 from __future__ import annotations
 
-import gc
 import io
 import json
 import random
@@ -35,6 +34,7 @@ from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.form import Names, inventory_rows
 from printkit.games.rollncook.sheet import generate, parse_sheet_id
 from tests.conftest import run_cli
+from tests.games import collector
 from tests.corpus import ref_rollncook as rnc
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "rollncook"
@@ -113,17 +113,9 @@ def score_json(*paths) -> tuple[int, dict]:
 
 @pytest.fixture(scope="module", autouse=True)
 def _collect_less_often() -> Iterator[None]:
-    """pypdf makes some 40,000 objects for each sheet it parses or writes, in reference cycles
-    (objects point back at their reader or writer). At the default threshold (700 new objects)
-    the collector runs ~60 times during one parse, promotes the objects still in use to older
-    generations, and then frees them in full collections that walk every long-lived object of
-    the process: measured with gc.callbacks, ~9 s of this module's ~20 s of CPU went to full
-    collections; with 20,000 it is ~1.5 s (issue 16). Only when it runs changes: the same
-    garbage is freed; the thresholds are put back after the module."""
-    old = gc.get_threshold()
-    gc.set_threshold(20_000, *old[1:])
-    yield
-    gc.set_threshold(*old)
+    """pypdf's objects are cyclic garbage: tests/games/collector.py (~9 s of ~20 s of CPU)."""
+    with collector.less_often():
+        yield
 
 
 @cache
