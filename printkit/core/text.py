@@ -156,7 +156,7 @@ _warned: dict[str, set[str]] = {}
 
 def missing_glyphs(font: Font, text: str) -> list[str]:
     """The characters of ``text`` (other than line breaks) that ``font`` has no glyph for, once each."""
-    return sorted({ch for ch in text if ord(ch) not in font.cmap and ch not in "\n\r"})
+    return sorted({ch for ch in text if ord(ch) not in font.widths and ch not in "\n\r"})
 
 
 def warn_missing_glyphs(font: Font, lines: list[str], source: Callable[[], str] | None = None) -> None:
