@@ -31,6 +31,7 @@ MAX_WIDTH = 1000
 MAX_TEXT = 10_000
 
 _PLAIN = (str, int, float, bool, type(None))
+_SCALARS = frozenset(_PLAIN)  # exactly these types: plain at once (subclasses go through _plain)
 _FIRST = re.compile(r"[^.\[\]{}:!]+")
 _STEP = re.compile(r"\.([^.\[\]{}:!]+)|\[([^\[\]{}:!]+)\]")
 _INT = re.compile(r"-?[0-9]{1,9}")
@@ -160,7 +161,7 @@ def fill(text: str, data: Mapping[str, Any]) -> str:
         size += len(literal)
         if name is not None:
             value = lookup(name, data)
-            if not _plain(value, [MAX_TEXT]):
+            if type(value) not in _SCALARS and not _plain(value, [MAX_TEXT]):
                 raise TemplateError(f"{{{name}}} is not text or a number (a {type(value).__name__})")
             if conv:
                 value = repr(value) if conv == "r" else ascii(value) if conv == "a" else str(value)
