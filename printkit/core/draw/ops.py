@@ -74,7 +74,8 @@ class Matrix:
 
     @property
     def is_identity(self) -> bool:
-        return self == IDENTITY
+        # what ``self == IDENTITY`` says, without building two tuples (asked at every group and use)
+        return self.a == 1.0 and self.b == 0.0 and self.c == 0.0 and self.d == 1.0 and self.e == 0.0 and self.f == 0.0
 
     @property
     def scale_factor(self) -> float:
