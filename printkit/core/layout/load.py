@@ -114,11 +114,16 @@ def merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
     return merged
 
 
+_STYLE_FIELDS = tuple(StyleSpec.model_fields)
+
+
 def _merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
-    data = {k: getattr(base, k) for k in StyleSpec.model_fields if getattr(base, k) is not None}
-    data.update({k: getattr(over, k) for k in StyleSpec.model_fields if getattr(over, k) is not None})
+    data = {k: getattr(base, k) for k in _STYLE_FIELDS if getattr(base, k) is not None}
+    data.update({k: getattr(over, k) for k in _STYLE_FIELDS if getattr(over, k) is not None})
     data.pop("extends", None)
-    return StyleSpec.model_construct(**data)
+    # Every field given (None where neither sets it: every StyleSpec default is None), so
+    # pydantic need not look up and copy defaults; the fields set are still the ones merged.
+    return StyleSpec.model_construct(_fields_set=set(data), **{k: data.get(k) for k in _STYLE_FIELDS})
 
 
 def load_layout(name: str | Path) -> Layout:
