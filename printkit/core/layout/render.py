@@ -32,6 +32,7 @@ from printkit.errors import PrintkitError
 DEFAULT_STYLE = StyleSpec.model_construct(stroke="black", stroke_width=0.25, font="sans", font_size=9 * MM_PER_PT,
                           text_colour="black", line_height=1.2)
 _FALSY = {"", "0", "false", "False", "None", "no"}
+_UNKNOWN = object()
 
 
 #: At most this many elements (and hex cells, ruler ticks, track boxes, repeated copies) on one
@@ -83,6 +84,7 @@ class Renderer:
     poster: tuple[Drawing, TilePlan] | None = None
     _auto: dict[tuple, str] = field(default_factory=dict)
     _fits: dict[int, Fitted] = field(default_factory=dict)
+    _colours: dict[str, Colour | None] = field(default_factory=dict, init=False, repr=False)  # see colour()
     _work: int = 0  # elements drawn on this page (see spend)
     _total: int = 0  # ... and in the document
 
@@ -145,6 +147,15 @@ class Renderer:
     def colour(self, spec: Any, ctx: dict, where: str) -> Colour | None:
         if spec is None:
             return None
+        if type(spec) is str and "{" not in spec:
+            # A colour named without a template is the same colour every time it is drawn.
+            known = self._colours.get(spec, _UNKNOWN)
+            if known is _UNKNOWN:
+                known = self._colours[spec] = self._colour(spec, ctx, where)
+            return known  # type: ignore[return-value]
+        return self._colour(spec, ctx, where)
+
+    def _colour(self, spec: Any, ctx: dict, where: str) -> Colour | None:
         if isinstance(spec, ColourDef):
             pair = self._pair(spec, where)
         else:
