@@ -48,3 +48,22 @@ def test_colours_are_remembered_per_output(tmp_path):
             with pytest.raises(InputError, match="or a name from colours: tomato"):
                 r.colour("tomatoe", {}, "pages[0].x")
     assert Renderer(layout, base={"palette": {"sky": {"colour": "#87ceeb"}}}).colour("sky", {}, "x") == Colour.parse("#87ceeb")
+
+
+def test_drawing_styles_without_templates_are_made_once(tmp_path):
+    from printkit.core.layout.model import StyleSpec
+
+    p = tmp_path / "s.yaml"
+    p.write_text("colours:\n  tomato: {colour: '#ff6347', bw: '#777777'}\nsize: [10, 10]\npages: []\n")
+    layout = load_layout(p)
+    plain = StyleSpec.model_validate({"stroke": "tomato", "stroke_width": "0.5mm", "dash": [1, 2]})
+    templated = StyleSpec.model_validate({"stroke": "{c}", "stroke_width": "{w}mm", "dash": [1, "{d}"]})
+    colour, bw = Renderer(layout), Renderer(layout, bw=True)
+    first = colour.shape_style(plain, {}, "x")
+    assert colour.shape_style(plain, {"c": "#000"}, "x") is first
+    assert (first.stroke, first.stroke_width, first.dash) == (Colour.parse("#ff6347"), 0.5, (1.0, 2.0))
+    assert bw.shape_style(plain, {}, "x").stroke == Colour.parse("#777777")
+    a = colour.shape_style(templated, {"c": "tomato", "w": 1, "d": 3}, "x")
+    b = colour.shape_style(templated, {"c": "#000", "w": 2, "d": 4}, "x")
+    assert (a.stroke, a.stroke_width, a.dash) == (Colour.parse("#ff6347"), 1.0, (1.0, 3.0))
+    assert (b.stroke, b.stroke_width, b.dash) == (Colour(0, 0, 0), 2.0, (1.0, 4.0))

@@ -58,6 +58,12 @@ def _colour_pair(colour: str, bw: str | None) -> ColourPair:
     return ColourPair(c, Colour.parse(bw) if bw else c.grey())
 
 
+def _templated(s: StyleSpec) -> bool:
+    """Whether a drawing style's settings name data (``{...}``), so differ from place to place."""
+    parts = [s.stroke, s.stroke_width, s.fill, *(s.dash or ())]
+    return any(isinstance(v, str) and "{" in v for v in parts)
+
+
 @dataclass(frozen=True)
 class Fitted:
     """A slot's drawing scaled to fit its box: the scale and the placed group."""
@@ -85,6 +91,7 @@ class Renderer:
     _auto: dict[tuple, str] = field(default_factory=dict)
     _fits: dict[int, Fitted] = field(default_factory=dict)
     _colours: dict[str, Colour | None] = field(default_factory=dict, init=False, repr=False)  # see colour()
+    _styles: dict[int, tuple[StyleSpec, Style]] = field(default_factory=dict, init=False, repr=False)
     _work: int = 0  # elements drawn on this page (see spend)
     _total: int = 0  # ... and in the document
 
@@ -203,6 +210,17 @@ class Renderer:
         return merge_styles(spec, ref)
 
     def shape_style(self, s: StyleSpec, ctx: dict, where: str) -> Style:
+        """The drawing style of ``s``; one without a template is made once per renderer (styles
+        are frozen, and merged styles are kept, so the same spec comes back)."""
+        hit = self._styles.get(id(s))
+        if hit is not None and hit[0] is s:
+            return hit[1]
+        style = self._shape_style(s, ctx, where)
+        if not _templated(s):
+            self._styles[id(s)] = (s, style)
+        return style
+
+    def _shape_style(self, s: StyleSpec, ctx: dict, where: str) -> Style:
         return Style(
             stroke=self.colour(s.stroke, ctx, where + ".stroke"),
             # merged styles always carry a width: the base style of every layout sets one
