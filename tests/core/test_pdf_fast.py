@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from printkit.core.colour import Colour
 from printkit.core.draw import pdf
-from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Page, Rect, Style, Text, Use
+from printkit.core.draw.ops import INHERIT, Circle, Document, Group, Line, Matrix, Page, Rect, Style, Text, Use
 from printkit.core.draw.page import PrintOptions
 
 RED, BLUE = Colour(0.8, 0.2, 0.2), Colour(0.1, 0.3, 0.9)
@@ -48,6 +48,9 @@ def sample() -> Document:
                Group((Text(1, 1, "deeper", "condensed-bold", 2),), Matrix.mirror("x"), clip=(0, 0, 20, 20))),
               Matrix.translate(100, 100) @ Matrix.rotate(90)),
         Rect(5, 5, 30, 10, Style(stroke=RED, stroke_width=0.3, fill=BLUE, dash=(1.0, 0.5))),
+        Rect(5, 50, 30, 10, Style(stroke=BLUE, stroke_width=0.35, cap="round", join="bevel"), radius=2),
+        Line(0, 0, 40, 40, Style(stroke=RED, stroke_width=0.2, cap="square", join="round")),
+        Circle(70, 70, 5, Style(stroke=None, fill=RED)),
         Text(10, 40, "after a rect", "sans", 2.5, RED),
     ]
     pages = [Page(210, 297, ops), Page(297, 210, [Text(5, 5, "page two", "display", 8), Use("dot")])]
@@ -58,6 +61,7 @@ def test_direct_operators_equal_reportlabs_calls(monkeypatch):
     fast, slow = both(sample(), monkeypatch)
     content = PdfReader(io.BytesIO(slow)).pages[0].get_contents().get_data()
     assert content.count(b" Do") == 4 and content.count(b" Tj") == 5 and content.count(b"Q") >= 9
+    assert b"1 J" in content and b"2 j" in content and b"[] 0 d" in content and b"] 0 d" in content.replace(b"[] 0 d", b"")
     assert fast == slow
 
 

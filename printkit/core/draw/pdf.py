@@ -59,14 +59,27 @@ class _PdfRenderer:
     def _apply(self, s: Style) -> tuple[bool, bool]:
         c = self.c
         if s.stroke is not None:
-            c.setStrokeColorRGB(s.stroke.r, s.stroke.g, s.stroke.b)
-            c.setLineWidth(s.stroke_width)
-            c.setLineCap(_CAPS[s.cap])
-            c.setLineJoin(_JOINS[s.join])
-            c.setDash(list(s.dash) if s.dash else [], 0)
+            if self.direct and not s.dash:
+                self._stroke(s)
+            else:
+                c.setStrokeColorRGB(s.stroke.r, s.stroke.g, s.stroke.b)
+                c.setLineWidth(s.stroke_width)
+                c.setLineCap(_CAPS[s.cap])
+                c.setLineJoin(_JOINS[s.join])
+                c.setDash(list(s.dash) if s.dash else [], 0)
         if s.fill is not None and s.fill != INHERIT:  # INHERIT: keep the caller's colour
             c.setFillColorRGB(s.fill.r, s.fill.g, s.fill.b)
         return s.stroke is not None and s.stroke_width > 0, s.fill is not None
+
+    def _stroke(self, s: Style) -> None:
+        """What setStrokeColorRGB, setLineWidth, setLineCap, setLineJoin and setDash([]) write,
+        and the state they keep (a dash, which reportlab checks, goes through setDash)."""
+        c = self.c
+        assert s.stroke is not None
+        rgb = (s.stroke.r, s.stroke.g, s.stroke.b)
+        cap, join = _CAPS[s.cap], _JOINS[s.join]
+        c._strokeColorObj, c._lineWidth, c._lineCap, c._lineJoin = rgb, s.stroke_width, cap, join
+        c._code += (f"{fp_str(rgb)} RG", f"{fp_str(s.stroke_width)} w", f"{cap} J", f"{join} j", "[] 0 d")
 
     def _path(self, op, s: Style):
         stroke, fill = self._apply(s)
