@@ -125,7 +125,9 @@ def layout_text(box: TextBox, source: Callable[[], str] | None = None) -> list[T
 #: The size and lines a box's text was set at, by what decides them (its text, font, sizes,
 #: width and, when it shrinks, height): cards and sheets repeat the same text in many places.
 _SIZED: dict[tuple, tuple[float, list[str]]] = {}
-_SIZED_MAX = 4096  # entries kept (cleared when full: --count sets new text on every sheet)
+#: Entries kept (``make all`` sets ~800 distinct boxes); cleared when full, as a ``--count`` run
+#: sets a new footer and sheet id on every sheet: at most ~0.8 MB.
+_SIZED_MAX = 2_000
 
 
 def _sized(box: TextBox, font: Font, source: Callable[[], str] | None) -> tuple[float, list[str]]:
