@@ -317,6 +317,7 @@ def _components(target: str, components: list[str] | None) -> list:
 
 def _make_one(comp, own: dict, opts: PrintOptions, formats: tuple[str, ...], out: Path) -> list[Path]:
     """Make one component with its settings' values; the paths written."""
+    from printkit.core.collector import fewer_collections
     from printkit.core.output import file_stem, write_document
 
     stem = file_stem(comp.game, comp.name, opts, comp.seeded) + comp.file_suffix(own)
@@ -328,7 +329,8 @@ def _make_one(comp, own: dict, opts: PrintOptions, formats: tuple[str, ...], out
         path = out / f"{stem}.json"
         write_atomic(path, (json.dumps(comp.dump(opts, **own), indent=1) + "\n").encode())
         return [path]
-    with progress_bar(f"{comp.game} {comp.name}") as bar:  # pages are laid out as they are rendered
+    # pages are laid out as they are rendered; the collector runs less often meanwhile (core/collector.py)
+    with progress_bar(f"{comp.game} {comp.name}") as bar, fewer_collections():
         return write_document(comp.build(opts, **own), out, stem, formats, tick=bar)
 
 

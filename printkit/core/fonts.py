@@ -12,14 +12,16 @@ fractional ``/Widths`` a PDF may carry, which would make PDF text shorter than t
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass, field
-from functools import cache
-
-from fontTools.pens.svgPathPen import SVGPathPen
-from fontTools.ttLib import TTFont
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.resources import fonts_dir
 from printkit.errors import PrintkitError
+
+if TYPE_CHECKING:
+    from fontTools.ttLib import TTFont
 
 #: Font names usable in layouts, and their files in ``fonts/``: DejaVu Sans (Bitstream Vera
 #: licence) for everything, and Comfortaa Bold (SIL OFL 1.1, fonts/LICENSE-Comfortaa-OFL.txt), a
@@ -42,16 +44,37 @@ _TEXT_CACHE = 3_000
 
 @dataclass
 class Font:
+    """A bundled font's metrics, read once from its file by reportlab (which embeds it in PDFs);
+    glyph names and outlines (SVG only) come from fontTools when first asked for."""
+
     name: str
     path: str
-    tt: TTFont
     units_per_em: int
     ascent: float  # in em
     descent: float  # in em, negative
-    cmap: dict[int, str]
-    milli: dict[str, int]  # advance widths in thousandths of an em
+    widths: dict[int, int]  # code point -> advance in thousandths of an em, for the glyphs it has
+    notdef_width: int  # the advance of .notdef, which a character without a glyph shows
+    pdf: Any = field(default=None, repr=False, compare=False)  # its reportlab TTFont, registered once
     _char_milli: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     _text_milli: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+
+    @cached_property
+    def tt(self) -> TTFont:
+        """The font parsed by fontTools (for SVG glyph names and outlines)."""
+        from fontTools.ttLib import TTFont
+
+        return TTFont(self.path, lazy=True)
+
+    @cached_property
+    def cmap(self) -> dict[int, str]:
+        """Code point -> glyph name (SVG ids name glyphs)."""
+        return dict(self.tt.getBestCmap())
+
+    @cached_property
+    def milli(self) -> dict[str, int]:
+        """Glyph name -> advance width in thousandths of an em."""
+        upem = self.units_per_em
+        return {g: round(adv * 1000 / upem) for g, (adv, _lsb) in self.tt["hmtx"].metrics.items()}
 
     def glyph_name(self, ch: str) -> str:
         return self.cmap.get(ord(ch), ".notdef")
@@ -73,7 +96,7 @@ class Font:
             for ch in text:
                 m = chars.get(ch)
                 if m is None:
-                    m = chars[ch] = self.milli[self.glyph_name(ch)]
+                    m = chars[ch] = self.widths.get(ord(ch), self.notdef_width)
                 total += m
             if len(self._text_milli) >= _TEXT_CACHE:  # --count runs draw new strings a sheet
                 self._text_milli.clear()
@@ -83,6 +106,8 @@ class Font:
     @cache  # noqa: B019 - fonts live as long as the process (get_font caches them): no leak
     def outline(self, glyph: str) -> str:
         """SVG path data of a glyph in font units, y pointing up."""
+        from fontTools.pens.svgPathPen import SVGPathPen
+
         pen = SVGPathPen(self.tt.getGlyphSet())
         self.tt.getGlyphSet()[glyph].draw(pen)
         return pen.getCommands()
@@ -99,18 +124,33 @@ def get_font(name: str) -> Font:
     path = fonts_dir() / FONT_FILES[name]
     if not path.is_file():
         raise PrintkitError(f"font file missing: {path} (the fonts/ folder ships with printkit)")
-    tt = TTFont(str(path), lazy=True)
-    upem = tt["head"].unitsPerEm
-    hhea = tt["hhea"]
+    return _read(name, str(path))
+
+
+def _read(name: str, path: str) -> Font:
+    """A font's metrics from reportlab's parse of it: the tables it read (head, hhea, hmtx and
+    the Unicode cmap it embeds by), advance widths rounded to whole thousandths of an em."""
+    from reportlab.pdfbase.ttfonts import TTFont as RLTTFont
+
+    rl = RLTTFont("printkit-" + name, path)
+    face = rl.face
+    data, tables = face._ttf_data, face.table
+    upem = struct.unpack_from(">H", data, tables["head"]["offset"] + 18)[0]
+    hhea = tables["hhea"]["offset"]
+    ascent, descent = struct.unpack_from(">hh", data, hhea + 4)
+    count = struct.unpack_from(">H", data, hhea + 34)[0]  # numberOfHMetrics
+    advances = struct.unpack_from(f">{2 * count}H", data, tables["hmtx"]["offset"])[0::2]
+    milli = [round(a * 1000 / upem) for a in advances]
+    last = count - 1  # glyphs past the table take its last advance
     return Font(
         name=name,
-        path=str(path),
-        tt=tt,
+        path=path,
         units_per_em=upem,
-        ascent=hhea.ascent / upem,
-        descent=hhea.descent / upem,
-        cmap=dict(tt.getBestCmap()),
-        milli={g: round(adv * 1000 / upem) for g, (adv, _lsb) in tt["hmtx"].metrics.items()},
+        ascent=ascent / upem,
+        descent=descent / upem,
+        widths={code: milli[min(g, last)] for code, g in face.charToGlyph.items() if g},
+        notdef_width=milli[0],
+        pdf=rl,
     )
 
 
@@ -120,17 +160,17 @@ _registered: set[str] = set()
 def register_pdf_font(name: str) -> str:
     """Register a bundled font with reportlab (embedded as a subset); returns its PDF name."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont as RLTTFont
 
     pdf_name = "printkit-" + name
     if pdf_name not in _registered:
         font = get_font(name)
-        rl = RLTTFont(pdf_name, font.path)
+        rl = font.pdf
         # The PDF's /Widths come from these: make them the whole numbers the SVG uses too.
         face = rl.face
+        widths = font.widths
         for code in list(face.charWidths):
-            face.charWidths[code] = font.milli.get(font.cmap.get(code, ""), round(face.charWidths[code]))
-        face.defaultWidth = font.milli[".notdef"]
+            face.charWidths[code] = widths.get(code, round(face.charWidths[code]))
+        face.defaultWidth = font.notdef_width
         pdfmetrics.registerFont(rl)
         _registered.add(pdf_name)
     return pdf_name

@@ -94,13 +94,7 @@ def layout_text(box: TextBox, source: Callable[[], str] | None = None) -> list[T
     """
     font = get_font(box.font)
     _check(box)
-    size = at_least_minimum(box.size)
-    floor = max(box.min_size, MIN_MM)
-    width = box.w if box.wrap else None
-    lines = wrap(box.text, font, size, width)
-    warn_missing_glyphs(font, lines, source)
-    if box.shrink:
-        size, lines = _shrink(box, font, size, floor, lines, width)
+    size, lines = _sized(box, font, source)
     lead = box.line_height * size
     block = (len(lines) - 1) * lead
     if box.valign == "top":
@@ -126,6 +120,39 @@ def layout_text(box: TextBox, source: Callable[[], str] | None = None) -> list[T
             x = box.x + (box.w or 0.0) - w
         ops.append(Text(x, base + i * lead, ln, box.font, size, box.colour, box.tag))
     return ops
+
+
+#: The size and lines a box's text was set at, by what decides them (its text, font, sizes,
+#: width and, when it shrinks, height): cards and sheets repeat the same text in many places.
+_SIZED: dict[tuple, tuple[float, list[str]]] = {}
+#: Entries kept (``make all`` sets ~800 distinct boxes); cleared when full, as a ``--count`` run
+#: sets a new footer and sheet id on every sheet: at most ~0.8 MB.
+_SIZED_MAX = 2_000
+
+
+def _sized(box: TextBox, font: Font, source: Callable[[], str] | None) -> tuple[float, list[str]]:
+    """The size ``box``'s text is set at and its lines (wrapped, shrunk to fit), remembered.
+
+    The key holds the types of the sizes beside their values (``4`` and ``4.0`` are equal
+    keys but would give an int or a float size). Characters without a glyph are warned about
+    on every call, as before (a warning is given once a run anyway).
+    """
+    width = box.w if box.wrap else None
+    key = (box.text, box.font, box.size, type(box.size), box.w, box.wrap, box.shrink, box.h if box.shrink else None,
+           box.min_size if box.shrink else None, type(box.min_size), box.line_height if box.shrink else None)
+    hit = _SIZED.get(key)
+    if hit is None:
+        size = at_least_minimum(box.size)
+        lines = wrap(box.text, font, size, width)
+        warn_missing_glyphs(font, lines, source)
+        if box.shrink:
+            size, lines = _shrink(box, font, size, max(box.min_size, MIN_MM), lines, width)
+        if len(_SIZED) >= _SIZED_MAX:
+            _SIZED.clear()
+        hit = _SIZED[key] = (size, lines)
+    else:
+        warn_missing_glyphs(font, hit[1], source)
+    return hit
 
 
 def _shrink(box: TextBox, font: Font, size: float, floor: float, lines: list[str],
@@ -156,7 +183,7 @@ _warned: dict[str, set[str]] = {}
 
 def missing_glyphs(font: Font, text: str) -> list[str]:
     """The characters of ``text`` (other than line breaks) that ``font`` has no glyph for, once each."""
-    return sorted({ch for ch in text if ord(ch) not in font.cmap and ch not in "\n\r"})
+    return sorted({ch for ch in text if ord(ch) not in font.widths and ch not in "\n\r"})
 
 
 def warn_missing_glyphs(font: Font, lines: list[str], source: Callable[[], str] | None = None) -> None:

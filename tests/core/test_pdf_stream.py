@@ -25,6 +25,7 @@ from reportlab.lib.rl_accel import asciiBase85Decode
 from reportlab.pdfgen import canvas as rl_canvas
 
 from printkit.core import fonts
+from printkit.core import text as text_layout
 from printkit.core.draw import pdf as pdf_backend
 from printkit.core.draw import pdfstream
 from printkit.core.draw.ops import Document, LazyPages
@@ -120,10 +121,12 @@ class _Pad:
 
 
 def _cleared_font_caches() -> None:
-    """Forget the widths the fonts remember, so a block count does not depend on where each
-    font's bounded cache is in its cycle (the bound has its own test below)."""
+    """Forget the widths the fonts remember and the text sizes core/text.py remembers, so a
+    block count does not depend on where each bounded cache is in its cycle (the bounds have
+    their own tests: below, and tests/core/test_text_memo.py)."""
     for name in fonts.FONT_FILES:
         fonts.get_font(name)._text_milli.clear()
+    text_layout._SIZED.clear()
 
 
 def _counting(pages, marks: tuple[int, ...], blocks: dict[int, int]) -> LazyPages:

@@ -11,8 +11,10 @@ import io
 from functools import cache
 from typing import IO
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from printkit.core.draw.ops import (
     INHERIT, Circle, Document, Field, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
@@ -34,24 +36,50 @@ def _box_pt(box: tuple[float, float, float, float], page_h: float) -> tuple[floa
 
 
 class _PdfRenderer:
+    """Draws operations on a reportlab canvas.
+
+    Text and symbol uses, the most frequent operations, write the canvas's operators
+    themselves: exactly what ``saveState``, ``setFillColorRGB``, ``transform``, ``setFont``,
+    ``drawString``, ``doForm`` and ``restoreState`` would write, without copying the canvas's
+    whole graphics state at each ``q`` (only what they change is put back at ``Q``) and without
+    measuring the string again (``drawString`` measures it for right-to-left text and drops
+    the width). tests/core/test_pdf_fast.py compares the bytes with those calls made one by one.
+    """
+
     def __init__(self, c: rl_canvas.Canvas, symbols: dict):
         self.c = c
         self.symbols = symbols
         #: Drawing a symbol's form (no form field may be in one: a field is on one page).
         self.in_symbol = False
+        #: The direct path writes plain RGB colours: only when the canvas converts none.
+        self.direct = getattr(c, "_enforceColorSpace", None) is None and rl_canvas.ENABLE_TRACKING
+        self._fonts: dict[str, str] = {}
 
     # -- style -------------------------------------------------------------------------
     def _apply(self, s: Style) -> tuple[bool, bool]:
         c = self.c
         if s.stroke is not None:
-            c.setStrokeColorRGB(s.stroke.r, s.stroke.g, s.stroke.b)
-            c.setLineWidth(s.stroke_width)
-            c.setLineCap(_CAPS[s.cap])
-            c.setLineJoin(_JOINS[s.join])
-            c.setDash(list(s.dash) if s.dash else [], 0)
+            if self.direct and not s.dash:
+                self._stroke(s)
+            else:
+                c.setStrokeColorRGB(s.stroke.r, s.stroke.g, s.stroke.b)
+                c.setLineWidth(s.stroke_width)
+                c.setLineCap(_CAPS[s.cap])
+                c.setLineJoin(_JOINS[s.join])
+                c.setDash(list(s.dash) if s.dash else [], 0)
         if s.fill is not None and s.fill != INHERIT:  # INHERIT: keep the caller's colour
             c.setFillColorRGB(s.fill.r, s.fill.g, s.fill.b)
         return s.stroke is not None and s.stroke_width > 0, s.fill is not None
+
+    def _stroke(self, s: Style) -> None:
+        """What setStrokeColorRGB, setLineWidth, setLineCap, setLineJoin and setDash([]) write,
+        and the state they keep (a dash, which reportlab checks, goes through setDash)."""
+        c = self.c
+        assert s.stroke is not None
+        rgb = (s.stroke.r, s.stroke.g, s.stroke.b)
+        cap, join = _CAPS[s.cap], _JOINS[s.join]
+        c._strokeColorObj, c._lineWidth, c._lineCap, c._lineJoin = rgb, s.stroke_width, cap, join
+        c._code += (f"{fp_str(rgb)} RG", f"{fp_str(s.stroke_width)} w", f"{cap} J", f"{join} j", "[] 0 d")
 
     def _path(self, op, s: Style):
         stroke, fill = self._apply(s)
@@ -133,23 +161,59 @@ class _PdfRenderer:
 
     def _use(self, op: Use) -> None:
         c = self.c
-        c.saveState()
+        if not self.direct:
+            c.saveState()
+            if op.fill is not None:
+                c.setFillColorRGB(op.fill.r, op.fill.g, op.fill.b)
+            self._transform(op.matrix)
+            c.doForm(_form_name(op.symbol))
+            c.restoreState()
+            return
+        code = c._code
+        code.append("q")
+        saved = (c._fillColorObj, c._currentMatrix)
         if op.fill is not None:
-            c.setFillColorRGB(op.fill.r, op.fill.g, op.fill.b)
+            rgb = (op.fill.r, op.fill.g, op.fill.b)
+            c._fillColorObj = rgb
+            code.append(f"{fp_str(rgb)} rg")
         self._transform(op.matrix)
-        c.doForm(_form_name(op.symbol))
-        c.restoreState()
+        name = _form_name(op.symbol)
+        code.append(f"/{c._doc.getXObjectName(name)} Do")
+        c._formsinuse.append(name)
+        code.append("Q")
+        c._fillColorObj, c._currentMatrix = saved
+
+    def _font(self, font: str) -> str:
+        name = self._fonts.get(font)
+        if name is None:
+            name = self._fonts[font] = register_pdf_font(font)
+        return name
 
     def _text(self, op: Text) -> None:
         if not op.text:
             return
         c = self.c
-        c.saveState()
-        c.setFillColorRGB(op.colour.r, op.colour.g, op.colour.b)
+        if not self.direct:
+            c.saveState()
+            c.setFillColorRGB(op.colour.r, op.colour.g, op.colour.b)
+            c.transform(1, 0, 0, -1, op.x, op.y)
+            c.setFont(self._font(op.font), op.size)
+            c.drawString(0, 0, op.text)
+            c.restoreState()
+            return
+        code = c._code
+        code.append("q")
+        saved = (c._fillColorObj, c._currentMatrix, c._fontname, c._fontsize, c._leading)
+        rgb = (op.colour.r, op.colour.g, op.colour.b)
+        c._fillColorObj = rgb
+        code.append(f"{fp_str(rgb)} rg")
         c.transform(1, 0, 0, -1, op.x, op.y)
-        c.setFont(register_pdf_font(op.font), op.size)
-        c.drawString(0, 0, op.text)
-        c.restoreState()
+        c.setFont(self._font(op.font), op.size)
+        t = PDFTextObject(c, 0, 0)
+        t.textLine(op.text)
+        code.append(t.getCode())
+        code.append("Q")
+        c._fillColorObj, c._currentMatrix, c._fontname, c._fontsize, c._leading = saved
 
     def _shape(self, op: Line | Rect | Circle) -> None:
         c = self.c

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from printkit.core.layout import cache
 from printkit.core.layout.model import (
     ColourDef, ElementBase, LayoutFile, StyleSpec, SymbolSpec,
 )
@@ -113,11 +114,16 @@ def merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
     return merged
 
 
+_STYLE_FIELDS = tuple(StyleSpec.model_fields)
+
+
 def _merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
-    data = {k: getattr(base, k) for k in StyleSpec.model_fields if getattr(base, k) is not None}
-    data.update({k: getattr(over, k) for k in StyleSpec.model_fields if getattr(over, k) is not None})
+    data = {k: getattr(base, k) for k in _STYLE_FIELDS if getattr(base, k) is not None}
+    data.update({k: getattr(over, k) for k in _STYLE_FIELDS if getattr(over, k) is not None})
     data.pop("extends", None)
-    return StyleSpec.model_construct(**data)
+    # Every field given (None where neither sets it: every StyleSpec default is None), so
+    # pydantic need not look up and copy defaults; the fields set are still the ones merged.
+    return StyleSpec.model_construct(_fields_set=set(data), **{k: data.get(k) for k in _STYLE_FIELDS})
 
 
 def load_layout(name: str | Path) -> Layout:
@@ -126,7 +132,8 @@ def load_layout(name: str | Path) -> Layout:
     Its includes must stay inside the layouts folder (or, for a file outside it, inside the
     file's own folder). Every file is read once per load, however many files include it, and a
     file already loaded, and unchanged since (same size and modification time, and the same for
-    what it includes), is not read again.
+    what it includes), is not read again. A layout checked by an earlier run, whose files
+    still have the same bytes, comes from the disk cache (:mod:`.cache`) instead of its files.
     """
     base = layouts_dir()
     path = Path(name)
@@ -167,7 +174,10 @@ class _Loader:
         if hit is not None and all(_stamp(f) == st for f, st in hit[1].items()):
             layout = hit[0]
         else:
-            layout = self.load(path, stack + (real,))
+            kept = cache.get(key)
+            layout = kept if isinstance(kept, Layout) else self.load(path, stack + (real,))
+            if kept is not layout:
+                cache.put(key, layout.sources, layout)
             _CACHE[key] = (layout, {f: _stamp(f) for f in layout.sources})
         self.done[real] = layout
         return layout

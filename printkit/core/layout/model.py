@@ -59,7 +59,7 @@ Number = Annotated[float, Field(allow_inf_nan=False)] | str
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class ColourDef(Strict):
@@ -301,7 +301,7 @@ class RepeatEl(ElementBase):
     dy: Length = 0.0
     elements: list[Element]
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 class SectionsEl(ElementBase):
@@ -372,7 +372,7 @@ class PageSpec(Strict):
     over: str | None = None
     as_: str = Field(default="page", alias="as")
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 class CardsSpec(Strict):
@@ -416,12 +416,3 @@ class LayoutFile(Strict):
     pages: list[PageSpec] | None = None
     cards: CardsSpec | None = None
     poster: PosterSpec | None = None
-
-
-FrameEl.model_rebuild()
-RepeatEl.model_rebuild()
-SymbolSpec.model_rebuild()
-PageSpec.model_rebuild()
-CardsSpec.model_rebuild()
-PosterSpec.model_rebuild()
-LayoutFile.model_rebuild()

@@ -32,6 +32,7 @@ from printkit.errors import PrintkitError
 DEFAULT_STYLE = StyleSpec.model_construct(stroke="black", stroke_width=0.25, font="sans", font_size=9 * MM_PER_PT,
                           text_colour="black", line_height=1.2)
 _FALSY = {"", "0", "false", "False", "None", "no"}
+_UNKNOWN = object()
 
 
 #: At most this many elements (and hex cells, ruler ticks, track boxes, repeated copies) on one
@@ -55,6 +56,12 @@ def _colour_pair(colour: str, bw: str | None) -> ColourPair:
     """A colour definition's pair, parsed once a process (colours are frozen values)."""
     c = Colour.parse(colour)
     return ColourPair(c, Colour.parse(bw) if bw else c.grey())
+
+
+def _templated(s: StyleSpec) -> bool:
+    """Whether a drawing style's settings name data (``{...}``), so differ from place to place."""
+    parts = [s.stroke, s.stroke_width, s.fill, *(s.dash or ())]
+    return any(isinstance(v, str) and "{" in v for v in parts)
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,8 @@ class Renderer:
     poster: tuple[Drawing, TilePlan] | None = None
     _auto: dict[tuple, str] = field(default_factory=dict)
     _fits: dict[int, Fitted] = field(default_factory=dict)
+    _colours: dict[str, Colour | None] = field(default_factory=dict, init=False, repr=False)  # see colour()
+    _styles: dict[int, tuple[StyleSpec, Style]] = field(default_factory=dict, init=False, repr=False)
     _work: int = 0  # elements drawn on this page (see spend)
     _total: int = 0  # ... and in the document
 
@@ -145,6 +154,15 @@ class Renderer:
     def colour(self, spec: Any, ctx: dict, where: str) -> Colour | None:
         if spec is None:
             return None
+        if type(spec) is str and "{" not in spec:
+            # A colour named without a template is the same colour every time it is drawn.
+            known = self._colours.get(spec, _UNKNOWN)
+            if known is _UNKNOWN:
+                known = self._colours[spec] = self._colour(spec, ctx, where)
+            return known  # type: ignore[return-value]
+        return self._colour(spec, ctx, where)
+
+    def _colour(self, spec: Any, ctx: dict, where: str) -> Colour | None:
         if isinstance(spec, ColourDef):
             pair = self._pair(spec, where)
         else:
@@ -192,6 +210,17 @@ class Renderer:
         return merge_styles(spec, ref)
 
     def shape_style(self, s: StyleSpec, ctx: dict, where: str) -> Style:
+        """The drawing style of ``s``; one without a template is made once per renderer (styles
+        are frozen, and merged styles are kept, so the same spec comes back)."""
+        hit = self._styles.get(id(s))
+        if hit is not None and hit[0] is s:
+            return hit[1]
+        style = self._shape_style(s, ctx, where)
+        if not _templated(s):
+            self._styles[id(s)] = (s, style)
+        return style
+
+    def _shape_style(self, s: StyleSpec, ctx: dict, where: str) -> Style:
         return Style(
             stroke=self.colour(s.stroke, ctx, where + ".stroke"),
             # merged styles always carry a width: the base style of every layout sets one

@@ -31,6 +31,7 @@ MAX_WIDTH = 1000
 MAX_TEXT = 10_000
 
 _PLAIN = (str, int, float, bool, type(None))
+_SCALARS = frozenset(_PLAIN)  # exactly these types: plain at once (subclasses go through _plain)
 _FIRST = re.compile(r"[^.\[\]{}:!]+")
 _STEP = re.compile(r"\.([^.\[\]{}:!]+)|\[([^\[\]{}:!]+)\]")
 _INT = re.compile(r"-?[0-9]{1,9}")
@@ -118,21 +119,24 @@ def lookup(name: str, data: Mapping[str, Any]) -> Any:
     if head not in data:
         raise MissingData(head)
     obj = data[head]
-    shown = head
-    for key in steps:
-        if isinstance(obj, Mapping):
+    for i, key in enumerate(steps):
+        if type(obj) is dict or isinstance(obj, Mapping):  # a plain dict without the ABC check
             if key not in obj:
-                raise MissingData(f"{shown}.{key}" if isinstance(key, str) else f"{shown}[{key}]")
+                raise MissingData(_shown(head, steps[:i + 1]))
             obj = obj[key]
         elif isinstance(obj, (list, tuple)) and isinstance(key, int):
             if not -len(obj) <= key < len(obj):
-                raise MissingData(f"{shown}[{key}]")
+                raise MissingData(_shown(head, steps[:i + 1]))
             obj = obj[key]
         else:
             kind = "a list" if isinstance(obj, (list, tuple)) else f"a {type(obj).__name__}"
-            raise TemplateError(f"{{{name}}}: {shown} is {kind}, which has no {key!r}")
-        shown += f".{key}" if isinstance(key, str) else f"[{key}]"
+            raise TemplateError(f"{{{name}}}: {_shown(head, steps[:i])} is {kind}, which has no {key!r}")
     return obj
+
+
+def _shown(head: str, steps: tuple[str | int, ...]) -> str:
+    """``a.b[0]``: a data name and keys below it, as a template writes them (for messages)."""
+    return head + "".join(f".{key}" if isinstance(key, str) else f"[{key}]" for key in steps)
 
 
 def _plain(value: Any, budget: list[int]) -> bool:
@@ -160,7 +164,7 @@ def fill(text: str, data: Mapping[str, Any]) -> str:
         size += len(literal)
         if name is not None:
             value = lookup(name, data)
-            if not _plain(value, [MAX_TEXT]):
+            if type(value) not in _SCALARS and not _plain(value, [MAX_TEXT]):
                 raise TemplateError(f"{{{name}}} is not text or a number (a {type(value).__name__})")
             if conv:
                 value = repr(value) if conv == "r" else ascii(value) if conv == "a" else str(value)

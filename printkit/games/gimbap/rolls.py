@@ -282,6 +282,56 @@ def solve(order: list[Face]) -> Build | None:
     return build_at((m & -m).bit_length() - 1)
 
 
+@lru_cache(maxsize=1)
+def _by_stacked() -> tuple[tuple[tuple[tuple, int, tuple[int, ...]], ...], ...]:
+    """The bases of every build as :func:`_enumerate` finds them, grouped by fillings on
+    sheets (fewest first), each with its base pair bits and the pair bits it may declare."""
+    sheets, strips, fillings = CONTENT.sheets, CONTENT.strips, CONTENT.fillings
+    bases = (SEAWEED,) + sheets
+    groups: dict[int, list[tuple[tuple, int, tuple[int, ...]]]] = {}
+    for sb in itertools.product(bases, repeat=len(sheets)):
+        try:
+            Build.make({**dict(zip(sheets, sb, strict=True)), **{s: SEAWEED for s in strips}}, ())
+        except RollError:
+            continue
+        for tb in itertools.product(bases, repeat=len(strips)):
+            full = sb + tb
+            base_bits = 0
+            on: dict[str, list[str]] = {}
+            for f, base in zip(fillings, full, strict=True):
+                base_bits |= 1 << _BIT[frozenset((f, base))]
+                on.setdefault(base, []).append(f)
+            candidates = tuple(_BIT[frozenset(p)] for g in on.values() for p in itertools.combinations(g, 2))
+            stacked = sum(1 for base in full if base != SEAWEED)
+            groups.setdefault(stacked, []).append((full, base_bits, candidates))
+    return tuple(tuple(groups[k]) for k in sorted(groups))
+
+
+def first_build(order: list[Face]) -> Build | None:
+    """What :func:`solve` gives, found by visiting the builds in the same order (fewest declared
+    contacts, then fewest fillings on sheets, then as found) until one meets every condition,
+    without enumerating all 73,160 first: for a few orders (the lesson cards) ~1 ms instead
+    of ~50 ms. :func:`solve` answers many orders faster once its masks are made."""
+    need = refuse = 0
+    for f in order:
+        if f.must:
+            need |= 1 << _BIT[f.pair]
+        else:
+            refuse |= 1 << _BIT[f.pair]
+    groups = _by_stacked()
+    most = max((len(c) for group in groups for _, _, c in group), default=0)
+    for k in range(most + 1):
+        for group in groups:
+            for full, base_bits, candidates in group:
+                for sub in itertools.combinations(candidates, k):
+                    pattern = base_bits
+                    for c in sub:
+                        pattern |= 1 << c
+                    if pattern & need == need and not pattern & refuse:
+                        return Build(tuple(zip(CONTENT.fillings, full, strict=True)), frozenset(PAIRS[c] for c in sub))
+    return None
+
+
 def count_solutions(order: list[Face]) -> int:
     """How many contact patterns meet ``order`` (distinct builds give distinct patterns)."""
     return _mask(order).bit_count()
