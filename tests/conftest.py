@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -39,6 +42,11 @@ NOT_REWRITTEN = ("hypothesis",)
 
 
 def pytest_configure(config) -> None:
+    # printkit keeps checked layouts in $XDG_CACHE_HOME/printkit (core/layout/cache.py): the tests'
+    # makes (and the CLIs they start) use a folder of this process, never the runner's own cache.
+    cache = tempfile.mkdtemp(prefix="printkit-test-cache-")
+    os.environ["XDG_CACHE_HOME"] = cache
+    config.add_cleanup(lambda: shutil.rmtree(cache, ignore_errors=True))
     marked = getattr(config.pluginmanager.rewrite_hook, "_must_rewrite", None)
     if isinstance(marked, set):
         marked.difference_update(NOT_REWRITTEN)
