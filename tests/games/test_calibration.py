@@ -21,7 +21,6 @@ from printkit.core.draw import ops as O
 from printkit.core.draw.page import MARGIN, PrintOptions
 from printkit.core.registry import games
 from tests.conftest import colourfulness, measure_between_edges, pdf_pages, px, run_cli
-from tests.games import collector
 from tests.kitcache import agreement, downsample, svg_array
 
 DPI = 200  # measured on; compared at DPI / SUPERSAMPLE
@@ -53,8 +52,7 @@ def small(path: Path, page: int) -> np.ndarray:
 
 @pytest.fixture(scope="module", autouse=True)
 def _module_state() -> Iterator[None]:
-    with collector.less_often():  # cairosvg's trees are cyclic garbage: see collector.py
-        yield
+    yield
     raster.cache_clear()  # some 300 MB of pages: free them for the next module
     small.cache_clear()
 

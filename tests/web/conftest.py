@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-import gc
 import re
 import socket
 import threading
@@ -40,20 +39,6 @@ SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 #: connection (a stopped server's port may be taken by the next), as ``httpx.get`` does.
 http = httpx.Client(cookies=CookieJar(policy=DefaultCookiePolicy(allowed_domains=[])),
                     limits=httpx.Limits(max_keepalive_connections=0))
-
-
-@pytest.fixture(scope="package", autouse=True)
-def _collect_less_often() -> Iterator[None]:
-    """These tests make many short-lived objects in reference cycles (pydantic models, a State
-    copied for every move offered, requests and responses). At the default threshold (700 new
-    objects) the collector ran 77 full collections over the API tests, ~8.7 s of their ~43 s of
-    CPU (measured with gc.callbacks); at 50,000 it is ~1.8 s (issue 16; as
-    tests/games/rollncook/test_fillable.py does). Only when it runs changes: the same garbage is
-    freed; the thresholds are put back after the package."""
-    old = gc.get_threshold()
-    gc.set_threshold(50_000, 20, 20)
-    yield
-    gc.set_threshold(*old)
 
 
 @pytest.fixture(scope="module")

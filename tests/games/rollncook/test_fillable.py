@@ -16,7 +16,6 @@ import json
 import random
 import tempfile
 from collections import Counter
-from collections.abc import Iterator
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -34,7 +33,6 @@ from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.form import Names, inventory_rows
 from printkit.games.rollncook.sheet import generate, parse_sheet_id
 from tests.conftest import run_cli
-from tests.games import collector
 from tests.corpus import ref_rollncook as rnc
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "rollncook"
@@ -109,13 +107,6 @@ def score_json(*paths) -> tuple[int, dict]:
     r = run_cli("score", "rollncook", *[str(p) for p in paths], "--json")
     assert r.exit_code in (0, 1), r.output
     return r.exit_code, json.loads(r.stdout)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _collect_less_often() -> Iterator[None]:
-    """pypdf's objects are cyclic garbage: tests/games/collector.py (~9 s of ~20 s of CPU)."""
-    with collector.less_often():
-        yield
 
 
 @cache

@@ -21,7 +21,6 @@ from printkit.core.registry import games
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.sheet import SplitMix64, generate, parse_sheet_id
 from tests.conftest import colourfulness, pdf_pages, run_cli
-from tests.games import collector
 from tests.kitcache import agreement, downsample, svg_array
 
 GOLDEN = Path(__file__).with_name("golden")
@@ -51,8 +50,7 @@ def raster(path: Path) -> np.ndarray:
 
 @pytest.fixture(scope="module", autouse=True)
 def _module_state() -> Iterator[None]:
-    with collector.less_often():  # cairosvg's trees are cyclic garbage: see collector.py
-        yield
+    yield
     raster.cache_clear()
 
 
