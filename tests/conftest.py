@@ -38,7 +38,7 @@ _build_each_app_once()
 #: distribution that registers a pytest plugin, so all of hypothesis (~0.6 s of CPU in each
 #: xdist worker, every run without bytecode caches) is parsed and rewritten when a test imports
 #: it. Its own asserts are not the tests' checks; the tests' are still rewritten. (anyio's
-#: plugin imports anyio before this file is read, so anyio is rewritten all the same.)
+#: plugin is not loaded at all: pyproject's addopts say -p no:anyio.)
 NOT_REWRITTEN = ("hypothesis",)
 
 
