@@ -178,7 +178,7 @@ class _PdfRenderer:
             rgb = (op.fill.r, op.fill.g, op.fill.b)
             c._fillColorObj = rgb
             code.append(f"{fp_str(rgb)} rg")
-        self._transform(op.matrix)
+        _cm(code, op.matrix)
         name = _form_name(op.symbol)
         code.append(f"/{c._doc.getXObjectName(name)} Do")
         c._formsinuse.append(name)
@@ -209,7 +209,7 @@ class _PdfRenderer:
         rgb = (op.colour.r, op.colour.g, op.colour.b)
         c._fillColorObj = rgb
         code.append(f"{fp_str(rgb)} rg")
-        c.transform(1, 0, 0, -1, op.x, op.y)
+        code.append(f"{fp_str(1, 0, 0, -1, op.x, op.y)} cm")  # see _cm
         c.setFont(self._font(op.font), op.size)
         code.append(_text_line(c, op.text))
         code.append("Q")
@@ -240,6 +240,15 @@ class _PdfRenderer:
 
 
 _ORIGIN = fp_str(0, 0)
+
+
+def _cm(code: list[str], m: Matrix) -> None:
+    """The ``cm`` that ``canvas.transform`` writes for ``m`` (none for the identity), for a
+    transform right after ``q`` or a colour: reportlab merges a transform only into a ``cm`` just
+    before it. The canvas's tracked matrix is not updated: the callers put it back at their
+    ``Q`` and read nothing in between."""
+    if not m.is_identity:
+        code.append(f"{fp_str(m.a, m.b, m.c, m.d, m.e, m.f)} cm")
 
 
 def _text_line(c, text: str) -> str:
