@@ -19,6 +19,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict
@@ -86,11 +87,11 @@ def _read(path: Path, model: type[M], name: str) -> M:
 
 def _model_files(model: type) -> list[str]:
     """The files of the code that checks ``model``: its module and every printkit module that
-    module takes a name from (validators, types)."""
+    module takes a name from (validators, types) or imports whole."""
     module = sys.modules.get(model.__module__)
     files = [getattr(module, "__file__", None)]
     for value in vars(module).values() if module else ():
-        home = getattr(value, "__module__", None)
+        home = value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", None)
         if isinstance(home, str) and home.split(".")[0] == "printkit":
             files.append(getattr(sys.modules.get(home), "__file__", None))
     return sorted({str(f) for f in files if f}) if all(files[:1]) else ["?"]
