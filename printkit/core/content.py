@@ -6,16 +6,25 @@ next to its code, and describes that file with models built on :class:`DataModel
 models, then the models' own cross-checks (:meth:`DataModel.problems`). Every problem is an
 :class:`~printkit.errors.InputError` reading like a layout file's:
 ``printkit/games/x/data.yaml:12: meals.soup.value: expected a valid integer``.
+
+Content that passed every check is kept on disk (:mod:`printkit.core.diskcache`, folder
+``content``) and taken from there while the data file, the module that defines the model and
+the printkit modules it takes names from keep their bytes (and this reader and the YAML reader
+theirs); a model's validator is then never built, so :class:`DataModel` defers building it to
+its first use.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
+from printkit.core.diskcache import DiskCache
 from printkit.core.yamlio import key_path, line_for, read_file, validate
 from printkit.errors import InputError
 
@@ -27,10 +36,19 @@ _ROOT = Path(__file__).resolve().parents[2]
 M = TypeVar("M", bound="DataModel")
 
 
+def _checkers() -> list[str]:
+    from printkit.core import yamlio
+
+    return [__file__, str(yamlio.__file__)]
+
+
+CONTENT = DiskCache("content", _checkers)
+
+
 class DataModel(BaseModel):
     """A part of a game's content: unknown keys are errors, values cannot be changed."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     def problems(self) -> Iterator[tuple[tuple, str]]:
         """What the types cannot say (a meal's ingredient must be an ingredient), as
@@ -44,6 +62,16 @@ def read_content(path: str | Path, model: type[M], shown: str | None = None) -> 
     project's folder)."""
     path = Path(path)
     name = shown or _shown(path)
+    key = (str(path.resolve()), name, model.__module__, model.__qualname__)
+    kept = CONTENT.get(key)
+    if type(kept) is model:
+        return kept
+    content = _read(path, model, name)
+    CONTENT.put(key, [key[0], *_model_files(model)], content)
+    return content
+
+
+def _read(path: Path, model: type[M], name: str) -> M:
     data, table = read_file(path, name, MAX_BYTES, "data files")
     if not isinstance(data, dict):
         raise InputError(name, "", "expected a mapping of keys at the top (such as version: 1)", 1)
@@ -55,6 +83,18 @@ def read_content(path: str | Path, model: type[M], shown: str | None = None) -> 
         extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
         raise InputError(name, key_path(loc), message + extra, line_for(table, loc))
     return content
+
+
+def _model_files(model: type) -> list[str]:
+    """The files of the code that checks ``model``: its module and every printkit module that
+    module takes a name from (validators, types) or imports whole."""
+    module = sys.modules.get(model.__module__)
+    files = [getattr(module, "__file__", None)]
+    for value in vars(module).values() if module else ():
+        home = value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", None)
+        if isinstance(home, str) and home.split(".")[0] == "printkit":
+            files.append(getattr(sys.modules.get(home), "__file__", None))
+    return sorted({str(f) for f in files if f}) if all(files[:1]) else ["?"]
 
 
 def _shown(path: Path) -> str:

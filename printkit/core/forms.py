@@ -17,7 +17,6 @@ document; the PDF spec keeps ``.`` for nested names, so names use ``:`` and ``-`
 from __future__ import annotations
 
 import io
-import logging
 import os
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -140,6 +139,8 @@ def _read_bytes(file: str) -> bytes:
 @contextmanager
 def _quiet_pypdf() -> Iterator[None]:
     """pypdf logs what it repairs as warnings; the user sees one line or none."""
+    import logging  # here, not at the top: ~5 ms that only reading a filled PDF needs
+
     log = logging.getLogger("pypdf")
     old = log.level
     log.setLevel(logging.CRITICAL)

@@ -341,12 +341,53 @@ def game_modules(installed: bool = True) -> list[str]:
 
     names = [f"printkit.games.{m.name}" for m in sorted(pkgutil.iter_modules(printkit.games.__path__),
                                                          key=lambda m: m.name) if m.ispkg]
-    if installed:
+    if installed and _may_declare(GROUP):
         from importlib.metadata import entry_points
 
-        names += sorted(ep.value for ep in entry_points(group="printkit.games"))
+        names += sorted(ep.value for ep in entry_points(group=GROUP))
     names += [n.strip() for n in os.environ.get("PRINTKIT_GAMES", "").split(",") if n.strip()]
     return list(dict.fromkeys(names))
+
+
+#: The entry point group through which installed packages offer games.
+GROUP = "printkit.games"
+
+
+def _may_declare(group: str) -> bool:
+    """Whether an installed distribution might declare an entry point in ``group``: False only
+    when none of the ``entry_points.txt`` files that importlib.metadata would read (in the
+    ``*.dist-info`` and ``*.egg-info`` folders of each folder on ``sys.path``) mentions it.
+    Anything this cheap look cannot see through (a zip or an egg on the path, a finder of
+    distributions other than the standard one) answers True, and importlib.metadata decides;
+    importing that (~10 ms of email and zipfile modules) and reading every distribution is what
+    a ``make`` need not pay when no package offers a game."""
+    import os
+    import sys
+    from importlib.machinery import PathFinder
+
+    if any(f is not PathFinder and hasattr(f, "find_distributions") for f in sys.meta_path):
+        return True
+    needle = group.encode()
+    for entry in sys.path:
+        folder = entry or "."
+        if folder.lower().endswith(".egg"):
+            return True
+        try:
+            with os.scandir(folder) as found:
+                names = [e.name for e in found]
+        except NotADirectoryError:  # a zip file on the path
+            return True
+        except OSError:  # missing or unreadable: importlib.metadata finds nothing there either
+            continue
+        for name in names:
+            if name.lower().endswith((".dist-info", ".egg-info")):
+                try:
+                    with open(os.path.join(folder, name, "entry_points.txt"), "rb") as f:
+                        if needle in f.read():
+                            return True
+                except OSError:  # no entry points, or an .egg-info file
+                    continue
+    return False
 
 
 def _load_all_games() -> None:

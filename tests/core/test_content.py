@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import importlib
+import pickle
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
 import pytest
 
+from printkit.core import content as content_reader
+from printkit.core import diskcache
 from printkit.core.content import DataModel, keyed, read_content
 from printkit.errors import InputError, PrintkitError
 
@@ -32,7 +36,8 @@ def test_every_game_folder_with_data_is_found():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_each_games_data_loads(game):
+def test_each_games_data_loads(game, monkeypatch):
+    monkeypatch.setenv("PRINTKIT_CACHE", "0")  # read and checked here, not taken from a cache
     mod = content_module(game)
     content = read_content(mod.DATA, mod.Content)
     assert isinstance(content, DataModel) and isinstance(content.version, int)
@@ -136,3 +141,69 @@ def test_input_error_is_the_one_class_for_files_people_write():
     assert isinstance(e, PrintkitError)
     assert str(e) == "a.yaml:3: pages[0].size: expected a number"
     assert str(InputError("a.yaml", "", "the file is empty")) == "a.yaml: the file is empty"
+
+
+# Checked content kept on disk between runs (printkit/core/diskcache.py).
+
+READ = content_reader._read
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("PRINTKIT_CACHE", raising=False)
+    return tmp_path / "xdg" / "printkit" / "content"
+
+
+def next_run(monkeypatch, read_allowed: bool) -> None:
+    """Forget the files' hashes, as a new run would; with ``read_allowed`` False, reading the
+    data file (parsing, validating) fails the test."""
+    monkeypatch.setattr(diskcache, "_hashes", {})
+
+    def refuse(*a, **k):
+        raise AssertionError("the data file was read, not taken from the cache")
+    monkeypatch.setattr(content_reader, "_read", READ if read_allowed else refuse)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_checked_content_comes_from_disk_the_same(game, cache_home, tmp_path, monkeypatch):
+    mod = content_module(game)
+    data = tmp_path / "data.yaml"
+    shutil.copyfile(mod.DATA, data)
+    first = read_content(data, mod.Content)
+    [entry] = cache_home.glob("*.pickle")
+    key, digests, kept = pickle.loads(entry.read_bytes())
+    # the model's module and the printkit modules it takes names from are among the sources
+    assert mod.__file__ in digests and content_reader.__file__ in digests
+    next_run(monkeypatch, read_allowed=False)
+    again = read_content(data, mod.Content)
+    assert again is not first and type(again) is mod.Content
+    assert again == first == mod.CONTENT and again.model_dump() == mod.CONTENT.model_dump()
+
+
+def test_content_is_read_again_when_a_source_changes(cache_home, tmp_path, monkeypatch):
+    data = write(tmp_path, GOOD)
+    assert read_content(data, Toy).version == 1
+    next_run(monkeypatch, read_allowed=False)
+    assert read_content(data, Toy).version == 1  # from the cache
+    next_run(monkeypatch, read_allowed=True)
+    data.write_text(GOOD.replace("version: 1", "version: 22"), encoding="utf-8")
+    assert read_content(data, Toy).version == 22
+    # the module that defines the model changed: its recorded digest no longer matches
+    [entry] = cache_home.glob("*.pickle")
+    key, digests, kept = pickle.loads(entry.read_bytes())
+    assert __file__ in digests
+    # printkit modules this module takes names from, or imports whole, are sources too
+    assert content_reader.__file__ in digests and diskcache.__file__ in digests
+    entry.write_bytes(pickle.dumps((key, {**digests, __file__: "0" * 64}, kept)))
+    next_run(monkeypatch, read_allowed=False)
+    with pytest.raises(AssertionError, match="was read"):
+        read_content(data, Toy)
+
+
+def test_broken_content_is_not_kept_and_fails_every_time(cache_home, tmp_path, monkeypatch):
+    data = write(tmp_path, GOOD.replace("[egg]}", "[toast]}"))
+    for _ in range(2):
+        next_run(monkeypatch, read_allowed=True)
+        assert "unknown food 'toast'" in str(error_of(data, Toy))
+    assert not cache_home.exists() or not list(cache_home.glob("*.pickle"))

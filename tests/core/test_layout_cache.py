@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from printkit.core.layout import cache, load
+from printkit.core import diskcache
+from printkit.core.layout import load
 from printkit.errors import InputError
 
 LIB = "styles:\n  s: {stroke_width: 1mm, fill: '#c33'}\n"
@@ -29,7 +30,7 @@ def cached(tmp_path, monkeypatch):
 def fresh_run(monkeypatch) -> None:
     """Forget what this process loaded, as a new run would."""
     monkeypatch.setattr(load, "_CACHE", {})
-    monkeypatch.setattr(cache, "_hashes", {})
+    monkeypatch.setattr(diskcache, "_hashes", {})
 
 
 def no_parsing(monkeypatch) -> None:

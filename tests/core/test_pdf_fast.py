@@ -52,6 +52,8 @@ def sample() -> Document:
         Line(0, 0, 40, 40, Style(stroke=RED, stroke_width=0.2, cap="square", join="round")),
         Circle(70, 70, 5, Style(stroke=None, fill=RED)),
         Text(10, 40, "after a rect", "sans", 2.5, RED),
+        # more distinct characters than one font subset holds: the line switches subsets
+        Text(10, 60, "".join(chr(c) for c in range(0x400, 0x530)) + " and ASCII again", "sans", 2),
     ]
     pages = [Page(210, 297, ops), Page(297, 210, [Text(5, 5, "page two", "display", 8), Use("dot")])]
     return Document(pages, {"dot": dot}, "fast path")
@@ -60,7 +62,9 @@ def sample() -> Document:
 def test_direct_operators_equal_reportlabs_calls(monkeypatch):
     fast, slow = both(sample(), monkeypatch)
     content = PdfReader(io.BytesIO(slow)).pages[0].get_contents().get_data()
-    assert content.count(b" Do") == 4 and content.count(b" Tj") == 5 and content.count(b"Q") >= 9
+    # 5 texts of one subset each, and one that runs over three subsets (three Tf, three Tj)
+    assert content.count(b" Do") == 4 and content.count(b" Tj") == 8 and content.count(b"Q") >= 9
+    assert content.count(b" Tf ") == 8
     assert b"1 J" in content and b"2 j" in content and b"[] 0 d" in content and b"] 0 d" in content.replace(b"[] 0 d", b"")
     assert fast == slow
 

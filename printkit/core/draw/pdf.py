@@ -12,6 +12,8 @@ from functools import cache
 from typing import IO
 
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import ShapedStr
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -176,7 +178,7 @@ class _PdfRenderer:
             rgb = (op.fill.r, op.fill.g, op.fill.b)
             c._fillColorObj = rgb
             code.append(f"{fp_str(rgb)} rg")
-        self._transform(op.matrix)
+        _cm(code, op.matrix)
         name = _form_name(op.symbol)
         code.append(f"/{c._doc.getXObjectName(name)} Do")
         c._formsinuse.append(name)
@@ -207,11 +209,9 @@ class _PdfRenderer:
         rgb = (op.colour.r, op.colour.g, op.colour.b)
         c._fillColorObj = rgb
         code.append(f"{fp_str(rgb)} rg")
-        c.transform(1, 0, 0, -1, op.x, op.y)
+        code.append(f"{fp_str(1, 0, 0, -1, op.x, op.y)} cm")  # see _cm
         c.setFont(self._font(op.font), op.size)
-        t = PDFTextObject(c, 0, 0)
-        t.textLine(op.text)
-        code.append(t.getCode())
+        code.append(_text_line(c, op.text))
         code.append("Q")
         c._fillColorObj, c._currentMatrix, c._fontname, c._fontsize, c._leading = saved
 
@@ -237,6 +237,39 @@ class _PdfRenderer:
         from printkit.core.forms import add_pdf_field  # only fillable documents need it
 
         add_pdf_field(self.c, op)
+
+
+_ORIGIN = fp_str(0, 0)
+
+
+def _cm(code: list[str], m: Matrix) -> None:
+    """The ``cm`` that ``canvas.transform`` writes for ``m`` (none for the identity), for a
+    transform right after ``q`` or a colour: reportlab merges a transform only into a ``cm`` just
+    before it. The canvas's tracked matrix is not updated: the callers put it back at their
+    ``Q`` and read nothing in between."""
+    if not m.is_identity:
+        code.append(f"{fp_str(m.a, m.b, m.c, m.d, m.e, m.f)} cm")
+
+
+def _text_line(c, text: str) -> str:
+    """What ``PDFTextObject(c, 0, 0)``, ``.textLine(text)`` and ``.getCode()`` give, for the
+    canvas's TrueType font (every printkit font) and plain text: the same operators, and the same
+    subsets taken through the font's ``splitString``, without a text object's set-up."""
+    font = pdfmetrics.getFont(c._fontname)
+    if not font._dynamicFont or not c.bottomup or isinstance(text, ShapedStr):
+        t = PDFTextObject(c, 0, 0)
+        t.textLine(text)
+        return t.getCode()
+    doc = c._doc
+    size = f"{fp_str(c._fontsize)} Tf {fp_str(c._leading)} TL"
+    parts: list[str] = []
+    current = -1
+    for subset, piece in font.splitString(text, doc):
+        if subset != current:
+            parts.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
+            current = subset
+        parts.append(f"({c._escape(piece)}) Tj")
+    return f"BT 1 0 0 1 {_ORIGIN} Tm {' '.join(parts)} T* ET"
 
 
 @cache

@@ -1,127 +1,52 @@
-"""Checked layouts kept on disk between runs, so a run does not parse and validate them again.
+"""Checked layouts kept on disk between runs (printkit/core/diskcache.py), so a run does not
+parse and validate them again.
 
 A layout that loaded without a problem is pickled to ``$XDG_CACHE_HOME/printkit/layouts/``
 (``~/.cache/printkit/layouts/`` when that is unset) under a name made from where it was loaded
 from (the file, the layouts folder, the folder includes may come from) and a fingerprint of the
 code that checks layouts (printkit's version, Python's and pydantic's, and the bytes of the
-modules that parse and validate). The entry keeps the sha256 of every file the layout read (itself
-and its includes): it is used only while each still has those bytes, otherwise the layout is
-loaded from its files again and the entry replaced. Entries are written atomically (a temp file
-renamed over the entry); one that cannot be read (cut short, from another version) is ignored
-and rebuilt; a cache folder that cannot be made or written is simply not used. Nothing else
-changes: a layout from the cache is the one its files would give, so output is the same bytes.
-
-``PRINTKIT_CACHE=0`` turns the cache off (reads nothing, writes nothing).
+modules that parse and validate). The entry keeps the sha256 of every file the layout read
+(itself and its includes): it is used only while each still has those bytes.
+``PRINTKIT_CACHE=0`` turns the cache off.
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import os
-import pickle
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-#: Bumped when what an entry holds changes shape.
-FORMAT = 1
+from printkit.core.diskcache import DiskCache, file_hash
+from printkit.core.diskcache import cache_dir as _cache_dir
 
-#: sha256 of a file's bytes, by (path, size, mtime_ns): a run hashes each file once.
-_hashes: dict[tuple[str, int, int], str] = {}
-_fingerprint: str | None = None
+__all__ = ["cache_dir", "file_hash", "fingerprint", "get", "put"]
+
+
+def _checkers() -> list[str]:
+    from printkit.core import typescale, units, yamlio
+    from printkit.core.geometry import pathdata
+    from printkit.core.layout import load, model, template
+
+    return [str(mod.__file__) for mod in (load, model, template, yamlio, units, typescale, pathdata)]
+
+
+LAYOUTS = DiskCache("layouts", _checkers)
 
 
 def cache_dir() -> Path | None:
     """Where entries go, or None when the cache is off."""
-    if os.environ.get("PRINTKIT_CACHE", "") == "0":
-        return None
-    base = os.environ.get("XDG_CACHE_HOME") or ""
-    if not os.path.isabs(base):  # unset or relative: ignored, as the XDG spec says
-        home = os.path.expanduser("~")
-        if not os.path.isabs(home):  # no home to be found: no cache
-            return None
-        base = os.path.join(home, ".cache")
-    return Path(base) / "printkit" / "layouts"
-
-
-def file_hash(path: str) -> str | None:
-    """The sha256 of the bytes of ``path``, or None if it cannot be read."""
-    try:
-        st = os.stat(path)
-        key = (path, st.st_size, st.st_mtime_ns)
-        digest = _hashes.get(key)
-        if digest is None:
-            with open(path, "rb") as f:
-                digest = _hashes[key] = hashlib.sha256(f.read()).hexdigest()
-        return digest
-    except OSError:
-        return None
+    return _cache_dir(LAYOUTS.folder)
 
 
 def fingerprint() -> str:
-    """What the checking code is: versions and the bytes of the modules that parse and check
-    layouts (an edited checkout gets new entries)."""
-    global _fingerprint
-    if _fingerprint is None:
-        import pydantic
-
-        import printkit
-        from printkit.core import typescale, units, yamlio
-        from printkit.core.geometry import pathdata
-        from printkit.core.layout import load, model, template
-
-        h = hashlib.sha256(f"{FORMAT} {printkit.__version__} {sys.version} {pydantic.VERSION}".encode())
-        for mod in (load, model, template, yamlio, units, typescale, pathdata):
-            h.update((file_hash(str(mod.__file__)) or "?").encode())
-        _fingerprint = h.hexdigest()
-    return _fingerprint
-
-
-def _entry(key: tuple[str, ...]) -> Path | None:
-    folder = cache_dir()
-    if folder is None:
-        return None
-    name = hashlib.sha256("\0".join((fingerprint(), *key)).encode()).hexdigest()[:32]
-    return folder / f"{name}.pickle"
+    """What the code that checks layouts is (see DiskCache.fingerprint)."""
+    return LAYOUTS.fingerprint()
 
 
 def get(key: tuple[str, ...]) -> Any | None:
     """The layout kept for ``key`` if every file it read still has the same bytes, else None."""
-    path = _entry(key)
-    if path is None:
-        return None
-    try:
-        with open(path, "rb") as f:
-            stored_key, sources, layout = pickle.load(f)
-    except Exception:  # missing, cut short, another version's classes: load from the files
-        return None
-    if stored_key != key or any(file_hash(src) != digest for src, digest in sources.items()):
-        return None
-    return layout
+    return LAYOUTS.get(key)
 
 
 def put(key: tuple[str, ...], sources: list[str], layout: Any) -> None:
     """Keep ``layout`` (loaded from ``sources``) for ``key``; silently nothing if it cannot be written."""
-    path = _entry(key)
-    if path is None:
-        return
-    digests = {src: file_hash(src) for src in sources}
-    if None in digests.values():
-        return
-    tmp = None
-    try:
-        data = pickle.dumps((key, digests, layout), protocol=pickle.HIGHEST_PROTOCOL)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-        tmp = None
-    except Exception:  # a read-only or full disk, an object that does not pickle: no cache
-        pass
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    LAYOUTS.put(key, sources, layout)

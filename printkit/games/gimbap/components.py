@@ -110,8 +110,11 @@ def lessons_data() -> dict:
     scales: dict[tuple[float, float], float] = {}
 
     def solution(r, ctx, w: float, h: float):
-        # One scale for every card's diagram: the one at which the largest fits the slot.
-        scale = scales.setdefault((w, h), drawing.common_scale(builds, w, h))
+        # One scale for every card's diagram: the one at which the largest fits the slot (found
+        # once a slot size, not at each card: setdefault would work its default out every time).
+        scale = scales.get((w, h))
+        if scale is None:
+            scale = scales[(w, h)] = drawing.common_scale(builds, w, h)
         return drawing.diagram(r, ctx["item"]["build"], w, h, scale=scale)
 
     return {"lessons": lessons, "slots": {"solution": solution}}

@@ -196,3 +196,24 @@ def test_a_build_is_described_in_the_layouts_words(edit_layout):
     assert describe_build(build)[0].startswith("On the seaweed: ")
     edit_layout("gimbap/words.yaml", "seaweed: the seaweed", "seaweed: the nori")
     assert describe_build(build)[0].startswith("On the nori: ")
+
+
+def test_lesson_diagrams_share_one_scale_found_once(monkeypatch):
+    """Every lesson's diagram is drawn at the one scale at which all builds fit, and that scale
+    is worked out once a slot size (it walks every build's tree), not once a card."""
+    from printkit.games.gimbap import drawing
+
+    calls = []
+    real = drawing.common_scale
+
+    def counted(builds, w, h, *a, **k):
+        calls.append((w, h))
+        return real(builds, w, h, *a, **k)
+
+    monkeypatch.setattr(drawing, "common_scale", counted)
+    doc = games()["gimbap"]["lessons"].build(PrintOptions())
+    diagrams = [op for page in doc.pages for op, _ in O.walk(page.ops) if getattr(op, "tag", None) == "build-diagram"]
+    assert len(diagrams) == 10
+    assert len(calls) == len(set(calls)) == 1
+    builds = [lesson["build"] for lesson in components.lessons_data()["lessons"]]
+    assert {d.matrix.a for d in diagrams} == {real(builds, *calls[0])}

@@ -1,0 +1,130 @@
+"""Checked files kept on disk between runs, so a run does not parse and validate them again.
+
+One mechanism for everything printkit reads from YAML and checks with pydantic models (layouts,
+the games' content). A :class:`DiskCache` keeps entries in its own folder,
+``$XDG_CACHE_HOME/printkit/<folder>/`` (``~/.cache/printkit/<folder>/`` when that is unset),
+each under a name made from its key (where the value was loaded from) and a fingerprint of the
+code that checks it (printkit's version, Python's and pydantic's, and the bytes of the modules
+that parse and validate, which the cache's owner names). An entry keeps the sha256 of every file
+the value was read from: it is used only while each still has those bytes, otherwise the value
+is loaded from its files again and the entry replaced. Entries are written atomically (a temp
+file renamed over the entry); one that cannot be read (cut short, from another version) is
+ignored and rebuilt; a cache folder that cannot be made or written is simply not used. Nothing
+else changes: a value from the cache is the one its files would give, so output is the same bytes.
+
+``PRINTKIT_CACHE=0`` turns every cache off (reads nothing, writes nothing).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+#: Bumped when what an entry holds changes shape.
+FORMAT = 1
+
+#: sha256 of a file's bytes, by (path, size, mtime_ns): a run hashes each file once.
+_hashes: dict[tuple[str, int, int], str] = {}
+
+
+def cache_dir(folder: str) -> Path | None:
+    """Where ``folder``'s entries go, or None when caching is off."""
+    if os.environ.get("PRINTKIT_CACHE", "") == "0":
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or ""
+    if not os.path.isabs(base):  # unset or relative: ignored, as the XDG spec says
+        home = os.path.expanduser("~")
+        if not os.path.isabs(home):  # no home to be found: no cache
+            return None
+        base = os.path.join(home, ".cache")
+    return Path(base) / "printkit" / folder
+
+
+def file_hash(path: str) -> str | None:
+    """The sha256 of the bytes of ``path``, or None if it cannot be read."""
+    try:
+        st = os.stat(path)
+        key = (path, st.st_size, st.st_mtime_ns)
+        digest = _hashes.get(key)
+        if digest is None:
+            with open(path, "rb") as f:
+                digest = _hashes[key] = hashlib.sha256(f.read()).hexdigest()
+        return digest
+    except OSError:
+        return None
+
+
+class DiskCache:
+    """Values checked from files, kept in ``folder``; ``checkers`` names the files of the code
+    that parses and checks them (called once, when an entry is first looked up)."""
+
+    def __init__(self, folder: str, checkers: Callable[[], Iterable[str]]) -> None:
+        self.folder = folder
+        self._checkers = checkers
+        self._fingerprint: str | None = None
+
+    def fingerprint(self) -> str:
+        """What the checking code is: versions and the bytes of its modules (an edited checkout
+        gets new entries)."""
+        if self._fingerprint is None:
+            import pydantic
+
+            import printkit
+
+            h = hashlib.sha256(f"{FORMAT} {printkit.__version__} {sys.version} {pydantic.VERSION}".encode())
+            for path in self._checkers():
+                h.update((file_hash(path) or "?").encode())
+            self._fingerprint = h.hexdigest()
+        return self._fingerprint
+
+    def _entry(self, key: tuple[str, ...]) -> Path | None:
+        folder = cache_dir(self.folder)
+        if folder is None:
+            return None
+        name = hashlib.sha256("\0".join((self.fingerprint(), *key)).encode()).hexdigest()[:32]
+        return folder / f"{name}.pickle"
+
+    def get(self, key: tuple[str, ...]) -> Any | None:
+        """The value kept for ``key`` if every file it read still has the same bytes, else None."""
+        path = self._entry(key)
+        if path is None:
+            return None
+        try:
+            with open(path, "rb") as f:
+                stored_key, sources, value = pickle.load(f)
+        except Exception:  # missing, cut short, another version's classes: load from the files
+            return None
+        if stored_key != key or any(file_hash(src) != digest for src, digest in sources.items()):
+            return None
+        return value
+
+    def put(self, key: tuple[str, ...], sources: list[str], value: Any) -> None:
+        """Keep ``value`` (loaded from ``sources``) for ``key``; silently nothing if it cannot be written."""
+        path = self._entry(key)
+        if path is None:
+            return
+        digests = {src: file_hash(src) for src in sources}
+        if None in digests.values():
+            return
+        tmp = None
+        try:
+            data = pickle.dumps((key, digests, value), protocol=pickle.HIGHEST_PROTOCOL)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, path)
+            tmp = None
+        except Exception:  # a read-only or full disk, an object that does not pickle: no cache
+            pass
+        finally:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
