@@ -20,8 +20,10 @@ what they are:
   page's name (``Page12``) and its content stream's (``R20034``) are answered from the arrays
   (:class:`_ObjectNumbers`), and the page tree's kids are written from them.
 - A fillable page's form fields and their appearance streams are parked with it (pickled;
-  :class:`_ParkedObjects`): reportlab's tables keep their names and numbers, and
-  ``idToObject`` (:class:`_Objects`) reads them back when asked for.
+  :class:`_ParkedObjects`): their names and numbers are answered from arrays too
+  (``numberToId`` is :class:`_NumberNames`), and ``idToObject`` (:class:`_Objects`) reads
+  them back when asked for. The AcroForm keeps its fields as object numbers
+  (:class:`_FieldRefs`) and its appearance streams by digest (:class:`_AppearanceRefs`).
 
 Object numbers, order and every byte are reportlab's: a file made this way is byte-identical
 to one made by ``Canvas.save`` into memory (tests/core/test_pdf_stream.py checks it, and that
@@ -32,9 +34,11 @@ them, once in the file. Written against reportlab's ``pdfdoc`` as it is in versi
 from __future__ import annotations
 
 import bisect
+import hashlib
 import pickle
 import tempfile
 from array import array
+from collections.abc import Iterator
 from typing import IO, Any
 
 from reportlab import rl_config
@@ -112,48 +116,170 @@ class _StreamTable:
 
 
 class _ObjectNumbers(dict):
-    """reportlab's ``idToObjectNumberAndVersion`` (name -> (number, 0)) whose parked pages and
-    spooled streams are read from the arrays instead of being kept as entries: references to
-    a page (the page tree, a form field's ``/P``) and the objects' headers look them up here."""
+    """reportlab's ``idToObjectNumberAndVersion`` (name -> (number, 0)) whose parked pages,
+    spooled streams and parked objects are read from the arrays instead of being kept as
+    entries: references to a page (the page tree, a form field's ``/P``), to a field or an
+    appearance stream, and the objects' headers look them up here."""
 
-    def __init__(self, entries: dict, pages: _PageTable, streams: _StreamTable):
+    def __init__(self, entries: dict, pages: _PageTable, streams: _StreamTable, objects: _ParkedObjects):
         super().__init__(entries)
-        self.pages, self.streams = pages, streams
+        self.pages, self.streams, self.objects = pages, streams, objects
 
     def __missing__(self, name: str) -> tuple[int, int]:
-        n = self.pages.number_of(name) if name.startswith("P") else self.streams.number_of(name)
+        if name.startswith("P"):
+            n = self.pages.number_of(name)
+        else:
+            n = self.streams.number_of(name)
+            if n is None:
+                n = self.objects.number_of(name)
         if n is None:
             raise KeyError(name)
         return (n, 0)
 
 
+class _NumberNames(dict):
+    """reportlab's ``numberToId`` (number -> name) whose parked objects' names are made from
+    the arrays (:meth:`_ParkedObjects.name_of`) instead of being kept as entries."""
+
+    def __init__(self, entries: dict, objects: _ParkedObjects):
+        super().__init__(entries)
+        self.objects = objects
+
+    def __missing__(self, number: int) -> str:
+        i = self.objects.index(number)
+        if i is None:
+            raise KeyError(number)
+        return self.objects.name_of(i)
+
+
+class _FieldRefs:
+    """The AcroForm's list of fields (reportlab appends a reference to each field made and
+    writes them all in its ``/Fields``), kept as the fields' object numbers: reportlab's
+    references are made again, by name, when it writes them (4 bytes a field)."""
+
+    def __init__(self, doc: pdfdoc.PDFDocument, refs: list):
+        self.doc = doc
+        self.numbers = array("I")
+        self.others: dict[int, Any] = {}  # position -> anything that is not a named reference
+        for ref in refs:
+            self.append(ref)
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def append(self, ref: Any) -> None:
+        entry = None
+        if type(ref) is pdfdoc.PDFObjectReference:
+            try:
+                entry = self.doc.idToObjectNumberAndVersion[ref.name]
+            except KeyError:
+                entry = None
+        if entry is None:
+            self.others[len(self.numbers)] = ref
+        self.numbers.append(0 if entry is None else entry[0])
+
+    def __iter__(self) -> Iterator[Any]:
+        names = self.doc.numberToId
+        for i, n in enumerate(self.numbers):
+            yield self.others[i] if i in self.others else pdfdoc.PDFObjectReference(names[n])
+
+
+class _AppearanceRefs:
+    """The AcroForm's appearance streams by what they draw (reportlab's ``_refMap``: a field
+    whose appearance is drawn the same uses the stream made before). The key, a string of
+    ~260 characters, is kept as its 20-byte BLAKE2b digest, the stream as its object number."""
+
+    def __init__(self, doc: pdfdoc.PDFDocument, refs: dict):
+        self.doc = doc
+        self.numbers: dict[bytes, int] = {}
+        for key, ref in refs.items():
+            self[key] = ref
+
+    @staticmethod
+    def _digest(key: str) -> bytes:
+        return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=20).digest()
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self._digest(key) in self.numbers
+
+    def __getitem__(self, key: str) -> pdfdoc.PDFObjectReference:
+        return pdfdoc.PDFObjectReference(self.doc.numberToId[self.numbers[self._digest(key)]])
+
+    def __setitem__(self, key: str, ref: pdfdoc.PDFObjectReference) -> None:
+        self.numbers[self._digest(key)] = self.doc.idToObjectNumberAndVersion[ref.name][0]
+
+
 class _ParkedObjects:
     """Objects made while a page was drawn (its form fields, their appearance streams) and
-    parked with it: each one's object number (increasing) and its pickle's place in the spool.
-    Their names stay in reportlab's number tables; the objects themselves do not."""
+    parked with it: each one's object number (increasing), its pickle's place in the spool and
+    its name's number (-1: ``R<number>``; k: ``Annot.NUMBER<k>``, k increasing). Their names
+    are answered from these arrays, not kept in reportlab's tables (20 bytes an object)."""
 
     def __init__(self) -> None:
         self.numbers = array("I")
         self.at, self.size = array("Q"), array("I")
+        self.labels = array("q")
+        self.annots, self.annot_numbers = array("Q"), array("I")  # Annot.NUMBER<k>: k, number
 
-    def add(self, number: int, at: int, size: int) -> None:
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def add(self, number: int, label: int, at: int, size: int) -> None:
         self.numbers.append(number)
+        self.labels.append(label)
         self.at.append(at)
         self.size.append(size)
+        if label >= 0:
+            self.annots.append(label)
+            self.annot_numbers.append(number)
 
     def index(self, number: int) -> int | None:
         i = bisect.bisect_left(self.numbers, number)
         return i if i < len(self.numbers) and self.numbers[i] == number else None
 
+    def name_of(self, i: int) -> str:
+        """reportlab's name of parked object ``i``."""
+        label = self.labels[i]
+        return f"R{self.numbers[i]}" if label < 0 else f"{_ANNOT}{label}"
 
-def _parkable(name: str, obj: Any) -> bool:
+    def number_of(self, name: str) -> int | None:
+        """The object number of the parked object reportlab calls ``name``."""
+        if name.startswith(_ANNOT) and name[len(_ANNOT):].isdigit():
+            k = int(name[len(_ANNOT):])
+            j = bisect.bisect_left(self.annots, k)
+            return self.annot_numbers[j] if j < len(self.annots) and self.annots[j] == k else None
+        if name.startswith("R") and name[1:].isdigit():
+            n = int(name[1:])
+            i = self.index(n)
+            return n if i is not None and self.labels[i] < 0 else None
+        return None
+
+
+_ANNOT = "Annot.NUMBER"  # reportlab's name of an unnamed annotation (a form field): Annot.NUMBER<k>
+
+
+def _label(name: str, number: int, last_annot: int) -> int | None:
+    """The number a parked object's name is kept as (see :class:`_ParkedObjects`), or None
+    when its name is not one the arrays can answer (the object then stays in the tables)."""
+    if name == f"R{number}":
+        return -1
+    if name.startswith(_ANNOT) and name[len(_ANNOT):].isdigit():
+        k = int(name[len(_ANNOT):])
+        return k if k > last_annot and str(k) == name[len(_ANNOT):] else None
+    return None
+
+
+def _parkable(obj: Any) -> bool:
     """Objects that belong to one page and are not changed once it is finished: its
     annotations (form fields) and the unnamed dictionaries, streams and snippets made for
-    them (appearance streams and their resources). Fonts, forms, colours and the shared
-    dictionaries reportlab fills in later have names of their own."""
-    anonymous = name.startswith("R") and name[1:].isdigit()
+    them (appearance streams and their resources), when their name is one the arrays answer
+    (:func:`_label`). Fonts, forms, colours and the shared dictionaries reportlab fills in
+    later have names of their own."""
     kind = type(obj)
-    return (name.startswith("Annot.") or anonymous) and (kind.__module__, kind.__name__) in _PARKABLE_TYPES
+    return (kind.__module__, kind.__name__) in _PARKABLE_TYPES
 
 
 #: reportlab's classes of such objects (by name: acroform's is not imported unless forms are made).
@@ -170,7 +296,7 @@ class _Objects(dict):
         self.doc = doc
 
     def __contains__(self, name: object) -> bool:
-        return dict.__contains__(self, name) or self.doc._parked_index(name) is not None
+        return dict.__contains__(self, name) or (isinstance(name, str) and self.doc._parked_index(name) is not None)
 
     def __missing__(self, name: str) -> Any:
         i = self.doc._parked_index(name)
@@ -262,7 +388,9 @@ class StreamingDocument(pdfdoc.PDFDocument):
         doc._pages, doc._streams, doc._objects = _PageTable(), _StreamTable(), _ParkedObjects()
         doc._unparked_from = doc.objectcounter + 1
         doc.idToObject = _Objects(doc.idToObject, doc)
-        doc.idToObjectNumberAndVersion = _ObjectNumbers(doc.idToObjectNumberAndVersion, doc._pages, doc._streams)
+        doc.idToObjectNumberAndVersion = _ObjectNumbers(doc.idToObjectNumberAndVersion, doc._pages, doc._streams,
+                                                        doc._objects)
+        doc.numberToId = _NumberNames(doc.numberToId, doc._objects)
         doc.Pages.__class__ = _PageTree
         return doc
 
@@ -287,19 +415,39 @@ class StreamingDocument(pdfdoc.PDFDocument):
 
     def _park_objects(self) -> None:
         """Move the objects made since the last page that belong to this page (see
-        :func:`_parkable`) to the spool; reportlab's tables keep their names and numbers."""
+        :func:`_parkable`) to the spool, their names and numbers to the parked objects' arrays;
+        the AcroForm keeps its fields and appearance streams as numbers (:class:`_FieldRefs`,
+        :class:`_AppearanceRefs`)."""
+        self._compact_acroform()
+        objects = self._objects
         for number in range(self._unparked_from, self.objectcounter + 1):
-            name = self.numberToId.get(number)
+            name = dict.get(self.numberToId, number)
             obj = dict.get(self.idToObject, name) if name is not None else None
-            if obj is not None and _parkable(name, obj):
-                data = pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
-                self._objects.add(number, self._spooled(data), len(data))
-                dict.__delitem__(self.idToObject, name)
+            if name is None or obj is None or not _parkable(obj):
+                continue
+            label = _label(name, number, objects.annots[-1] if objects.annots else -1)
+            if label is None:
+                continue
+            data = pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
+            objects.add(number, label, self._spooled(data), len(data))
+            dict.__delitem__(self.idToObject, name)
+            dict.__delitem__(self.idToObjectNumberAndVersion, name)
+            dict.__delitem__(self.numberToId, number)
 
-    def _parked_index(self, name: object) -> int | None:
+    def _compact_acroform(self) -> None:
+        """The AcroForm's list of fields and appearance streams as numbers, once it is made."""
+        form = getattr(self._catalog, "AcroForm", None)
+        if form is None:
+            return
+        if type(getattr(form, "fields", None)) is list:
+            form.fields = _FieldRefs(self, form.fields)
+        if type(getattr(form, "_refMap", None)) is dict:
+            form._refMap = _AppearanceRefs(self, form._refMap)
+
+    def _parked_index(self, name: str) -> int | None:
         """Where the object reportlab calls ``name`` is in the parked objects, if it is there."""
-        entry = dict.get(self.idToObjectNumberAndVersion, name)
-        return None if entry is None else self._objects.index(entry[0])
+        n = self._objects.number_of(name)
+        return None if n is None else self._objects.index(n)
 
     def _unparked(self, i: int) -> Any:
         """Parked object ``i`` as it was parked."""
@@ -377,7 +525,7 @@ class StreamingDocument(pdfdoc.PDFDocument):
                 out.add(f"% {ascii(oid)}: class {obj.__class__.__name__[:50]} \n")
             offsets.append(out.add(pdfdoc.PDFIndirectObject(oid, obj).format(self)))
         del self.__accum__
-        count = len(self.numberToId) + len(self._pages) + len(self._streams)
+        count = len(self.numberToId) + len(self._pages) + len(self._streams) + len(self._objects)
         if number != count:  # pragma: no cover - reportlab's own sanity check
             raise ValueError(f"counter {number} does not match {count} objects")
         xref_at = _write_xref(out, offsets)
