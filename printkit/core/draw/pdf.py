@@ -21,7 +21,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from printkit.core.draw.ops import (
     INHERIT, Circle, Document, Field, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
 )
-from printkit.core.draw.pdfcircle import circle
+from printkit.core.draw.pdfmarks import circle, marks
 from printkit.core.draw.pdfstream import SpoolingCanvas
 from printkit.core.fonts import register_pdf_font
 from printkit.core.units import PT_PER_MM
@@ -159,7 +159,8 @@ class _PdfRenderer:
         if op.clip_shape is not None:
             rule = FILL_EVEN_ODD if op.clip_shape.style.fill_rule == "evenodd" else FILL_NON_ZERO
             c.clipPath(self._outline(op.clip_shape), stroke=0, fill=0, fillMode=rule)
-        self.draw(op.ops)
+        if not marks(c, op.ops, self._apply):  # a run of pattern marks, written faster
+            self.draw(op.ops)
         c.restoreState()
 
     def _use(self, op: Use) -> None:

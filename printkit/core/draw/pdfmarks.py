@@ -1,7 +1,14 @@
-"""reportlab's ``Canvas.circle``, written without its general arc code: the same operators.
+"""Pattern marks written fast for the reportlab backend, the same operators as op by op.
 
-``--bw`` turns light fills into dot patterns, tens of thousands of small circles a kit, and
-reportlab draws each one through ``pdfgeom.bezierArc`` (the general elliptic arc: 16 sines and
+``--bw`` (core/draw/lowink.py) turns fills into patterns: a kit has about 58,000 dots and
+18,000 hatch lines, each a group's run of one shape in one style.
+
+:func:`marks` writes such a run: the style's operators (whatever the backend's ``apply``
+writes for it, worked out once) again before each mark, then the mark, as drawing each
+operation in turn would.
+
+:func:`circle` is reportlab's ``Canvas.circle`` without its general arc code. reportlab draws
+each circle through ``pdfgeom.bezierArc`` (the general elliptic arc: 16 sines and
 cosines of the same four angles for every circle, a path object, a list of tuples). Here the
 quarter-circle factors are worked out once, by reportlab's own expressions, so each point is the
 same floating-point sum reportlab computes, formatted by the same ``fp_str``: the content
@@ -15,7 +22,11 @@ from __future__ import annotations
 from math import ceil, cos, pi, sin
 
 from reportlab.lib.rl_accel import fp_str
+from collections.abc import Callable, Sequence
+
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
+
+from printkit.core.draw.ops import Circle, Line, Op, Style
 
 
 def _quarter_factors() -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -60,11 +71,42 @@ def _operators(x_cen: float, y_cen: float, r: float, paint: str) -> tuple[str, .
 
 def circle(c: Canvas, x_cen: float, y_cen: float, r: float, stroke: int, fill: int) -> None:
     """What ``c.circle(x_cen, y_cen, r, stroke, fill)`` writes."""
-    paint = PATH_OPS[stroke, fill, c._fillMode]
-    key = (x_cen, y_cen, r, paint)
-    ops = _memo.get(key)
-    if ops is None:
-        if len(_memo) >= _LIMIT:
-            _memo.clear()
-        ops = _memo[key] = _operators(x_cen, y_cen, r, paint)
-    c._code.extend(ops)
+    key = (x_cen, y_cen, r, PATH_OPS[stroke, fill, c._fillMode])
+    found = _memo.get(key)
+    c._code.extend(found if found is not None else _remember(key))
+
+
+def marks(c: Canvas, ops: Sequence[Op], apply: Callable[[Style], tuple[bool, bool]]) -> bool:
+    """Write ``ops`` if they are a run of marks (all circles or all lines, in equal styles), as
+    the backend's ``apply`` (style) and shape drawing would, op by op; False, and nothing
+    written, for any other list."""
+    first = ops[0] if ops else None
+    if not isinstance(first, (Circle, Line)):
+        return False
+    kind, style = type(first), first.style
+    for op in ops:
+        if type(op) is not kind or (op.style is not style and op.style != style):
+            return False
+    code = c._code
+    start = len(code)
+    stroke, fill = apply(style)
+    setup = code[start:]
+    paint = PATH_OPS[int(stroke), int(fill), c._fillMode]
+    for i, op in enumerate(ops):
+        if i:
+            code.extend(setup)
+        if isinstance(op, Line):
+            if stroke:
+                c.line(op.x1, op.y1, op.x2, op.y2)
+        elif (stroke or fill) and isinstance(op, Circle):
+            key = (op.cx, op.cy, op.r, paint)
+            found = _memo.get(key)
+            code.extend(found if found is not None else _remember(key))
+    return True
+
+
+def _remember(key: tuple[float, float, float, str]) -> tuple[str, ...]:
+    if len(_memo) >= _LIMIT:
+        _memo.clear()
+    ops = _memo[key] = _operators(*key)
+    return ops

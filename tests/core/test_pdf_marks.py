@@ -1,0 +1,156 @@
+"""printkit.core.draw.pdfmarks writes exactly what reportlab's Canvas.circle, and drawing a group's
+marks one by one, write."""
+
+from __future__ import annotations
+
+import random
+
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+
+from printkit.core.draw import pdfmarks
+from printkit.core.draw.ops import INHERIT, Circle, Document, Group, Line, Page, Rect, Style, Text, Use
+from printkit.core.draw.pdf import render_pdf
+from printkit.core.colour import Colour
+from printkit.core.draw.page import PrintOptions
+from printkit.core.registry import games
+
+
+def _cases() -> list[tuple[float, float, float]]:
+    rnd = random.Random(16)
+    cases: list[tuple[float, float, float]] = [
+        (0.0, 0.0, 1.0), (0, 0, 1), (-0.0, 5.5, 0.2), (1e-9, -1e-9, 1e-8), (0.1, 0.2, 0.3),
+        (105.0, 148.5, 0.25), (-3.3, 7.7, 0.0), (2.5, 2.5, -1.0), (1234.5678, -987.654, 321.0),
+    ]
+    for _ in range(3000):
+        scale = rnd.choice((0.01, 1.0, 30.0, 300.0, 5000.0))
+        cases.append((rnd.uniform(-scale, scale), rnd.uniform(-scale, scale), rnd.uniform(0.0, scale / 3)))
+    # A dot grid's centres: steps of a pattern spacing, as lowink makes them.
+    step = 2.2 / 0.7
+    cases += [(i * step + (step / 2 if j % 2 else 0.0), j * step, 0.22 / 0.7) for i in range(-9, 9) for j in range(-9, 9)]
+    return cases
+
+
+def _code(fill_mode: int | None, circles: list[tuple[float, float, float, int, int]], ours: bool) -> list[str]:
+    c = Canvas(None)
+    if fill_mode is not None:
+        c._fillMode = fill_mode
+    before = len(c._code)
+    for x, y, r, stroke, fill in circles:
+        if ours:
+            pdfmarks.circle(c, x, y, r, stroke, fill)
+        else:
+            c.circle(x, y, r, stroke, fill)
+    return c._code[before:]
+
+
+def test_same_operators_as_reportlab() -> None:
+    pdfmarks._memo.clear()
+    for fill_mode in (None, FILL_EVEN_ODD, FILL_NON_ZERO):
+        for x, y, r in _cases():
+            for stroke, fill in ((0, 1), (1, 0), (1, 1), (0, 0)):
+                # Twice: the first call works it out, the second comes from the memo.
+                twice = [(x, y, r, stroke, fill)] * 2
+                assert _code(fill_mode, twice, True) == _code(fill_mode, twice, False), (x, y, r, stroke, fill, fill_mode)
+
+
+def test_memo_is_bounded(monkeypatch) -> None:
+    monkeypatch.setattr(pdfmarks, "_LIMIT", 10)
+    pdfmarks._memo.clear()
+    c = Canvas(None)
+    for i in range(25):
+        pdfmarks.circle(c, float(i), 0.0, 1.0, 0, 1)
+        assert len(pdfmarks._memo) <= 10
+    ref = Canvas(None)
+    for i in range(25):
+        ref.circle(float(i), 0.0, 1.0, 0, 1)
+    assert c._code == ref._code
+
+
+def test_document_circles_same_bytes_as_reportlab(monkeypatch) -> None:
+    """A whole PDF of circles (dots, outlines, both) is the file reportlab's own circle gives."""
+    rnd = random.Random(7)
+    styles = (Style(stroke=None, fill=Colour(0.25, 0.25, 0.25)), Style(stroke=Colour(0, 0, 0), stroke_width=0.3),
+              Style(stroke=Colour(0.1, 0.2, 0.3), fill=Colour(0.9, 0.8, 0.7)))
+    ops = list(Circle(rnd.uniform(6, 200), rnd.uniform(6, 290), rnd.uniform(0.1, 20), rnd.choice(styles))
+                for _ in range(500))
+    doc = Document(title="circles", pages=[Page(210, 297, ops)], symbols={})
+    ours = render_pdf(doc)
+    monkeypatch.setattr("printkit.core.draw.pdf.circle",
+                        lambda c, x, y, r, stroke, fill: c.circle(x, y, r, stroke=stroke, fill=fill))
+    assert render_pdf(doc) == ours
+
+
+def _one_by_one(monkeypatch) -> None:
+    """The backend without the marks fast path: every operation drawn by draw_op."""
+    monkeypatch.setattr("printkit.core.draw.pdf.marks", lambda c, ops, apply: False)
+
+
+def _runs() -> list:
+    """Groups whose operations are runs of marks (and lists that are not quite)."""
+    rnd = random.Random(3)
+    dot = Style(stroke=None, fill=Colour(0.25, 0.25, 0.25))
+    hatch = Style(stroke=Colour(0.25, 0.25, 0.25), stroke_width=0.12, cap="butt")
+    hatch2 = Style(stroke=Colour(0.25, 0.25, 0.25), stroke_width=0.3, cap="round", join="bevel")
+    dashed = Style(stroke=Colour(0.5, 0.1, 0.1), stroke_width=0.2, dash=(1.0, 0.5))
+    both = Style(stroke=Colour(0, 0, 0), stroke_width=0.2, fill=Colour(0.9, 0.9, 0.2))
+    no_paint = Style(stroke=None, fill=None)
+    zero_width = Style(stroke=Colour(0, 0, 0), stroke_width=0.0)
+    inherit = Style(stroke=None, fill=INHERIT)
+
+    def dots(style: Style, n: int = 40) -> list:
+        return [Circle(rnd.uniform(0, 50), rnd.uniform(0, 50), rnd.uniform(0.1, 1.0), style) for _ in range(n)]
+
+    def lines(style: Style, n: int = 40) -> list:
+        return [Line(*(rnd.uniform(-10, 60) for _ in range(4)), style=style) for _ in range(n)]
+
+    clip = Rect(5, 5, 40, 40, Style(stroke=None, fill=Colour(0.2, 0.3, 0.4)))
+    runs = [dots(dot), lines(hatch), lines(hatch2), lines(dashed), dots(both), dots(no_paint), lines(zero_width),
+            dots(inherit), dots(dot, 1), lines(hatch, 1), dots(dot) + lines(hatch), dots(dot) + dots(both),
+            lines(hatch) + lines(hatch2), dots(dot) + [Rect(1, 1, 5, 5, dot)], [],
+            # Equal styles that are different objects.
+            [Circle(1.0, 2.0, 0.5, Style(stroke=None, fill=Colour(0.25, 0.25, 0.25))) for _ in range(3)]]
+    return [Group(tuple(r), clip_shape=clip if i % 2 else None) for i, r in enumerate(runs)]
+
+
+def test_marks_same_bytes_as_one_by_one(monkeypatch) -> None:
+    """Pages and a symbol full of mark runs: the same PDF with and without the fast path."""
+    groups = _runs()
+    page = Page(210, 297, [Text(10, 10, "marks", "sans", 3.0), *groups,
+                           Use("sym", fill=Colour(0.1, 0.6, 0.3)), Use("sym", fill=Colour(0.7, 0.2, 0.3))])
+    doc = Document(title="marks", pages=[page, Page(210, 297, list(reversed(groups)))], symbols={"sym": tuple(groups)})
+    ours = render_pdf(doc)
+    _one_by_one(monkeypatch)
+    assert render_pdf(doc) == ours
+
+
+def test_marks_writes_only_runs() -> None:
+    """A run of marks is written and each mark's style before it; anything else is left to the
+    caller, with nothing written."""
+    calls: list[Style] = []
+
+    def apply(style: Style) -> tuple[bool, bool]:
+        calls.append(style)
+        return True, False
+
+    c = Canvas(None)
+    before = list(c._code)
+    style = Style(stroke=Colour(0, 0, 0), stroke_width=0.1)
+    assert not pdfmarks.marks(c, [], apply)
+    assert not pdfmarks.marks(c, [Line(0, 0, 1, 1, style), Circle(0, 0, 1, style)], apply)
+    assert not pdfmarks.marks(c, [Line(0, 0, 1, 1, style), Line(0, 0, 1, 1, Style())], apply)
+    assert not pdfmarks.marks(c, [Rect(0, 0, 1, 1, style)], apply)
+    assert c._code == before and calls == []
+    assert pdfmarks.marks(c, [Line(0, 0, 1, 1, style), Line(2, 2, 3, 3, style)], apply)
+    assert calls == [style]  # worked out once
+    assert c._code[len(before):] == ["n 0 0 m 1 1 l S", "n 2 2 m 3 3 l S"]
+
+
+def test_kit_pages_same_bytes_as_one_by_one(monkeypatch) -> None:
+    """Real --bw components (dots and hatching under clips, in symbols and on pages): the same
+    bytes with and without the fast path."""
+    comps = games()
+    docs = [comps["gemblo"]["pieces"].build(PrintOptions(paper="a4", bw=True, seed=7)),
+            comps["jubako"]["tiles"].build(PrintOptions(paper="letter", bw=True, seed=7))]
+    ours = [render_pdf(d) for d in docs]
+    _one_by_one(monkeypatch)
+    assert [render_pdf(d) for d in docs] == ours
