@@ -121,17 +121,56 @@ def _local_angle(angle: float, m: Matrix) -> float:
 def hatch(box: tuple[float, float, float, float], pattern: Pattern, m: Matrix = IDENTITY) -> list[Op]:
     """The pattern's marks over ``box`` (x0, y0, x1, y1) of a shape that ``m`` places on the page:
     spacing, widths and angles are the page's, on a grid fixed to the shape's origin."""
+    return list(_marks(box, pattern, m))
+
+
+def _marks(box: tuple[float, float, float, float], pattern: Pattern, m: Matrix) -> tuple[Op, ...]:
+    """:func:`hatch`'s marks, remembered: a pure function of the box, the pattern and ``m``'s
+    linear part, and the same shape is hatched again wherever it repeats (a card's cells, a
+    board's spaces). The key keeps the sign of zeros (an angle of 180 or -180 degrees)."""
+    lin = (m.a, m.b, m.c, m.d)
+    key = (box, pattern, lin, tuple(math.copysign(1.0, v) for v in (*box, *lin)))
+    found = _MARKS.get(key)
+    if found is None:
+        if len(_MARKS) >= _MARKS_LIMIT:
+            _MARKS.clear()
+        found = _MARKS[key] = tuple(_dots(box, pattern, m) if pattern.dot else _lines(box, pattern, m))
+    return found
+
+
+#: Remembered marks (make all --bw hatches about 500 distinct shapes, 860 in all).
+_MARKS_LIMIT = 4096
+_MARKS: dict[tuple, tuple[Op, ...]] = {}
+
+
+def _dots(box: tuple[float, float, float, float], pattern: Pattern, m: Matrix) -> list[Op]:
+    x0, y0, x1, y1 = box
+    scale = m.scale_factor or 1.0
+    step = pattern.spacing / scale
+    r = pattern.dot / scale
+    if len(_DOTS) >= _DOTS_LIMIT:
+        _DOTS.clear()
+    ops: list[Op] = []
+    for i in range(math.floor(x0 / step), math.ceil(x1 / step) + 1):
+        for j in range(math.floor(y0 / step), math.ceil(y1 / step) + 1):
+            dot = _DOTS.get((i, j, step, r))
+            if dot is None:
+                # Every other row shifted by half a step: a staggered grid.
+                dot = _DOTS[i, j, step, r] = Circle(i * step + (step / 2 if j % 2 else 0.0), j * step, r, DOT_STYLE)
+            ops.append(dot)
+    return ops
+
+
+#: The dots made, by grid place, spacing and radius: shapes of one size share their grid's dots.
+_DOTS_LIMIT = 100_000
+_DOTS: dict[tuple[int, int, float, float], Circle] = {}
+
+
+def _lines(box: tuple[float, float, float, float], pattern: Pattern, m: Matrix) -> list[Op]:
     x0, y0, x1, y1 = box
     scale = m.scale_factor or 1.0
     step = pattern.spacing / scale
     ops: list[Op] = []
-    if pattern.dot:
-        r = pattern.dot / scale
-        for i in range(math.floor(x0 / step), math.ceil(x1 / step) + 1):
-            for j in range(math.floor(y0 / step), math.ceil(y1 / step) + 1):
-                # Every other row shifted by half a step: a staggered grid.
-                ops.append(Circle(i * step + (step / 2 if j % 2 else 0.0), j * step, r, DOT_STYLE))
-        return ops
     style = replace(HATCH_STYLE, stroke_width=HATCH_STYLE.stroke_width / scale)
     cx, cy, half = (x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0) / 2 + step
     for angle in pattern.angles:
@@ -152,7 +191,7 @@ def _hatched(op: Rect | Circle | Polygon | Path, fill: Colour, m: Matrix) -> lis
     box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
     st = op.style
     ground = replace(op, style=replace(st, stroke=None, fill=WHITE))
-    marks = Group(tuple(hatch(box, pattern_for(fill), m)), clip_shape=op)
+    marks = Group(_marks(box, pattern_for(fill), m), clip_shape=op)
     out: list[Op] = [ground, marks]
     if st.stroke is not None and st.stroke_width > 0:
         out.append(replace(op, style=replace(st, fill=None)))
@@ -171,6 +210,11 @@ def _knocked_out(op: Text) -> list[Op]:
 
 def _pale(c: Colour | None) -> bool:
     return c is not None and c != INHERIT and c.luminance >= PALE
+
+
+def _same(new: list[Op], old: tuple[Op, ...]) -> bool:
+    """Whether the pass left every operation as it was (the very objects: nothing to copy)."""
+    return len(new) == len(old) and all(a is b for a, b in zip(new, old, strict=True))
 
 
 class LowInk:
@@ -193,7 +237,8 @@ class LowInk:
         if _solid(op):
             return [op]
         if isinstance(op, Group):
-            return [replace(op, ops=tuple(self.ops(op.ops, m @ op.matrix, inherit)))]
+            inner = self.ops(op.ops, m @ op.matrix, inherit)
+            return [op if _same(inner, op.ops) else replace(op, ops=tuple(inner))]
         if isinstance(op, Use):
             return [self._use(op, m, inherit)]
         if isinstance(op, Text):
@@ -210,7 +255,7 @@ class LowInk:
         in it changes."""
         fill = op.fill if op.fill is not None else inherit
         place = m @ op.matrix
-        key = (op.symbol, fill, tuple(round(v, 6) for v in (place.a, place.b, place.c, place.d)))
+        key = (op.symbol, fill, (round(place.a, 6), round(place.b, 6), round(place.c, 6), round(place.d, 6)))
         name = self.variants.get(key)
         if name is None:
             inner = tuple(self.ops(self.symbols[op.symbol], place, fill))
@@ -228,7 +273,8 @@ class LowInk:
             st = replace(st, fill=fill)
         if _pale(st.stroke):
             st = replace(st, stroke=PALE_TO)
-        op = replace(op, style=st)
+        if st is not op.style:
+            op = replace(op, style=st)
         closed = not isinstance(op, Polygon) or op.closed
         if (fill is None or fill == INHERIT or fill.luminance >= LIGHT or not closed
                 or _area(op) * m.scale_factor ** 2 < MIN_AREA):
