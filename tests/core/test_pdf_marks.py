@@ -30,7 +30,8 @@ def _cases() -> list[tuple[float, float, float]]:
     return cases
 
 
-def _code(fill_mode: int | None, circles: list[tuple[float, float, float, int, int]], ours: bool) -> list[str]:
+def _code(fill_mode: int | None, circles: list[tuple[float, float, float, int, int]], ours: bool) -> str:
+    """The content the circles add to a canvas (its operators as the page stream joins them)."""
     c = Canvas(None)
     if fill_mode is not None:
         c._fillMode = fill_mode
@@ -40,11 +41,18 @@ def _code(fill_mode: int | None, circles: list[tuple[float, float, float, int, i
             pdfmarks.circle(c, x, y, r, stroke, fill)
         else:
             c.circle(x, y, r, stroke, fill)
-    return c._code[before:]
+    return "\n".join(c._code[before:])
+
+
+def _forget() -> None:
+    for memo in (pdfmarks._memo, pdfmarks._xs, pdfmarks._ys):
+        memo.clear()
 
 
 def test_same_operators_as_reportlab() -> None:
-    pdfmarks._memo.clear()
+    """Random circles, then a dot grid (rows and columns shared: the formatted x's and y's come
+    from their memos), in every paint and fill mode, twice (the second from the memo)."""
+    _forget()
     for fill_mode in (None, FILL_EVEN_ODD, FILL_NON_ZERO):
         for x, y, r in _cases():
             for stroke, fill in ((0, 1), (1, 0), (1, 1), (0, 0)):
@@ -55,15 +63,14 @@ def test_same_operators_as_reportlab() -> None:
 
 def test_memo_is_bounded(monkeypatch) -> None:
     monkeypatch.setattr(pdfmarks, "_LIMIT", 10)
-    pdfmarks._memo.clear()
-    c = Canvas(None)
+    _forget()
+    c, ref = Canvas(None), Canvas(None)
     for i in range(25):
-        pdfmarks.circle(c, float(i), 0.0, 1.0, 0, 1)
-        assert len(pdfmarks._memo) <= 10
-    ref = Canvas(None)
-    for i in range(25):
-        ref.circle(float(i), 0.0, 1.0, 0, 1)
-    assert c._code == ref._code
+        for j in range(3):
+            pdfmarks.circle(c, float(i), float(i * j), 1.0, 0, 1)
+            ref.circle(float(i), float(i * j), 1.0, 0, 1)
+            assert max(len(pdfmarks._memo), len(pdfmarks._xs), len(pdfmarks._ys)) <= 10
+    assert c.getCurrentPageContent() == ref.getCurrentPageContent()
 
 
 def test_document_circles_same_bytes_as_reportlab(monkeypatch) -> None:

@@ -12,18 +12,19 @@ each circle through ``pdfgeom.bezierArc`` (the general elliptic arc: 16 sines an
 cosines of the same four angles for every circle, a path object, a list of tuples). Here the
 quarter-circle factors are worked out once, by reportlab's own expressions, so each point is the
 same floating-point sum reportlab computes, formatted by the same ``fp_str``: the content
-stream is byte for byte reportlab's (tests/core/test_pdf_circle.py compares them). A dot grid
-repeats the same centres in every shape it fills, so a circle's operators are remembered
-(bounded) by its centre, radius and painting operator.
+stream is byte for byte reportlab's (tests/core/test_pdf_marks.py compares them). A circle is
+one entry of the canvas's operator list, its operators joined by newlines as the canvas joins
+its list. A dot grid repeats the same centres in every shape it fills, and its rows and
+columns the same y's and x's, so a circle's operators are remembered by its centre, radius
+and painting operator, and the formatted x's and y's by centre and radius (all bounded).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from math import ceil, cos, pi, sin
 
 from reportlab.lib.rl_accel import fp_str
-from collections.abc import Callable, Sequence
-
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from printkit.core.draw.ops import Circle, Line, Op, Style
@@ -50,30 +51,68 @@ def _quarter_factors() -> tuple[tuple[float, ...], tuple[float, ...]]:
     return tuple(xs), tuple(ys)
 
 
-_FX, _FY = _quarter_factors()
-#: Remembered circles; cleared when full (a kit draws about 18,000 distinct dots).
+def _writer(fx: tuple[float, ...], fy: tuple[float, ...]) -> tuple[tuple[float, ...], tuple[float, ...], str]:
+    """The distinct factors (equal factors give equal points) and a ``str.format`` template
+    writing a circle from their formatted values (x's, y's, then the painting operator) as
+    ``Canvas.circle`` does: ``n``, a moveto, four curves, the paint, one operator a line (the
+    canvas joins its operators with newlines)."""
+    ux = {v.hex(): i for i, v in enumerate(dict.fromkeys(fx))}
+    uy = {v.hex(): i + len(ux) for i, v in enumerate(dict.fromkeys(fy))}
+    refs = [f"{{{ux[x.hex()]}}} {{{uy[y.hex()]}}}" for x, y in zip(fx, fy, strict=True)]
+    lines = ["n", f"{refs[0]} m", *(" ".join(refs[k:k + 3]) + " c" for k in range(1, len(refs), 3)),
+             f"{{{len(ux) + len(uy)}}}"]
+    return (tuple(float.fromhex(h) for h in ux), tuple(float.fromhex(h) for h in uy), "\n".join(lines))
+
+
+_FX, _FY, _TEMPLATE = _writer(*_quarter_factors())
+#: Remembered circles, and their formatted x's and y's (a dot grid's columns and rows repeat:
+#: x's depend only on the centre's x and the radius, y's on its y); each cleared when full (a
+#: kit draws about 18,000 distinct dots).
 _LIMIT = 50_000
-_memo: dict[tuple[float, float, float, str], tuple[str, ...]] = {}
+_memo: dict[tuple[float, float, float, str], str] = {}
+_xs: dict[tuple[float, float], list[str]] = {}
+_ys: dict[tuple[float, float], list[str]] = {}
 
 
-def _operators(x_cen: float, y_cen: float, r: float, paint: str) -> tuple[str, ...]:
+def _x_values(x_cen: float, r: float) -> list[str]:
     # Canvas.circle -> Canvas.ellipse(x1, y1, x2, y2) -> PDFPathObject.ellipse(x1, y1, x2 - x1,
     # y2 - y1) -> bezierArc(x1, y1, x1 + w, y1 + h, 0, 360): the same corners, then its centre
-    # and radii (ry negative: its y1 is the larger).
-    a, b = x_cen - r, y_cen - r
-    c, d = a + ((x_cen + r) - a), b + ((y_cen + r) - b)
-    x1, y1, x2, y2 = min(a, c), max(b, d), max(a, c), min(b, d)
-    xc, yc, rx, ry = (x1 + x2) / 2., (y1 + y2) / 2., (x2 - x1) / 2., (y2 - y1) / 2.
-    nums = fp_str([v for fx, fy in zip(_FX, _FY, strict=True) for v in (xc + rx * fx, yc - ry * fy)]).split(" ")
-    return ("n", " ".join(nums[0:2]) + " m", " ".join(nums[2:8]) + " c", " ".join(nums[8:14]) + " c",
-            " ".join(nums[14:20]) + " c", " ".join(nums[20:26]) + " c", paint)
+    # and radius.
+    a = x_cen - r
+    c = a + ((x_cen + r) - a)
+    x1, x2 = min(a, c), max(a, c)
+    xc, rx = (x1 + x2) / 2., (x2 - x1) / 2.
+    return fp_str([xc + rx * f for f in _FX]).split(" ")
+
+
+def _y_values(y_cen: float, r: float) -> list[str]:
+    # As _x_values; bezierArc's y1 is the larger, so its ry is negative.
+    b = y_cen - r
+    d = b + ((y_cen + r) - b)
+    y1, y2 = max(b, d), min(b, d)
+    yc, ry = (y1 + y2) / 2., (y2 - y1) / 2.
+    return fp_str([yc - ry * f for f in _FY]).split(" ")
+
+
+def _operators(x_cen: float, y_cen: float, r: float, paint: str) -> str:
+    xs = _xs.get((x_cen, r))
+    if xs is None:
+        if len(_xs) >= _LIMIT:
+            _xs.clear()
+        xs = _xs[x_cen, r] = _x_values(x_cen, r)
+    ys = _ys.get((y_cen, r))
+    if ys is None:
+        if len(_ys) >= _LIMIT:
+            _ys.clear()
+        ys = _ys[y_cen, r] = _y_values(y_cen, r)
+    return _TEMPLATE.format(*xs, *ys, paint)
 
 
 def circle(c: Canvas, x_cen: float, y_cen: float, r: float, stroke: int, fill: int) -> None:
     """What ``c.circle(x_cen, y_cen, r, stroke, fill)`` writes."""
     key = (x_cen, y_cen, r, PATH_OPS[stroke, fill, c._fillMode])
     found = _memo.get(key)
-    c._code.extend(found if found is not None else _remember(key))
+    c._code.append(found if found is not None else _remember(key))
 
 
 def marks(c: Canvas, ops: Sequence[Op], apply: Callable[[Style], tuple[bool, bool]]) -> bool:
@@ -101,11 +140,11 @@ def marks(c: Canvas, ops: Sequence[Op], apply: Callable[[Style], tuple[bool, boo
         elif (stroke or fill) and isinstance(op, Circle):
             key = (op.cx, op.cy, op.r, paint)
             found = _memo.get(key)
-            code.extend(found if found is not None else _remember(key))
+            code.append(found if found is not None else _remember(key))
     return True
 
 
-def _remember(key: tuple[float, float, float, str]) -> tuple[str, ...]:
+def _remember(key: tuple[float, float, float, str]) -> str:
     if len(_memo) >= _LIMIT:
         _memo.clear()
     ops = _memo[key] = _operators(*key)
