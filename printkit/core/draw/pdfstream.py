@@ -154,8 +154,7 @@ class _NumberNames(dict):
 
 class _FieldRefs:
     """The AcroForm's list of fields (reportlab appends a reference to each field made and
-    writes them all in its ``/Fields``), kept as the fields' object numbers: reportlab's
-    references are made again, by name, when it writes them (4 bytes a field)."""
+    writes them all in its ``/Fields``), kept as the fields' object numbers (4 bytes a field)."""
 
     def __init__(self, doc: pdfdoc.PDFDocument, refs: list):
         self.doc = doc
@@ -179,9 +178,12 @@ class _FieldRefs:
         self.numbers.append(0 if entry is None else entry[0])
 
     def __iter__(self) -> Iterator[Any]:
-        names = self.doc.numberToId
+        """Each field as reportlab writes its reference (``<number> 0 R``, the bytes its
+        PDFObjectReference gives), not as a reference object and a name made again a field:
+        the AcroForm's ``/Fields`` array is built from them all at once."""
+        others = self.others
         for i, n in enumerate(self.numbers):
-            yield self.others[i] if i in self.others else pdfdoc.PDFObjectReference(names[n])
+            yield others[i] if i in others else b"%d 0 R" % n
 
 
 class _AppearanceRefs:
