@@ -334,31 +334,6 @@ SLOWEST_FIRST = (
     "tests/web/test_jubako_api.py",  # 3 s
     "tests/test_cli.py",  # 3 s
 )
-    "tests/quality/test_print_quality.py",  # 30 s
-    "tests/games/trickdumpling/test_components.py",  # 28 s
-    "tests/web/test_rollncook_browser.py",  # 27 s
-    "tests/games/jubako/test_pad.py",  # 26 s
-    "tests/web/test_trickdumpling_browser.py",  # 21 s
-    "tests/games/gimbap/test_components.py",  # 21 s
-    "tests/test_fuzz.py",  # 19 s
-    "tests/games/jubako/test_components.py",  # 19 s
-    "tests/corpus/test_corpus.py",  # 19 s
-    "tests/games/rollncook/test_sheet.py",  # 18 s
-    "tests/web/test_gemblo_api.py",  # 17 s
-    "tests/web/test_core_phone.py",  # 17 s
-    "tests/web/test_core_quick.py",  # 17 s
-    "tests/web/test_gimbap_browser.py",  # 16 s
-    "tests/web/test_jubako_browser.py",  # 16 s
-    "tests/games/gemblo/test_components.py",  # 14 s
-    "tests/web/test_gemblo_browser.py",  # 14 s
-    "tests/games/trickdumpling/test_print_look.py",  # 13 s
-    "tests/test_install.py",  # 12 s
-    "tests/games/trickdumpling/test_pad.py",  # 12 s
-    "tests/web/test_core_browser.py",  # 11 s
-    "tests/games/gemblo/test_pad.py",  # 10 s
-    "tests/corpus/test_corpus_rnc_td.py",  # 9 s
-    "tests/test_toygame.py",  # 9 s
-)
 
 
 def pytest_collection_modifyitems(config, items) -> None:
