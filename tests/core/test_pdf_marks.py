@@ -4,6 +4,7 @@ marks one by one, write."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
@@ -15,33 +16,45 @@ from printkit.core.draw.page import PrintOptions
 from printkit.core.registry import games
 
 
-def _cases() -> list[tuple[float, float, float]]:
+#: Every painting operator reportlab chooses: (stroke, fill) in each fill mode (None: the canvas's own).
+PAINTS = ((0, 1), (1, 0), (1, 1), (0, 0))
+FILL_MODES = (None, FILL_EVEN_ODD, FILL_NON_ZERO)
+
+
+def _cases() -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
+    """Edge cases and a dot grid's centres (drawn in every paint and fill mode), then random
+    circles at five scales (each drawn in three of them: see test_same_operators_as_reportlab)."""
     rnd = random.Random(16)
-    cases: list[tuple[float, float, float]] = [
+    every: list[tuple[float, float, float]] = [
         (0.0, 0.0, 1.0), (0, 0, 1), (-0.0, 5.5, 0.2), (1e-9, -1e-9, 1e-8), (0.1, 0.2, 0.3),
         (105.0, 148.5, 0.25), (-3.3, 7.7, 0.0), (2.5, 2.5, -1.0), (1234.5678, -987.654, 321.0),
     ]
-    for _ in range(3000):
-        scale = rnd.choice((0.01, 1.0, 30.0, 300.0, 5000.0))
-        cases.append((rnd.uniform(-scale, scale), rnd.uniform(-scale, scale), rnd.uniform(0.0, scale / 3)))
     # A dot grid's centres: steps of a pattern spacing, as lowink makes them.
     step = 2.2 / 0.7
-    cases += [(i * step + (step / 2 if j % 2 else 0.0), j * step, 0.22 / 0.7) for i in range(-9, 9) for j in range(-9, 9)]
-    return cases
+    every += [(i * step + (step / 2 if j % 2 else 0.0), j * step, 0.22 / 0.7) for i in range(-9, 9) for j in range(-9, 9)]
+    randoms: list[tuple[float, float, float]] = []
+    for _ in range(3000):
+        scale = rnd.choice((0.01, 1.0, 30.0, 300.0, 5000.0))
+        randoms.append((rnd.uniform(-scale, scale), rnd.uniform(-scale, scale), rnd.uniform(0.0, scale / 3)))
+    return every, randoms
 
 
-def _code(fill_mode: int | None, circles: list[tuple[float, float, float, int, int]], ours: bool) -> str:
-    """The content the circles add to a canvas (its operators as the page stream joins them)."""
+Draw = Callable[[Canvas, float, float, float, int, int], None]
+
+
+def _written(fill_mode: int | None, circles: list[tuple[float, float, float, int, int]], draw: Draw) -> list[str]:
+    """What each circle, drawn in turn on one canvas, adds to it (its operators as the page
+    stream joins them)."""
     c = Canvas(None)
     if fill_mode is not None:
         c._fillMode = fill_mode
-    before = len(c._code)
+    code = c._code
+    out = []
     for x, y, r, stroke, fill in circles:
-        if ours:
-            pdfmarks.circle(c, x, y, r, stroke, fill)
-        else:
-            c.circle(x, y, r, stroke, fill)
-    return "\n".join(c._code[before:])
+        before = len(code)
+        draw(c, x, y, r, stroke, fill)
+        out.append("\n".join(code[before:]))
+    return out
 
 
 def _forget() -> None:
@@ -50,15 +63,28 @@ def _forget() -> None:
 
 
 def test_same_operators_as_reportlab() -> None:
-    """Random circles, then a dot grid (rows and columns shared: the formatted x's and y's come
-    from their memos), in every paint and fill mode, twice (the second from the memo)."""
+    """Each circle's operators are reportlab's own Canvas.circle's, drawn twice (the second from
+    the memo), one canvas a fill mode, the memos kept across modes.
+
+    The edge cases and a dot grid (rows and columns shared: the formatted x's and y's come from
+    their memos) are drawn in every paint and fill mode. The 3,000 random circles are there for
+    their coordinates (fp_str's formatting at five scales), which do not depend on the paint: a
+    circle's operators are its six coordinate lines, then PATH_OPS[stroke, fill, fill mode]. So
+    each is drawn in three of the twelve paints, one a fill mode and a different paint in each
+    (its memo entry met again under another paint: a key without the paint fails), and every
+    paint and mode still gets ~750 of them."""
     _forget()
-    for fill_mode in (None, FILL_EVEN_ODD, FILL_NON_ZERO):
-        for x, y, r in _cases():
-            for stroke, fill in ((0, 1), (1, 0), (1, 1), (0, 0)):
-                # Twice: the first call works it out, the second comes from the memo.
-                twice = [(x, y, r, stroke, fill)] * 2
-                assert _code(fill_mode, twice, True) == _code(fill_mode, twice, False), (x, y, r, stroke, fill, fill_mode)
+    every, randoms = _cases()
+    for m, fill_mode in enumerate(FILL_MODES):
+        circles = []
+        for p, (stroke, fill) in enumerate(PAINTS):
+            circles += [(x, y, r, stroke, fill) for x, y, r in every]
+            circles += [(x, y, r, stroke, fill) for i, (x, y, r) in enumerate(randoms) if i % 4 == (p + m) % 4]
+        theirs = _written(fill_mode, circles, Canvas.circle)
+        ours = _written(fill_mode, [case for case in circles for _ in range(2)], pdfmarks.circle)
+        assert len(ours) == 2 * len(theirs)
+        for i, case in enumerate(circles):
+            assert ours[2 * i] == theirs[i] and ours[2 * i + 1] == theirs[i], (case, fill_mode)
 
 
 def test_memo_is_bounded(monkeypatch) -> None:
