@@ -73,6 +73,23 @@ def test_streamed_pdf_is_byte_identical_to_reportlabs_own_save(settings, monkeyp
         assert names and all(any(f"RNC1-{40 + i}" in n for n in names) for i in range(5))
 
 
+@pytest.mark.parametrize("multiline", [0, 1], ids=["lines-of-10", "multiline"])
+def test_the_acroforms_fields_array_is_reportlabs_in_chunks(multiline, monkeypatch):
+    """The AcroForm's /Fields (814 references for 2 sheets) is written a chunk of references at
+    a time (30 here: several chunks and a short last one), in both of reportlab's line modes:
+    the bytes of its own save. A chunk that is not a multiple of 10 breaks the lines elsewhere
+    and fails this."""
+    from reportlab import rl_config
+
+    monkeypatch.setattr(rl_config, "pdfMultiLine", multiline)
+    monkeypatch.setattr(pdfstream, "_FIELD_CHUNK", 30)
+    streamed = pdf_backend.render_pdf(_sheets(2, 40, fillable="yes"))
+    monkeypatch.setattr(pdf_backend, "SpoolingCanvas", _PlainCanvas)
+    plain = pdf_backend.render_pdf(_sheets(2, 40, fillable="yes"))
+    assert streamed == plain
+    assert len(pypdf.PdfReader(io.BytesIO(streamed)).get_fields() or {}) >= 800
+
+
 def _unicode_map(font) -> dict[int, str]:
     """A simple font's ToUnicode CMap (bfchar entries, as reportlab writes them): code -> text."""
     cmap = font["/ToUnicode"].get_object().get_data().decode("latin-1")

@@ -37,6 +37,7 @@ import bisect
 import hashlib
 import pickle
 import tempfile
+import types
 from array import array
 from collections.abc import Iterator
 from typing import IO, Any
@@ -177,6 +178,10 @@ class _FieldRefs:
             self.others[len(self.numbers)] = ref
         self.numbers.append(0 if entry is None else entry[0])
 
+    def formatted(self, i: int, document: Any) -> bytes:
+        """Field ``i``'s reference as reportlab writes it."""
+        return pdfdoc.format(self.others[i], document) if i in self.others else b"%d 0 R" % self.numbers[i]
+
     def __iter__(self) -> Iterator[Any]:
         """Each field as reportlab writes its reference (``<number> 0 R``, the bytes its
         PDFObjectReference gives), not as a reference object and a name made again a field:
@@ -184,6 +189,48 @@ class _FieldRefs:
         others = self.others
         for i, n in enumerate(self.numbers):
             yield others[i] if i in others else b"%d 0 R" % n
+
+
+_FIELD_CHUNK = 1000  # field references joined at once (a multiple of 10: reportlab's line breaks)
+
+
+class _FieldArray(pdfdoc.PDFArray):
+    """The AcroForm's ``/Fields``: the bytes reportlab's PDFArray of the fields' references
+    gives, made from their numbers a chunk at a time, not from an object and a bytes a field."""
+
+    def __init__(self, fields: _FieldRefs):
+        self.fields = fields
+
+    def format(self, document: Any, IND: bytes = b"\n ") -> bytes:  # noqa: N803 - reportlab's name
+        fields = self.fields
+        lines = (self.multiline and rl_config.pdfMultiLine) or self.multiline == "forced"
+        between = IND if lines else b" \n  "  # else reportlab breaks the line every 10 references
+
+        def join(refs: list[bytes]) -> bytes:
+            if lines:
+                return IND.join(refs)
+            return between.join([b" ".join(refs[i:i + 10]) for i in range(0, len(refs), 10)])
+
+        chunks = [join([fields.formatted(i, document) for i in range(at, min(at + _FIELD_CHUNK, len(fields)))])
+                  for at in range(0, len(fields), _FIELD_CHUNK)]
+        return b"[ " + between.join(chunks) + b" ]"
+
+
+def _format_acroform(form: Any, doc: Any) -> bytes:
+    """reportlab's ``AcroForm.format`` (the same in versions 4 and 5), its ``/Fields`` a
+    :class:`_FieldArray`."""
+    from reportlab.pdfbase.acroform import PDFFromString  # loaded: the form is made
+
+    d: dict[str, Any] = {"Fields": _FieldArray(form.fields)}
+    if form.sigFlags:
+        d["SigFlags"] = form.sigFlags
+    if form.fonts:
+        names = sorted(form.fonts.keys())
+        d["DA"] = pdfdoc.PDFString(f"/{names[0]} 0 Tf 0 g")
+        fonts = "\n".join([form.fontRef(f) for f in names])
+        d["DR"] = PDFFromString(f"<< /Encoding\n<<\n/RLAFencoding\n{form.encRefStr}\n>>\n{fonts}\n>>")
+    d.update(form.extras)
+    return pdfdoc.PDFDictionary(d).format(doc)
 
 
 class _AppearanceRefs:
@@ -443,6 +490,7 @@ class StreamingDocument(pdfdoc.PDFDocument):
             return
         if type(getattr(form, "fields", None)) is list:
             form.fields = _FieldRefs(self, form.fields)
+            form.format = types.MethodType(_format_acroform, form)
         if type(getattr(form, "_refMap", None)) is dict:
             form._refMap = _AppearanceRefs(self, form._refMap)
 
