@@ -14,6 +14,7 @@ from typer._click import Command
 
 from printkit import cli, cli_help, cli_help_table
 from printkit.commands import app, help_table
+from tests.batchrun import run_each
 
 PROGS = ["printkit", "python -m printkit", "printkit-with-a-name-long-enough-to-push-its-usage-to-a-new-line-x"]
 
@@ -88,19 +89,38 @@ def _run(code: str | list[str], columns: str, **env: str) -> tuple[int, bytes, b
     return p.returncode, p.stdout, p.stderr
 
 
-@pytest.mark.parametrize("args", [["--help"], ["-h"], [], ["--version"]])
-@pytest.mark.parametrize("columns", ["60", "200"])
+SHORTCUTS = [["--help"], ["-h"], [], ["--version"]]
+WIDTHS = ["60", "200"]
+
+
+@functools.lru_cache(maxsize=1)
+def _typer_runs() -> dict[tuple[tuple[str, ...], str, str], tuple[int, bytes, bytes]]:
+    """What the typer app prints for every shortcut, width and program name (the reference side),
+    all from ONE process (tests/batchrun.py; each run sees its own COLUMNS, which click reads
+    when it formats): ~16 Python start-ups fewer. The side under test (printkit.cli, and
+    ``python -m printkit``) still runs in a fresh process each."""
+    import os
+
+    cases = [(args, columns, prog) for args in SHORTCUTS for columns in WIDTHS
+             for prog in ("printkit", "python -m printkit")]
+    ran = run_each([TYPER.format(args=args, prog=prog) for args, _, prog in cases],
+                   envs=[{**os.environ, "COLUMNS": columns} for _, columns, _ in cases])
+    return {(tuple(args), columns, prog): r for (args, columns, prog), r in zip(cases, ran, strict=True)}
+
+
+@pytest.mark.parametrize("args", SHORTCUTS)
+@pytest.mark.parametrize("columns", WIDTHS)
 def test_shortcuts_print_what_typer_prints(args: list[str], columns: str) -> None:
     """The installed script's name (``printkit``) and ``python -m printkit``: same bytes on the
     same streams, same exit code (help on stdout and 0; no arguments: help on stderr and 2)."""
     code, out, err = _run(FAST.format(argv0="/some/bin/printkit", args=args), columns)
     *err_lines, imported = err.decode().splitlines(keepends=True)
     assert imported.strip() == "typer imported: False"
-    assert (code, out, "".join(err_lines).encode()) == _run(TYPER.format(args=args, prog="printkit"), columns)
+    assert (code, out, "".join(err_lines).encode()) == _typer_runs()[tuple(args), columns, "printkit"]
     assert code == (2 if not args else 0) and (out or err).startswith(b"Usage: printkit [OPTIONS]" if
                                                                        args != ["--version"] else b"printkit 0.")
     as_module = _run(args, columns)
-    assert as_module == _run(TYPER.format(args=args, prog="python -m printkit"), columns)
+    assert as_module == _typer_runs()[tuple(args), columns, "python -m printkit"]
     assert args == ["--version"] or b"Usage: python -m printkit [OPTIONS]" in as_module[1] + as_module[2]
 
 
