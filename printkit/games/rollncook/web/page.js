@@ -16,6 +16,49 @@ const SIZE = { col: 30.5, hex: 56 };
 const draft = { key: null, dice: [], seat: null, pinned: false, steps: [], picking: null, basis: "", asked: { key: null, answer: null, at: 0 } };
 let last = null; // [root, table, ctx] of the latest render, to redraw after a tap
 
+// A redraw (two a tap: the plan, then the server's answer to it) keeps every part whose inputs
+// are unchanged: memo() gives back the node built for the same key (the few latest kept), and
+// place() puts the parts in their parent moving only what changed, so the sheet's hundreds of
+// SVG nodes are neither built nor laid out again on a tap that does not touch them.
+const memos = new Map(); // part name -> Map(key -> node), latest last
+function memo(name, key, build) {
+  if (!memos.has(name)) memos.set(name, new Map());
+  const kept = memos.get(name);
+  let node = kept.get(key);
+  if (node) kept.delete(key);
+  else node = build();
+  kept.set(key, node);
+  if (kept.size > 4) kept.delete(kept.keys().next().value);
+  return node;
+}
+
+function place(parent, parts) {
+  const nodes = parts.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false);
+  const wanted = new Set(nodes);
+  for (const child of [...parent.childNodes]) if (!wanted.has(child)) child.remove(); // the kept ones stay put
+  nodes.forEach((node, i) => {
+    const here = parent.childNodes[i] || null;
+    if (here !== node) parent.insertBefore(node, here);
+  });
+  while (parent.childNodes.length > nodes.length) parent.lastChild.remove();
+  return parent;
+}
+
+// The element kept for a part that is updated in place (its attributes set on every redraw).
+const kept = new Map();
+function keptEl(ctx, name, tag) {
+  if (!kept.has(name)) kept.set(name, ctx.el(tag));
+  return kept.get(name);
+}
+
+function setAttrs(node, attrs) {
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) node.removeAttribute(k);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  return node;
+}
+
 function css() {
   if (document.getElementById("rnc-css")) return;
   const link = document.createElement("link");
@@ -81,6 +124,11 @@ const cross = (ctx, x, y, w, h, light = false) => ctx.el("path", {
 
 // The whole sheet, as printed: a column an hour (clock, plates, dice, six boxes, the table).
 function overview(ctx, view, seat, plan) {
+  const key = JSON.stringify([view.sheets[seat.sheet], seat, plan.map((s) => s.take)]);
+  return memo("overview", key, () => drawOverview(ctx, view, seat, plan));
+}
+
+function drawOverview(ctx, view, seat, plan) {
   const sheet = view.sheets[seat.sheet];
   const c = SIZE.col, w = c * 12, boxH = 26, top = 40, tableY = top + 6 * boxH + 18;
   const boxes = new Set(seat.boxes.map(([h, k]) => `${h}/${k}`));
@@ -192,7 +240,8 @@ function hourBoxes(ctx, view, seat, answer, steps) {
   const hour = sheet.hours[view.content.hours.indexOf(seat.hour_due)];
   const offered = (answer && answer.takes) || {};
   const taken = new Set(planned(steps, "take").filter((s) => s.take.box).map((s) => s.take.box));
-  return ctx.el("div", { class: "hourboxes", "data-test": "rnc-boxes" }, hour.boxes.map((box, k) => {
+  const key = JSON.stringify([hour, seat.hour_due, seat.boxes, [...taken], offered]);
+  return memo("hourboxes", key, () => ctx.el("div", { class: "hourboxes", "data-test": "rnc-boxes" }, hour.boxes.map((box, k) => {
     const n = k + 1;
     const live = (offered[String(n)] || []).some((t) => t.box === n);
     const done = seat.boxes.some(([h, b]) => h === seat.hour_due && b === n);
@@ -201,29 +250,39 @@ function hourBoxes(ctx, view, seat, answer, steps) {
       onclick: () => step({ kind: "take", value: n, take: { box: n } }) },
     ctx.el("span", { class: "num" }, String(n)), box.map((ing) => icon(ctx, ing, 30)),
     ctx.el("span", { class: "nm" }, box.join(" + ")));
-  }));
+  })));
 }
 
-// RNC-2: the twelve hexagonal tables; a segment is live when a result left may cross it.
+// RNC-2: the twelve hexagonal tables; a segment is live when a result left may cross it. Drawn once
+// for the sheet and its crossed segments; what is live and planned is set on each redraw.
 function tables(ctx, view, seat, answer, steps) {
   const sheet = view.sheets[seat.sheet];
   const mine = new Set(planned(steps, "take").filter((s) => s.take.table).map((s) => `${s.take.table}/${s.take.segment}`));
   const legal = new Set(Object.values((answer && answer.takes) || {}).flat().filter((t) => t.table).map((t) => `${t.table}/${t.segment}`));
   const done = new Set(seat.segments.map(([h, k]) => `${h}/${k}`));
+  const node = memo("tables", JSON.stringify([sheet, seat.segments]), () => drawTables(ctx, sheet, done));
+  for (const g of node.querySelectorAll(".hseg")) {
+    const key = g.dataset.key, live = legal.has(key);
+    setAttrs(g, { class: `hseg${live ? " live" : ""}${mine.has(key) ? " mine" : ""}${done.has(key) ? " done" : ""}`,
+      role: live ? "button" : null, tabindex: live ? 0 : null, "data-live": live });
+  }
+  return node;
+}
+
+function drawTables(ctx, sheet, done) {
   const r = SIZE.hex, pad = 4;
   return ctx.el("div", { class: "tables", "data-test": "rnc-tables" }, sheet.hours.map((h) => {
     const segs = h.table.map((ing, k) => {
       const n = k + 1, key = `${h.clock}/${n}`;
-      const live = legal.has(key);
       const pts = hexPoints(r + pad, r + pad, r, k);
       const mid = ((-60 + 60 * k) * Math.PI) / 180;
       const ix = r + pad + r * 0.55 * Math.cos(mid), iy = r + pad + r * 0.55 * Math.sin(mid);
       const nx = r + pad + r * 0.86 * Math.cos(mid), ny = r + pad + r * 0.86 * Math.sin(mid);
-      return ctx.el("g", { class: `hseg${live ? " live" : ""}${mine.has(key) ? " mine" : ""}${done.has(key) ? " done" : ""}`,
-        "data-test": `rnc-seg-${h.clock}-${n}`, role: live ? "button" : null, tabindex: live ? 0 : null,
+      const take = (g) => { if (g.hasAttribute("data-live")) step({ kind: "take", value: n, take: { table: h.clock, segment: n } }); };
+      return ctx.el("g", { class: "hseg", "data-test": `rnc-seg-${h.clock}-${n}`, "data-key": key,
         "aria-label": `${h.clock} table, segment ${n}: ${ing}`,
-        onclick: live ? () => step({ kind: "take", value: n, take: { table: h.clock, segment: n } }) : null,
-        onkeydown: live ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); step({ kind: "take", value: n, take: { table: h.clock, segment: n } }); } } : null },
+        onclick: (e) => take(e.currentTarget),
+        onkeydown: (e) => { if ((e.key === "Enter" || e.key === " ") && e.currentTarget.hasAttribute("data-live")) { e.preventDefault(); take(e.currentTarget); } } },
       ctx.el("polygon", { points: pts.map((p) => p.join(",")).join(" ") }),
       ctx.el("use", { href: `${ICONS}#ing-${ing.replace(/ /g, "_")}`, x: ix - 9, y: iy - 9, width: 18, height: 18 }),
       ctx.el("text", { x: nx, y: ny + 4, class: "sn" }, String(n)),
@@ -304,7 +363,9 @@ function playerHour(ctx, view, index, dice) {
     Object.assign(draft, { steps: [], picking: null, seat: null, pinned: false, dice: [] });
     redraw();
   }, () => { /* the shell shows the refusal; the plan stays to be mended */ });
-  return ctx.el("section", { class: "hour", "data-test": "rnc-hour", "data-seat": index, "data-ready": String(Boolean(answer)) },
+  const section = setAttrs(keptEl(ctx, "hour", "section"), { class: "hour", "data-test": "rnc-hour", "data-seat": index,
+    "data-ready": String(Boolean(answer)) });
+  return place(section, [
     ctx.el("h2", {}, `${seat.name} at ${seat.hour_due}`, ctx.el("span", { class: "dicefixed", "data-test": "rnc-table-dice" },
       ` dice ${dice.join(" ")}`), view.dice ? null : ctx.el("button", { type: "button", "data-test": "rnc-redice",
       onclick: () => { draft.dice = []; draft.steps = []; draft.picking = null; redraw(); } }, "Change dice")),
@@ -319,7 +380,7 @@ function playerHour(ctx, view, index, dice) {
       ctx.el("button", { type: "button", "data-test": "rnc-back", disabled: steps.length === 0,
         onclick: () => { draft.steps.pop(); draft.picking = null; redraw(); } }, "Back"),
       ctx.el("button", { type: "button", class: "big", "data-test": "rnc-done",
-        onclick: send }, `${seat.name}: done with ${seat.hour_due}`)));
+        onclick: send }, `${seat.name}: done with ${seat.hour_due}`))]);
 }
 
 // The cookbooks as the sheet shows them after play: each meal's dish boxes, the circled ones filled.
@@ -374,5 +435,10 @@ export function render(root, table, ctx) {
   }
   if (!view.hour) parts.push(ctx.el("p", { class: "over", "data-test": "rnc-over" }, "Every hour is played: the report below is the final score."));
   if (!seat.end_only && !(view.hour && dice && seat.hour_due === view.hour)) parts.push(ctx.el("h3", {}, `${seat.name}'s cookbooks`), cookbooks(ctx, view, seat));
-  root.replaceChildren(ctx.el("div", { class: "rnc" }, parts));
+  let rnc = root.firstChild;
+  if (!rnc || root.childNodes.length !== 1 || !rnc.classList || !rnc.classList.contains("rnc")) {
+    rnc = ctx.el("div", { class: "rnc" });
+    root.replaceChildren(rnc);
+  }
+  place(rnc, parts);
 }
