@@ -5,8 +5,9 @@ tree it builds), installed into a fresh virtual environment outside the checkout
 ``printkit`` command runs ``list``, ``check``, ``make all``, ``score`` and ``rules`` in an empty temporary
 folder: the layouts, fonts, game data and rules must come from the installed package.
 
-Offline and quick: the wheel is built without build isolation (the running environment's
-setuptools, from the ``test`` extra) and installed with ``--no-deps --no-index``. The new
+Offline and quick: the wheel is built without build isolation (pyproject.toml's backend called
+in the running environment, with its setuptools from the ``test`` extra) and installed with
+``--no-deps --no-index``. The new
 environment is made without pip; a ``.pth`` file lets it see the running environment's
 site-packages (the dependencies and pip), not the checkout. (``--system-site-packages`` would
 not do: run from a virtual environment, as the README does, it shows the base Python's
@@ -57,9 +58,16 @@ def source(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def wheel(source: Path, tmp_path_factory) -> Path:
+    """Built by calling pyproject.toml's build backend (setuptools.build_meta) as a PEP 517
+    front end does, in the running environment: the hook ``pip wheel --no-build-isolation`` calls
+    itself (the same files, byte for byte, measured), without pip's start-up and its extra
+    subprocess (~0.9 s -> ~0.4 s of CPU)."""
+    import tomllib
+
     out = tmp_path_factory.mktemp("wheel")
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-index", "--no-build-isolation",
-          "--quiet", "-w", out, source], cwd=out)
+    backend = tomllib.loads((source / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["build-backend"]
+    _run([sys.executable, "-c", "import importlib, sys; importlib.import_module(sys.argv[1]).build_wheel(sys.argv[2])",
+          backend, out], cwd=source)
     found = sorted(out.glob("printkit-*.whl"))
     assert len(found) == 1, found
     return found[0]
