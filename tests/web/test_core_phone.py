@@ -41,17 +41,44 @@ def _scroll_width(page) -> int:
     return page.evaluate("document.scrollingElement.scrollWidth")
 
 
+#: The page as it will stay (its style sheets, fonts and sprite copies in, no change to the DOM
+#: for 50 ms, two frames drawn), then scrolled to the very end: how wide it is and how far the fixed
+#: toolbar covers its last content (px). One evaluation a page, waiting for exactly what the
+#: measures depend on instead of a fixed pause.
+_SETTLED_MEASURES = """async () => {
+    const loaded = (l) => l.sheet || new Promise((r) => { l.addEventListener('load', r); l.addEventListener('error', r); });
+    await Promise.all([...document.querySelectorAll('link[rel=stylesheet]')].map(loaded));
+    await document.fonts.ready;
+    const spritesIn = () => [...document.querySelectorAll('use')].every((u) => {
+        const href = u.getAttribute('href') || '';
+        return !href.startsWith('#sprite') || document.getElementById(href.slice(1));
+    });
+    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const until = Date.now() + 5000;
+    for (;;) {
+        let changed = false;
+        const watch = new MutationObserver(() => { changed = true; });
+        watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        await new Promise((r) => setTimeout(r, 50));
+        await frames();
+        watch.disconnect();
+        if ((!changed && spritesIn()) || Date.now() > until) break;
+    }
+    const scrollWidth = document.scrollingElement.scrollWidth;
+    window.scrollTo(0, document.scrollingElement.scrollHeight);
+    await frames();
+    const bar = document.querySelector('.toolbar').getBoundingClientRect();
+    const shown = [...document.querySelectorAll('main *, section *')]
+        .filter((e) => !e.closest('.toolbar') && e.offsetParent !== null && e.getClientRects().length);
+    const bottom = Math.max(...shown.map((e) => e.getBoundingClientRect().bottom));
+    return { scrollWidth, overlap: bottom - bar.top };
+}"""
+
+
 def _overlap(page) -> float:
-    """How far the fixed toolbar covers the page's last content, scrolled to the very end (px)."""
-    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
-    page.wait_for_timeout(100)
-    return page.evaluate("""() => {
-        const bar = document.querySelector('.toolbar').getBoundingClientRect();
-        const shown = [...document.querySelectorAll('main *, section *')]
-            .filter((e) => !e.closest('.toolbar') && e.offsetParent !== null && e.getClientRects().length);
-        const bottom = Math.max(...shown.map((e) => e.getBoundingClientRect().bottom));
-        return bottom - bar.top;
-    }""")
+    """How far the fixed toolbar covers the page's last content, scrolled to the very end (px),
+    once the page has settled."""
+    return page.evaluate(_SETTLED_MEASURES)["overlap"]
 
 
 def test_a_tap_while_the_previous_move_is_answered_is_sent_after_it(live_server, page):
@@ -101,9 +128,9 @@ def test_no_page_scrolls_sideways_covers_its_end_or_logs_an_error(live_server, p
         page.goto(f"{live_server}/t/{table_id}")
         page.locator("body[data-version]").wait_for(state="attached")
         page.locator('[data-test="game"] > *').first.wait_for()
-        page.wait_for_timeout(300)  # the page's own drawing settles
-        assert _scroll_width(page) <= 390, game
-        assert _overlap(page) <= -12, game  # a clear gap above the toolbar
+        measured = page.evaluate(_SETTLED_MEASURES)  # once the page's own drawing has settled
+        assert measured["scrollWidth"] <= 390, game
+        assert measured["overlap"] <= -12, game  # a clear gap above the toolbar
         shot(page, f"core-phone-{game}")
     assert errors == []
     assert page.js_errors == []
