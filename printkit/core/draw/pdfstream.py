@@ -23,7 +23,7 @@ what they are:
   :class:`_ParkedObjects`): their names and numbers are answered from arrays too
   (``numberToId`` is :class:`_NumberNames`), and ``idToObject`` (:class:`_Objects`) reads
   them back when asked for. The AcroForm keeps its fields as object numbers
-  (:class:`_FieldRefs`) and its appearance streams by digest (:class:`_AppearanceRefs`).
+  (:class:`_FieldRefs`) and its appearance streams by digest in arrays (:class:`_AppearanceRefs`).
 
 Object numbers, order and every byte are reportlab's: a file made this way is byte-identical
 to one made by ``Canvas.save`` into memory (tests/core/test_pdf_stream.py checks it, and that
@@ -236,29 +236,64 @@ def _format_acroform(form: Any, doc: Any) -> bytes:
 class _AppearanceRefs:
     """The AcroForm's appearance streams by what they draw (reportlab's ``_refMap``: a field
     whose appearance is drawn the same uses the stream made before). The key, a string of
-    ~260 characters, is kept as its 20-byte BLAKE2b digest, the stream as its object number."""
+    ~260 characters, is kept as its 16-byte BLAKE2b digest (two 64-bit halves), the stream
+    as its object number, in an open-addressing table of arrays (at most half full; ~40
+    bytes an appearance, no object)."""
 
     def __init__(self, doc: pdfdoc.PDFDocument, refs: dict):
         self.doc = doc
-        self.numbers: dict[bytes, int] = {}
+        self.count = 0
+        self._table(1024)
         for key, ref in refs.items():
             self[key] = ref
 
+    def _table(self, slots: int) -> None:
+        self.low, self.high = array("Q", bytes(8 * slots)), array("Q", bytes(8 * slots))
+        self.numbers = array("I", bytes(4 * slots))  # 0: an empty slot (objects are numbered from 1)
+
     @staticmethod
-    def _digest(key: str) -> bytes:
-        return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=20).digest()
+    def _digest(key: str) -> tuple[int, int]:
+        d = hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        return int.from_bytes(d[:8], "little"), int.from_bytes(d[8:], "little")
+
+    def _slot(self, low: int, high: int) -> int:
+        """The slot of the digest (low, high): where it is, or the empty slot it would take."""
+        mask = len(self.numbers) - 1
+        i = low & mask
+        while self.numbers[i] and (self.low[i] != low or self.high[i] != high):
+            i = (i + 1) & mask
+        return i
+
+    def _grow(self) -> None:
+        """Twice the slots, the entries moved from the old arrays one by one."""
+        low, high, numbers = self.low, self.high, self.numbers
+        self._table(2 * len(numbers))
+        for j, n in enumerate(numbers):
+            if n:
+                i = self._slot(low[j], high[j])
+                self.low[i], self.high[i], self.numbers[i] = low[j], high[j], n
 
     def __len__(self) -> int:
-        return len(self.numbers)
+        return self.count
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and self._digest(key) in self.numbers
+        return isinstance(key, str) and self.numbers[self._slot(*self._digest(key))] != 0
 
     def __getitem__(self, key: str) -> pdfdoc.PDFObjectReference:
-        return pdfdoc.PDFObjectReference(self.doc.numberToId[self.numbers[self._digest(key)]])
+        n = self.numbers[self._slot(*self._digest(key))]
+        if not n:
+            raise KeyError(key)
+        return pdfdoc.PDFObjectReference(self.doc.numberToId[n])
 
     def __setitem__(self, key: str, ref: pdfdoc.PDFObjectReference) -> None:
-        self.numbers[self._digest(key)] = self.doc.idToObjectNumberAndVersion[ref.name][0]
+        if 2 * (self.count + 1) > len(self.numbers):
+            self._grow()
+        low, high = self._digest(key)
+        i = self._slot(low, high)
+        if not self.numbers[i]:
+            self.count += 1
+        self.low[i], self.high[i] = low, high
+        self.numbers[i] = self.doc.idToObjectNumberAndVersion[ref.name][0]
 
 
 class _ParkedObjects:
