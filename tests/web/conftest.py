@@ -6,7 +6,7 @@
 - ``browser`` (session) / ``page``: Playwright (sync API) driving Debian's chromium at
   /usr/bin/chromium, a phone's viewport (390 x 844, touch). ``page.js_errors`` lists the page's
   uncaught errors. Without chromium the browser tests fail with one line saying how to install it.
-- ``shot(page, name)``: a full-page screenshot in ``test-artifacts/screenshots/NAME.png``.
+- ``shot(page, name)``: a full-page screenshot in ``test-artifacts/screenshots/NAME.png`` (CSS pixels).
 - ``http``: the tests' own HTTP client (``http.get(url)``, ``http.post(url, json=...)``): as
   ``httpx.get`` behaves (no cookie kept, a new connection a request) without building a client
   and its TLS context for every call (~20 ms of CPU each).
@@ -159,7 +159,9 @@ def shot() -> Callable:
     def take(page, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / (re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".png")
-        page.screenshot(path=str(path), full_page=True)
+        # one image pixel a CSS pixel: a third of the CPU of the phone's 2 device pixels a CSS
+        # pixel on a long page (PNG encoding), still the page's whole layout to look at
+        page.screenshot(path=str(path), full_page=True, scale="css")
         return path
 
     return take
