@@ -37,11 +37,34 @@ def wait_past(page, before: int) -> None:
     page.locator(f'body:not([data-version="{before}"])').wait_for(state="attached")
 
 
-def tap_and_wait(page, locator) -> None:
-    """Tap a control that posts a move and wait until the table's new version is drawn."""
-    before = version(page)
+def tap_and_wait(page, locator, before: int | None = None) -> None:
+    """Tap a control that posts a move and wait until the table's new version is drawn (newer
+    than ``before``, the version drawn now: read from the page unless given)."""
+    import time as _t
+    a = _t.monotonic()
+    before = version(page) if before is None else before
     locator.tap()
+    b = _t.monotonic()
     wait_past(page, before)
+    c = _t.monotonic()
+    TIMES.append((b - a, c - b))
+
+
+#: What the whole game's loop looks at before each tap, read in one evaluation (a round trip to
+#: the browser each, one at a time, was most of a card's time): counts of the page's parts.
+_STATE = """() => {
+    const n = (name) => document.querySelectorAll(`[data-test="${name}"]`).length;
+    const td = document.querySelector('[data-test="td-page"]');
+    return { over: document.body.dataset.over === "true", version: Number(document.body.dataset.version),
+             phase: td && td.dataset.phase, roundOver: n("td-round-over"), played: n("td-played"),
+             master: n("td-master-play"), perfect: n("td-perfect"), hands: n("td-hand"), cards: n("td-card"),
+             winners: n("td-last-winner") };
+}"""
+
+
+TIMES = []
+def state(page) -> dict:
+    return page.evaluate(_STATE)
 
 
 def small_targets(page) -> list[tuple]:
@@ -72,22 +95,21 @@ def deal(page, shot, stage: dict) -> None:
     tap_and_wait(page, page.locator(q("td-start-round")))
 
 
-def play_one(page, shot, stage: dict) -> None:
-    """One card: the Master's top card, else the first card offered to the first player shown."""
-    master = page.locator(q("td-master-play"))
-    if master.count():
-        tap_and_wait(page, master)
+def play_one(page, shot, stage: dict, now: dict) -> None:
+    """One card: the Master's top card, else the first card offered to the first player shown
+    (``now``: the page's state, from state())."""
+    if now["master"]:
+        tap_and_wait(page, page.locator(q("td-master-play")), now["version"])
         return
-    if page.locator(q("td-perfect")).count() and not stage.get("perfect"):
+    if now["perfect"] and not stage.get("perfect"):
         stage["perfect"] = True
         assert small_targets(page) == []
         shot(page, "trickdumpling-3-perfect-dish")  # once, as the other stages (not at every card)
-    if page.locator(q("td-hand")).count() == 2 and not stage.get("at-once"):
+    if now["hands"] == 2 and not stage.get("at-once"):
         stage["at-once"] = True
         shot(page, "trickdumpling-4-master-leads-both-at-once")
-    cards = page.locator(q("td-card"))
-    assert cards.count() > 0, page.locator(q("game")).inner_text()
-    tap_and_wait(page, cards.first)
+    assert now["cards"] > 0, page.locator(q("game")).inner_text()
+    tap_and_wait(page, page.locator(q("td-card")).first, now["version"])
 
 
 def test_a_whole_two_player_game_by_taps_scores_like_printkit_score(live_server, page, shot, tmp_path):
@@ -104,22 +126,27 @@ def test_a_whole_two_player_game_by_taps_scores_like_printkit_score(live_server,
     page.wait_for_selector(q("td-page"))
     stage: dict = {}
     shown_winners = 0
+    card_played = False
     for _ in range(400):
-        if page.locator("body").get_attribute("data-over") == "true":
+        now = state(page)
+        if card_played:  # what the page showed after the card played last
+            shown_winners += now["winners"]
+        card_played = False
+        if now["over"]:
             break
-        phase = page.locator(q("td-page")).get_attribute("data-phase")
-        if phase == "deal":
-            if page.locator(q("td-round-over")).count() and not stage.get("round-over"):
+        if now["phase"] == "deal":
+            if now["roundOver"] and not stage.get("round-over"):
                 stage["round-over"] = True
                 shot(page, "trickdumpling-5-round-over")
             deal(page, shot, stage)
         else:
-            if page.locator(q("td-played")).count() >= 2 and not stage.get("trick"):
+            if now["played"] >= 2 and not stage.get("trick"):
                 stage["trick"] = True
                 assert small_targets(page) == []
                 shot(page, "trickdumpling-2-trick")
-            play_one(page, shot, stage)
-            shown_winners += page.locator(q("td-last-winner")).count()
+                now = state(page)  # as after any look that waits on the page
+            play_one(page, shot, stage, now)
+            card_played = True
     assert page.locator("body").get_attribute("data-over") == "true", "the game did not end in 400 taps"
     page.wait_for_selector(q("td-over"))
     page.locator(q("report")).wait_for(state="visible")
@@ -148,6 +175,7 @@ def test_a_whole_two_player_game_by_taps_scores_like_printkit_score(live_server,
     assert all(w in headline for w in report["winners"])
     assert stage.get("deal") and stage.get("trick") and stage.get("round-over")
     assert page.js_errors == []
+    print("taps", len(TIMES), sum(t for t, _ in TIMES), "waits", sum(w for _, w in TIMES))
     print(f"whole game by taps: {len(json.loads(json.dumps(report))['rounds'])} rounds, "
           f"{time.monotonic() - start:.1f} s")
 
