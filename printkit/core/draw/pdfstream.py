@@ -129,10 +129,12 @@ class _ObjectNumbers(dict):
     def __missing__(self, name: str) -> tuple[int, int]:
         if name.startswith("P"):
             n = self.pages.number_of(name)
-        else:
+        elif name.startswith("R") and len(self.streams):  # content streams: numbered when written
             n = self.streams.number_of(name)
             if n is None:
                 n = self.objects.number_of(name)
+        else:
+            n = self.objects.number_of(name)
         if n is None:
             raise KeyError(name)
         return (n, 0)
@@ -243,6 +245,7 @@ class _AppearanceRefs:
     def __init__(self, doc: pdfdoc.PDFDocument, refs: dict):
         self.doc = doc
         self.count = 0
+        self._last: tuple[str | None, tuple[int, int]] = (None, (0, 0))
         self._table(1024)
         for key, ref in refs.items():
             self[key] = ref
@@ -251,10 +254,14 @@ class _AppearanceRefs:
         self.low, self.high = array("Q", bytes(8 * slots)), array("Q", bytes(8 * slots))
         self.numbers = array("I", bytes(4 * slots))  # 0: an empty slot (objects are numbered from 1)
 
-    @staticmethod
-    def _digest(key: str) -> tuple[int, int]:
+    def _digest(self, key: str) -> tuple[int, int]:
+        """The key's digest; the last one is remembered (reportlab asks ``in`` then ``[]``)."""
+        if key is self._last[0]:
+            return self._last[1]
         d = hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-        return int.from_bytes(d[:8], "little"), int.from_bytes(d[8:], "little")
+        digest = int.from_bytes(d[:8], "little"), int.from_bytes(d[8:], "little")
+        self._last = (key, digest)
+        return digest
 
     def _slot(self, low: int, high: int) -> int:
         """The slot of the digest (low, high): where it is, or the empty slot it would take."""
@@ -331,14 +338,18 @@ class _ParkedObjects:
 
     def number_of(self, name: str) -> int | None:
         """The object number of the parked object reportlab calls ``name``."""
+        i = self.find(name)
+        return None if i is None else self.numbers[i]
+
+    def find(self, name: str) -> int | None:
+        """Where the parked object reportlab calls ``name`` is in the arrays, if it is there."""
         if name.startswith(_ANNOT) and name[len(_ANNOT):].isdigit():
             k = int(name[len(_ANNOT):])
             j = bisect.bisect_left(self.annots, k)
-            return self.annot_numbers[j] if j < len(self.annots) and self.annots[j] == k else None
+            return self.index(self.annot_numbers[j]) if j < len(self.annots) and self.annots[j] == k else None
         if name.startswith("R") and name[1:].isdigit():
-            n = int(name[1:])
-            i = self.index(n)
-            return n if i is not None and self.labels[i] < 0 else None
+            i = self.index(int(name[1:]))
+            return i if i is not None and self.labels[i] < 0 else None
         return None
 
 
@@ -531,8 +542,7 @@ class StreamingDocument(pdfdoc.PDFDocument):
 
     def _parked_index(self, name: str) -> int | None:
         """Where the object reportlab calls ``name`` is in the parked objects, if it is there."""
-        n = self._objects.number_of(name)
-        return None if n is None else self._objects.index(n)
+        return self._objects.find(name)
 
     def _unparked(self, i: int) -> Any:
         """Parked object ``i`` as it was parked."""
