@@ -13,10 +13,15 @@ from typing import IO
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import ShapedStr
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 from reportlab.pdfgen.textobject import PDFTextObject
+
+try:  # text shaped by reportlab (newer releases; 4.2.5 has none, so no text is one there)
+    from reportlab.pdfbase.ttfonts import ShapedStr
+except ImportError:  # pragma: no cover - older reportlab
+    class ShapedStr(str):  # type: ignore[no-redef]
+        """Stands for reportlab's shaped text where that release has none: no text is one."""
 
 from printkit.core.draw.ops import (
     INHERIT, Circle, Document, Field, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
