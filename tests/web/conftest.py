@@ -101,7 +101,10 @@ class LiveServer:
             time.sleep(0.02)
 
     def stop(self) -> None:
+        """Stop at once (the test is over): a page's long poll still open would otherwise hold
+        the graceful shutdown for its whole timeout (~1 s a test)."""
         self.server.should_exit = True
+        self.server.force_exit = True
         self.thread.join(10)
 
 
