@@ -21,7 +21,7 @@ import itertools
 import sys
 from array import array
 from dataclasses import dataclass
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from printkit.games.gimbap.content import CONTENT
@@ -186,6 +186,29 @@ def check(order: list[Face], build: Build) -> list[bool]:
     return [f.holds(contacts) for f in order]
 
 
+def _bases() -> Iterator[tuple[tuple, int, tuple[int, ...], int]]:
+    """The bases of every build under GIM-2 in the order builds are enumerated: (the base of
+    each filling, their filling-base pair bits, the pair bits the build may declare, fillings
+    lying on sheets). Sheets are placed first; a placement of them that breaks GIM-2 is skipped
+    whole."""
+    sheets, strips, fillings = CONTENT.sheets, CONTENT.strips, CONTENT.fillings
+    bases = (SEAWEED,) + sheets
+    for sb in itertools.product(bases, repeat=len(sheets)):
+        try:
+            Build.make({**dict(zip(sheets, sb, strict=True)), **{s: SEAWEED for s in strips}}, ())
+        except RollError:
+            continue
+        for tb in itertools.product(bases, repeat=len(strips)):
+            full = sb + tb
+            base_bits = 0
+            on: dict[str, list[str]] = {}
+            for f, base in zip(fillings, full, strict=True):
+                base_bits |= 1 << _BIT[frozenset((f, base))]
+                on.setdefault(base, []).append(f)
+            candidates = tuple(_BIT[frozenset(p)] for g in on.values() for p in itertools.combinations(g, 2))
+            yield full, base_bits, candidates, sum(1 for base in full if base != SEAWEED)
+
+
 @lru_cache(maxsize=1)
 def _enumerate() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
     """Every build under GIM-2 in compact form, simplest first, with its contact bit set.
@@ -193,34 +216,18 @@ def _enumerate() -> tuple[tuple[tuple, ...], tuple[int, ...]]:
     A compact build is (bases of the fillings, declared pairs as pair bits). Simplest: fewest
     declared side-by-side contacts, then fewest fillings lying on sheets.
     """
-    sheets, strips, fillings = CONTENT.sheets, CONTENT.strips, CONTENT.fillings
-    bases = (SEAWEED,) + sheets
     # Builds found in order, bucketed by (declared contacts, fillings on sheets): the buckets
     # read in key order give the order of a stable sort on that key, without sorting.
     buckets: dict[tuple[int, int], tuple[list[tuple], list[int]]] = {}
-    for sb in itertools.product(bases, repeat=len(sheets)):
-        on = dict(zip(sheets, sb, strict=True))
-        try:
-            Build.make({**on, **{s: SEAWEED for s in strips}}, ())
-        except RollError:
-            continue
-        for tb in itertools.product(bases, repeat=len(strips)):
-            full = sb + tb
-            base_bits = 0
-            groups: dict[str, list[str]] = {}
-            for f, base in zip(fillings, full, strict=True):
-                base_bits |= 1 << _BIT[frozenset((f, base))]
-                groups.setdefault(base, []).append(f)
-            candidates = [_BIT[frozenset(p)] for g in groups.values() for p in itertools.combinations(g, 2)]
-            stacked = sum(1 for base in full if base != SEAWEED)
-            for k in range(len(candidates) + 1):
-                builds, patterns = buckets.setdefault((k, stacked), ([], []))
-                for sub in itertools.combinations(candidates, k):
-                    bits = base_bits
-                    for c in sub:
-                        bits |= 1 << c
-                    builds.append((full, sub))
-                    patterns.append(bits)
+    for full, base_bits, candidates, stacked in _bases():
+        for k in range(len(candidates) + 1):
+            builds, patterns = buckets.setdefault((k, stacked), ([], []))
+            for sub in itertools.combinations(candidates, k):
+                bits = base_bits
+                for c in sub:
+                    bits |= 1 << c
+                builds.append((full, sub))
+                patterns.append(bits)
     order = sorted(buckets)
     return (tuple(b for key in order for b in buckets[key][0]),
             tuple(p for key in order for p in buckets[key][1]))
@@ -286,24 +293,9 @@ def solve(order: list[Face]) -> Build | None:
 def _by_stacked() -> tuple[tuple[tuple[tuple, int, tuple[int, ...]], ...], ...]:
     """The bases of every build as :func:`_enumerate` finds them, grouped by fillings on
     sheets (fewest first), each with its base pair bits and the pair bits it may declare."""
-    sheets, strips, fillings = CONTENT.sheets, CONTENT.strips, CONTENT.fillings
-    bases = (SEAWEED,) + sheets
     groups: dict[int, list[tuple[tuple, int, tuple[int, ...]]]] = {}
-    for sb in itertools.product(bases, repeat=len(sheets)):
-        try:
-            Build.make({**dict(zip(sheets, sb, strict=True)), **{s: SEAWEED for s in strips}}, ())
-        except RollError:
-            continue
-        for tb in itertools.product(bases, repeat=len(strips)):
-            full = sb + tb
-            base_bits = 0
-            on: dict[str, list[str]] = {}
-            for f, base in zip(fillings, full, strict=True):
-                base_bits |= 1 << _BIT[frozenset((f, base))]
-                on.setdefault(base, []).append(f)
-            candidates = tuple(_BIT[frozenset(p)] for g in on.values() for p in itertools.combinations(g, 2))
-            stacked = sum(1 for base in full if base != SEAWEED)
-            groups.setdefault(stacked, []).append((full, base_bits, candidates))
+    for full, base_bits, candidates, stacked in _bases():
+        groups.setdefault(stacked, []).append((full, base_bits, candidates))
     return tuple(tuple(groups[k]) for k in sorted(groups))
 
 
