@@ -311,10 +311,12 @@ function kitchen(ctx, view, seat, answer, steps) {
   const c = view.content;
   const offered = new Map(((answer && answer.kitchen) || []).map((k) => [`${k.kind}/${k.name}`, k.uses]));
   const add = (kind, name) => () => step({ kind, name, use: null, uses: offered.get(`${kind}/${name}`) });
-  const rares = Object.entries(c.rares).map(([name, needs]) => ctx.el("button", { type: "button", class: "recipe",
+  const kinds = (kind) => ((answer && answer.kitchen) || []).filter((k) => k.kind === kind);
+  const rares = () => Object.entries(c.rares).map(([name, needs]) => ctx.el("button", { type: "button", class: "recipe",
     "data-test": `rnc-rare-${name.replace(/ /g, "_")}`, disabled: !offered.has(`rare/${name}`), onclick: add("rare", name) },
   icon(ctx, name, 28), ctx.el("span", { class: "nm" }, name), ctx.el("span", { class: "needs" }, needs.map((n) => icon(ctx, n, 18)))));
-  const meals = c.meals.map((m) => {
+  const cooks = planned(steps, "cook").map((s) => s.name);
+  const meals = () => c.meals.map((m) => {
     const cooked = seat.dishes[m.name] + planned(steps, "cook").filter((s) => s.name === m.name).length;
     return ctx.el("button", { type: "button", class: "meal", "data-test": `rnc-meal-${m.name.replace(/ /g, "_")}`,
       disabled: !offered.has(`cook/${m.name}`), onclick: add("cook", m.name) },
@@ -324,10 +326,11 @@ function kitchen(ctx, view, seat, answer, steps) {
       class: k < seat.dishes[m.name] ? "dish done" : k < cooked ? "dish mine" : "dish" }, b ? `+${b}` : "\u00a0"))));
   });
   const plates = answer && !answer.error ? answer.plates_left : null;
-  return [ctx.el("h3", {}, "Rare ingredients (no plate)"), crossing(ctx, steps), ctx.el("div", { class: "recipes", "data-test": "rnc-recipes",
-    "data-ready": String(Boolean(answer)) }, rares),
-  ctx.el("h3", {}, plates === null ? `Cookbooks at ${seat.hour_due}` : `Cookbooks: ${plates} plate${plates === 1 ? "" : "s"} left at ${seat.hour_due}`),
-  ctx.el("div", { class: "meals" }, meals)];
+  return [ctx.el("h3", {}, "Rare ingredients (no plate)"), crossing(ctx, steps),
+    memo("rares", JSON.stringify([c.rares, kinds("rare"), Boolean(answer)]), () => ctx.el("div", { class: "recipes",
+      "data-test": "rnc-recipes", "data-ready": String(Boolean(answer)) }, rares())),
+    ctx.el("h3", {}, plates === null ? `Cookbooks at ${seat.hour_due}` : `Cookbooks: ${plates} plate${plates === 1 ? "" : "s"} left at ${seat.hour_due}`),
+    memo("meals", JSON.stringify([c.meals, seat.dishes, cooks, kinds("cook")]), () => ctx.el("div", { class: "meals" }, meals()))];
 }
 
 // RNC-11: what the mystery ingredient stands for in the step just added, when the server offered
