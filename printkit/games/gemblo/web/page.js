@@ -128,7 +128,6 @@ function turnBar(view, zoom) {
 }
 
 function boardSvg(view, redraw) {
-  const t = view.turn;
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
   for (const [q, r] of view.area) {
     const [x, y] = px(q, r);
@@ -139,6 +138,20 @@ function boardSvg(view, redraw) {
     class: "gb-board", viewBox: `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`,
     role: "img", "aria-label": "the board", "data-test": "gemblo-board",
   });
+  // the cells, symbols, starts and last piece: the table's version decides them, so a tap that
+  // only chooses a piece or a cell reuses them (the board's hundreds of nodes, built once a version)
+  if (layers.key !== ui.key) layers = { key: ui.key, nodes: boardLayers(view) };
+  root.append(...layers.nodes);
+  if (ui.piece) root.append(highlights(view));
+  root.addEventListener("click", (ev) => tap(ev, root, view, redraw));
+  return root;
+}
+
+let layers = { key: null, nodes: [] };
+
+function boardLayers(view) {
+  const t = view.turn;
+  const out = [];
   const covered = new Map(view.covered.map(([q, r, c]) => [key(q, r), c]));
   const allowed = new Set(t.starts.map(([q, r]) => key(q, r)));
   const cells = svg("g", { stroke: "#8a8a8a", "stroke-width": 0.8 });
@@ -146,7 +159,7 @@ function boardSvg(view, redraw) {
     const c = covered.get(key(q, r));
     cells.append(svg("polygon", { points: hexPoints(q, r, S * 0.97), fill: c ? view.palette[c].fill : "#f7f7f2" }));
   }
-  root.append(cells);
+  out.push(cells);
   const marks = svg("g", {});
   for (const [q, r, c] of view.covered) {
     const [x, y] = px(q, r);
@@ -161,15 +174,13 @@ function boardSvg(view, redraw) {
       stroke: mine ? view.palette[t.colour].fill : "#555", "stroke-dasharray": mine ? "" : "2 2",
     }));
   }
-  root.append(marks);
+  out.push(marks);
   if (view.last.length) {
     const g = svg("g", { fill: "none", stroke: "#000", "stroke-width": 1.6 });
     for (const [q, r] of view.last) g.append(svg("polygon", { points: hexPoints(q, r, S * 0.8) }));
-    root.append(g);
+    out.push(g);
   }
-  if (ui.piece) root.append(highlights(view));
-  root.addEventListener("click", (ev) => tap(ev, root, view, redraw));
-  return root;
+  return out;
 }
 
 function highlights(view) {
