@@ -114,15 +114,37 @@ def test_entries_look_further_only_for_a_name_not_found() -> None:
     assert list(found) == ["here", "installed"] and calls == [1]  # the installed games are found once
 
 
-PLUGINS_PROBE = """
+#: A fresh process scoring the Roll n Cook example the plain way (printkit.cli.main); a probe's
+#: report follows, printed as the last line of stderr.
+SCORED = """
 import sys
-from pydantic.plugin import _loader
+{before}
 from printkit.cli import main
 sys.argv = ["printkit", "score", "rollncook", {record!r}]
 try:
     main()
 except SystemExit:
     pass
+"""
+
+
+def _score_probe(report: str, plugins: str | None, before: str = "") -> str:
+    """The last stderr line of :data:`SCORED` (``before`` run first) + ``report``, run with
+    PYDANTIC_DISABLE_PLUGINS ``plugins`` (None: unset); the record must have been scored."""
+    import os
+    from pathlib import Path
+
+    record = Path(__file__).resolve().parents[1] / "examples" / "rollncook" / "solo-seed7.yaml"
+    environ = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if plugins is not None:
+        environ["PYDANTIC_DISABLE_PLUGINS"] = plugins
+    p = subprocess.run([sys.executable, "-c", SCORED.format(record=str(record), before=before) + report],
+                       capture_output=True, text=True, check=True, env=environ)
+    assert "ranking: 1. Ann" in p.stdout  # it did score the record
+    return p.stderr.strip().splitlines()[-1]
+
+
+PLUGINS_REPORT = """
 print("scanned" if _loader._plugins is not None else "not scanned", file=sys.stderr)
 """
 
@@ -132,17 +154,8 @@ def test_score_reads_no_distribution_metadata_for_pydantic_plugins(env: str | No
     """pydantic reads every installed distribution's entry points (~7 ms) to find plugins when the
     first model is built; the CLI turns that off unless the user set PYDANTIC_DISABLE_PLUGINS
     (even empty: then plugins load as pydantic does by default)."""
-    import os
-    from pathlib import Path
-
-    record = Path(__file__).resolve().parents[1] / "examples" / "rollncook" / "solo-seed7.yaml"
-    environ = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
-    if env is not None:
-        environ["PYDANTIC_DISABLE_PLUGINS"] = env
-    p = subprocess.run([sys.executable, "-c", PLUGINS_PROBE.format(record=str(record))],
-                       capture_output=True, text=True, check=True, env=environ)
-    assert "ranking: 1. Ann" in p.stdout  # it did score the record
-    assert p.stderr.strip().splitlines()[-1] == expected
+    # pydantic's own loader imported first, so the CLI's stand-in for it is not what is measured
+    assert _score_probe(PLUGINS_REPORT, env, before="from pydantic.plugin import _loader") == expected
 
 
 WAYS_PROBE = """
@@ -242,14 +255,7 @@ def test_score_with_any_other_option_goes_through_typer(args: list[str]) -> None
     assert _score_run(args, typer_way=False)[3].endswith("True")
 
 
-STAND_IN_PROBE = """
-import sys
-from printkit.cli import main
-sys.argv = ["printkit", "score", "rollncook", {record!r}]
-try:
-    main()
-except SystemExit:
-    pass
+STAND_IN_REPORT = """
 loader = sys.modules["pydantic.plugin._loader"]
 stand_in = getattr(loader, "_printkit_stand_in", False)
 metadata = "importlib.metadata" in sys.modules
@@ -269,17 +275,7 @@ def test_with_plugins_off_pydantic_plugin_loader_is_not_imported(env: str | None
     """With plugins off, the CLI stands in for pydantic's plugin loader (which would import
     importlib.metadata, ~8 ms); with them on (PYDANTIC_DISABLE_PLUGINS empty or naming some),
     pydantic's own loader scans the installed distributions as before."""
-    import os
-    from pathlib import Path
-
-    record = Path(__file__).resolve().parents[1] / "examples" / "rollncook" / "solo-seed7.yaml"
-    environ = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
-    if env is not None:
-        environ["PYDANTIC_DISABLE_PLUGINS"] = env
-    p = subprocess.run([sys.executable, "-c", STAND_IN_PROBE.format(record=str(record))],
-                       capture_output=True, text=True, check=True, env=environ)
-    assert "ranking: 1. Ann" in p.stdout
-    assert p.stderr.strip().splitlines()[-1] == expected
+    assert _score_probe(STAND_IN_REPORT, env) == expected
 
 
 def test_the_fast_path_pauses_the_collector_only_while_loading(capsys: pytest.CaptureFixture) -> None:
