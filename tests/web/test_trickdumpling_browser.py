@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.web.touch import tap
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # mulberry32: a small seeded generator in place of Math.random, for a reproducible deal.
@@ -40,14 +42,9 @@ def wait_past(page, before: int) -> None:
 def tap_and_wait(page, locator, before: int | None = None) -> None:
     """Tap a control that posts a move and wait until the table's new version is drawn (newer
     than ``before``, the version drawn now: read from the page unless given)."""
-    import time as _t
-    a = _t.monotonic()
     before = version(page) if before is None else before
-    locator.tap()
-    b = _t.monotonic()
+    tap(locator)
     wait_past(page, before)
-    c = _t.monotonic()
-    TIMES.append((b - a, c - b))
 
 
 #: What the whole game's loop looks at before each tap, read in one evaluation (a round trip to
@@ -62,31 +59,33 @@ _STATE = """() => {
 }"""
 
 
-TIMES = []
 def state(page) -> dict:
     return page.evaluate(_STATE)
 
 
+#: The shown buttons (and folding summaries) smaller than 44 x 44 CSS pixels: those with a box
+#: (``bounding_box()`` is None for one not rendered), its size, in one evaluation.
+_SMALL = """(es) => es.filter((e) => e.getClientRects().length).map((e) => [e, e.getBoundingClientRect()])
+    .filter(([, r]) => r.width < 44 || r.height < 44)
+    .map(([e, r]) => [e.getAttribute('data-test'), e.innerText, r.width, r.height])"""
+
+
 def small_targets(page) -> list[tuple]:
     """The page's buttons (and folding summaries) smaller than 44 x 44 CSS pixels."""
-    out = []
-    for b in page.locator(f'{q("td-page")} button, {q("td-page")} summary').all():
-        box = b.bounding_box()
-        if box and (box["width"] < 44 or box["height"] < 44):
-            out.append((b.get_attribute("data-test"), b.inner_text(), box["width"], box["height"]))
-    return out
+    found = page.locator(f'{q("td-page")} button, {q("td-page")} summary').evaluate_all(_SMALL)
+    return [tuple(b) for b in found]
 
 
 def deal(page, shot, stage: dict) -> None:
     """The deal form: the first chef offered (round 1 only), the spy if it is a choice, the rest of
     the hands shuffled, then Start round."""
     if page.locator(q("td-chef")).count():
-        page.locator(q("td-chef")).first.tap()
+        tap(page.locator(q("td-chef")).first)
     if page.locator(q("td-spy")).count():
-        page.locator(q("td-spy")).first.tap()
+        tap(page.locator(q("td-spy")).first)
     # Popularity: the last suit one place up (the chef may change the rank, TD-3).
-    page.locator(q("td-rank-up")).last.tap()
-    page.locator(q("td-deal-rest")).tap()
+    tap(page.locator(q("td-rank-up")).last)
+    tap(page.locator(q("td-deal-rest")))
     assert page.locator(q("td-start-round")).is_enabled()
     if not stage.get("deal"):
         stage["deal"] = True
@@ -121,7 +120,7 @@ def test_a_whole_two_player_game_by_taps_scores_like_printkit_score(live_server,
     names.nth(0).fill("Sora")
     names.nth(1).fill("Min")
     shot(page, "trickdumpling-0-new-table")
-    form.locator(q("start-trickdumpling")).tap()
+    tap(form.locator(q("start-trickdumpling")))
     page.wait_for_url("**/t/*")
     page.wait_for_selector(q("td-page"))
     stage: dict = {}
@@ -161,7 +160,7 @@ def test_a_whole_two_player_game_by_taps_scores_like_printkit_score(live_server,
     headline = page.locator(q("report-headline")).inner_text()
     # Export from the page's link, then the scorer in a subprocess.
     with page.expect_download() as dl:
-        page.locator(q("export")).tap()
+        tap(page.locator(q("export")))
     path = tmp_path / "exported.yaml"
     dl.value.save_as(path)
     out = subprocess.run([sys.executable, "-m", "printkit", "score", "trickdumpling", str(path), "--json"],
@@ -175,7 +174,6 @@ def test_a_whole_two_player_game_by_taps_scores_like_printkit_score(live_server,
     assert all(w in headline for w in report["winners"])
     assert stage.get("deal") and stage.get("trick") and stage.get("round-over")
     assert page.js_errors == []
-    print("taps", len(TIMES), sum(t for t, _ in TIMES), "waits", sum(w for _, w in TIMES))
     print(f"whole game by taps: {len(json.loads(json.dumps(report))['rounds'])} rounds, "
           f"{time.monotonic() - start:.1f} s")
 
@@ -199,23 +197,23 @@ def test_deal_by_taps_follow_suit_perfect_dish_undo_and_a_second_phone(live_serv
     names = form.locator(q("setup-players-item"))
     names.nth(0).fill("Ann")
     names.nth(1).fill("Bo")
-    form.locator(q("setup-players-add")).tap()
+    tap(form.locator(q("setup-players-add")))
     names.nth(2).fill("Cy")
-    form.locator(q("start-trickdumpling")).tap()
+    tap(form.locator(q("start-trickdumpling")))
     page.wait_for_url("**/t/*")
     page.wait_for_selector(q("td-deal"))
     assert page.locator(q("td-deck-card")).count() == 27  # TD-1: 3 players, no 1s and 9s
     for who, cards in HANDS.items():
-        page.locator(f'{q("td-seat")}[data-player="{who}"]').tap()
+        tap(page.locator(f'{q("td-seat")}[data-player="{who}"]'))
         for code in cards:
-            page.locator(f'{q("td-deck-card")}[data-card="{code}"]').tap()
+            tap(page.locator(f'{q("td-deck-card")}[data-card="{code}"]'))
         assert page.locator(q("td-held")).inner_text() == f"{who}: {' '.join(cards)}"
         if who == "Ann":
             assert page.locator(f'{q("td-deck-card")}[data-card="U8"]').is_disabled()  # her hand is full
     assert page.locator(f'{q("td-deck-card")}[data-card="K3"]').is_disabled()  # Ann holds it (Cy's tab)
     assert not page.locator(q("td-start-round")).is_enabled()  # no chef, no spy yet
-    page.locator(f'{q("td-chef")}[data-player="Ann"]').tap()
-    page.locator(f'{q("td-spy")}[data-player="Cy"]').tap()
+    tap(page.locator(f'{q("td-chef")}[data-player="Ann"]'))
+    tap(page.locator(f'{q("td-spy")}[data-player="Cy"]'))
     shot(page, "trickdumpling-7-deal-by-taps")
     tap_and_wait(page, page.locator(q("td-start-round")))
     assert offered(page, "Ann") == set(HANDS["Ann"])  # the chef leads any card
