@@ -264,16 +264,42 @@ def _score_directly(game: str, files: list[str], as_json: bool) -> None:
     sys.exit(code)
 
 
+def _list_directly(show_settings: bool) -> None:
+    """Run ``printkit list [--settings]`` without importing typer (~20 ms) or building its
+    commands: the same lines (printkit/listing.py), streams and exit code as the typer command
+    (tests/test_list_fast.py compares the two ways)."""
+    from printkit.listing import listing
+
+    def run() -> None:
+        for line in listing(show_settings):
+            echo(line)
+
+    try:
+        guarded(run)
+        code = 0
+    except Failed as e:
+        code = e.code
+    sys.exit(code)
+
+
+#: The ``list`` command lines run without typer (any other option goes to typer's parser).
+_LISTS = (["list"], ["list", "--settings"])
+
+
 def _shortcut(args: list[str]) -> Callable[[], None] | None:
     """What to run without typer for the command line ``args``, if it is one of the top-level
-    help (``--help``, ``-h``, nothing) or ``--version``; None for everything else."""
-    if len(args) > 1 or (args and args[0] not in ("--help", "-h", "--version")):
+    help (``--help``, ``-h``, nothing), ``--version``, ``list`` or ``list --settings``; None
+    for everything else."""
+    listing = args in _LISTS
+    if not listing and (len(args) > 1 or (args and args[0] not in ("--help", "-h", "--version"))):
         return None
     from printkit import cli_help
 
     prog = cli_help.program_name()
     if cli_help.completing(prog):  # a shell asking for completions: typer answers that
         return None
+    if listing:
+        return lambda: _list_directly(show_settings=len(args) == 2)
     if args == ["--version"]:
         return cli_help.print_version
     return lambda: cli_help.print_help(prog, on_stderr=not args)

@@ -36,16 +36,15 @@ if TYPE_CHECKING:
 # Drawing, fonts and layouts are imported by the commands that use them (printkit --help and
 # printkit score start as a small tool: see docs/performance.md).
 from printkit.errors import PrintkitError
+# Options that are another name for a component's setting (``--count 3`` is ``--set count=3``):
+# defined beside ``list``, which shows them (printkit/listing.py).
+from printkit.listing import ALIASES
 
 #: Seeds are whole numbers from 0 to SEED_MAX (2**63 - 1: a signed 64-bit integer), so that
 #: every seed fits a file name, a footer and a sheet id, and means one sheet everywhere.
 SEED_MAX = 2**63 - 1
 #: ``simulate`` plays at most this many games in one run (--games x --seeds): minutes, not days.
 MAX_SIMULATED = 100_000
-#: Options that are another name for a component's setting (``--count 3`` is ``--set count=3``).
-ALIASES = {"count": "--count", "hex_size": "--hex-size", "fillable": "--fillable"}
-#: Of those, the options that are flags (``--fillable`` is ``--set fillable=yes``).
-FLAGS = {"fillable"}
 
 class _OneLineErrors(TyperGroup):
     """Click's usage errors (an unknown option, a missing argument, a number that is not one) as
@@ -153,22 +152,10 @@ def list_cmd(
       printkit list --settings
       printkit list --bleed 3
     """
-    from printkit.core.draw.page import PAPER_NAMES, PAPERS, PrintOptions
-    from printkit.core.registry import games
+    from printkit.listing import listing  # the package's own counts from its table (no drawing)
 
-    papers = "  ".join(f"{PAPER_NAMES[p]} {w:g} x {h:g} mm" for p, (w, h) in PAPERS.items())
-    typer.echo(f"Paper: {papers}\n")
-    typer.echo(f"{'game':<14}{'component':<12}{'pages A4/Letter':<17}description")
-    for game, comps in games().items():
-        for name, comp in comps.items():
-            counts = "/".join(str(len(comp.build(PrintOptions(paper=p, bleed=bleed, crop_marks=crop_marks)).pages))
-                              for p in PAPERS)
-            typer.echo(f"{game:<14}{name:<12}{counts:<17}{comp.description}")
-            if show_settings:
-                for key, setting in comp.settings.items():
-                    alias = f" (or {ALIASES[key]}{'' if key in FLAGS else ' VALUE'})" if key in ALIASES else ""
-                    typer.echo(f"{'':<26}--set {key.replace('_', '-')}=VALUE{alias}  {setting.help} "
-                               f"(default {setting.default})")
+    for line in listing(show_settings, bleed, crop_marks):
+        typer.echo(line)
 
 
 @app.command()
