@@ -13,8 +13,8 @@ import time
 import zipfile
 from pathlib import Path
 
-
 from printkit.core.yamlio import parse_text
+from tests.web import touch
 from tests.web.conftest import http
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,14 +35,18 @@ def wait_version(page, version: int) -> None:
     page.wait_for_selector(f'body[data-version="{version}"]', state="attached")
 
 
+#: The hour's part once the server answered the plan composed so far (what is live comes from it).
+READY = tid("rnc-hour") + '[data-ready="true"]'
+
+
 def ready(page) -> None:
-    """Wait for the server's answer to the plan composed so far (what is live comes from it)."""
-    page.wait_for_selector(tid("rnc-hour") + '[data-ready="true"]', state="attached")
+    """Wait for the server's answer to the plan composed so far."""
+    page.wait_for_selector(READY, state="attached")
 
 
 def tap(page, name: str) -> None:
-    ready(page)
-    page.locator(tid(name)).tap()
+    """Tap the control once the server's answer to the plan so far is in (checked with the tap)."""
+    touch.tap(page.locator(tid(name)), ready=READY)
 
 
 def play_hour(page, entry: dict, dice_known: bool) -> None:
@@ -50,7 +54,7 @@ def play_hour(page, entry: dict, dice_known: bool) -> None:
     if not dice_known:
         page.wait_for_selector(tid("rnc-dice-entry"))
         for face in entry["dice"]:
-            page.locator(tid(f"rnc-face-{face}")).tap()
+            touch.tap(page.locator(tid(f"rnc-face-{face}")))
     page.wait_for_selector(tid("rnc-hour"))
     assert page.locator(tid("rnc-table-dice")).inner_text().split()[-3:] == [str(d) for d in entry["dice"]]
     if "double" in entry:
@@ -92,14 +96,14 @@ def test_a_solo_game_played_by_taps_exports_what_printkit_scores(live_server, pa
     form = page.locator(tid("new-rollncook"))
     form.locator(tid("setup-sheet")).fill("RNC1-7")
     form.locator(tid("setup-players-item")).nth(0).fill("Ann")
-    form.locator(tid("start-rollncook")).tap()
+    touch.tap(form.locator(tid("start-rollncook")))
     page.wait_for_url("**/t/*")
     page.wait_for_selector(tid("rnc-dice-entry"))
     assert page.locator(tid("rnc-sheet")).inner_text().startswith("Sheet RNC1-7")
     shot(page, "rollncook-1-dice")
     # a box no result can take is not offered: with 1 3 5, box 2 of 10:00 stays shut
     for face in record["hours"][0]["dice"]:
-        page.locator(tid(f"rnc-face-{face}")).tap()
+        touch.tap(page.locator(tid(f"rnc-face-{face}")))
     ready(page)
     assert page.locator(tid("rnc-box-2")).is_disabled() and not page.locator(tid("rnc-box-1")).is_disabled()
     assert page.locator(tid("rnc-seg-14:00-5")).get_attribute("role") == "button"
@@ -107,7 +111,7 @@ def test_a_solo_game_played_by_taps_exports_what_printkit_scores(live_server, pa
     ready(page)
     assert page.locator(tid("rnc-seg-14:00-5")).get_attribute("role") is None  # the one 5 is used
     shot(page, "rollncook-2-hour")
-    page.locator(tid("rnc-back")).tap()
+    touch.tap(page.locator(tid("rnc-back")))
     for k, entry in enumerate(record["hours"]):
         play_hour(page, entry, dice_known=k == 0)
         wait_version(page, k + 1)
@@ -119,7 +123,7 @@ def test_a_solo_game_played_by_taps_exports_what_printkit_scores(live_server, pa
     totals = shown_totals(page)
     assert page.locator("body").get_attribute("data-over") == "true"
     with page.expect_download() as d:
-        page.locator(tid("export")).tap()
+        touch.tap(page.locator(tid("export")))
     exported = tmp_path / d.value.suggested_filename
     d.value.save_as(exported)
     assert exported.name == "rnc1-7-ann.yaml"
@@ -167,7 +171,7 @@ def test_two_phones_share_the_dice_a_double_and_an_ability(live_server, page, br
         other.close()
     wait_version(page, 2)
     page.wait_for_selector(tid("rnc-dice-entry"))  # Ann's phone: 11:00's dice are due
-    page.locator(tid("rnc-seat-1")).tap()  # and shows Bo's sheet on a tap
+    touch.tap(page.locator(tid("rnc-seat-1")))  # and shows Bo's sheet on a tap
     page.wait_for_selector(tid("rnc-score") + '[data-player="Bo"]')
     shot(page, "rollncook-6-anns-phone-shows-bo")
     r = http.get(f"{live_server}/api/tables/{table}/export")
@@ -182,7 +186,7 @@ def test_two_phones_share_the_dice_a_double_and_an_ability(live_server, page, br
     assert ann_hours == [{"hour": "10:00", **ann}]
     assert bo_hours == [{"hour": "10:00", "dice": [2, 5, 5], "abilities": [{"add": 4}], "take": bo["take"]}]
     # Undo (the shell's) takes Bo's hour back: his hour is open again on the table's dice
-    page.locator(tid("undo")).tap()
+    touch.tap(page.locator(tid("undo")))
     wait_version(page, 3)
     page.wait_for_selector(tid("rnc-hour") + '[data-seat="1"]')
     ready(page)
@@ -207,7 +211,7 @@ def test_the_player_says_what_the_mystery_ingredient_stands_for(live_server, pag
     hour = record["hours"][1]
     page.wait_for_selector(tid("rnc-dice-entry"))
     for face in hour["dice"]:
-        page.locator(tid(f"rnc-face-{face}")).tap()
+        touch.tap(page.locator(tid(f"rnc-face-{face}")))
     for t in hour["take"]:
         tap(page, f"rnc-box-{t['box']}" if "box" in t else f"rnc-seg-{t['table']}-{t['segment']}")
     tap(page, "rnc-rare-cheese")
@@ -215,7 +219,7 @@ def test_the_player_says_what_the_mystery_ingredient_stands_for(live_server, pag
     chooser = page.locator(tid("rnc-crossing"))
     assert sorted(b.get_attribute("data-use") for b in chooser.locator("[data-use]").all()) == [
         "milk,mystery", "milk,salt", "mystery,salt"]
-    chooser.locator('[data-use="milk,mystery"]').tap()
+    touch.tap(chooser.locator('[data-use="milk,mystery"]'))
     # the answer to the new plan (the page shows none while it is asked: the tap redraws at once)
     page.wait_for_selector(tid("rnc-stock") + '[data-ingredient="cheese"]')
     stock = {s.get_attribute("data-ingredient"): int(s.get_attribute("data-count"))
