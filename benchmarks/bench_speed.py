@@ -3,8 +3,8 @@
     python3 benchmarks/bench_speed.py [--runs 9] [--count 10000] [--no-suite]
     PYTHONPATH=/path/to/other/checkout python3 benchmarks/bench_speed.py   # measure that tree
 
-- start-up: ``printkit --help`` and ``printkit score`` of a small record against a bare
-  ``python -c pass`` (the floor), runs interleaved, the fastest of each;
+- start-up: ``printkit --help``, ``printkit list`` and ``printkit score`` of a small record
+  against a bare ``python -c pass`` (the floor), runs interleaved, the fastest of each;
 - drawing: ``printkit make all --seed 7`` against benchmarks/floor_reportlab.py drawing the
   same files, pages, path segments a page and strings (same fonts and sizes) with reportlab;
 - ``--count``: peak memory at 100 and N sheets (each run its own process), ms a sheet at N;
@@ -178,9 +178,11 @@ def main() -> None:
     compile_bytecode()
 
     start = fastest({"bare": [PY, "-c", "pass"], "help": [PY, "-m", "printkit", "--help"],
+                     "list": [PY, "-m", "printkit", "list"],
                      "score": [PY, "-m", "printkit", "score", "rollncook", str(RECORD)]}, a.runs)
     bare = start["bare"]
-    for key, what, goal in (("help", "printkit --help", 2.0), ("score", "printkit score (1 record)", 3.0)):
+    for key, what, goal in (("help", "printkit --help", 2.0), ("list", "printkit list", 2.0),
+                            ("score", "printkit score (1 record)", 3.0)):
         r = start[key] / bare
         rows.append((what, f"{1000 * start[key]:.0f} ms = {r:.2f}x", f"<= {goal:g}x",
                      f"python -c pass {1000 * bare:.0f} ms", r <= goal))
