@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from functools import cache
 from typing import Any
 
 import pytest
@@ -57,19 +58,41 @@ def generated(count: int, seed: int, inject: str | None = None, players: int | N
     return out
 
 
-LEGAL = generated(6, 11, players=2) + generated(3, 12, players=3) + generated(3, 13, players=4) \
-    + generated(3, 14, players=5)
-BROKEN = [g for kind in ("no-follow", "declare-nothing", "no-way-fails", "hard-no-way", "slack-thrice",
-                         "master-declare", "extra-round") for g in generated(1, 21, inject=kind,
-                                                                                 players=2 if kind == "master-declare" else None)]
+#: The generated games, by number of players (2, 3, 4, 5) and by rule broken. They are generated when a
+#: test first asks (``legal()``, ``broken()``), not at collection: under ``-n 2`` every worker collects
+#: every file, and generating them took ~0.35 s of CPU in the worker that never runs this file.
+LEGAL_PLAYERS = ((6, 11, 2), (3, 12, 3), (3, 13, 4), (3, 14, 5))
+BROKEN_KINDS = ("no-follow", "declare-nothing", "no-way-fails", "hard-no-way", "slack-thrice", "master-declare",
+                "extra-round")
+LEGAL_IDS = [f"legal{i}" for i in range(sum(n for n, _, _ in LEGAL_PLAYERS))]
+BROKEN_IDS = [f"broken{i}" for i in range(len(BROKEN_KINDS))]
+
+
+@cache
+def legal() -> list[dict]:
+    return [g for n, seed, players in LEGAL_PLAYERS for g in generated(n, seed, players=players)]
+
+
+@cache
+def broken() -> list[dict]:
+    return [g for kind in BROKEN_KINDS
+            for g in generated(1, 21, inject=kind, players=2 if kind == "master-declare" else None)]
+
+
+def doc_named(key: str) -> dict:
+    """A test's record by its id: an example's stem, ``legalN`` or ``brokenN``."""
+    for prefix, docs in (("legal", legal), ("broken", broken)):
+        if key.startswith(prefix) and key[len(prefix):].isdigit():
+            return docs()[int(key[len(prefix):])]
+    (path,) = [p for p in GAMES if p.stem == key]
+    return load(path)
 
 
 # -- records <-> split ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("doc", [load(p) for p in GAMES] + LEGAL + BROKEN,
-                         ids=[p.stem for p in GAMES] + [f"legal{i}" for i in range(len(LEGAL))]
-                         + [f"broken{i}" for i in range(len(BROKEN))])
-def test_split_then_records_scores_like_the_record(doc):
+@pytest.mark.parametrize("key", [p.stem for p in GAMES] + LEGAL_IDS + BROKEN_IDS)
+def test_split_then_records_scores_like_the_record(key):
+    doc = doc_named(key)
     setup, moves = split([doc])
     back = records(setup, json.loads(json.dumps(moves)))  # moves stored as JSON
     assert essence(score_docs(back)) == essence(score_docs([doc]))
@@ -91,7 +114,8 @@ def test_round_trip_is_exact_for_the_examples():
 
 def test_broken_games_keep_their_violations():
     """The broken games really break the rule injected (else the round trip proves little)."""
-    rules = {v[0] for doc in BROKEN for v in essence(score_docs([doc]))["violations"]}
+    assert len(broken()) == len(BROKEN_IDS) and len(legal()) == len(LEGAL_IDS)
+    rules = {v[0] for doc in broken() for v in essence(score_docs([doc]))["violations"]}
     assert {"TD-5", "TD-7", "TD-12", "TD-10"} <= rules
 
 
@@ -108,11 +132,11 @@ def test_split_takes_one_document():
 
 # -- posting the moves one by one ----------------------------------------------------------------
 
-@pytest.mark.parametrize("doc", [load(GAMES[1])] + LEGAL[:2] + LEGAL[6:7],
-                         ids=["two-players-master", "legal0", "legal1", "legal6"])
-def test_moves_one_by_one_break_nothing_and_end_as_the_record(doc):
+@pytest.mark.parametrize("key", ["two-players-master", "legal0", "legal1", "legal6"])
+def test_moves_one_by_one_break_nothing_and_end_as_the_record(key):
     """A legal game posted move by move: every prefix scores without a violation (so the web core
     accepts each move), and the last is the record's own report."""
+    doc = doc_named(key)
     setup, moves = split([doc])
     for i in range(1, len(moves) + 1):
         report = score_docs(records(setup, moves[:i]))
@@ -166,9 +190,10 @@ def _as_play(option: dict) -> PlayIn:
     return PlayIn(player=option["player"], card=option["card"], declare=option["declare"], slack=option["slack"])
 
 
-@pytest.mark.parametrize("doc", [load(p) for p in GAMES] + [LEGAL[0], LEGAL[6], LEGAL[9], LEGAL[12], BROKEN[0]],
+@pytest.mark.parametrize("key", [p.stem for p in GAMES] + ["legal0", "legal6", "legal9", "legal12", "broken0"],
                          ids=[p.stem for p in GAMES] + ["legal0-2p", "legal6-3p", "legal9-4p", "legal12-5p", "broken0"])
-def test_view_offers_only_legal_cards_and_the_card_played(doc):
+def test_view_offers_only_legal_cards_and_the_card_played(key):
+    doc = doc_named(key)
     offered = declared = slack = at_once = 0
     for state, v, move in _walk(doc):
         if "deal" in move:
@@ -186,7 +211,7 @@ def test_view_offers_only_legal_cards_and_the_card_played(doc):
         played = move["play"]
         chosen = {"player": played["player"], "card": played["card"], "declare": played.get("declare"),
                   "slack": played.get("slack", False)}
-        if doc in BROKEN:
+        if key.startswith("broken"):
             continue
         assert chosen in v["options"], (chosen, v["options"])
         # A card of the same hand that is not offered breaks a rule (TD-5, TD-7 or TD-11).
@@ -201,7 +226,7 @@ def test_view_covers_prompts_and_the_master():
     """Across the legal games the view offered "No way!", "Accept!", the Master's one card and
     both real players at once (TD-7, TD-11, TD-15)."""
     seen: set[str] = set()
-    for doc in [load(GAMES[1])] + LEGAL[:6]:
+    for doc in [load(GAMES[1])] + legal()[:6]:
         for _, v, _ in _walk(doc):
             for o in v["options"]:
                 seen.add(o["declare"] or ("master" if o["player"] == MASTER else "plain"))
