@@ -40,6 +40,16 @@ def _built_once(comp: registry.Component, paper: str, bleed: float, crop_marks: 
     return _BUILT[key]
 
 
+@pytest.fixture(autouse=True)
+def own_games_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry of this process holds the package's own components only: another test file
+    may have registered the toy game when it was collected (tests/web/test_core_api.py)."""
+    own: dict[str, dict[str, registry.Component]] = {}
+    for comp in listing.own_components():
+        own.setdefault(comp.game, {})[comp.name] = comp
+    monkeypatch.setattr(registry, "_COMPONENTS", own)
+
+
 @pytest.fixture
 def built_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(listing, "built_pages", _built_once)
