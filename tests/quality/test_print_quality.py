@@ -145,11 +145,22 @@ def _near(p, q, tol: int = 40) -> bool:
     return max(abs(i - j) for i, j in zip(p, q, strict=True)) <= tol
 
 
-CARD_COMPONENTS = [(g, n) for g, n, _ in components() if any(card_groups(p) for p in doc_of(g, n, "a4", 3.0).pages)]
+#: The components with cards on their sheets (card groups with --bleed 3), written out rather than
+#: found at import: finding them builds every component, which every xdist worker collecting this file
+#: did (~0.45 s of CPU in the one that never runs it). test_card_components_are_every_component_with_cards
+#: checks the list against the built components, so a component that gains or loses cards fails there.
+CARD_COMPONENTS = [("calibration", "duplex"), ("gimbap", "tokens"), ("gimbap", "lessons"), ("jubako", "tiles"),
+                   ("jubako", "tokens"), ("trickdumpling", "cards"), ("trickdumpling", "missions"),
+                   ("trickdumpling", "rank"), ("trickdumpling", "cooks")]
 #: The duplex check's scales are ticks that measure where the cut falls: they stop at the trim
 #: on purpose (a tick carried into the bleed would read as a cut there).
 MEASURES_THE_CUT = {("calibration", "duplex")}
 BLEED_ART = [c for c in CARD_COMPONENTS if c not in MEASURES_THE_CUT]
+
+
+def test_card_components_are_every_component_with_cards():
+    found = [(g, n) for g, n, _ in components() if any(card_groups(p) for p in doc_of(g, n, "a4", 3.0).pages)]
+    assert found == CARD_COMPONENTS
 
 
 @pytest.mark.parametrize(("game", "name"), BLEED_ART, ids=[f"{g}-{n}" for g, n in BLEED_ART])
