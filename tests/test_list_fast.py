@@ -132,7 +132,7 @@ def test_changed_layouts_are_built(change: str, tmp_path: Path, monkeypatch: pyt
 PROBE = """
 import json, sys
 from printkit.cli import main
-sys.argv[1:] = {args!r}
+sys.argv[:] = ["printkit", *{args!r}]
 try:
     main()
 finally:
@@ -193,3 +193,12 @@ def test_the_shortcut_as_python_m_printkit_and_its_errors() -> None:
                            timeout=120) for env in envs]
     assert [(p.returncode, p.stdout, p.stderr) for p in mine] == theirs
     assert mine[1].returncode == 2 and mine[1].stderr.count(b"\n") == 1 and b"no_such_game_module" in mine[1].stderr
+
+
+def test_a_shell_asking_for_completions_is_answered_by_typer() -> None:
+    """click's ``_PRINTKIT_COMPLETE``: typer answers it, not the list shortcut."""
+    env = {"_PRINTKIT_COMPLETE": "bash_complete", "COMP_WORDS": "printkit list --", "COMP_CWORD": "2"}
+    (reference,) = _typer_runs([["list"]], **env)
+    code, out, err, modules = _probe(["list"], **env)
+    assert (code, out, err) == reference and "typer" in modules
+    assert b"trickdumpling" not in out  # completion's answer, not a listing
