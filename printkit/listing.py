@@ -173,4 +173,5 @@ if __name__ == "__main__":
 
     if sys.argv[1:] != ["--table"]:
         sys.exit("usage: python3 -m printkit.listing --table")
+    os.environ.pop("PRINTKIT_LAYOUTS", None)  # the package's own layouts, whatever this shell says
     print(write_table())
