@@ -238,7 +238,7 @@ def fill_form(pdf: bytes | PdfReader, values: Mapping[str, str | bool]) -> bytes
         writer = PdfWriter(clone_from=pdf if not isinstance(pdf, bytes | bytearray) else io.BytesIO(pdf))
         seen: set[str] = set()
         for page in writer.pages:
-            texts: dict[str, Any] = {}
+            texts: list[tuple[Any, str, str]] = []
             for ref in page.get("/Annots") or []:
                 annot = ref.get_object()
                 name = _full_name(annot)
@@ -251,15 +251,34 @@ def fill_form(pdf: bytes | PdfReader, values: Mapping[str, str | bool]) -> bytes
                     annot[NameObject("/V")] = state
                     annot[NameObject("/AS")] = state
                 else:
-                    texts[name] = str(v)
+                    texts.append((ref, name, str(v)))
             if texts:
-                writer.update_page_form_field_values(page, texts, auto_regenerate=False)
+                _fill_texts(writer, page, texts)
         missing = sorted(set(values) - seen)
         if missing:
             raise KeyError(f"no such form field: {', '.join(missing[:5])}")
         out = io.BytesIO()
         writer.write(out)
     return out.getvalue()
+
+
+def _fill_texts(writer: Any, page: Any, texts: list[tuple[Any, str, str]]) -> None:
+    """Write each (annotation, field name, text) of ``page``: the value and a new appearance, by
+    pypdf's ``update_page_form_field_values`` one annotation at a time. Given all of a page's
+    texts at once it matches every annotation of the page against every name given (a qualified
+    name worked out for each pair: ~400 x ~100 a filled Roll n Cook sheet, a third of a filling's
+    time); shown a page whose ``/Annots`` holds only the one annotation, it does the same work on
+    it, in the same order (the same objects and bytes). The page's own ``/Annots`` is put back."""
+    from pypdf.generic import ArrayObject, NameObject
+
+    key = NameObject("/Annots")
+    kept = page.raw_get(key)
+    try:
+        for ref, name, text in texts:
+            page[key] = ArrayObject([ref])
+            writer.update_page_form_field_values(page, {name: text}, auto_regenerate=False)
+    finally:
+        page[key] = kept
 
 
 # -- scoring a filled form ------------------------------------------------------------------------
