@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web.conftest import http
+from tests.web.touch import click
 
 pytestmark = pytest.mark.usefixtures("nim")
 
@@ -187,4 +188,27 @@ def test_a_sprite_file_is_fetched_once_and_its_icons_drawn_from_the_pages_copy(l
     img = np.asarray(Image.open(io.BytesIO(page.locator('[data-test="icons"]').screenshot())).convert("RGB")).astype(int)
     red = (img[..., 0] > 200) & (img[..., 1] < 60) & (img[..., 2] < 60)
     assert red.sum() >= 3 * (40 * 2) ** 2 * 0.9  # three 40 px squares at device scale 2, filled by the gradient
+    assert page.js_errors == []
+
+
+def test_a_version_is_drawn_once(live_server, page):
+    """A move's table comes twice, in the post's answer and in the poll's: the page draws it once
+    (drawing it again replaced the page under a tap in progress, and the tap was lost). The poll
+    is held until the post's answer has been drawn, then let go with the same version."""
+    t = http.post(live_server + "/api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 9}}).json()
+    held = []
+    page.route("**/api/tables/*?since=*", lambda route: held.append(route))
+    page.goto(f"{live_server}/t/{t['id']}")
+    page.locator('[data-test="pile"]').filter(has_text="9 stones left").wait_for()
+    page.evaluate("""() => { window.drawn = []; new MutationObserver((ms) => ms.forEach(() =>
+        window.drawn.push(document.body.dataset.version))).observe(document.body, { attributeFilter: ['data-version'] }); }""")
+    click(page.locator('[data-test="take-1"]'))
+    page.locator('[data-test="pile"]').filter(has_text="8 stones left").wait_for()
+    assert page.evaluate("window.drawn") == ["1"]  # the post's answer
+    (poll,) = held
+    assert poll.request.url.endswith("since=0")
+    with page.expect_request("**/api/tables/*?since=1"):  # asked once the poll's answer is taken in
+        poll.fulfill(response=poll.fetch())
+    assert page.evaluate("window.drawn") == ["1"]  # not drawn again
+    assert page.locator('[data-test="pile"]').inner_text() == "8 stones left"
     assert page.js_errors == []

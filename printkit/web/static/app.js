@@ -16,7 +16,9 @@ let queue = Promise.resolve();
 let pending = 0;
 
 function setTable(next) {
-  if (!next || (table && next.version < table.version && next.id === table.id)) return;
+  // A version already drawn is not drawn again: each move's table comes twice (the post's answer
+  // and the poll's), and drawing it again replaced the page under a tap in progress (lost).
+  if (!next || (table && next.version <= table.version && next.id === table.id)) return;
   table = next;
   draw();
 }
