@@ -125,9 +125,10 @@ def score_ok(game: str, path: Path) -> dict[str, Any]:
 def page_export_scored(page: Any, game: str, folder: Path, shown: dict[str, int], *, tap: bool) -> dict[str, Any]:
     """Press the page's Export (tap on a phone, else click), save the download as
     ``exported.yaml`` and score it: its totals must be the ones the page ``shown``; the report."""
+    from tests.web import touch  # Playwright's, only for the browser tests
+
     with page.expect_download() as dl:
-        button = page.locator('[data-test="export"]')
-        button.tap() if tap else button.click()
+        (touch.tap if tap else touch.click)(page.locator('[data-test="export"]'))
     exported = folder / "exported.yaml"
     dl.value.save_as(exported)
     report = score_ok(game, exported)

@@ -10,9 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 from printkit.games.gemblo.content import CONTENT
 from tests.web.conftest import http, SCREENSHOTS
+from tests.web.touch import click
 
 
 def wait_version(page, version: int) -> None:
@@ -35,9 +35,9 @@ def legal_of(view: dict, piece: str, k: int) -> set[tuple[int, int]]:
 def place_largest(page) -> None:
     """Tap the largest piece offered, its first marked cell, then Place (enabled once a cell is
     chosen: the click waits for it)."""
-    page.locator('[data-test^="gemblo-piece-"]').last.click()
-    page.locator(".gb-anchor").first.click()
-    page.locator('[data-test="gemblo-place"]').click()
+    click(page.locator('[data-test^="gemblo-piece-"]').last)
+    click(page.locator(".gb-anchor").first)
+    click(page.locator('[data-test="gemblo-place"]'))
 
 
 def test_a_three_player_game_through_the_page(live_server, page, shot, tmp_path: Path) -> None:
@@ -46,9 +46,9 @@ def test_a_three_player_game_through_the_page(live_server, page, shot, tmp_path:
     form.locator('[data-test="setup-players"]').select_option("3")
     for name in ["Ann", "Bo", "Cy"]:
         if form.locator('[data-test="setup-names-item"]').count() < 3:
-            form.locator('[data-test="setup-names-add"]').click()
+            click(form.locator('[data-test="setup-names-add"]'))
         form.locator('[data-test="setup-names-item"]').last.fill(name)
-    form.locator('[data-test="start-gemblo"]').click()
+    click(form.locator('[data-test="start-gemblo"]'))
     page.wait_for_url("**/t/*")
     wait_version(page, 0)
     table_id = page.url.rsplit("/", 1)[-1]
@@ -61,12 +61,12 @@ def test_a_three_player_game_through_the_page(live_server, page, shot, tmp_path:
     # A piece chosen: exactly the view's legal anchors are marked; a turn and a flip follow the
     # view's orientations and mark theirs.
     view = http.get(api).json()["view"]
-    page.locator('[data-test="gemblo-piece-F5"]').click()
+    click(page.locator('[data-test="gemblo-piece-F5"]'))
     assert anchors_shown(page) == legal_of(view, "F5", 0) != set()
-    page.locator('[data-test="gemblo-turn-piece"]').click()
+    click(page.locator('[data-test="gemblo-turn-piece"]'))
     k = view["pieces"]["F5"]["turn"][0]
     assert anchors_shown(page) == legal_of(view, "F5", k)
-    page.locator('[data-test="gemblo-flip"]').click()
+    click(page.locator('[data-test="gemblo-flip"]'))
     k = view["pieces"]["F5"]["flip"][k]
     assert anchors_shown(page) == legal_of(view, "F5", k)
     shot(page, "gemblo-2-piece-chosen")
@@ -75,27 +75,27 @@ def test_a_three_player_game_through_the_page(live_server, page, shot, tmp_path:
     order = [f"{flat[i]},{flat[i + 1]}" for i in range(0, len(flat), 2)]
     preview = page.locator('[data-test="gemblo-preview"]')
     for i in range(len(order) + 1):
-        page.locator('[data-test="gemblo-next"]').click()
+        click(page.locator('[data-test="gemblo-next"]'))
         assert preview.get_attribute("data-anchor") == order[i % len(order)]
-    page.locator(".gb-anchor").first.click()
+    click(page.locator(".gb-anchor").first)
     page.locator('[data-test="gemblo-preview"]').wait_for()
     assert page.locator('[data-test="gemblo-place"]').inner_text() == "Place F5"
     shot(page, "gemblo-3-preview")
-    page.locator('[data-test="gemblo-zoom-in"]').click()
-    page.locator('[data-test="gemblo-zoom-in"]').click()
+    click(page.locator('[data-test="gemblo-zoom-in"]'))
+    click(page.locator('[data-test="gemblo-zoom-in"]'))
     # (the phone's screen as it is: a full-page shot resizes the viewport, which resets the board's scroll)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "gemblo-4-zoomed.png"))
     assert page.locator('[data-test="gemblo-preview"]').is_visible()
-    page.locator('[data-test="gemblo-zoom-out"]').click()
-    page.locator('[data-test="gemblo-zoom-out"]').click()
-    page.locator('[data-test="gemblo-place"]').click()
+    click(page.locator('[data-test="gemblo-zoom-out"]'))
+    click(page.locator('[data-test="gemblo-zoom-out"]'))
+    click(page.locator('[data-test="gemblo-place"]'))
     wait_version(page, 1)
     assert turn.get_attribute("data-colour") == "yellow"
     assert len(page.locator('.gb-board [data-test="gemblo-preview"]').all()) == 0
 
     # Undo (the shell's button): red is to play again on an empty board.
-    page.locator('[data-test="undo"]').click()
+    click(page.locator('[data-test="undo"]'))
     wait_version(page, 2)
     assert turn.get_attribute("data-colour") == "red" and http.get(api).json()["moves"] == []
 
@@ -105,7 +105,7 @@ def test_a_three_player_game_through_the_page(live_server, page, shot, tmp_path:
         if page.locator('[data-test="gemblo-pass"]').count():
             if passes == 0:
                 shot(page, "gemblo-5-must-pass")
-            page.locator('[data-test="gemblo-pass"]').click()
+            click(page.locator('[data-test="gemblo-pass"]'))
             passes += 1
         else:
             place_largest(page)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.core.yamlio import parse_text
+from tests.web import touch
 from tests.web.apitools import ROOT, page_export_scored, score_ok
 from tests.web.conftest import http
 from tests.web.test_gimbap_api import essence
@@ -21,7 +22,7 @@ def score(path: Path) -> dict[str, Any]:
 
 
 def tap(page, test: str) -> None:
-    page.locator(f'[data-test="{test}"]').tap()
+    touch.tap(page.locator(f'[data-test="{test}"]'))
 
 
 FILLINGS = ["rice", "cheese", "sesame", "ham", "spinach", "radish"]
@@ -63,11 +64,11 @@ def test_a_whole_game_through_the_page(live_server, page, shot, tmp_path: Path) 
 
     page.goto(live_server + "/")
     form = page.locator('[data-test="new-gimbap"]')
-    form.locator('[data-test="setup-players-add"]').tap()
+    touch.tap(form.locator('[data-test="setup-players-add"]'))
     for i, name in enumerate(record["players"]):
         form.locator('[data-test="setup-players-item"]').nth(i).fill(name)
     shot(page, "gimbap-0-new-table")
-    form.locator('[data-test="start-gimbap"]').tap()
+    touch.tap(form.locator('[data-test="start-gimbap"]'))
     page.wait_for_url("**/t/*")
     page.locator('[data-test="gimbap-page"]').wait_for()
     shot(page, "gimbap-1-round-1")

@@ -33,16 +33,21 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
-#: The checks on the element (``el``), retried in the page for up to ``budget`` ms; then armed to
-#: see the next click. Resolves to ``{x, y}`` (CSS pixels of the viewport) or ``{why}``; ``gone``
-#: when the element left the document (the page redrew: the caller resolves the locator again).
-_AIM = """async (el, { budget, ready, key }) => {
+#: The checks on the element ``find()`` gives (an element, or why there is none), retried in the
+#: page for up to ``budget`` ms; then armed to see the next click. Resolves to ``{x, y, document}``
+#: (CSS pixels of the viewport; the document's time origin) or ``{why}``, with ``gone`` when a
+#: located element left the document (the page redrew: the caller resolves the locator again).
+_AIM = """async (find, { budget, ready, key }) => {
     const until = Date.now() + budget;
     const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
     const name = (e) => e ? (e.dataset && e.dataset.test ? `[data-test="${e.dataset.test}"]` :
         e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && typeof e.className === 'string' ?
         '.' + e.className.trim().split(/\\s+/).join('.') : '')) : 'nothing';
+    let el = null;
     const check = async () => {
+        el = find();
+        if (typeof el === 'string') return { why: el, strict: el.includes('strict') };
+        if (el.notCss) return { why: 'not a CSS selector', notCss: true };
         if (!el.isConnected) return { gone: true, why: 'not attached (the page redrew it)' };
         if (ready && !document.querySelector(ready)) return { why: `waiting for ${ready}` };
         let r = el.getBoundingClientRect();
@@ -74,7 +79,7 @@ _AIM = """async (el, { budget, ready, key }) => {
         return { x, y };
     };
     let got = await check();
-    while (got.why && !got.gone && Date.now() < until) {
+    while (got.why && !got.gone && !got.strict && !got.notCss && Date.now() < until) {
         await new Promise((r) => setTimeout(r, 16));
         got = await check();
     }
@@ -91,6 +96,20 @@ _AIM = """async (el, { budget, ready, key }) => {
     });
     return { ...got, document: performance.timeOrigin };
 }"""
+
+#: On a located element (``locator.evaluate``: Playwright resolves the locator, strictly).
+_AIM_LOCATED = "async (el, arg) => (" + _AIM + ")(() => el, arg)"
+
+#: On a plain CSS selector, optionally its ``nth`` match (``page.evaluate``: one round trip less
+#: than a locator's; found again at every try, so a redraw needs no new evaluation). Strict as a
+#: locator: without ``nth``, more than one match fails.
+_AIM_CSS = "async (arg) => (" + _AIM + """)(() => {
+    let all;
+    try { all = document.querySelectorAll(arg.css); } catch (e) { return { notCss: true }; }
+    if (arg.nth === null && all.length > 1) return `${all.length} elements match (strict)`;
+    const el = all[arg.nth === null ? 0 : arg.nth < 0 ? all.length + arg.nth : arg.nth];
+    return el || 'not attached';
+}, arg)"""
 
 #: After the input: what the armed listener saw (waits for the click, up to 5 s).
 _CONFIRM = """async (key) => {
@@ -136,23 +155,48 @@ def _aim(target: Locator, how: str, ready: str | None, timeout: float | None) ->
     document it is in (its time origin)."""
     limit = _timeout_ms(target, timeout)
     deadline = time.monotonic() + limit / 1000
+    css = _plain_css(target)
     why = "not attached"
     while (left := deadline - time.monotonic()) > 0:
+        arg = {"budget": min(left * 1000, 1000), "ready": ready, "key": _KEY}
         try:
-            got: dict[str, Any] = target.evaluate(
-                _AIM, {"budget": min(left * 1000, 1000), "ready": ready, "key": _KEY}, timeout=left * 1000)
+            if css is not None:
+                got: dict[str, Any] = target.page.evaluate(_AIM_CSS, {**arg, "css": css[0], "nth": css[1]})
+            else:
+                got = target.evaluate(_AIM_LOCATED, arg, timeout=left * 1000)
         except PlaywrightError as e:
-            if "Timeout" in type(e).__name__ or "Timeout" in str(e).split("\n")[0]:
+            first = str(e).splitlines()[0] if str(e) else type(e).__name__
+            if "Timeout" in type(e).__name__ or "Timeout" in first:
                 break
-            if "strict mode violation" in str(e):
-                raise AssertionError(f"{how} on {_named(target)}: {str(e).splitlines()[0]}") from None
-            if "context was destroyed" in str(e) or "detached" in str(e):
-                continue  # the page changed under the evaluation: resolve again
+            if "strict mode violation" in first:
+                raise AssertionError(f"{how} on {_named(target)}: {first}") from None
+            if "context was destroyed" in first or "detached" in first or "navigat" in first:
+                continue  # the page changed under the evaluation: find it again
             raise
         if "why" not in got:
             return got["x"], got["y"], got["document"]
         why = got["why"]
+        if got.get("notCss"):
+            css = None  # a selector only Playwright reads: through the locator
+        elif got.get("strict"):
+            raise AssertionError(f"{how} on {_named(target)}: {why}")
     raise AssertionError(f"{how} on {_named(target)}: {why} after {limit / 1000:g} s")
+
+
+def _plain_css(target: Locator) -> tuple[str, int | None] | None:
+    """The locator's selector as a selector for ``querySelectorAll`` and which match (None: the
+    only one), when it is that simple (``page.locator(css)``, ``.first``, ``.last``, ``.nth(i)``);
+    else None. (What CSS cannot read, e.g. Playwright's ``:has-text``, is found by the page's
+    querySelectorAll throwing: then the locator is used.)"""
+    selector = getattr(getattr(target, "_impl_obj", None), "_selector", None)
+    if not isinstance(selector, str):
+        return None
+    css, _, rest = selector.partition(" >> ")
+    if not rest:
+        return css, None
+    if rest.startswith("nth=") and rest[4:].lstrip("-").isdigit():
+        return css, int(rest[4:])
+    return None
 
 
 def _timeout_ms(target: Locator, timeout: float | None) -> float:
