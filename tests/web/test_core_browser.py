@@ -23,7 +23,7 @@ def test_a_nim_game_through_the_pages(live_server, page, shot):
         .map((e) => [e.dataset.test || e.textContent.trim(), e.getBoundingClientRect()])
         .filter(([, r]) => r.width < 44 || r.height < 44).map(([name]) => name)""")
     assert small == []  # a check box's target is its whole label (label.check)
-    form.locator('[data-test="start-nim"]').click()
+    click(form.locator('[data-test="start-nim"]'))
     page.wait_for_url("**/t/*")
     page.locator('[data-test="pile"]').filter(has_text="5 stones left").wait_for()
     shot(page, "core-nim-start")
@@ -37,7 +37,7 @@ def test_a_nim_game_through_the_pages(live_server, page, shot):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
     # An illegal move: the banner shows the scorer's words and rule; nothing changes.
-    page.locator('[data-test="take-4"]').click()
+    click(page.locator('[data-test="take-4"]'))
     banner = page.locator('[data-test="banner"]')
     banner.wait_for(state="visible")
     assert "4 stones taken; 1 to 3 may be" in banner.inner_text() and "NIM-2" in banner.inner_text()
@@ -45,16 +45,16 @@ def test_a_nim_game_through_the_pages(live_server, page, shot):
     shot(page, "core-nim-refused")
     assert page.locator('[data-test="pile"]').inner_text() == "5 stones left"
 
-    page.locator('[data-test="take-3"]').click()
+    click(page.locator('[data-test="take-3"]'))
     page.locator('[data-test="pile"]').filter(has_text="2 stones left").wait_for()
     assert banner.is_hidden()
     assert page.locator('[data-test="take-3"]').is_disabled()  # only 2 left
     # Undo, then play to the end.
-    page.locator('[data-test="undo"]').click()
+    click(page.locator('[data-test="undo"]'))
     page.locator('[data-test="pile"]').filter(has_text="5 stones left").wait_for()
-    page.locator('[data-test="take-3"]').click()
+    click(page.locator('[data-test="take-3"]'))
     page.locator('[data-test="to-move"]').filter(has_text="Bo to take").wait_for()
-    page.locator('[data-test="take-2"]').click()
+    click(page.locator('[data-test="take-2"]'))
     report = page.locator('[data-test="report"]')
     report.wait_for(state="visible")
     assert page.locator('[data-test="report-headline"]').inner_text() == "Winner: Bo"
@@ -78,7 +78,7 @@ def test_a_second_phone_sees_the_move_of_the_first(live_server, browser, page):
     other = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     try:
         other.goto(f"{live_server}/t/{t['id']}")
-        other.locator('[data-test="take-2"]').click()
+        click(other.locator('[data-test="take-2"]'))
         other.locator('[data-test="pile"]').filter(has_text="7 stones left").wait_for()
         # The first phone catches up by its poll, without a reload.
         page.locator('[data-test="pile"]').filter(has_text="7 stones left").wait_for(timeout=5000)
@@ -98,7 +98,7 @@ def test_a_stale_phone_is_told_and_redrawn(live_server, page):
     page.goto(f"{live_server}/t/{t['id']}")
     page.locator('[data-test="pile"]').filter(has_text="9 stones left").wait_for()
     http.post(f"{live_server}/api/tables/{t['id']}/moves", json={"version": 0, "move": {"player": "Ann", "take": 1}})
-    page.locator('[data-test="take-2"]').click()  # still shows 9 stones: posts on version 0
+    click(page.locator('[data-test="take-2"]'))  # still shows 9 stones: posts on version 0
     banner = page.locator('[data-test="banner"]')
     banner.wait_for(state="visible")
     assert "the table changed" in banner.inner_text()
@@ -115,11 +115,11 @@ def test_import_a_record_from_the_home_page_and_see_the_history(live_server, pag
     page.goto(live_server + "/")
     page.locator('[data-test="import-game"]').select_option("nim")
     page.locator('[data-test="import-files"]').set_input_files(str(record))
-    page.locator('[data-test="import-submit"]').click()
+    click(page.locator('[data-test="import-submit"]'))
     page.wait_for_url("**/t/*")
     page.locator('[data-test="report-headline"]').filter(has_text="Winner: Bo").wait_for()
     assert page.locator('[data-test="total"][data-player="Bo"] [data-test="points"]').inner_text() == "1"
-    page.locator('[data-test="history"]').click()
+    click(page.locator('[data-test="history"]'))
     page.wait_for_url("**/history")
     assert page.locator('[data-test="winners"]').inner_text() == "Bo"
     assert page.locator('svg[data-test="chart"] polyline').count() == 3
@@ -130,7 +130,7 @@ def test_import_a_record_from_the_home_page_and_see_the_history(live_server, pag
     page.goto(live_server + "/")
     page.locator('[data-test="import-game"]').select_option("nim")
     page.locator('[data-test="import-files"]').set_input_files(str(bad))
-    page.locator('[data-test="import-submit"]').click()
+    click(page.locator('[data-test="import-submit"]'))
     banner = page.locator('[data-test="banner-message"]')
     banner.wait_for()
     assert "bad.yaml" in banner.inner_text() and "players" in banner.inner_text()
@@ -145,7 +145,7 @@ def test_with_a_join_token_the_first_visit_lets_the_phone_in_for_every_page_and_
     assert "join token" in page.content()  # no token yet: refused
     page.goto(f"{base}/t/{t['id']}?token={token}")
     # The shell, the game's module and the API calls after it carry only the cookie.
-    page.locator('[data-test="take-1"]').click()
+    click(page.locator('[data-test="take-1"]'))
     page.locator('[data-test="pile"]').filter(has_text="3 stones left").wait_for()
     page.goto(f"{base}/")
     page.locator('[data-test="table-item"]').first.wait_for()

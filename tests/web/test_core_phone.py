@@ -14,6 +14,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
 from tests.web.conftest import http, ROOT
+from tests.web.touch import click
 
 pytestmark = pytest.mark.usefixtures("nim")
 
@@ -94,11 +95,11 @@ def test_a_tap_while_the_previous_move_is_answered_is_sent_after_it(live_server,
             route.continue_()
 
     page.route("**/api/tables/*/moves", hold)
-    page.locator('[data-test="take-1"]').click()  # Ann takes 1
+    click(page.locator('[data-test="take-1"]'))  # Ann takes 1
     # The poll draws the new table (Bo to take) before the answer to Ann's post arrives.
     page.locator('[data-test="to-move"]').filter(has_text="Bo to take").wait_for()
     assert len(held) == 1
-    page.locator('[data-test="take-2"]').click()  # Bo's quick tap, while Ann's post is unanswered
+    click(page.locator('[data-test="take-2"]'))  # Bo's quick tap, while Ann's post is unanswered
     page.wait_for_timeout(300)
     assert len(http.get(f"{live_server}/api/tables/{t['id']}").json()["moves"]) == 1  # queued, not sent yet
     route, response = held[0]
@@ -206,9 +207,9 @@ def test_the_new_table_form_handles_object_defaults(map_server, page):
     # a list of objects named by one text: a box a name, the default's names in them
     guests = form.locator('[data-test="setup-guests-item"]')
     assert guests.count() == 1 and guests.nth(0).input_value() == "Cy"
-    form.locator('[data-test="setup-guests-add"]').click()
+    click(form.locator('[data-test="setup-guests-add"]'))
     guests.nth(1).fill("Di")
-    form.locator('[data-test="start-nim"]').click()
+    click(form.locator('[data-test="start-nim"]'))
     page.wait_for_url("**/t/*")
     table_id = page.url.rsplit("/", 1)[-1]
     setup = http.get(f"{map_server}/api/tables/{table_id}").json()["setup"]
@@ -218,7 +219,7 @@ def test_the_new_table_form_handles_object_defaults(map_server, page):
     # Bad JSON: one line in the banner, no table.
     page.goto(map_server + "/")
     form.locator('[data-test="setup-options"]').fill("{pace")
-    form.locator('[data-test="start-nim"]').click()
+    click(form.locator('[data-test="start-nim"]'))
     message = page.locator('[data-test="banner-message"]')
     message.wait_for()
     assert "Options: not JSON" in message.inner_text()
