@@ -266,7 +266,7 @@ def _fill_texts(writer: Any, page: Any, texts: list[tuple[Any, str, str]]) -> No
     """Write each (annotation, field name, text) of ``page``: the value and a new appearance, by
     pypdf's ``update_page_form_field_values`` one annotation at a time. Given all of a page's
     texts at once it matches every annotation of the page against every name given (a qualified
-    name worked out for each pair: ~400 x ~100 a filled Roll n Cook sheet, a third of a filling's
+    name worked out for each pair: ~400 x ~100 on a filled 400-field sheet, a third of a filling's
     time); shown a page whose ``/Annots`` holds only the one annotation, it does the same work on
     it, in the same order (the same objects and bytes). The page's own ``/Annots`` is put back."""
     from pypdf.generic import ArrayObject, NameObject
