@@ -31,6 +31,7 @@ import shutil
 import tempfile
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -147,7 +148,8 @@ def svg_array(path: Path, dpi: float | None = None, size: tuple[int, int] | None
     kw = {"output_width": size[0], "output_height": size[1]} if size else {}
     # By url, as svg2png(url=...): cairosvg finds a <use>'s target in the parsed file by its url
     # (from bytes it would parse the whole file again for every <use>).
-    surface = PNGSurface(Tree(url=str(path)), None, 96 if dpi is None else dpi, background_color="white", **kw)
+    with _targets_found_by_id():
+        surface = PNGSurface(Tree(url=str(path)), None, 96 if dpi is None else dpi, background_color="white", **kw)
     surface.cairo.flush()
     h, w, stride = surface.cairo.get_height(), surface.cairo.get_width(), surface.cairo.get_stride()
     # cairo's ARGB32: one little-endian 32-bit word a pixel (bytes B, G, R, A), colour premultiplied.
@@ -162,6 +164,83 @@ def svg_array(path: Path, dpi: float | None = None, size: tuple[int, int] | None
         rgb[ys, xs] = np.where(a == 0, 0, (c * 255 + a // 2) // np.maximum(a, 1)).astype(np.uint8)
     surface.finish()
     return rgb
+
+
+class _Wanted:
+    """The id a cairosvg ``Tree`` being made looks for (a <use>'s target), while it is made."""
+
+    id: str | None = None
+    paths: dict[int, dict[str, tuple[int, ...]]] = {}
+
+
+def _id_paths(root) -> dict[str, tuple[int, ...]]:
+    """Each id of the XML tree under ``root``: the child indices (elements only, as cssselect2
+    counts them) from ``root`` to its first element in document order."""
+    out: dict[str, tuple[int, ...]] = {}
+    stack = [(root, ())]
+    while stack:
+        el, at = stack.pop()
+        ident = el.get("id")
+        if ident is not None and ident not in out:
+            out[ident] = at
+        kids = [k for k in el if isinstance(k.tag, str)]
+        stack.extend((k, (*at, i)) for i, k in reversed(list(enumerate(kids))))
+    return out
+
+
+@contextmanager
+def _targets_found_by_id():
+    """cairosvg with each <use>'s target found by an index of ids instead of a walk.
+
+    cairosvg 2.x makes a ``Tree`` for each element a <use> points at (once a target: it keeps
+    them), and finds the target by walking the whole document from its root in tree order
+    (cssselect2's ``iter_subtree``, a new wrapper object an element) to the first element with
+    that id: a page whose text is drawn as <use>s of glyph outlines (~150 targets among ~2,000
+    defined elements) spent two thirds of its drawing there. Here that walk, and only that one
+    (the ``iter_subtree`` of the root wrapper of a Tree made for a url with a fragment), yields
+    the same element at once, as the wrapper the walk would have reached (built through the same
+    ``iter_children`` along its path, with the same parent, index and previous sibling: a walk
+    of the path's siblings, not of the document); an id
+    not found yields nothing, as the walk finds nothing. The pixels are the same
+    (tests/test_kitcache.py draws pages both ways and compares)."""
+    import cssselect2
+    from cairosvg import parser
+    from cairosvg.url import parse_url
+
+    walk, make = cssselect2.ElementWrapper.iter_subtree, parser.Tree.__init__
+
+    def iter_subtree(self):
+        if _Wanted.id is None or self.parent is not None:
+            yield from walk(self)
+            return
+        wanted, _Wanted.id = _Wanted.id, None  # the one walk of this Tree's making
+        root = self.etree_element
+        paths = _Wanted.paths.get(id(root))
+        if paths is None:
+            paths = _Wanted.paths[id(root)] = _id_paths(root)
+        if wanted not in paths:
+            return
+        node = self
+        for index in paths[wanted]:
+            node = next(child for child in node.iter_children() if child.index == index)
+        yield node
+
+    def tree_init(self, **kwargs):
+        url, parent = kwargs.get("url"), kwargs.get("parent")
+        if url is not None and parent is not None and kwargs.get("bytestring") is None \
+                and kwargs.get("file_obj") is None:  # a <use>'s (or a pattern's ...) target
+            _Wanted.id = parse_url(os.fspath(url), parent.url if parent else None).fragment or None
+        try:
+            make(self, **kwargs)
+        finally:
+            _Wanted.id = None
+
+    cssselect2.ElementWrapper.iter_subtree, parser.Tree.__init__ = iter_subtree, tree_init
+    try:
+        yield
+    finally:
+        cssselect2.ElementWrapper.iter_subtree, parser.Tree.__init__ = walk, make
+        _Wanted.paths = {}
 
 
 def pdf_svg_page(pdf: Path, svgs: tuple[Path, ...] | list[Path], page: int, dpi: int = 100,

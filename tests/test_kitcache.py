@@ -44,6 +44,18 @@ SVG = b"""<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org
 <use xlink:href="#g" x="25" y="15" fill="#2a7"/><line x1="0" y1="19" x2="30.05" y2="19" stroke="black" stroke-width="0.1"/>
 </svg>"""
 
+# <use>s as kitcache finds their targets by id (_targets_found_by_id): a target inside a nested
+# group, one used twice, a symbol that uses another, an id given twice (the first in document order
+# is drawn) and an id that is not there (nothing drawn).
+USES = b"""<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+ width="40mm" height="20mm" viewBox="0 0 40 20"><defs><g><g><symbol id="a" overflow="visible">
+<path d="M0 0 L3 0 L1.5 -4 Z"/></symbol></g><!-- a comment --><symbol id="b" overflow="visible">
+<use xlink:href="#a" x="1" fill="#36c"/><rect width="2" height="1"/></symbol></g>
+<symbol id="a" overflow="visible"><circle r="3"/></symbol></defs>
+<use xlink:href="#a" x="5" y="10"/><use xlink:href="#b" x="15" y="10" fill="#c33"/><use xlink:href="#a" x="25" y="15"/>
+<use xlink:href="#none" x="30" y="10"/><g id="c"><rect x="33" y="2" width="4" height="4"/></g><use xlink:href="#c" y="8"/>
+</svg>"""
+
 
 @pytest.mark.parametrize("kw", [{"dpi": 96}, {"dpi": 301}, {"size": (171, 113)}])
 def test_svg_pixels_are_those_of_the_png_route(tmp_path, kw):
@@ -54,6 +66,18 @@ def test_svg_pixels_are_those_of_the_png_route(tmp_path, kw):
     assert got.dtype == np.uint8 and got.shape == want.shape
     assert (want[:, -1] != 255).any()  # the partly covered column is there and not white
     assert np.array_equal(got, want)
+
+
+def test_uses_found_by_id_draw_what_cairosvgs_walk_draws(tmp_path):
+    path = tmp_path / "uses.svg"
+    path.write_bytes(USES)
+    want = svg_page(path, dpi=200)
+    assert np.array_equal(kitcache.svg_array(path, dpi=200), want)
+    at = lambda x, y: want[int(y * 200 / 25.4), int(x * 200 / 25.4)]  # noqa: E731 - a pixel at x, y mm
+    assert at(6.5, 9).max() < 100 and at(3, 10).min() == 255  # the first "a" (a triangle), not the circle
+    # a real page: its text and symbols are ~650 <use>s of glyph outlines and symbols
+    page = kitcache.svgs("trickdumpling", "track")[0]
+    assert np.array_equal(kitcache.svg_array(page, dpi=40), svg_page(page, dpi=40))
 
 
 def test_made_files_and_pages_are_the_clis_and_made_once(tmp_path):
