@@ -144,12 +144,23 @@ def record_totals(paths) -> dict:
     return {p["name"]: p["total"] for p in out["players"]}
 
 
+@cache
+def _example_totals(names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    return tuple(record_totals([EXAMPLES / n for n in names]).items())
+
+
+def example_totals(*names: str) -> dict:
+    """``record_totals`` of the worked examples ``names`` (files that do not change: scored once
+    for the module, not again by each test that fills them in)."""
+    return dict(_example_totals(names))
+
+
 # -- round trips ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("example", ["solo-seed7.yaml", "shared-dice-bo.yaml"])
 def test_examples_filled_in_score_their_totals(tmp_path, example):
     rec = yaml.safe_load((EXAMPLES / example).read_text())
-    want = record_totals([EXAMPLES / example])
+    want = example_totals(example)
     pdf = filled(tmp_path, rec, want[rec["player"]], "sheet.pdf")
     code, out = score_json(pdf)
     assert code == 0 and out["valid"], out["violations"]
@@ -159,7 +170,7 @@ def test_examples_filled_in_score_their_totals(tmp_path, example):
 
 def test_two_players_filled_sheets_are_one_shared_dice_game(tmp_path):
     recs = [yaml.safe_load((EXAMPLES / e).read_text()) for e in ("solo-seed7.yaml", "shared-dice-bo.yaml")]
-    want = record_totals([EXAMPLES / "solo-seed7.yaml", EXAMPLES / "shared-dice-bo.yaml"])
+    want = example_totals("solo-seed7.yaml", "shared-dice-bo.yaml")
     pdfs = [filled(tmp_path, r, want[r["player"]], f"p{i}.pdf") for i, r in enumerate(recs)]
     code, out = score_json(*pdfs)
     assert code == 0 and {p["name"]: p["total"] for p in out["players"]} == want
@@ -194,7 +205,7 @@ def test_corpus_games_filled_in_score_their_totals(tmp_path, k):
 
 def test_as_record_writes_a_record_that_scores_the_same(tmp_path):
     rec = yaml.safe_load((EXAMPLES / "solo-seed7.yaml").read_text())
-    want = record_totals([EXAMPLES / "solo-seed7.yaml"])
+    want = example_totals("solo-seed7.yaml")
     pdf = filled(tmp_path, rec, want["Ann"], "ann.pdf")
     out = tmp_path / "rebuilt.yaml"
     r = run_cli("score", "rollncook", str(pdf), "--as-record", str(out))
@@ -208,7 +219,7 @@ def test_as_record_writes_a_record_that_scores_the_same(tmp_path):
 
 def solo(tmp_path, change: dict, total_delta: int = 0) -> tuple[int, dict, Path]:
     rec = yaml.safe_load((EXAMPLES / "solo-seed7.yaml").read_text())
-    want = record_totals([EXAMPLES / "solo-seed7.yaml"])["Ann"]
+    want = example_totals("solo-seed7.yaml")["Ann"]
     pdf = filled(tmp_path, rec, want + total_delta, "ann.pdf", change)
     code, out = score_json(pdf)
     return code, out, pdf
@@ -391,8 +402,8 @@ def test_as_record_several_sheets_as_json(tmp_path):
     assert r.exit_code == 0, r.output
     rebuilt = [json.loads((tmp_path / f"game-{i}.json").read_text()) for i in (1, 2)]
     assert [x["player"] for x in rebuilt] == ["Ann", "Bo"]
-    assert record_totals([tmp_path / "game-1.json", tmp_path / "game-2.json"]) == record_totals(
-        [EXAMPLES / "solo-seed7.yaml", EXAMPLES / "shared-dice-bo.yaml"])
+    assert record_totals([tmp_path / "game-1.json", tmp_path / "game-2.json"]) == example_totals(
+        "solo-seed7.yaml", "shared-dice-bo.yaml")
 
 
 def test_as_record_needs_a_pdf_and_fillable_has_a_limit(tmp_path):
