@@ -13,8 +13,10 @@ timeout (the page's default, 10 s), as Playwright's actionability does:
   ``aria-disabled="true"`` on it or around it;
 - scrolled into view (to the viewport's centre, at once) when any part of it is outside, or
   when something covers its centre (the fixed toolbar at the bottom of a phone's screen);
-- stable: the same box on two animation frames, asked only while an animation runs in the
-  document (the pages have no transition or animation; without one nothing moves by itself);
+- stable: the page's style sheets loaded and no font loading (a game's page adds its style
+  sheet at its first draw: the layout moves when it comes), and the same box on two animation
+  frames while an animation runs in the document (the pages have none; without these nothing
+  moves by itself, so Playwright's two frames a tap are not waited);
 - the hit test: ``document.elementFromPoint`` at its centre is the element or inside it (not
   covered by the toolbar, a banner, ...);
 - optionally ``ready``: a CSS selector that must also match (e.g. the page's answer arrived).
@@ -50,6 +52,11 @@ _AIM = """async (find, { budget, ready, key }) => {
         if (el.notCss) return { why: 'not a CSS selector', notCss: true };
         if (!el.isConnected) return { gone: true, why: 'not attached (the page redrew it)' };
         if (ready && !document.querySelector(ready)) return { why: `waiting for ${ready}` };
+        // what moves the page by itself after a draw: a style sheet (a game's page adds its own at
+        // its first draw) or a font still loading
+        const sheet = [...document.querySelectorAll('link[rel=stylesheet]')].find((l) => !l.sheet);
+        if (sheet) return { why: `the page's style sheet ${sheet.getAttribute('href')} is not loaded` };
+        if (document.fonts.status === 'loading') return { why: "the page's fonts are loading" };
         let r = el.getBoundingClientRect();
         if (!(r.width > 0 && r.height > 0) || getComputedStyle(el).visibility !== 'visible')
             return { why: 'not visible' };
@@ -85,14 +92,30 @@ _AIM = """async (find, { budget, ready, key }) => {
     }
     if (got.why) return got;
     globalThis[key] = new Promise((resolve) => {
-        const done = (result) => { removeEventListener('click', seen, true); clearTimeout(late); resolve(result); };
         // the element, or a copy of it the page drew in its place meanwhile (the same subtree)
         const within = (t) => { for (let a = t; a; a = a.parentElement)
             if (a === el || (!el.isConnected && a.isEqualNode(el))) return true; return false; };
-        const seen = (e) => done(within(e.target) ? 'ok' : `the click went to ${name(e.target)}` +
-            (el.isConnected ? '' : ' (the element was redrawn)'));
-        const late = setTimeout(() => done('no click came'), 5000);
+        let result = null;
+        const done = () => {
+            removeEventListener('click', seen, true);
+            removeEventListener('click', after);
+            clearTimeout(late);
+            resolve(result || 'no click came');
+        };
+        // judged as it reaches the window (before the page's handlers), answered once they have
+        // run (as it leaves the window): the caller's next look must see what the click did. (An
+        // evaluation can run in the middle of the page's script; a task later would wait a frame.)
+        const seen = (e) => {
+            removeEventListener('click', seen, true);
+            result = within(e.target) ? 'ok' : `the click went to ${name(e.target)}` +
+                (el.isConnected ? '' : ' (the element was redrawn)');
+            clearTimeout(late);
+            late = setTimeout(done, 0);  // should a handler stop the click on its way
+        };
+        const after = () => done();
+        let late = setTimeout(done, 5000);
         addEventListener('click', seen, true);
+        addEventListener('click', after);
     });
     return { ...got, document: performance.timeOrigin };
 }"""
