@@ -272,14 +272,21 @@ def _channels_min(a: np.ndarray) -> np.ndarray:
 def downsample(img: np.ndarray, f: int) -> np.ndarray:
     """Each ``f`` x ``f`` block's mean, rounded half to even (``tests.conftest.downsample``)."""
     h, w = img.shape[0] // f * f, img.shape[1] // f * f
-    total = np.zeros((h // f, w // f, img.shape[2]), np.uint32)
+    n = f * f
+    # Sums in 16 bits while they fit (a 2 x 2 block's is at most 1,020), and for a power of two a
+    # shift and a mask for divmod: half the time of 32-bit sums and a division (the same numbers).
+    total = img[0:h:f, 0:w:f].astype(np.uint16 if 255 * n < 2**16 else np.uint32)
     for i in range(f):
         for j in range(f):
-            total += img[i:h:f, j:w:f]
-    n = f * f
-    q, r = np.divmod(total, n)
-    up = (2 * r > n) | ((2 * r == n) & (q % 2 == 1))
-    return (q + up).astype(np.uint8)
+            if i or j:
+                total += img[i:h:f, j:w:f]
+    if n & (n - 1) == 0:
+        q, r = total >> (n.bit_length() - 1), total & (n - 1)
+    else:
+        q, r = np.divmod(total, n)
+    half = n // 2  # 2r > n, or 2r == n and q odd (which only an even n can give)
+    q += (r > half) | ((r == half) & (q & 1).astype(bool)) if n % 2 == 0 else r > half
+    return q.astype(np.uint8)
 
 
 def agreement(a: np.ndarray, b: np.ndarray, tol: int = 48) -> tuple[float, float]:
