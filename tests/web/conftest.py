@@ -7,6 +7,8 @@
   /usr/bin/chromium, a phone's viewport (390 x 844, touch). ``page.js_errors`` lists the page's
   uncaught errors. Without chromium the browser tests fail with one line saying how to install it.
 - ``shot(page, name)``: a full-page screenshot in ``test-artifacts/screenshots/NAME.png`` (CSS pixels).
+- Taps and clicks on a page: ``tests/web/touch.py`` (``tap(locator)``, ``click(locator)``: real
+  input after Playwright-like checks in one evaluation, ~3x quicker than ``locator.tap()``).
 - ``http``: the tests' own HTTP client (``http.get(url)``, ``http.post(url, json=...)``): as
   ``httpx.get`` behaves (no cookie kept, a new connection a request) without building a client
   and its TLS context for every call (~20 ms of CPU each).

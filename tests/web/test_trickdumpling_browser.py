@@ -103,7 +103,8 @@ def play_one(page, shot, stage: dict, now: dict) -> None:
     if now["perfect"] and not stage.get("perfect"):
         stage["perfect"] = True
         assert small_targets(page) == []
-        shot(page, "trickdumpling-3-perfect-dish")  # once, as the other stages (not at every card)
+        # (its picture is the other test's "trickdumpling-3-perfect-dish", of a dish dealt for it:
+        # one taken here went to the same file, overwritten when that test ran after this one)
     if now["hands"] == 2 and not stage.get("at-once"):
         stage["at-once"] = True
         shot(page, "trickdumpling-4-master-leads-both-at-once")
