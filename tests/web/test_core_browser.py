@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web.conftest import http
-from tests.web.touch import click
+from tests.web.touch import click, tap
 
 pytestmark = pytest.mark.usefixtures("nim")
 
@@ -212,3 +212,37 @@ def test_a_version_is_drawn_once(live_server, page):
     assert page.evaluate("window.drawn") == ["1"]  # not drawn again
     assert page.locator('[data-test="pile"]').inner_text() == "8 stones left"
     assert page.js_errors == []
+
+
+_TOUCH_PAGE = """<!doctype html><meta name="viewport" content="width=device-width">
+<body style="margin: 0">
+<button id="go" onclick="window.got.push(['go', event.type])" ontouchstart="window.got.push(['go', 'touchstart'])">Go</button>
+<button id="off" disabled onclick="window.got.push(['off'])">Off</button>
+<button id="under" style="position: absolute; top: 100px" onclick="window.got.push(['under'])">Under</button>
+<div style="position: absolute; top: 90px; width: 200px; height: 60px; background: #ccc"></div>
+<button class="two">A</button><button class="two">B</button>
+<button id="runs" style="position: absolute; top: 200px" ontouchstart="this.style.left = '250px'">Runs</button>
+<button id="copied" style="position: absolute; top: 300px" onclick="window.got.push(['copied'])"
+  ontouchstart="this.replaceWith(this.cloneNode(true))">Copied</button>
+<script>window.got = [];</script></body>"""
+
+
+def test_touch_taps_and_clicks_only_what_they_name(page):
+    """tests/web/touch.py, which every browser test's taps and clicks go through: a real touch (or
+    mouse click) that reaches the element, and a one-line failure when it is disabled, covered,
+    missing or not the only match, or when the click lands elsewhere."""
+    import re
+
+    page.set_content(_TOUCH_PAGE)
+    tap(page.locator("#go"))
+    assert page.evaluate("window.got.splice(0)") == [["go", "touchstart"], ["go", "click"]]
+    click(page.locator("#go"))
+    assert page.evaluate("window.got.splice(0)") == [["go", "click"]]  # a mouse: no touch
+    tap(page.locator("#copied"))  # the page draws a copy in its place: the copy gets the click
+    assert page.evaluate("window.got.splice(0)") == [["copied"]]
+    for target, why in [("#off", "disabled"), ("#under", "covered at its centre"), ("#gone", "not attached"),
+                        (".two", "2 elements match"), ("#runs", "the click went to html")]:
+        with pytest.raises(AssertionError, match=re.escape(why)) as failed:
+            tap(page.locator(target), timeout=0.1)
+        assert target in str(failed.value) and "\n" not in str(failed.value)
+    assert page.evaluate("window.got") == []  # none of them reached a handler
