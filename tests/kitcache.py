@@ -167,10 +167,34 @@ def svg_array(path: Path, dpi: float | None = None, size: tuple[int, int] | None
 
 
 class _Wanted:
-    """The id a cairosvg ``Tree`` being made looks for (a <use>'s target), while it is made."""
+    """The id a cairosvg ``Tree`` being made looks for (a <use>'s target), while it is made, and
+    the index of each XML tree drawn (by the id of its root element)."""
 
     id: str | None = None
-    paths: dict[int, dict[str, tuple[int, ...]]] = {}
+    indexes: dict[int, _Targets] = {}
+
+
+class _Targets:
+    """The elements of one XML tree by id, as cssselect2 wrappers: each the wrapper the walk from
+    ``root`` (a root wrapper of that tree) in tree order reaches first with that id, reached along
+    its path of child indices; a parent's child wrappers are made once (by its own
+    ``iter_children``, so with their parent, index and previous sibling) and shared by the
+    lookups that pass through it (wrappers are views: equal when their elements are)."""
+
+    def __init__(self, root) -> None:
+        self.root, self.paths, self.kids = root, _id_paths(root.etree_element), {}
+
+    def get(self, ident: str):
+        path = self.paths.get(ident)
+        if path is None:
+            return None
+        node = self.root
+        for index in path:
+            kids = self.kids.get(id(node))
+            if kids is None:
+                kids = self.kids[id(node)] = list(node.iter_children())
+            node = kids[index]
+        return node
 
 
 def _id_paths(root) -> dict[str, tuple[int, ...]]:
@@ -198,11 +222,9 @@ def _targets_found_by_id():
     that id: a page whose text is drawn as <use>s of glyph outlines (~150 targets among ~2,000
     defined elements) spent two thirds of its drawing there. Here that walk, and only that one
     (the ``iter_subtree`` of the root wrapper of a Tree made for a url with a fragment), yields
-    the same element at once, as the wrapper the walk would have reached (built through the same
-    ``iter_children`` along its path, with the same parent, index and previous sibling: a walk
-    of the path's siblings, not of the document); an id
-    not found yields nothing, as the walk finds nothing. The pixels are the same
-    (tests/test_kitcache.py draws pages both ways and compares)."""
+    the element the walk would have reached, as such a wrapper (``_Targets``); an id not found
+    yields nothing, as the walk finds nothing. The pixels are the same (tests/test_kitcache.py
+    draws pages both ways and compares)."""
     import cssselect2
     from cairosvg import parser
     from cairosvg.url import parse_url
@@ -214,16 +236,12 @@ def _targets_found_by_id():
             yield from walk(self)
             return
         wanted, _Wanted.id = _Wanted.id, None  # the one walk of this Tree's making
-        root = self.etree_element
-        paths = _Wanted.paths.get(id(root))
-        if paths is None:
-            paths = _Wanted.paths[id(root)] = _id_paths(root)
-        if wanted not in paths:
-            return
-        node = self
-        for index in paths[wanted]:
-            node = next(child for child in node.iter_children() if child.index == index)
-        yield node
+        index = _Wanted.indexes.get(id(self.etree_element))
+        if index is None:
+            index = _Wanted.indexes[id(self.etree_element)] = _Targets(self)
+        found = index.get(wanted)
+        if found is not None:
+            yield found
 
     def tree_init(self, **kwargs):
         url, parent = kwargs.get("url"), kwargs.get("parent")
@@ -240,7 +258,7 @@ def _targets_found_by_id():
         yield
     finally:
         cssselect2.ElementWrapper.iter_subtree, parser.Tree.__init__ = walk, make
-        _Wanted.paths = {}
+        _Wanted.indexes = {}
 
 
 def pdf_svg_page(pdf: Path, svgs: tuple[Path, ...] | list[Path], page: int, dpi: int = 100,
