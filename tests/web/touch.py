@@ -21,10 +21,12 @@ timeout (the page's default, 10 s), as Playwright's actionability does:
   covered by the toolbar, a banner, ...);
 - optionally ``ready``: a CSS selector that must also match (e.g. the page's answer arrived).
 
-After the input, the first ``click`` event the page gets (the one a tap makes, seen on the
-window before any of the page's own handlers) must target the element or something inside it:
-a tap or click that lands elsewhere, or brings no click, fails the test with one line naming
-the element and what was hit.
+After the input, the first ``click`` event the page gets (the one a tap makes, judged as it
+reaches the window, before the page's own handlers) must target the element, something inside
+it, or an identical copy the page drew in its place meanwhile: a tap or click that lands
+elsewhere, or brings no click, fails the test with one line naming the element and what was
+hit. The answer comes once the page's handlers have run, so the test's next look sees what the
+click did. (A click that takes the browser to another page is not looked at after it.)
 """
 
 from __future__ import annotations
@@ -176,7 +178,7 @@ def _act(target: Locator, how: str, ready: str | None, timeout: float | None) ->
 def _aim(target: Locator, how: str, ready: str | None, timeout: float | None) -> tuple[float, float, float]:
     """The point to act at, once every check holds (retried until ``timeout`` seconds), and the
     document it is in (its time origin)."""
-    limit = _timeout_ms(target, timeout)
+    limit = (TIMEOUT if timeout is None else timeout) * 1000
     deadline = time.monotonic() + limit / 1000
     css = _plain_css(target)
     why = "not attached"
@@ -222,10 +224,8 @@ def _plain_css(target: Locator) -> tuple[str, int | None] | None:
     return None
 
 
-def _timeout_ms(target: Locator, timeout: float | None) -> float:
-    if timeout is not None:
-        return timeout * 1000
-    return float(getattr(target.page, "touch_timeout_ms", 10_000))
+#: Seconds to wait for the checks to hold, unless told: the page fixture's default timeout.
+TIMEOUT = 10.0
 
 
 def _named(target: Locator) -> str:
