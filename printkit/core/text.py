@@ -124,7 +124,8 @@ def layout_text(box: TextBox, source: Callable[[], str] | None = None) -> list[T
 
 #: The size and lines a box's text was set at, by what decides them (its text, font, sizes,
 #: width and, when it shrinks, height): cards and sheets repeat the same text in many places.
-_SIZED: dict[tuple, tuple[float, list[str]]] = {}
+#: The third item says whether the lines hold a character the font has no glyph for.
+_SIZED: dict[tuple, tuple[float, list[str], bool]] = {}
 #: Entries kept (``make all`` sets ~800 distinct boxes); cleared when full, as a ``--count`` run
 #: sets a new footer and sheet id on every sheet: at most ~0.8 MB.
 _SIZED_MAX = 2_000
@@ -135,7 +136,8 @@ def _sized(box: TextBox, font: Font, source: Callable[[], str] | None) -> tuple[
 
     The key holds the types of the sizes beside their values (``4`` and ``4.0`` are equal
     keys but would give an int or a float size). Characters without a glyph are warned about
-    on every call, as before (a warning is given once a run anyway).
+    on every call, as before (a warning is given once a run anyway); lines with none are not
+    looked through again.
     """
     width = box.w if box.wrap else None
     key = (box.text, box.font, box.size, type(box.size), box.w, box.wrap, box.shrink, box.h if box.shrink else None,
@@ -149,10 +151,10 @@ def _sized(box: TextBox, font: Font, source: Callable[[], str] | None) -> tuple[
             size, lines = _shrink(box, font, size, max(box.min_size, MIN_MM), lines, width)
         if len(_SIZED) >= _SIZED_MAX:
             _SIZED.clear()
-        hit = _SIZED[key] = (size, lines)
-    else:
+        hit = _SIZED[key] = (size, lines, bool(missing_glyphs(font, "".join(lines))))
+    elif hit[2]:  # lines with a character the font lacks: warned about as on the first call
         warn_missing_glyphs(font, hit[1], source)
-    return hit
+    return hit[0], hit[1]
 
 
 def _shrink(box: TextBox, font: Font, size: float, floor: float, lines: list[str],

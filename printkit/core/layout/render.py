@@ -40,6 +40,9 @@ _UNKNOWN = object()
 MAX_PAGE_WORK = 50_000
 #: ... and in one document (10,000 score sheets, the most --count makes, draw about 3.4 million).
 MAX_DOCUMENT_WORK = 8_000_000
+#: A renderer remembers at most this many placements of symbol uses (then works new ones out
+#: each time): bounded memory for any --count (a Roll n Cook sheet's icons take ~300).
+MAX_PLACEMENTS = 4096
 
 
 def _short(text: str, n: int = 60) -> str:
@@ -92,6 +95,9 @@ class Renderer:
     _fits: dict[int, Fitted] = field(default_factory=dict)
     _colours: dict[str, Colour | None] = field(default_factory=dict, init=False, repr=False)  # see colour()
     _styles: dict[int, tuple[StyleSpec, Style]] = field(default_factory=dict, init=False, repr=False)
+    #: Symbol uses' matrices by placement (see _use): the element (kept, so its id stays its
+    #: own) and the matrix.
+    _placed: dict[tuple, tuple[Any, Matrix]] = field(default_factory=dict, init=False, repr=False)
     _work: int = 0  # elements drawn on this page (see spend)
     _total: int = 0  # ... and in the document
 
@@ -369,12 +375,24 @@ class Renderer:
         return [Group(tuple(ops), tag=self._tag(el, ctx, where))]
 
     def _use(self, el, ctx, where) -> list[Op]:
+        key = _placement(el, ctx)
+        if key is not None:
+            # A placement worked out before (the same element, the same filled x, y, rotate and
+            # scale): the same matrix. A --count sheet places its ~160 icons at a few hundred
+            # places in all, whichever ingredients its seed puts there.
+            hit = self._placed.get(key)
+            if hit is not None and hit[0] is el:
+                name = _filled(el.symbol, ctx)
+                if name in self.symbols:
+                    return [Use(name, hit[1], _filled(el.id, ctx) if el.id else None)]
         name = self.fmt(el.symbol, ctx, where + ".symbol")
         self.define_symbol(name, where + ".symbol")
         m = Matrix.translate(self.length(el.x, ctx, where + ".x"), self.length(el.y, ctx, where + ".y"))
         m = self._turned(m, el, ctx, where)
         if el.mirror:
             m = m @ Matrix.mirror(el.mirror)
+        if key is not None and len(self._placed) < MAX_PLACEMENTS:
+            self._placed[key] = (el, m)
         return [Use(name, m, tag=self._tag(el, ctx, where))]
 
     def _turned(self, m: Matrix, el, ctx, where) -> Matrix:
@@ -641,6 +659,22 @@ class Renderer:
         if not isinstance(value, (list, LazySequence)):  # LazySequence: made as used (--count)
             raise self.layout.error(where + ".over", f"{over!r} is not a list")
         return value
+
+
+def _filled(v: Any, ctx: dict) -> Any:
+    """A field's template filled as :meth:`Renderer.fmt` fills it (text without a brace as it
+    is); a number as it is. Raises as :func:`fill` does (the callers then go the long way)."""
+    return fill(v, ctx) if type(v) is str and "{" in v else v
+
+
+def _placement(el, ctx: dict) -> tuple | None:
+    """What a symbol use's matrix depends on: the element and its filled x, y, rotate and scale
+    (a number stays a number: it is the element's own, so the element in the key covers it).
+    None when a template cannot be filled: the long way then says why."""
+    try:
+        return (id(el), _filled(el.x, ctx), _filled(el.y, ctx), _filled(el.rotate, ctx), _filled(el.scale, ctx))
+    except (TemplateError, ValueError, TypeError):
+        return None
 
 
 def _without_text(ops: tuple[Op, ...]) -> tuple[Op, ...]:

@@ -157,6 +157,44 @@ def fill(text: str, data: Mapping[str, Any]) -> str:
     """``text`` with its fields filled from ``data``; TemplateError if it may not or cannot be."""
     if "{" not in text and "}" not in text and len(text) <= MAX_TEXT:
         return text  # no field and no escaped brace: parse would give back the text as it is
+    plan = _one_field(text)
+    if plan is not None:
+        # The usual template, one plain field (``{i.x}mm``): the same text as the loop below
+        # when every step is a key of a plain dict and the value is exactly a str, int, float,
+        # bool or None; anything else (a missing name, a list, a Mapping) goes the long way.
+        before, head, steps, after = plan
+        obj = data.get(head, _NOTHING) if type(data) is dict else _NOTHING
+        for key in steps:
+            if type(obj) is not dict:
+                obj = _NOTHING
+                break
+            obj = obj.get(key, _NOTHING)
+        if type(obj) in _SCALARS:
+            out = before + str(obj) + after
+            if len(out) <= MAX_TEXT:
+                return out
+    return _fill(text, data)
+
+
+_NOTHING = object()
+
+
+@lru_cache(maxsize=4096)
+def _one_field(text: str) -> tuple[str, str, tuple[str | int, ...], str] | None:
+    """(text before, data name, keys, text after) of a template with exactly one field, without
+    a format spec or conversion, whose keys are all text; None for any other template."""
+    pieces = parse(text)
+    if len(pieces) > 2 or pieces[0][1] is None or pieces[0][2] or pieces[0][3]:
+        return None
+    if len(pieces) == 2 and pieces[1][1] is not None:
+        return None
+    head, steps = field_path(pieces[0][1])
+    if any(type(key) is not str for key in steps):
+        return None
+    return pieces[0][0], head, steps, pieces[1][0] if len(pieces) == 2 else ""
+
+
+def _fill(text: str, data: Mapping[str, Any]) -> str:
     out: list[str] = []
     size = 0
     for literal, name, spec, conv in parse(text):

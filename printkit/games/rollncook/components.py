@@ -73,7 +73,11 @@ def _box_icons(box: tuple[str, ...], x: float, y: float, geo: dict) -> list[dict
 
 def sheet_data(sheet: Sheet, paper: str = "a4") -> dict:
     """A sheet's own marks, placed on the layout's geometry: the rare boxes and every ingredient icon."""
-    geo = geometry(paper)
+    return _marks(sheet, geometry(paper))
+
+
+def _marks(sheet: Sheet, geo: dict) -> dict:
+    """:func:`sheet_data` on a geometry worked out once (a --count run places every sheet on it)."""
     pitch = geo["pitch"]
     rare, icons = [], []
     for c, h in enumerate(sheet.hours):
@@ -117,7 +121,8 @@ def build_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> 
     # Made as each page is drawn: --count 10000 never holds 10,000 sheets' data at once. Each
     # sheet is drawn once, so not through generate's cache of the last 512 sheets (kept for
     # scoring records): that would be ~3 MB more at 512 sheets than at 100 (flat memory).
-    sheets = LazySequence(n, lambda i: sheet_data(generate.__wrapped__(seed + i), opts.paper))
+    geo = geometry(opts.paper)
+    sheets = LazySequence(n, lambda i: _marks(generate.__wrapped__(seed + i), geo))
     data = {**static_data(opts.paper), "sheets": sheets, "palette": {}, "fillable": fillable,
             "slots": {"qr": lambda r, ctx, w, h: [qr_path(ctx["s"]["id"], w, tag="qr")],
                       "fields": _fields}}
