@@ -24,32 +24,54 @@ MASK = (1 << 64) - 1
 class SplitMix64:
     """Steele, Lea and Flood's SplitMix64: 64-bit outputs from a 64-bit state."""
 
+    __slots__ = ("state",)
+
     def __init__(self, seed: int):
         self.state = seed & MASK
 
     def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
+        self.state = (self.state + _GAMMA) & MASK
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n) (rejection sampling: no modulo bias)."""
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = (1 << 64) - ((1 << 64) % n)
+            if len(_LIMITS) < 256:
+                _LIMITS[n] = limit
+        # next() written out (the sheet generator draws ~1,000 numbers a sheet): the same states
+        s = self.state
         while True:
-            v = self.next()
+            s = (s + _GAMMA) & MASK
+            z = ((s ^ (s >> 30)) * _MIX1) & MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & MASK
+            v = z ^ (z >> 31)
             if v < limit:
+                self.state = s
                 return v % n
 
     def weighted(self, weights: dict[str, int]) -> str:
-        total = sum(weights.values())
+        return self.pick(tuple(weights.items()), sum(weights.values()))
+
+    def pick(self, weights: tuple[tuple[str, int], ...], total: int) -> str:
+        """A key of ``weights`` ((key, weight) pairs in the data file's order, ``total`` their sum)."""
         r = self.below(total)
-        for key, w in weights.items():  # in the data file's order
+        for key, w in weights:
             if r < w:
                 return key
             r -= w
         raise AssertionError("unreachable")
+
+
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+#: ``below``'s rejection limit for each n asked for (the generator asks for a handful).
+_LIMITS: dict[int, int] = {}
 
 
 @dataclass(frozen=True)
@@ -99,34 +121,62 @@ def parse_sheet_id(text: str) -> tuple[int, int] | None:
     return (int(v), int(s)) if v.isdigit() and s.isdigit() else None
 
 
-def _hour(rng: SplitMix64, i: int) -> Hour:
-    g = CONTENT.generator
-    basics = list(CONTENT.basics)
+@dataclass(frozen=True)
+class _Rules:
+    """The generator's data as its draws use it, read from the content once a sheet."""
+
+    basics: tuple[str, ...]
+    mystery: str
+    rares: frozenset[str]
+    kinds: tuple[tuple[str, int], ...]  # box kinds and their weights, in the data file's order
+    kinds_total: int
+    rare_picks: tuple[tuple[str, int], ...]
+    rare_total: int
+    hour_limits: tuple[tuple[str, int], ...]
+    box_value: dict[str, int]
+
+    @classmethod
+    def of_content(cls) -> _Rules:
+        g = CONTENT.generator
+        return cls(tuple(CONTENT.basics), CONTENT.mystery, frozenset(CONTENT.rares),
+                   tuple(g["box_weights"].items()), sum(g["box_weights"].values()),
+                   tuple(g["rare_weights"].items()), sum(g["rare_weights"].values()),
+                   tuple(g["hour_limits"].items()), dict(g["box_value"]))
+
+    def kind(self, box: tuple[str, ...]) -> str:
+        """What :meth:`Hour.box_kind` says of ``box``."""
+        return ("double" if len(box) == 2 else "rare" if box[0] in self.rares else
+                "mystery" if box[0] == self.mystery else "single")
+
+
+def _hour(rng: SplitMix64, i: int, rules: _Rules, clock: str) -> tuple[Hour, list[str]]:
+    """Hour ``i`` and its boxes' kinds."""
+    basics = rules.basics
+    n = len(basics)
     while True:
-        boxes = []
+        boxes: list[tuple[str, ...]] = []
         for _ in range(6):
-            kind = rng.weighted(g["box_weights"])
+            kind = rng.pick(rules.kinds, rules.kinds_total)
             if kind == "single":
-                boxes.append((basics[rng.below(len(basics))],))
+                boxes.append((basics[rng.below(n)],))
             elif kind == "double":
-                a = rng.below(len(basics))
-                b = rng.below(len(basics) - 1)
+                a = rng.below(n)
+                b = rng.below(n - 1)
                 b += b >= a
                 boxes.append((basics[a], basics[b]))
             elif kind == "rare":
-                boxes.append((rng.weighted(g["rare_weights"]),))
+                boxes.append((rng.pick(rules.rare_picks, rules.rare_total),))
             else:
-                boxes.append((CONTENT.mystery,))
-        kinds = [("double" if len(b) == 2 else "rare" if b[0] in CONTENT.rares else
-                  "mystery" if b[0] == CONTENT.mystery else "single") for b in boxes]
-        if all(kinds.count(k) <= n for k, n in g["hour_limits"].items()):
+                boxes.append((rules.mystery,))
+        kinds = [rules.kind(b) for b in boxes]
+        if all(kinds.count(k) <= n for k, n in rules.hour_limits):
             break
     # The table: six different basics (a partial shuffle).
     pool = list(basics)
     table = []
     for _ in range(6):
         table.append(pool.pop(rng.below(len(pool))))
-    return Hour(CONTENT.hours[i], CONTENT.plates[i], tuple(boxes), tuple(table))
+    return Hour(clock, CONTENT.plates[i], tuple(boxes), tuple(table)), kinds
 
 
 @lru_cache(maxsize=512)
@@ -135,14 +185,17 @@ def generate(seed: int) -> Sheet:
     if seed < 0:
         raise ValueError("a seed is a whole number from 0")
     rng = SplitMix64(seed * 0x100000001B3 + CONTENT.version)
+    rules = _Rules.of_content()
     minimum = CONTENT.generator["min_per_basic"]
-    weights = CONTENT.generator["box_value"]
+    weights = rules.box_value
     lo, hi = CONTENT.generator["value_band"]
+    clocks = CONTENT.hours
     while True:
-        hours = tuple(_hour(rng, i) for i in range(len(CONTENT.plates)))
-        value = sum(weights[h.box_kind(k)] for h in hours for k in range(6))
+        made = [_hour(rng, i, rules, clocks[i]) for i in range(len(CONTENT.plates))]
+        value = sum(weights[k] for _, kinds in made for k in kinds)
         if not lo <= value <= hi:
             continue
+        hours = tuple(h for h, _ in made)
         offered = {b: 0 for b in CONTENT.basics}
         for h in hours:
             for box in h.boxes:
