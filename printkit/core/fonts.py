@@ -129,11 +129,21 @@ def get_font(name: str) -> Font:
 
 def _read(name: str, path: str) -> Font:
     """A font's metrics from reportlab's parse of it: the tables it read (head, hhea, hmtx and
-    the Unicode cmap it embeds by), advance widths rounded to whole thousandths of an em."""
-    from reportlab.pdfbase.ttfonts import TTFont as RLTTFont
+    the Unicode cmap it embeds by), advance widths rounded to whole thousandths of an em. The
+    parse and the metrics are kept on disk between runs (:mod:`.fontcache`)."""
+    from printkit.core.fontcache import FONTS, load_ttfont
 
-    rl = RLTTFont("printkit-" + name, path)
-    face = rl.face
+    rl = load_ttfont("printkit-" + name, path)
+    key = ("metrics", name, path)
+    metrics = FONTS.get(key)
+    if metrics is None:
+        metrics = _metrics(rl.face)
+        FONTS.put(key, [path], metrics)
+    return Font(name=name, path=path, pdf=rl, **metrics)
+
+
+def _metrics(face: Any) -> dict[str, Any]:
+    """The :class:`Font` fields read from reportlab's parsed face (all but name, path and pdf)."""
     data, tables = face._ttf_data, face.table
     upem = struct.unpack_from(">H", data, tables["head"]["offset"] + 18)[0]
     hhea = tables["hhea"]["offset"]
@@ -142,16 +152,9 @@ def _read(name: str, path: str) -> Font:
     advances = struct.unpack_from(f">{2 * count}H", data, tables["hmtx"]["offset"])[0::2]
     milli = [round(a * 1000 / upem) for a in advances]
     last = count - 1  # glyphs past the table take its last advance
-    return Font(
-        name=name,
-        path=path,
-        units_per_em=upem,
-        ascent=ascent / upem,
-        descent=descent / upem,
-        widths={code: milli[min(g, last)] for code, g in face.charToGlyph.items() if g},
-        notdef_width=milli[0],
-        pdf=rl,
-    )
+    return {"units_per_em": upem, "ascent": ascent / upem, "descent": descent / upem,
+            "widths": {code: milli[min(g, last)] for code, g in face.charToGlyph.items() if g},
+            "notdef_width": milli[0]}
 
 
 _registered: set[str] = set()

@@ -1,0 +1,111 @@
+"""reportlab's parse of a bundled font kept on disk between runs (printkit/core/diskcache.py).
+
+reportlab reads a TrueType file into a ``TTFontFace`` (its tables, the character to glyph map,
+widths, metrics: ~7 ms of CPU a font, five fonts a ``make all``). What the parse leaves is
+plain data, except two things that do not pickle: the face's ``_pdfScale`` (a function of the
+units per em) and the font's ``state`` (subset assignments per document, empty until a
+document uses the font). So the entry keeps the parsed attributes, in their order, without
+those two and without the file's bytes (``_ttf_data``, read again: they are what the entry's
+sha256 names), and loading puts them into bare instances and makes the two again.
+
+core/fonts.py keeps the metrics it reads from the parse (``Font``'s widths and sizes) here
+too. An entry is used only while the font file keeps its sha256, for the same reportlab
+version and the same bytes of reportlab's ``ttfonts`` module, of this one and of core/fonts.py
+(the cache's fingerprint); a parse that leaves anything else that does not pickle, a ``_pdfScale`` that
+is not the one made here, or a ``state`` already used is not kept. ``PRINTKIT_CACHE=0`` turns
+it off. tests/core/test_font_cache.py compares a loaded font with a parsed one, attribute by
+attribute, and the PDFs they make.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
+
+from printkit.core.diskcache import DiskCache
+
+if TYPE_CHECKING:
+    from reportlab.pdfbase.ttfonts import TTFont
+
+#: Attributes made again on loading: the face's scale function and the file's bytes, the
+#: font's face and its per-document state.
+_FACE_REMADE = ("_pdfScale", "_ttf_data")
+_FONT_REMADE = ("face", "state")
+#: Values the scale function is checked on before an entry is kept.
+_PROBES = (0, 1, -7, 0.5, 123.25, 1000, 2048, -32768)
+
+
+def _checkers() -> list[str]:
+    from reportlab.pdfbase import ttfonts
+
+    from printkit.core import fonts
+
+    return [str(ttfonts.__file__), __file__, str(fonts.__file__)]
+
+
+FONTS = DiskCache("fonts", _checkers)
+
+
+def load_ttfont(name: str, path: str) -> TTFont:
+    """reportlab's ``TTFont(name, path)``: from the disk cache when its entry holds, else parsed
+    (and kept)."""
+    from reportlab import Version
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    key = ("ttfont", name, path, Version)
+    saved = FONTS.get(key)
+    if saved is not None:
+        restored = _restore(saved, path)
+        if restored is not None:
+            return restored
+    font = TTFont(name, path)
+    kept = _saved(font)
+    if kept is not None:
+        FONTS.put(key, [path], kept)
+    return font
+
+
+def _scale(units_per_em: int) -> Callable[[float], float]:
+    """The face's ``_pdfScale``, as reportlab's extractInfo makes it (checked on keeping)."""
+    if units_per_em == 1000:
+        return lambda x: x
+    mult = 1000 / units_per_em
+    return lambda x: x * mult
+
+
+def _saved(font: TTFont) -> dict[str, Any] | None:
+    """What an entry keeps of ``font``: each object's attributes in order, None standing for
+    the ones made again; None when the font is not as expected."""
+    face = font.face
+    attrs, face_attrs = vars(font), vars(face)
+    if not all(k in attrs for k in _FONT_REMADE) or not all(k in face_attrs for k in _FACE_REMADE):
+        return None
+    if not isinstance(font.state, WeakKeyDictionary) or len(font.state):
+        return None
+    scale = _scale(face_attrs.get("unitsPerEm", 0) or 1)
+    if any(face._pdfScale(v) != scale(v) or type(face._pdfScale(v)) is not type(scale(v)) for v in _PROBES):
+        return None
+    return {"font": {k: (None if k in _FONT_REMADE else v) for k, v in attrs.items()},
+            "face": {k: (None if k in _FACE_REMADE else v) for k, v in face_attrs.items()}}
+
+
+def _restore(saved: dict[str, Any], path: str) -> TTFont | None:
+    """The font an entry holds, or None if it does not hold one or the file cannot be read."""
+    from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        face_attrs, font_attrs = dict(saved["face"]), dict(saved["font"])
+        face_attrs["_ttf_data"] = data
+        face_attrs["_pdfScale"] = _scale(face_attrs["unitsPerEm"])
+    except (OSError, KeyError, TypeError, ZeroDivisionError):
+        return None
+    face = TTFontFace.__new__(TTFontFace)
+    face.__dict__.update(face_attrs)
+    font_attrs["face"] = face
+    font_attrs["state"] = WeakKeyDictionary()
+    font = TTFont.__new__(TTFont)
+    font.__dict__.update(font_attrs)
+    return font
