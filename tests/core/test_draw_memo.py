@@ -12,6 +12,7 @@ from printkit.core.colour import Colour
 from printkit.core.draw import pdf
 from printkit.core.draw import ops as O
 from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.layout import placements as P
 from printkit.core.layout import render as R
 from printkit.core.layout import template as T
 from printkit.errors import InputError
@@ -131,7 +132,7 @@ def test_placements_remembered_are_bounded(tmp_path, monkeypatch):
     for n, p in enumerate(pages):
         assert uses(doc, n) == [u for item in p["uses"] for u in expected(item)]
     (renderer,) = made
-    assert len(renderer._placed) == 3
+    assert renderer._placed.count == 3
 
 
 def test_a_bad_template_still_says_where_after_good_ones(tmp_path):
@@ -143,10 +144,10 @@ def test_a_bad_template_still_says_where_after_good_ones(tmp_path):
         uses(doc, 1)
 
 
-def test_groups_of_symbol_uses_and_remembered_cms_write_reportlabs_bytes(monkeypatch):
-    """A group holding only symbol uses is written as its q, the uses and its Q; a use's cm is
-    remembered by its matrix: the bytes of reportlab's own calls, one by one (the renderer's
-    direct path off), for shared and fresh matrices, -0.0, fills, nesting and clips."""
+def test_groups_of_symbol_uses_write_reportlabs_bytes(monkeypatch):
+    """A group holding only symbol uses is written as its q, the uses and its Q: the bytes of
+    reportlab's own calls, one by one (the renderer's direct path off), for shared and fresh
+    matrices, -0.0, fills, nesting and clips."""
     red, blue = Colour(0.8, 0.2, 0.2), Colour(0.1, 0.3, 0.9)
     dot = (O.Rect(-1, -1, 2, 2, O.Style(stroke=None, fill=O.INHERIT)),)
     shared = O.Matrix.translate(5, 7) @ O.Matrix.scale(0.5)
@@ -174,6 +175,23 @@ def test_groups_of_symbol_uses_and_remembered_cms_write_reportlabs_bytes(monkeyp
 
     monkeypatch.setattr(pdf._PdfRenderer, "__init__", one_by_one)
     assert fast == pdf.render_pdf(doc)
-    monkeypatch.setattr(pdf, "_CMS", 1)  # remembering at most one: the same bytes
-    monkeypatch.setattr(pdf._PdfRenderer, "__init__", init)
-    assert pdf.render_pdf(doc) == fast
+
+
+def test_placements_keep_each_matrixs_numbers_and_their_types():
+    """A remembered matrix is a new Matrix of the same numbers: ints stay ints (a translation's
+    1 and 0, which SVG prints as "1", not "1.0"), -0.0 and inf stay; and the table grows."""
+    table = P.Placements(limit=10_000, slots=4)
+    matrices = [O.Matrix.translate(1.5, -0.0), O.Matrix.translate(0.0, 2) @ O.Matrix.scale(0.42),
+                O.Matrix.rotate(30), O.Matrix(), O.Matrix._of(1, 0.0, -0.0, 7, float("inf"), 3)]
+    matrices += [O.Matrix.translate(i / 7, i) for i in range(200)]
+    for i, m in enumerate(matrices):
+        table.put(*P.digest(("m", i)), m)
+    for i, m in enumerate(matrices):
+        got = table.get(*P.digest(("m", i)))
+        assert got == m and [repr(getattr(got, f)) for f in "abcdef"] == [repr(getattr(m, f)) for f in "abcdef"]
+    assert table.get(*P.digest(("m", -1))) is None and table.count == len(matrices)
+    assert len(table.kinds) >= 2 * table.count
+    full = P.Placements(limit=2)
+    for i in range(3):
+        full.put(*P.digest(i), O.Matrix.translate(i, i))
+    assert full.count == 2 and full.get(*P.digest(2)) is None

@@ -34,8 +34,6 @@ from printkit.core.units import PT_PER_MM
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
-#: Symbol uses' ``cm`` operators a renderer remembers at most (by matrix).
-_CMS = 4096
 #: Form XObjects get a bounding box large enough for any symbol (mm around its origin).
 _FORM_EXTENT = 2000.0
 
@@ -64,9 +62,6 @@ class _PdfRenderer:
         #: The direct path writes plain RGB colours: only when the canvas converts none.
         self.direct = getattr(c, "_enforceColorSpace", None) is None and rl_canvas.ENABLE_TRACKING
         self._fonts: dict[str, str] = {}
-        #: A symbol use's ``cm`` by its matrix (kept, so its id stays its own): a layout's
-        #: renderer gives the uses at one placement one matrix (render.py, ``_placed``).
-        self._cms: dict[int, tuple[Matrix, str]] = {}
 
     # -- style -------------------------------------------------------------------------
     def _apply(self, s: Style) -> tuple[bool, bool]:
@@ -200,14 +195,7 @@ class _PdfRenderer:
             rgb = (op.fill.r, op.fill.g, op.fill.b)
             c._fillColorObj = rgb
             code.append(f"{fp_str(rgb)} rg")
-        m = op.matrix
-        hit = self._cms.get(id(m))
-        if hit is None or hit[0] is not m:
-            hit = (m, f"{fp_str(m.a, m.b, m.c, m.d, m.e, m.f)} cm" if not m.is_identity else "")
-            if len(self._cms) < _CMS:
-                self._cms[id(m)] = hit
-        if hit[1]:
-            code.append(hit[1])  # what _cm writes
+        _cm(code, op.matrix)
         name = _form_name(op.symbol)
         code.append(f"/{c._doc.getXObjectName(name)} Do")
         c._formsinuse.append(name)

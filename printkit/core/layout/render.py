@@ -22,6 +22,7 @@ from printkit.core.geometry.pathdata import parse_path
 from printkit.core.layout import sections
 from printkit.core.layout.canvas import Canvas, Drawing
 from printkit.core.layout.load import Layout, merge_styles
+from printkit.core.layout.placements import Placements, digest
 from printkit.core.layout.template import MissingData, TemplateError, fill, lookup
 from printkit.core.layout.model import ColourDef, RectEl, StyleSpec, TextEl
 from printkit.core.text import TextBox, TextFitError, layout_text
@@ -41,8 +42,10 @@ MAX_PAGE_WORK = 50_000
 #: ... and in one document (10,000 score sheets, the most --count makes, draw about 3.4 million).
 MAX_DOCUMENT_WORK = 8_000_000
 #: A renderer remembers at most this many placements of symbol uses (then works new ones out
-#: each time): bounded memory for any --count (a Roll n Cook sheet's icons take ~300).
+#: each time), in arrays (~70 bytes each; a Roll n Cook sheet's icons sit at ~300 places) ...
 MAX_PLACEMENTS = 4096
+#: ... for at most this many elements of its layout.
+MAX_PLACED_ELEMENTS = 1024
 
 
 def _short(text: str, n: int = 60) -> str:
@@ -95,9 +98,10 @@ class Renderer:
     _fits: dict[int, Fitted] = field(default_factory=dict)
     _colours: dict[str, Colour | None] = field(default_factory=dict, init=False, repr=False)  # see colour()
     _styles: dict[int, tuple[StyleSpec, Style]] = field(default_factory=dict, init=False, repr=False)
-    #: Symbol uses' matrices by placement (see _use): the element (kept, so its id stays its
-    #: own) and the matrix.
-    _placed: dict[tuple, tuple[Any, Matrix]] = field(default_factory=dict, init=False, repr=False)
+    #: Symbol uses' matrices by placement (see _use and placements.py), and the elements they
+    #: were worked out for (kept, so that an id in a key stays theirs).
+    _placed: Placements = field(default_factory=lambda: Placements(MAX_PLACEMENTS), init=False, repr=False)
+    _placed_els: dict[int, Any] = field(default_factory=dict, init=False, repr=False)
     _work: int = 0  # elements drawn on this page (see spend)
     _total: int = 0  # ... and in the document
 
@@ -376,23 +380,24 @@ class Renderer:
 
     def _use(self, el, ctx, where) -> list[Op]:
         key = _placement(el, ctx)
-        if key is not None:
+        known = key is not None and self._placed_els.get(id(el)) is el
+        if known:
             # A placement worked out before (the same element, the same filled x, y, rotate and
-            # scale): the same matrix. A --count sheet places its ~160 icons at a few hundred
-            # places in all, whichever ingredients its seed puts there.
-            hit = self._placed.get(key)
-            if hit is not None and hit[0] is el:
+            # scale): a matrix of the same numbers (see placements.py).
+            m = self._placed.get(*digest(key))  # type: ignore[arg-type]
+            if m is not None:
                 name = _filled(el.symbol, ctx)
                 if name in self.symbols:
-                    return [Use(name, hit[1], _filled(el.id, ctx) if el.id else None)]
+                    return [Use(name, m, _filled(el.id, ctx) if el.id else None)]
         name = self.fmt(el.symbol, ctx, where + ".symbol")
         self.define_symbol(name, where + ".symbol")
         m = Matrix.translate(self.length(el.x, ctx, where + ".x"), self.length(el.y, ctx, where + ".y"))
         m = self._turned(m, el, ctx, where)
         if el.mirror:
             m = m @ Matrix.mirror(el.mirror)
-        if key is not None and len(self._placed) < MAX_PLACEMENTS:
-            self._placed[key] = (el, m)
+        if key is not None and (known or len(self._placed_els) < MAX_PLACED_ELEMENTS):
+            self._placed_els[id(el)] = el  # kept: its id names it in the keys
+            self._placed.put(*digest(key), m)
         return [Use(name, m, tag=self._tag(el, ctx, where))]
 
     def _turned(self, m: Matrix, el, ctx, where) -> Matrix:
@@ -668,9 +673,9 @@ def _filled(v: Any, ctx: dict) -> Any:
 
 
 def _placement(el, ctx: dict) -> tuple | None:
-    """What a symbol use's matrix depends on: the element and its filled x, y, rotate and scale
-    (a number stays a number: it is the element's own, so the element in the key covers it).
-    None when a template cannot be filled: the long way then says why."""
+    """What a symbol use's matrix depends on: the element (its id) and its filled x, y, rotate
+    and scale (a number is the element's own). None when a template cannot be filled: the long
+    way then says why."""
     try:
         return (id(el), _filled(el.x, ctx), _filled(el.y, ctx), _filled(el.rotate, ctx), _filled(el.scale, ctx))
     except (TemplateError, ValueError, TypeError):
