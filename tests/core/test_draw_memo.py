@@ -195,3 +195,15 @@ def test_placements_keep_each_matrixs_numbers_and_their_types():
     for i in range(3):
         full.put(*P.digest(i), O.Matrix.translate(i, i))
     assert full.count == 2 and full.get(*P.digest(2)) is None
+
+
+def test_placements_tell_apart_keys_pythons_hash_confuses():
+    """Placements whose keys Python's hash confuses (hash(-1) == hash(-2), so every tuple that
+    differs only there; 1 and 1.0) each keep their own matrix: a digest built on hash() fails."""
+    assert hash((5, "3mm", -1)) == hash((5, "3mm", -2))  # what a hash() digest would merge
+    keys = [(5, "3mm", -1), (5, "3mm", -2), (5, "3mm", 1), (5, "3mm", 1.0), (5, "3mm", 0.0), (5, "3mm", -0.0)]
+    assert len({P.digest(k) for k in keys}) == len(keys)
+    table = P.Placements(limit=100)
+    for i, k in enumerate(keys):
+        table.put(*P.digest(k), O.Matrix.translate(i, 0))
+    assert [table.get(*P.digest(k)).e for k in keys] == list(range(len(keys)))

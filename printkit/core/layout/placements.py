@@ -4,17 +4,17 @@ A ``--count`` sheet places its ~160 icons at a few hundred places in all, whiche
 ingredients its seed puts there; working each use's matrix out again (lengths and numbers
 from filled templates, translations, scales) is a good part of drawing a sheet. A renderer
 remembers each placement's matrix here: the key (the element and its filled x, y, rotate and
-scale, see render.py) is kept as two 64-bit hashes, the matrix as its six numbers, in
-an open-addressing table of arrays (at most half full). No Python object is kept an entry, so
+scale, see render.py) is kept as its 128-bit BLAKE2b digest (:func:`digest`), the matrix as
+its six numbers, in an open-addressing table of arrays (at most half full). No Python object is kept an entry, so
 the memory a long run holds does not grow a sheet in objects (tests/core/test_pdf_stream.py
 counts the interpreter's blocks), and a remembered matrix comes back as a new Matrix of the
-same numbers, whole numbers (a translation's 1 and 0) as ints, as they were made. The key is
-kept as two 64-bit hashes of it (two different keys agree on both about once in 2**128 pairs).
+same numbers, whole numbers (a translation's 1 and 0) as ints, as they were made.
 """
 
 from __future__ import annotations
 
 from array import array
+from hashlib import blake2b
 
 from printkit.core.draw.ops import Matrix
 
@@ -23,13 +23,17 @@ _FIELDS = ("a", "b", "c", "d", "e", "f")
 _TRANSLATION = 1 | 2 | 4 | 8 | 16
 
 
-_MASK = (1 << 64) - 1
-
-
 def digest(key: tuple) -> tuple[int, int]:
-    """Two 64-bit hashes of ``key`` (a tuple of text and numbers): the tuple's own and that of
-    the tuple inside another; two keys that differ agree on both about once in 2**128 pairs."""
-    return hash(key) & _MASK, hash((key, 0x9E3779B97F4A7C15)) & _MASK
+    """The 128-bit BLAKE2b digest of ``key``'s repr (a tuple of text and numbers), as two 64-bit
+    ints. A repr tells every number apart (``-1`` from ``-2``, ``1`` from ``1.0``, ``0.0`` from
+    ``-0.0``), so two keys that differ agree about once in 2**128 pairs. (Python's ``hash`` would
+    not do: ``hash(-1) == hash(-2)``, and a tuple's hash follows its items' hashes.)
+
+    >>> digest((7, "12mm", -1)) != digest((7, "12mm", -2))
+    True
+    """
+    d = blake2b(repr(key).encode(), digest_size=16).digest()
+    return int.from_bytes(d[:8], "little"), int.from_bytes(d[8:], "little")
 
 
 class Placements:
