@@ -160,7 +160,7 @@ BLEED_ART = [c for c in CARD_COMPONENTS if c not in MEASURES_THE_CUT]
 
 def test_card_components_are_every_component_with_cards():
     found = [(g, n) for g, n, _ in components() if any(card_groups(p) for p in doc_of(g, n, "a4", 3.0).pages)]
-    assert found == CARD_COMPONENTS
+    assert sorted(found) == sorted(CARD_COMPONENTS)  # (games() lists games in the order they were loaded)
 
 
 @pytest.mark.parametrize(("game", "name"), BLEED_ART, ids=[f"{g}-{n}" for g, n in BLEED_ART])
