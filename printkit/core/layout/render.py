@@ -42,7 +42,7 @@ MAX_PAGE_WORK = 50_000
 #: ... and in one document (10,000 score sheets, the most --count makes, draw about 3.4 million).
 MAX_DOCUMENT_WORK = 8_000_000
 #: A renderer remembers at most this many placements of symbol uses (then works new ones out
-#: each time), in arrays (~70 bytes each; a Roll n Cook sheet's icons sit at ~300 places) ...
+#: each time), in arrays (~70 bytes each; a score sheet's ~160 icons may sit at ~300 places) ...
 MAX_PLACEMENTS = 4096
 #: ... for at most this many elements of its layout.
 MAX_PLACED_ELEMENTS = 1024
