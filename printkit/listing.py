@@ -154,7 +154,9 @@ def table_source() -> str:
              "PAPERS = [", *(f"    {p!r}," for p in sheets), "]",
              "#: (game, component, build, settings' defaults): pages on each paper.",
              "PAGES = {"]
-    for comp in own_components():
+    # sorted: the games' order in the registry is the order they were imported (a test process
+    # imports them in any order); lookups are by key, so the table's order is only its text's
+    for comp in sorted(own_components(), key=lambda c: (c.game, c.name)):
         counts = tuple(built_pages(comp, p, 0.0, True) for p, *_ in sheets)
         lines.append(f"    {component_key(comp)!r}: {counts!r},")
     lines.append("}")

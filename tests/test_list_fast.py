@@ -202,3 +202,14 @@ def test_a_shell_asking_for_completions_is_answered_by_typer() -> None:
     code, out, err, modules = _probe(["list"], **env)
     assert (code, out, err) == reference and "typer" in modules
     assert b"trickdumpling" not in out  # completion's answer, not a listing
+
+
+def test_the_table_does_not_depend_on_the_order_games_were_imported() -> None:
+    """A process that imported two games before the rest (a test worker, a plugin) generates
+    the same table text: under -n 2 the table test failed when its worker had imported Gemblo
+    first (the registry keeps games in import order)."""
+    code = ("import printkit.games.trickdumpling, printkit.games.gemblo\n"
+            "from printkit import listing\nprint(listing.table_source(), end='')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == (ROOT / "printkit" / "listing_table.py").read_text(encoding="utf-8")
