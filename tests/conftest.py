@@ -309,34 +309,32 @@ def pytest_terminal_summary(terminalreporter, config) -> None:
 # workers on a loaded 2-core machine) first; every other file follows in collection order.
 
 SLOWEST_FIRST = (
-    "tests/web/test_rollncook_browser.py",  # 17 s
-    "tests/core/test_pdf_stream.py",  # 17 s
-    "tests/web/test_trickdumpling_browser.py",  # 17 s
-    "tests/games/rollncook/test_fillable.py",  # 15 s
-    "tests/web/test_gimbap_browser.py",  # 11 s
-    "tests/web/test_gemblo_browser.py",  # 11 s
-    "tests/web/test_jubako_browser.py",  # 10 s
+    "tests/games/rollncook/test_fillable.py",  # 18 s
+    "tests/core/test_pdf_stream.py",  # 18 s
+    "tests/web/test_rollncook_browser.py",  # 13 s
+    "tests/web/test_jubako_browser.py",  # 11 s
+    "tests/web/test_trickdumpling_browser.py",  # 9 s
+    "tests/quality/test_print_quality.py",  # 9 s
     "tests/web/test_core_phone.py",  # 8 s
-    "tests/games/test_calibration.py",  # 8 s
-    "tests/web/test_trickdumpling_api.py",  # 7 s
-    "tests/quality/test_print_quality.py",  # 7 s
-    "tests/web/test_core_browser.py",  # 7 s
-    "tests/test_lazy_games.py",  # 6 s
+    "tests/web/test_gimbap_browser.py",  # 8 s
+    "tests/web/test_core_browser.py",  # 8 s
+    "tests/web/test_trickdumpling_api.py",  # 8 s
+    "tests/games/test_calibration.py",  # 6 s
+    "tests/web/test_gemblo_browser.py",  # 6 s
     "tests/test_fuzz.py",  # 6 s
-    "tests/games/gimbap/test_components.py",  # 6 s
     "tests/web/test_gemblo_api.py",  # 5 s
-    "tests/test_install.py",  # 5 s
+    "tests/test_lazy_games.py",  # 5 s
     "tests/games/trickdumpling/test_components.py",  # 5 s
-    "tests/games/gemblo/test_components.py",  # 4 s
+    "tests/test_install.py",  # 5 s
+    "tests/games/gimbap/test_components.py",  # 5 s
     "tests/web/test_core_quick.py",  # 4 s
     "tests/corpus/test_corpus.py",  # 4 s
-    "tests/games/jubako/test_components.py",  # 4 s
+    "tests/games/gemblo/test_components.py",  # 3 s
+    "tests/games/jubako/test_components.py",  # 3 s
     "tests/corpus/test_corpus_rnc_td.py",  # 3 s
-    "tests/games/rollncook/test_sheet.py",  # 3 s
     "tests/games/jubako/test_pad.py",  # 3 s
-    "tests/games/trickdumpling/test_pad.py",  # 3 s
-    "tests/games/trickdumpling/test_print_look.py",  # 3 s
     "tests/web/test_core_serve.py",  # 3 s
+    "tests/games/trickdumpling/test_pad.py",  # 3 s
 )
 
 
