@@ -7,7 +7,10 @@ each under a name made from its key (where the value was loaded from) and a fing
 code that checks it (printkit's version, Python's and pydantic's, and the bytes of the modules
 that parse and validate, which the cache's owner names). An entry keeps the sha256 of every file
 the value was read from: it is used only while each still has those bytes, otherwise the value
-is loaded from its files again and the entry replaced. Entries are written atomically (a temp
+is loaded from its files again and the entry replaced. Entries of one fingerprint share a
+subfolder; when a new fingerprint's subfolder is made (printkit upgraded, or a checkout's
+checking code edited), all but the :data:`KEEP` most recently used subfolders of that cache are
+deleted, so the cache does not grow with every release (two printkits in two venvs keep theirs). Entries are written atomically (a temp
 file renamed over the entry); one that cannot be read (cut short, from another version) is
 ignored and rebuilt; a cache folder that cannot be made or written is simply not used. Nothing
 else changes: a value from the cache is the one its files would give, so output is the same bytes.
@@ -21,6 +24,7 @@ import contextlib
 import hashlib
 import os
 import pickle
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
@@ -29,6 +33,8 @@ from typing import Any
 
 #: Bumped when what an entry holds changes shape.
 FORMAT = 1
+#: A cache keeps the entries of at most this many fingerprints (the most recently used).
+KEEP = 4
 
 #: sha256 of a file's bytes, by (path, size, mtime_ns): a run hashes each file once.
 _hashes: dict[tuple[str, int, int], str] = {}
@@ -69,6 +75,7 @@ class DiskCache:
         self.folder = folder
         self._checkers = checkers
         self._fingerprint: str | None = None
+        self._used = False
 
     def fingerprint(self) -> str:
         """What the checking code is: versions and the bytes of its modules (an edited checkout
@@ -85,11 +92,30 @@ class DiskCache:
         return self._fingerprint
 
     def _entry(self, key: tuple[str, ...]) -> Path | None:
-        folder = cache_dir(self.folder)
+        folder = self._folder()
         if folder is None:
             return None
         name = hashlib.sha256("\0".join((self.fingerprint(), *key)).encode()).hexdigest()[:32]
         return folder / f"{name}.pickle"
+
+    def _folder(self) -> Path | None:
+        """This fingerprint's subfolder (its time of use refreshed once a run), or None when off."""
+        base = cache_dir(self.folder)
+        if base is None:
+            return None
+        folder = base / self.fingerprint()[:32]
+        if not self._used:
+            self._used = True
+            with contextlib.suppress(OSError):
+                os.utime(folder)  # most recently used: the last to be pruned
+        return folder
+
+    def _made(self, folder: Path) -> None:
+        """Make ``folder`` (this fingerprint's); if it is new, prune the others (see the module)."""
+        if folder.is_dir():
+            return
+        folder.mkdir(parents=True, exist_ok=True)
+        prune(folder.parent, KEEP)
 
     def get(self, key: tuple[str, ...]) -> Any | None:
         """The value kept for ``key`` if every file it read still has the same bytes, else None."""
@@ -116,7 +142,7 @@ class DiskCache:
         tmp = None
         try:
             data = pickle.dumps((key, digests, value), protocol=pickle.HIGHEST_PROTOCOL)
-            path.parent.mkdir(parents=True, exist_ok=True)
+            self._made(path.parent)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
@@ -128,3 +154,26 @@ class DiskCache:
             if tmp is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
+
+
+def prune(base: Path, keep: int) -> None:
+    """Delete all but the ``keep`` most recently used fingerprint subfolders of ``base`` (by
+    modification time, which a run's first look and every write refresh) and any loose entry
+    (an earlier printkit kept entries directly in ``base``). Errors are ignored: another
+    process may be pruning too."""
+    try:
+        children = list(os.scandir(base))
+    except OSError:
+        return
+    folders = []
+    for child in children:
+        try:
+            if child.is_dir(follow_symlinks=False):
+                folders.append((child.stat(follow_symlinks=False).st_mtime_ns, child.path))
+            elif child.name.endswith(".pickle"):
+                os.unlink(child.path)
+        except OSError:
+            continue
+    folders.sort(reverse=True)
+    for _, path in folders[keep:]:
+        shutil.rmtree(path, ignore_errors=True)

@@ -90,7 +90,7 @@ def test_a_kept_font_is_the_parsed_one(font_name, cache_home):
             assert vars(kept)[key] == value if not hasattr(value, "__dict__") else vars(vars(kept)[key]) == vars(value)
     made = pdf(fresh)
     assert pdf(kept) == made and b"/FontFile2" in made
-    assert len(list(cache_home.glob("*.pickle"))) == 1
+    assert len(list(cache_home.glob("*/*.pickle"))) == 1
 
 
 def test_an_entry_is_used_only_for_the_same_bytes(tmp_path, cache_home):

@@ -41,7 +41,7 @@ def no_parsing(monkeypatch) -> None:
 
 
 def entries(tmp_path: Path) -> list[Path]:
-    return sorted((tmp_path / "xdg" / "printkit" / "layouts").glob("*.pickle"))
+    return sorted((tmp_path / "xdg" / "printkit" / "layouts").glob("*/*.pickle"))
 
 
 def test_a_second_run_takes_the_checked_layout_from_disk(cached, monkeypatch):
