@@ -44,6 +44,7 @@ from typing import IO, Any
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen import canvas as rl_canvas
 
 _XREF_CHUNK = 4096  # cross-reference lines joined and written at once
@@ -216,6 +217,32 @@ class _FieldArray(pdfdoc.PDFArray):
         chunks = [join([fields.formatted(i, document) for i in range(at, min(at + _FIELD_CHUNK, len(fields)))])
                   for at in range(0, len(fields), _FIELD_CHUNK)]
         return b"[ " + between.join(chunks) + b" ]"
+
+
+class _NumberArray(pdfdoc.PDFArray):
+    """A PDFArray of plain numbers (a font subset's ``/Widths``: 86 of up to 256 in ``make all``)
+    formatted as reportlab's PDFArray formats it, ten numbers to a line, with one ``fp_str`` a
+    line instead of a ``pdfdoc.format`` and an encoding a number (~6x faster)."""
+
+    def format(self, document: Any, IND: bytes = b"\n ") -> bytes:  # noqa: N803 - reportlab's name
+        seq = self.sequence
+        if (self.multiline and rl_config.pdfMultiLine) or self.multiline == "forced":
+            return super().format(document, IND)
+        lines = [fp_str(*seq[i:i + 10]).encode("ascii") for i in range(0, len(seq), 10)]
+        return b"[ " + b" \n  ".join(lines) + b" ]"
+
+
+def _plain_numbers(value: Any) -> bool:
+    """Whether ``value`` is reportlab's own PDFArray holding only ints and floats (what
+    ``pdfdoc.format`` writes with ``fp_str``)."""
+    return type(value) is pdfdoc.PDFArray and all(type(e) is int or type(e) is float for e in value.sequence)
+
+
+def _fast_widths(font: Any) -> None:
+    """A TrueType font subset's ``/Widths`` as a :class:`_NumberArray` (the same bytes)."""
+    widths: Any = getattr(font, "Widths", None)
+    if _plain_numbers(widths):
+        font.Widths = _NumberArray(widths.sequence)
 
 
 def _format_acroform(form: Any, doc: Any) -> bytes:
@@ -616,6 +643,8 @@ class StreamingDocument(pdfdoc.PDFDocument):
         while number < self.objectcounter:  # objects may be added while others are formatted
             number += 1
             oid, obj, next_page, next_stream = self._object(number, next_page, next_stream)
+            if type(obj) is pdfdoc.PDFTrueTypeFont:
+                _fast_widths(obj)
             if not rl_config.invariant and rl_config.pdfComments:  # as reportlab does
                 out.add(f"% {ascii(oid)}: class {obj.__class__.__name__[:50]} \n")
             offsets.append(out.add(pdfdoc.PDFIndirectObject(oid, obj).format(self)))
