@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover - older reportlab
 from printkit.core.draw.ops import (
     INHERIT, Circle, Document, Field, Group, Line, Matrix, Op, Page, Path, Polygon, Rect, Style, Text, Use,
 )
-from printkit.core.draw.pdfmarks import circle, marks
+from printkit.core.draw.pdfmarks import circle, marks, round_rect
 from printkit.core.draw.pdfstream import SpoolingCanvas
 from printkit.core.fonts import register_pdf_font
 from printkit.core.units import PT_PER_MM
@@ -243,7 +243,7 @@ class _PdfRenderer:
         elif isinstance(op, Circle):
             circle(c, op.cx, op.cy, op.r, int(stroke), int(fill))  # c.circle's operators, faster
         elif op.radius > 0:
-            c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(stroke), fill=int(fill))
+            round_rect(c, op.x, op.y, op.w, op.h, op.radius, int(stroke), int(fill))  # c.roundRect's, faster
         else:
             c.rect(op.x, op.y, op.w, op.h, stroke=int(stroke), fill=int(fill))
 

@@ -115,6 +115,36 @@ def circle(c: Canvas, x_cen: float, y_cen: float, r: float, stroke: int, fill: i
     c._code.append(found if found is not None else _remember(key))
 
 
+#: reportlab's radius multiplier for a rounded corner's control points (pathobject.roundRect).
+_CORNER = 0.4472
+
+
+def round_rect(c: Canvas, x: float, y: float, width: float, height: float, radius: float,
+               stroke: int, fill: int) -> None:
+    """What ``c.roundRect(x, y, width, height, radius, stroke, fill)`` writes for one radius:
+    the same points by reportlab's own expressions and ``fp_str``, its ``n``, moveto, lines,
+    curves, ``h`` and paint one operator a line in one entry of the canvas's list (a path
+    object and a dozen calls a rectangle fewer: ~10 to ~3 microseconds)."""
+    xlo, xhi = min(x, x + width), max(x, x + width)
+    ylo, yhi = min(y, y + height), max(y, y + height)
+    r = radius
+    t = _CORNER * r
+    c._code.append("\n".join((
+        "n",
+        f"{fp_str(xlo + r, ylo)} m",
+        f"{fp_str(xhi - r, ylo)} l",
+        f"{fp_str(xhi - t, ylo, xhi, ylo + t, xhi, ylo + r)} c",
+        f"{fp_str(xhi, yhi - r)} l",
+        f"{fp_str(xhi, yhi - t, xhi - t, yhi, xhi - r, yhi)} c",
+        f"{fp_str(xlo + r, yhi)} l",
+        f"{fp_str(xlo + t, yhi, xlo, yhi - t, xlo, yhi - r)} c",
+        f"{fp_str(xlo, ylo + r)} l",
+        f"{fp_str(xlo, ylo + t, xlo + t, ylo, xlo + r, ylo)} c",
+        "h",
+        PATH_OPS[stroke, fill, c._fillMode],
+    )))
+
+
 def marks(c: Canvas, ops: Sequence[Op], apply: Callable[[Style], tuple[bool, bool]]) -> bool:
     """Write ``ops`` if they are a run of marks (all circles or all lines, in equal styles), as
     the backend's ``apply`` (style) and shape drawing would, op by op; False, and nothing
