@@ -62,6 +62,8 @@ class _PdfRenderer:
         #: The direct path writes plain RGB colours: only when the canvas converts none.
         self.direct = getattr(c, "_enforceColorSpace", None) is None and rl_canvas.ENABLE_TRACKING
         self._fonts: dict[str, str] = {}
+        #: A string's text operators by font, size, leading and text (see _line).
+        self._lines: dict[tuple[str, float, float, str], str] = {}
 
     # -- style -------------------------------------------------------------------------
     def _apply(self, s: Style) -> tuple[bool, bool]:
@@ -228,9 +230,37 @@ class _PdfRenderer:
         code.append(f"{fp_str(rgb)} rg")
         code.append(f"{fp_str(1, 0, 0, -1, op.x, op.y)} cm")  # see _cm
         c.setFont(self._font(op.font), op.size)
-        code.append(_text_line(c, op.text))
+        code.append(self._line(op.text))
         code.append("Q")
         c._fillColorObj, c._currentMatrix, c._fontname, c._fontsize, c._leading = saved
+
+    def _line(self, text: str) -> str:
+        """:func:`_text_line` for the canvas's font, size and leading, remembered for the page
+        (a kit's strings repeat: ~1,450 of ``make all``'s 2,700 were drawn before on their page;
+        symbols are drawn after the last page, with its memo).
+        The same string again gives the same operators: its characters already have their
+        places in the font's subsets of this document (a place, once given, stays) and the
+        subsets their names. Only what _text_line writes itself (a TrueType font on a bottom-up
+        canvas: no text object, whose operators depend on more of the canvas's state), for
+        plain ``str`` text at a positive size (a shaped string may equal a plain one; -0.0
+        equals 0.0 but is written otherwise); at most ``_LINES`` strings, then it starts again."""
+        c = self.c
+        if type(text) is not str or not c._fontsize > 0:
+            return _text_line(c, text)
+        key = (c._fontname, c._fontsize, c._leading, text)
+        line = self._lines.get(key)
+        if line is None:
+            line = _text_line(c, text)
+            if pdfmetrics.getFont(c._fontname)._dynamicFont and c.bottomup:  # _text_line's own operators
+                if len(self._lines) >= _LINES:
+                    self._lines.clear()
+                self._lines[key] = line
+        return line
+
+    def forget_lines(self) -> None:
+        """Start remembering text lines again (at each page: a ``--count`` run's sheets each
+        draw a new sheet id and footer, which would otherwise pile up to the bound)."""
+        self._lines.clear()
 
     def _shape(self, op: Line | Rect | Circle) -> None:
         c = self.c
@@ -257,6 +287,8 @@ class _PdfRenderer:
 
 
 _ORIGIN = fp_str(0, 0)
+#: Text lines a renderer remembers on one page (see _PdfRenderer._line), then it starts again.
+_LINES = 4096
 
 
 def _cm(code: list[str], m: Matrix) -> None:
@@ -339,6 +371,7 @@ def _page(c: rl_canvas.Canvas, r: _PdfRenderer, page: Page) -> None:
     c.setBleedBox(_box_pt(page.bleed or page.trim or media, page.height))
     c.saveState()
     c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
+    r.forget_lines()  # a page's strings at most: memory stays flat for any --count
     r.draw(page.ops)
     c.restoreState()
     c.showPage()
