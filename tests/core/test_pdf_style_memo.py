@@ -115,3 +115,20 @@ def test_the_memo_leaves_reportlabs_state_and_keeps_its_styles():
         if not s.dash:
             assert fast._styled[id(s)][0] is s
     assert fast.c._code == slow.c._code
+
+
+def test_each_page_starts_a_new_memo(monkeypatch):
+    """A page's styles are forgotten when the next starts: a --count run makes new style
+    objects every sheet (templated styles), which would otherwise pile up to the bound."""
+    pages = [Page(210, 297, [Rect(5, 5, 10, 10, Style(stroke=Colour(0, 0, i / 30), stroke_width=0.2)),
+                             Rect(5, 25, 10, 10, _styles()[2])]) for i in range(30)]
+    sizes = []
+    new_page = pdf._PdfRenderer.new_page
+
+    def watch(self):
+        sizes.append(len(self._styled))
+        new_page(self)
+
+    monkeypatch.setattr(pdf._PdfRenderer, "new_page", watch)
+    pdf.render_pdf(Document(pages, {}, "pages"))
+    assert sizes == [0] + [2] * 29

@@ -46,7 +46,7 @@ def test_remembered_lines_give_the_same_bytes(monkeypatch):
         lines.append(self._lines)
 
     monkeypatch.setattr(pdf._PdfRenderer, "__init__", keep)
-    monkeypatch.setattr(pdf._PdfRenderer, "forget_lines", lambda self: kept.append(dict(self._lines)))
+    monkeypatch.setattr(pdf._PdfRenderer, "new_page", lambda self: kept.append(dict(self._lines)))
     kept: list[dict] = []
     ours = pdf.render_pdf(_doc())
     assert len(lines) == 1 and len(kept) == 2 and kept[0] == {}  # page 1 starts empty
@@ -80,14 +80,14 @@ def test_each_page_starts_a_new_memo():
     pages = [Page(210, 297, [Text(5, 5, f"sheet {i}", "sans", 3), Text(5, 9, "footer", "sans", 3)])
                for i in range(30)]
     sizes = []
-    forget = pdf._PdfRenderer.forget_lines
+    forget = pdf._PdfRenderer.new_page
 
     def watch(self):
         sizes.append(len(self._lines))
         forget(self)
 
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(pdf._PdfRenderer, "forget_lines", watch)
+        m.setattr(pdf._PdfRenderer, "new_page", watch)
         pdf.render_pdf(Document(pages, {}, "pages"))
     assert sizes == [0] + [2] * 29
 

@@ -99,8 +99,9 @@ class _PdfRenderer:
     def _style_operators(self, s: Style) -> _Styled:
         """What _apply writes for an undashed style on the direct path (_stroke's operators,
         then setFillColorRGB's), the state they leave (the stroke's colour, width, cap and join;
-        the fill colour) and what paints, kept for the style object (a kit draws ~4,800 styled
-        shapes in ~1,000 style objects; at most _STYLES, then it starts again)."""
+        the fill colour) and what paints, kept for the style object while its page is drawn
+        (a kit draws ~4,800 styled shapes in ~1,000 style objects; at most _STYLES a page,
+        then it starts again)."""
         code: list[str] = []
         stroked = fill = None
         if s.stroke is not None:
@@ -292,10 +293,12 @@ class _PdfRenderer:
                 self._lines[key] = line
         return line
 
-    def forget_lines(self) -> None:
-        """Start remembering text lines again (at each page: a ``--count`` run's sheets each
-        draw a new sheet id and footer, which would otherwise pile up to the bound)."""
+    def new_page(self) -> None:
+        """Start remembering text lines and styles again (at each page: a ``--count`` run's
+        sheets each draw a new sheet id and footer, and make new style objects for templated
+        styles, which would otherwise pile up to the bounds)."""
         self._lines.clear()
+        self._styled.clear()
 
     def _shape(self, op: Line | Rect | Circle) -> None:
         c = self.c
@@ -417,7 +420,7 @@ def _page(c: rl_canvas.Canvas, r: _PdfRenderer, page: Page) -> None:
     c.setBleedBox(_box_pt(page.bleed or page.trim or media, page.height))
     c.saveState()
     c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
-    r.forget_lines()  # a page's strings at most: memory stays flat for any --count
+    r.new_page()  # a page's strings and styles at most: memory stays flat for any --count
     r.draw(page.ops)
     c.restoreState()
     c.showPage()
