@@ -34,7 +34,6 @@ them, once in the file. Written against reportlab's ``pdfdoc`` as it is in versi
 from __future__ import annotations
 
 import bisect
-import hashlib
 import pickle
 import tempfile
 import types
@@ -46,6 +45,8 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen import canvas as rl_canvas
+
+from printkit.core import digests
 
 _XREF_CHUNK = 4096  # cross-reference lines joined and written at once
 
@@ -285,18 +286,12 @@ class _AppearanceRefs:
         """The key's digest; the last one is remembered (reportlab asks ``in`` then ``[]``)."""
         if key is self._last[0]:
             return self._last[1]
-        d = hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-        digest = int.from_bytes(d[:8], "little"), int.from_bytes(d[8:], "little")
+        digest = digests.digest(key.encode("utf-8", "surrogatepass"))
         self._last = (key, digest)
         return digest
 
     def _slot(self, low: int, high: int) -> int:
-        """The slot of the digest (low, high): where it is, or the empty slot it would take."""
-        mask = len(self.numbers) - 1
-        i = low & mask
-        while self.numbers[i] and (self.low[i] != low or self.high[i] != high):
-            i = (i + 1) & mask
-        return i
+        return digests.slot(self.numbers, self.low, self.high, low, high)
 
     def _grow(self) -> None:
         """Twice the slots, the entries moved from the old arrays one by one."""

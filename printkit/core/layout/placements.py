@@ -14,8 +14,8 @@ same numbers, whole numbers (a translation's 1 and 0) as ints, as they were made
 from __future__ import annotations
 
 from array import array
-from hashlib import blake2b
 
+from printkit.core import digests
 from printkit.core.draw.ops import Matrix
 
 _FIELDS = ("a", "b", "c", "d", "e", "f")
@@ -24,16 +24,15 @@ _TRANSLATION = 1 | 2 | 4 | 8 | 16
 
 
 def digest(key: tuple) -> tuple[int, int]:
-    """The 128-bit BLAKE2b digest of ``key``'s repr (a tuple of text and numbers), as two 64-bit
-    ints. A repr tells every number apart (``-1`` from ``-2``, ``1`` from ``1.0``, ``0.0`` from
-    ``-0.0``), so two keys that differ agree about once in 2**128 pairs. (Python's ``hash`` would
-    not do: ``hash(-1) == hash(-2)``, and a tuple's hash follows its items' hashes.)
+    """The 128-bit digest (core/digests.py) of ``key``'s repr (a tuple of text and numbers). A
+    repr tells every number apart (``-1`` from ``-2``, ``1`` from ``1.0``, ``0.0`` from
+    ``-0.0``); Python's ``hash`` would not do: ``hash(-1) == hash(-2)``, and a tuple's hash
+    follows its items' hashes.
 
     >>> digest((7, "12mm", -1)) != digest((7, "12mm", -2))
     True
     """
-    d = blake2b(repr(key).encode(), digest_size=16).digest()
-    return int.from_bytes(d[:8], "little"), int.from_bytes(d[8:], "little")
+    return digests.digest(repr(key).encode())
 
 
 class Placements:
@@ -52,12 +51,7 @@ class Placements:
         self.numbers = array("d", bytes(48 * slots))
 
     def _slot(self, low: int, high: int) -> int:
-        """The slot of the digest (low, high): where it is, or the empty slot it would take."""
-        mask = len(self.kinds) - 1
-        i = low & mask
-        while self.kinds[i] and (self.low[i] != low or self.high[i] != high):
-            i = (i + 1) & mask
-        return i
+        return digests.slot(self.kinds, self.low, self.high, low, high)
 
     def get(self, low: int, high: int) -> Matrix | None:
         i = self._slot(low, high)
