@@ -171,7 +171,7 @@ def test_a_games_checked_content_comes_from_disk_the_same(game, cache_home, tmp_
     data = tmp_path / "data.yaml"
     shutil.copyfile(mod.DATA, data)
     first = read_content(data, mod.Content)
-    [entry] = cache_home.glob("*.pickle")
+    [entry] = cache_home.glob("*/*.pickle")
     key, digests, kept = pickle.loads(entry.read_bytes())
     # the model's module and the printkit modules it takes names from are among the sources
     assert mod.__file__ in digests and content_reader.__file__ in digests
@@ -190,7 +190,7 @@ def test_content_is_read_again_when_a_source_changes(cache_home, tmp_path, monke
     data.write_text(GOOD.replace("version: 1", "version: 22"), encoding="utf-8")
     assert read_content(data, Toy).version == 22
     # the module that defines the model changed: its recorded digest no longer matches
-    [entry] = cache_home.glob("*.pickle")
+    [entry] = cache_home.glob("*/*.pickle")
     key, digests, kept = pickle.loads(entry.read_bytes())
     assert __file__ in digests
     # printkit modules this module takes names from, or imports whole, are sources too
@@ -206,4 +206,4 @@ def test_broken_content_is_not_kept_and_fails_every_time(cache_home, tmp_path, m
     for _ in range(2):
         next_run(monkeypatch, read_allowed=True)
         assert "unknown food 'toast'" in str(error_of(data, Toy))
-    assert not cache_home.exists() or not list(cache_home.glob("*.pickle"))
+    assert not cache_home.exists() or not list(cache_home.glob("*/*.pickle"))
