@@ -332,12 +332,13 @@ _STYLES = 4096
 _Styled = tuple[Style, tuple[str, ...], tuple[tuple[float, float, float], float, int, int] | None,
                 tuple[float, float, float] | None, tuple[bool, bool]]
 
+#: Text lines a renderer remembers on one page (see _PdfRenderer._line), then it starts again.
+_LINES = 4096
+
 
 def _stroke_operators(rgb: tuple[float, float, float], width: float, cap: int, join: int) -> tuple[str, ...]:
     """What setStrokeColorRGB, setLineWidth, setLineCap, setLineJoin and setDash([]) write."""
     return (f"{fp_str(rgb)} RG", f"{fp_str(width)} w", f"{cap} J", f"{join} j", "[] 0 d")
-#: Text lines a renderer remembers on one page (see _PdfRenderer._line), then it starts again.
-_LINES = 4096
 
 
 def _cm(code: list[str], m: Matrix) -> None:
