@@ -135,6 +135,13 @@ def test_a_solo_game_played_by_taps_exports_what_printkit_scores(live_server, pa
     # the cookbooks as on paper: bread is cooked 4 times in the record, 4 dish boxes circled
     assert sum(h.get("cook", []).count("bread") for h in record["hours"]) == 4
     assert page.locator(tid("rnc-cookbook-bread")).get_attribute("data-dishes") == "4"
+    # every dish box shows its bonus on one line, inside the box (burger's "+12" wrapped to
+    # "+1" over "2", out of its box, at phone size)
+    spilled = page.locator(".rnc .dish").evaluate_all(
+        "ds => ds.filter(d => d.scrollHeight > d.clientHeight || d.scrollWidth > d.clientWidth"
+        " || d.getClientRects().length !== 1 || (() => { const r = document.createRange(); r.selectNodeContents(d);"
+        " return r.getClientRects().length > 1; })()).map(d => d.textContent)")
+    assert spilled == []
     assert page.js_errors == []
     assert time.monotonic() - started < 40
 
