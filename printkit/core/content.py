@@ -17,12 +17,9 @@ its first use.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, BeforeValidator, ConfigDict
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from printkit.core.diskcache import DiskCache
 from printkit.core.yamlio import key_path, line_for, read_file, validate
@@ -32,6 +29,9 @@ from printkit.errors import InputError
 MAX_BYTES = 1_000_000
 #: Files under this folder are named relative to it (``printkit/games/x/data.yaml``).
 _ROOT = Path(__file__).resolve().parents[2]
+
+if TYPE_CHECKING:
+    from printkit.core.datamodel import DataModel
 
 M = TypeVar("M", bound="DataModel")
 
@@ -45,21 +45,14 @@ def _checkers() -> list[str]:
 CONTENT = DiskCache("content", _checkers)
 
 
-class DataModel(BaseModel):
-    """A part of a game's content: unknown keys are errors, values cannot be changed."""
+def read_content(path: str | Path, model: type[M] | str, shown: str | None = None) -> M:
+    """The data file at ``path`` as a ``model`` (the class, or its ``"module:Model"`` name),
+    checked; every problem is an InputError ``FILE:LINE: key.path: problem`` (``shown`` names
+    the file, by default its path from the project's folder)."""
+    from printkit.core.game import resolve
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-    def problems(self) -> Iterator[tuple[tuple, str]]:
-        """What the types cannot say (a meal's ingredient must be an ingredient), as
-        ``(key path, what is wrong)``; a model with such rules overrides this."""
-        return iter(())
-
-
-def read_content(path: str | Path, model: type[M], shown: str | None = None) -> M:
-    """The data file at ``path`` as a ``model``, checked; every problem is an InputError
-    ``FILE:LINE: key.path: problem`` (``shown`` names the file, by default its path from the
-    project's folder)."""
+    model = resolve(model)
+    assert isinstance(model, type)
     path = Path(path)
     name = shown or _shown(path)
     key = (str(path.resolve()), name, model.__module__, model.__qualname__)
@@ -104,19 +97,11 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def keyed(field: str = "name") -> BeforeValidator:
-    """For a mapping of mappings: each inner mapping gets its own key as ``field`` (the key wins), so that
-    ``meals: {soup: {value: 2}}`` makes a meal whose ``name`` is ``soup``.
+def __getattr__(name: str) -> Any:
+    """``DataModel`` and ``keyed``, which live in :mod:`printkit.core.datamodel` (pydantic), for
+    a game that still takes them from here."""
+    if name in ("DataModel", "keyed"):
+        from printkit.core import datamodel
 
-    >>> keyed().func({"soup": {"value": 2}, "odd": 3})
-    {'soup': {'value': 2, 'name': 'soup'}, 'odd': 3}
-    """
-    return BeforeValidator(_fill_keys(field))
-
-
-def _fill_keys(field: str) -> Callable[[Any], Any]:
-    def fill(value: Any) -> Any:
-        if not isinstance(value, dict):
-            return value
-        return {k: {**v, field: k} if isinstance(v, dict) else v for k, v in value.items()}
-    return fill
+        return getattr(datamodel, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

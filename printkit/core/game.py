@@ -15,14 +15,17 @@ roll-and-write game), so what a State says about a move points straight at a lin
 from __future__ import annotations
 
 import copy
+import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from collections.abc import Callable, Iterable, Sequence
 
-from pydantic import BaseModel
-
 from printkit.core.score import PlayerResult, Report, Violation, locate, rank
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 Move = TypeVar("Move")
 
@@ -96,8 +99,10 @@ class Game:
 
     name: str
     title: str
-    #: The record model (``printkit schema`` prints its JSON Schema).
-    record: type[BaseModel]
+    #: The record model (``printkit schema`` prints its JSON Schema), or its ``"module:Model"``
+    #: name, imported when first needed (:attr:`model`): the State and the replay need no
+    #: pydantic, so scoring a record need not import it (printkit.core.compiled).
+    record: type[BaseModel] | str
     #: The State a game starts in, from the records' headers (players, options, sheet ...).
     start: Callable[[Sequence[Any]], GameState]
     #: The records' moves in the order they are played.
@@ -106,6 +111,22 @@ class Game:
     rank_key: Callable[[PlayerResult], tuple]
     #: Whether several records are scored together (one record per player).
     multi: bool = False
+
+    @cached_property
+    def model(self) -> type[BaseModel]:
+        """The record model (:attr:`record`, imported if it was given by name)."""
+        return resolve(self.record)
+
+
+def resolve(ref: Any) -> Any:
+    """``ref`` itself, or what a ``"module:attribute"`` name holds (imported)."""
+    if not isinstance(ref, str):
+        return ref
+    module, _, attr = ref.partition(":")
+    value: Any = importlib.import_module(module)
+    for part in attr.split("."):
+        value = getattr(value, part)
+    return value
 
 
 def replay(game: Game, records: Sequence[tuple[str, Any, dict]]) -> Report:

@@ -9,10 +9,8 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from collections.abc import Mapping
-
-from pydantic import BaseModel, StrictInt, ValidationError
 
 from printkit.core.score import printable
 from printkit.core.yamlio import TextProblem, first_error, parse_text
@@ -20,12 +18,22 @@ from printkit.errors import InputError
 
 #: A record is at most this many bytes (the largest worked example is about 12 KB).
 MAX_BYTES = 1_000_000
-M = TypeVar("M", bound=BaseModel)
+if TYPE_CHECKING:  # records read by a compiled reader (printkit.core.compiled) need no pydantic
+    from pydantic import BaseModel, StrictInt as Whole  # noqa: F401 - what Whole is, for type checkers
 
-#: A whole number in a record: written as one (``4``), not ``4.0``, ``4.9``, ``"4"``, ``true``,
-#: ``.inf`` or ``null`` (pydantic would round 4.0 and take true as 1). Record models use it for
-#: every count.
-Whole = StrictInt
+M = TypeVar("M", bound="BaseModel")
+
+
+def __getattr__(name: str) -> Any:
+    """``Whole``: a whole number in a record, written as one (``4``), not ``4.0``, ``4.9``,
+    ``"4"``, ``true``, ``.inf`` or ``null`` (pydantic would round 4.0 and take true as 1).
+    Record models use it for every count; it is pydantic's StrictInt, imported when a record
+    model module asks for it (this module is read by every ``score``)."""
+    if name == "Whole":
+        from pydantic import StrictInt
+
+        return StrictInt
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def read_text(file: str) -> str:
@@ -117,6 +125,8 @@ def _parse_record(text: str, file: str, model: type[M], game: str,
         raise InputError(name, "", str(e), e.line) from None
     if data is None:
         raise InputError(name, "", "the file is empty")
+    from pydantic_core import ValidationError  # pydantic's own ValidationError
+
     if not isinstance(data, dict):
         raise InputError(name, "", f"a record is a mapping of keys (such as players: ...), not a "
                                     f"{'list' if isinstance(data, list) else 'single value'}", 1)
@@ -139,6 +149,8 @@ def _other_game(data: dict, game: str, others: Mapping[str, tuple[str, type[Base
     named = data.get("game")
     if isinstance(named, str) and named != game and named in others:
         return others[named][0], named
+    from pydantic_core import ValidationError
+
     fits = []
     for other, (title, model) in others.items():
         if other == game:

@@ -211,13 +211,21 @@ def _name_part(name: str, value: Any) -> str:
 @dataclass(frozen=True)
 class Scorer:
     game: str
-    model: type[BaseModel]
+    #: The record model, or its ``"module:Model"`` name (imported when first needed: :attr:`model`).
+    record: type[BaseModel] | str
     #: Scores the records read from files: [(file name, record, key-path-to-line table)].
     score: Callable[[list[tuple[str, Any, dict]]], Report]
     #: Whether several files are scored together (one record per player).
     multi: bool = False
     #: The game's name as players write it ("Trick Taker"), for messages.
     title: str = ""
+
+    @property
+    def model(self) -> type[BaseModel]:
+        """The record model (imported on first use if :attr:`record` names it)."""
+        from printkit.core.game import resolve
+
+        return resolve(self.record)
 
     def run(self, records: list[tuple[str, Any, dict]]) -> Report:
         """Score ``records`` and give every violation its file and line."""

@@ -11,10 +11,9 @@ import contextlib
 import json
 import re
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
-from pydantic import BaseModel, ValidationError
 
 from printkit.errors import InputError
 
@@ -367,7 +366,10 @@ def _said(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-M = TypeVar("M", bound=BaseModel)
+if TYPE_CHECKING:  # a record read by printkit.core.compiled needs no pydantic
+    from pydantic import BaseModel
+
+M = TypeVar("M", bound="BaseModel")
 
 
 def read_file(path: Path, shown: str, max_bytes: int, kind: str = "files") -> tuple[Any, dict]:
@@ -395,6 +397,8 @@ def read_file(path: Path, shown: str, max_bytes: int, kind: str = "files") -> tu
 def validate(model: type[M], data: Any, table: dict, shown: str) -> M:
     """``data`` checked against ``model``; the first problem is an InputError with its key path
     and line."""
+    from pydantic_core import ValidationError  # pydantic's own ValidationError
+
     try:
         return model.model_validate(data)
     except ValidationError as e:

@@ -482,7 +482,7 @@ def _imported(keeper: Scorekeeper, i: int, f: Any) -> dict[str, Any]:
     if len(f["text"].encode("utf-8")) > MAX_BYTES:
         raise Problem(413, f"{name}: larger than {MAX_BYTES} bytes; a record is far smaller")
     try:
-        parse_record(f["text"], name, keeper.game.record, keeper.game.name)
+        parse_record(f["text"], name, keeper.game.model, keeper.game.name)
     except InputError as e:
         raise Problem(400, str(e)) from None
     from printkit.core.yamlio import parse_text

@@ -133,7 +133,7 @@ def score(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]]
     docs = [_plain(d) for d in documents(keeper, setup, moves)]
     names = file_names(keeper, setup, len(docs), fmt)
     try:
-        records: list[tuple[str, Any, dict]] = [(name, keeper.game.record.model_validate(doc), {})
+        records: list[tuple[str, Any, dict]] = [(name, keeper.game.model.model_validate(doc), {})
                                                 for name, doc in zip(names, docs, strict=True)]
     except (ValidationError, ValueError):
         return exact(keeper, names, docs, fmt)
@@ -147,7 +147,7 @@ def exact(keeper: Scorekeeper, names: list[str], docs: list[dict[str, Any]], fmt
     records = []
     for name, text in files:
         try:
-            model, table = parse_record(text, name, keeper.game.record, keeper.game.name)
+            model, table = parse_record(text, name, keeper.game.model, keeper.game.name)
         except InputError as e:
             raise Refused(str(e)) from None
         records.append((name, model, table))
@@ -288,7 +288,7 @@ def extend(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]
     docs = [_plain(d) for d in documents(keeper, setup, moves)]
     names = file_names(keeper, setup, len(docs), fmt)
     try:
-        records: list[tuple[str, Any, dict]] = [(name, keeper.game.record.model_validate(doc), {})
+        records: list[tuple[str, Any, dict]] = [(name, keeper.game.model.model_validate(doc), {})
                                                 for name, doc in zip(names, docs, strict=True)]
         recs = [r for _, r, _ in records]
         steps = list(keeper.game.moves(recs))
