@@ -222,6 +222,9 @@ def score_files(game: str, files: list[str], as_json: bool = False, as_record: s
         echo(pad.dumps() if as_json else pad.human())
         return pad.exit_code
     others = record_models()  # the other games' record models load only to name a misfiled record
+    from printkit.core import compiled
+
+    fast = compiled.reader(scorer.record)  # the record model compiled: no pydantic (printkit.core.compiled)
     forms, records = [], []
     for f in files:
         if reader is not None and f in pdfs:
@@ -229,7 +232,7 @@ def score_files(game: str, files: list[str], as_json: bool = False, as_record: s
             forms += got
             records += [(r.file, r.record, r.fields) for r in got]
         else:
-            records.append((f, *read_record(f, scorer.model, game, others)))
+            records.append((f, *read_record(f, scorer.record, game, others, fast)))
     if len(records) > 1 and not scorer.multi:
         raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
     report = scorer.run(records)

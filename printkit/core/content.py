@@ -48,19 +48,25 @@ CONTENT = DiskCache("content", _checkers)
 def read_content(path: str | Path, model: type[M] | str, shown: str | None = None) -> M:
     """The data file at ``path`` as a ``model`` (the class, or its ``"module:Model"`` name),
     checked; every problem is an InputError ``FILE:LINE: key.path: problem`` (``shown`` names
-    the file, by default its path from the project's folder)."""
-    from printkit.core.game import resolve
+    the file, by default its path from the project's folder).
 
-    model = resolve(model)
-    assert isinstance(model, type)
+    Where the game's models are compiled (:mod:`printkit.core.compiled`), the content comes back
+    as light objects, from the disk cache or from the data file alike, so code sees one kind of
+    content; a cached content is then read without importing the model (nor pydantic)."""
+    from printkit.core.compiled import light, stands_for
+
     path = Path(path)
     name = shown or _shown(path)
-    key = (str(path.resolve()), name, model.__module__, model.__qualname__)
+    module, qualname = model.partition(":")[::2] if isinstance(model, str) else (model.__module__, model.__qualname__)
+    key = (str(path.resolve()), name, module, qualname)
     kept = CONTENT.get(key)
-    if type(kept) is model:
+    if kept is not None and stands_for(kept, f"{module}.{qualname}"):
         return kept
-    content = _read(path, model, name)
-    CONTENT.put(key, [key[0], *_model_files(model)], content)
+    from printkit.core.game import resolve
+
+    cls = resolve(model)
+    content, compiled = light(_read(path, cls, name))
+    CONTENT.put(key, [key[0], *_model_files(cls), *([compiled] if compiled else [])], content)
     return content
 
 
