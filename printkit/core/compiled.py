@@ -58,8 +58,11 @@ class FastModel:
     """
 
     __slots__ = ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")
-    #: The pydantic model this class stands for, ``"module.Qualname"`` (set by the compiler).
+    #: The pydantic model this class stands for, ``"module.Qualname"``, and its fields (set by
+    #: the compiler). Only the fields are compared, hashed, shown and kept, as pydantic does: a
+    #: mixin's cached property keeps its value in ``__dict__`` too.
     compiled_from = ""
+    compiled_fields: tuple[str, ...] = ()
     __pydantic_fields_set__: set[str]
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -68,19 +71,23 @@ class FastModel:
     def __delattr__(self, name: str) -> None:
         raise TypeError(f"{type(self).__name__} is frozen")
 
+    def _fields(self) -> dict[str, Any]:
+        values = self.__dict__
+        return {k: values[k] for k in self.compiled_fields or values if k in values}
+
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.__dict__ == other.__dict__
+        return self._fields() == other._fields()
 
     def __hash__(self) -> int:
-        return hash((type(self), *self.__dict__.values()))
+        return hash((type(self), *self._fields().values()))
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self._fields().items())})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _rebuild, (type(self), self.__dict__, self.__pydantic_fields_set__)
+        return _rebuild, (type(self), self._fields(), self.__pydantic_fields_set__)
 
     @classmethod
     def construct_light(cls, values: dict[str, Any], fields_set: Iterable[str] | None = None) -> Any:
@@ -96,7 +103,7 @@ class FastModel:
         """A shallow copy with ``update`` applied, unchecked, as pydantic's ``model_copy``."""
         if deep:
             raise NotImplementedError("a deep copy of a compiled model")
-        return self.construct_light(self.__dict__ | (update or {}),
+        return self.construct_light(self._fields() | (update or {}),
                                     self.__pydantic_fields_set__ | set(update or ()))
 
 
@@ -164,7 +171,7 @@ def reader(record: Any) -> Callable[[Any], Any] | None:
 def _reader(module: types.ModuleType, name: str) -> Callable[[Any], Any]:
     from pydantic_core import SchemaValidator
 
-    validators = {k: SchemaValidator(s).validate_python for k, s in module.SCHEMAS.items()}
+    validators = {k: SchemaValidator(s, module.CONFIGS[k]).validate_python for k, s in module.SCHEMAS.items()}
     choose = module.READERS[name]
     if choose is None:
         return validators[name]
@@ -189,10 +196,12 @@ def _light(value: Any, classes: dict[str, type[FastModel]]) -> Any:
     fields = getattr(type(value), "__pydantic_fields__", None)
     if fields is not None:
         cls = classes[f"{type(value).__module__}.{type(value).__qualname__}"]
-        return cls.construct_light({k: _light(v, classes) for k, v in value.__dict__.items()},
+        return cls.construct_light({k: _light(value.__dict__[k], classes) for k in fields if k in value.__dict__},
                                    value.__pydantic_fields_set__)
     if isinstance(value, dict):
         return {k: _light(v, classes) for k, v in value.items()}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple
+        return type(value)(*(_light(v, classes) for v in value))
     if isinstance(value, (list, tuple)):
         return type(value)(_light(v, classes) for v in value)
     return value
@@ -287,17 +296,19 @@ class _Writer:
         doc = (cls.__doc__ or "").strip().splitlines()
         return (f"class {self.light[cls]}({', '.join(bases)}):\n"
                 + (f"    {doc[0]!r}\n" if doc else "")
-                + f"    __slots__ = ()\n    compiled_from = {cls.__module__ + '.' + cls.__qualname__!r}\n")
+                + f"    __slots__ = ()\n    compiled_from = {cls.__module__ + '.' + cls.__qualname__!r}\n"
+                + f"    compiled_fields = {tuple(cls.__pydantic_fields__)!r}\n")  # type: ignore[attr-defined]
 
     def value(self, v: Any, key: str = "", indent: int = 0) -> str:
         """``v`` (a part of a core schema) as Python source."""
         pad = "    " * (indent + 1)
         if isinstance(v, dict):
-            if "post_init" in v:
+            if v.get("post_init"):
                 raise Uncompilable(f"{v.get('cls')!r} has a model_post_init: not compiled")
             items = [(k, x) for k, x in v.items() if k not in ("metadata", "serialization")]
-            if not items:
-                return "{}"
+            flat = "{" + ", ".join(f"{k!r}: {self.value(x, k, indent + 1)}" for k, x in items) + "}"
+            if len(flat) <= 100 and "\n" not in flat:
+                return flat
             inner = f",\n{pad}".join(f"{k!r}: {self.value(x, k, indent + 1)}" for k, x in items)
             return "{\n" + pad + inner + "}"
         if isinstance(v, list):
@@ -308,6 +319,10 @@ class _Writer:
             return repr(re.sub(r":\d+$", "", v))  # the number after the name is an id(): not stable
         if v is None or isinstance(v, (bool, int, float, str)):
             return repr(v)
+        if type(v) in self.light:  # a model's instance as a field's default
+            values = {k: v.__dict__[k] for k in type(v).__pydantic_fields__}
+            return (f"{self.light[type(v)]}.construct_light({self.value(values, '', indent)}, "
+                    f"{sorted(v.__pydantic_fields_set__)!r})")
         if isinstance(v, type) and v in self.light:
             return self.light[v]
         if isinstance(v, type):
@@ -366,23 +381,32 @@ class Target:
 
 def _module_source(title: str, w: _Writer, classes: list[type], files: set[Path], tail: str,
                    pydantic_core_version: str | None) -> str:
+    body = "\n\n".join(w.class_source(cls) for cls in classes)  # first: it names the modules it takes from
+    files |= _files(w.modules, None)
     imports = "".join(f"import {m} as {a}\n" for m, a in w.modules.items())
     helpers = "FastModel, bind as _bind, partial as _partial" if pydantic_core_version else "FastModel"
     version = ("#: The pydantic-core the schemas are written for.\n"
                f"PYDANTIC_CORE = {pydantic_core_version!r}\n") if pydantic_core_version else ""
     sources = "".join(f"    {str(f.relative_to(_ROOT))!r}: {_sha(f)!r},\n" for f in sorted(files))
     light_src = "".join(f"    {c.__module__ + '.' + c.__qualname__!r}: {w.light[c]},\n" for c in classes)
-    return (f'"""{title}, compiled by ``python3 -m printkit.core.compiled`` (see that module): do not edit."""\n\n'
+    return (f'"""{title}: written by ``python3 -m printkit.core.compiled`` (see that module); do not edit."""\n\n'
             f"from printkit.core.compiled import {helpers}\n{imports}\n"
             f"{version}#: The files this was compiled from, and their sha256: used only while they keep their bytes.\n"
             f"SOURCES = {{\n{sources}}}\n\n\n"
-            + "\n\n".join(w.class_source(cls) for cls in classes)
+            + body
             + f"\n\n#: The light class of each model.\nLIGHT = {{\n{light_src}}}\n" + tail)
 
 
 def _files(modules: Iterable[str], data_folder: Path | None) -> set[Path]:
     files = {Path(importlib.import_module(m).__file__).resolve() for m in modules}  # type: ignore[arg-type]
     return files | (set(data_folder.glob("*.yaml")) if data_folder else set())
+
+
+def _core_config(model: Any) -> dict[str, Any]:
+    """The core config pydantic builds ``model``'s validator with (its errors' title ...)."""
+    from pydantic._internal._config import ConfigWrapper
+
+    return dict(ConfigWrapper(model.model_config).core_config(title=model.__name__))
 
 
 def compile_game(target: Target) -> dict[str, str]:
@@ -397,7 +421,7 @@ def compile_game(target: Target) -> dict[str, str]:
             w.add_model(cls)
         out[f"{target.package}.{CONTENT}"] = _module_source(
             f"{target.package}'s content models as light classes", w, w.order,
-            _files([content_name, *w.modules], None), "", None)
+            _files([content_name], None), "", None)
     record_module = importlib.import_module(target.record_module)
     w = _Writer(target.package, {record_module.__name__, *target.content_modules()})
     readers = target.readers()
@@ -411,16 +435,20 @@ def compile_game(target: Target) -> dict[str, str]:
         for cls in _models(schema):
             w.add_model(cls)
     schema_src = "".join(f"    {name!r}: {w.value(s, '', 1)},\n" for name, s in schemas.items())
+    config_src = "".join(f"    {name!r}: {w.value(_core_config(getattr(record_module, name)), '', 1)},\n"
+                         for name in schemas)
     reader_src = "".join(f"    {name!r}: {w.callable_ref(choice) if choice else None},\n"
                          for name, (_, choice) in readers.items())
     tail = ("\n#: Each record model's core schema, as pydantic-core runs it for the model.\n"
             f"SCHEMAS = {{\n{schema_src}}}\n"
+            "\n#: Each record model's core config (the title its errors name).\n"
+            f"CONFIGS = {{\n{config_src}}}\n"
             "\n#: The records read: by their own schema (None), or by the one a function chooses for the data.\n"
             f"READERS = {{\n{reader_src}}}\n")
     folder = Path(record_module.__file__).parent  # type: ignore[arg-type]
     out[f"{target.package}.{RECORDS}"] = _module_source(
-        f"{target.package}'s record models, compiled", w, w.order,
-        _files([record_module.__name__, *w.modules], folder), tail, pydantic_core.__version__)
+        f"{target.package}'s record models compiled", w, w.order,
+        _files([record_module.__name__], folder), tail, pydantic_core.__version__)
     return out
 
 

@@ -61,6 +61,11 @@ def read_content(path: str | Path, model: type[M] | str, shown: str | None = Non
     key = (str(path.resolve()), name, module, qualname)
     kept = CONTENT.get(key)
     if kept is not None and stands_for(kept, f"{module}.{qualname}"):
+        if type(kept).__module__ == module:  # kept before the game was compiled: keep it light now
+            content, compiled = light(kept)
+            if compiled:
+                CONTENT.put(key, [key[0], *_model_files(type(kept)), compiled], content)
+            return content
         return kept
     from printkit.core.game import resolve
 

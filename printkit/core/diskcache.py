@@ -4,7 +4,7 @@ One mechanism for everything printkit reads from YAML and checks with pydantic m
 the games' content). A :class:`DiskCache` keeps entries in its own folder,
 ``$XDG_CACHE_HOME/printkit/<folder>/`` (``~/.cache/printkit/<folder>/`` when that is unset),
 each under a name made from its key (where the value was loaded from) and a fingerprint of the
-code that checks it (printkit's version, Python's and pydantic's, and the bytes of the modules
+code that checks it (printkit's version, Python's and pydantic-core's, and the bytes of the modules
 that parse and validate, which the cache's owner names). An entry keeps the sha256 of every file
 the value was read from: it is used only while each still has those bytes, otherwise the value
 is loaded from its files again and the entry replaced. Entries of one fingerprint share a
@@ -81,11 +81,13 @@ class DiskCache:
         """What the checking code is: versions and the bytes of its modules (an edited checkout
         gets new entries)."""
         if self._fingerprint is None:
-            import pydantic
+            # pydantic-core's version names pydantic's too (pydantic pins the one it was built
+            # with), and a command that finds its content here needs no pydantic (core/compiled.py).
+            import pydantic_core
 
             import printkit
 
-            h = hashlib.sha256(f"{FORMAT} {printkit.__version__} {sys.version} {pydantic.VERSION}".encode())
+            h = hashlib.sha256(f"{FORMAT} {printkit.__version__} {sys.version} {pydantic_core.__version__}".encode())
             for path in self._checkers():
                 h.update((file_hash(path) or "?").encode())
             self._fingerprint = h.hexdigest()
