@@ -12,7 +12,8 @@ from typing import Annotated
 import pytest
 
 from printkit.core import content as content_reader
-from printkit.core import diskcache
+from printkit.core import datamodel, diskcache
+from printkit.core.compiled import FastModel
 from printkit.core.content import DataModel, keyed, read_content
 from printkit.errors import InputError, PrintkitError
 
@@ -40,8 +41,13 @@ def test_each_games_data_loads(game, monkeypatch):
     monkeypatch.setenv("PRINTKIT_CACHE", "0")  # read and checked here, not taken from a cache
     mod = content_module(game)
     content = read_content(mod.DATA, mod.Content)
-    assert isinstance(content, DataModel) and isinstance(content.version, int)
-    assert content.model_dump() == mod.CONTENT.model_dump()
+    # compiled (printkit.core.compiled): the checked content comes back as light objects, the
+    # same values as the model's, whether read from the file or from the disk cache
+    assert isinstance(content, FastModel) and not isinstance(content, DataModel)
+    assert isinstance(content.version, int) and content.compiled_from == f"{mod.Content.__module__}.Content"
+    assert content == mod.CONTENT and repr(content) == repr(mod.CONTENT)
+    # the same classes' names and values, all the way down, as the pydantic model's
+    assert repr(content) == repr(content_reader._read(Path(mod.DATA), mod.Content, "data.yaml"))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -173,12 +179,15 @@ def test_a_games_checked_content_comes_from_disk_the_same(game, cache_home, tmp_
     first = read_content(data, mod.Content)
     [entry] = cache_home.glob("*/*.pickle")
     key, digests, kept = pickle.loads(entry.read_bytes())
-    # the model's module and the printkit modules it takes names from are among the sources
-    assert mod.__file__ in digests and content_reader.__file__ in digests
+    # the model's module, the printkit modules it takes names from and its light classes are
+    # among the sources
+    model_file = importlib.import_module(mod.Content.__module__).__file__
+    light_file = importlib.import_module(type(first).__module__).__file__
+    assert model_file in digests and datamodel.__file__ in digests and light_file in digests
     next_run(monkeypatch, read_allowed=False)
     again = read_content(data, mod.Content)
-    assert again is not first and type(again) is mod.Content
-    assert again == first == mod.CONTENT and again.model_dump() == mod.CONTENT.model_dump()
+    assert again is not first and type(again) is type(first) and isinstance(again, FastModel)
+    assert again == first == mod.CONTENT and repr(again) == repr(mod.CONTENT)
 
 
 def test_content_is_read_again_when_a_source_changes(cache_home, tmp_path, monkeypatch):

@@ -29,7 +29,7 @@ def _followed(name: str, path: Path) -> bool:
 
 
 #: The package's own games (a test module may have registered the test-only game too).
-GAMES = sorted(name for name, k in scorekeepers().items() if k.game.record.__module__.startswith("printkit."))
+GAMES = sorted(name for name, k in scorekeepers().items() if k.game.model.__module__.startswith("printkit."))
 EXAMPLES = sorted((name, path) for name in GAMES for path in (ROOT / "examples" / name).glob("*.yaml")
                   if _followed(name, path))
 

@@ -41,7 +41,7 @@ def report_of(docs: list[dict]) -> Report:
     records = []
     for i, d in enumerate(docs):
         name = f"r{i}.json"
-        model, table = parse_record(json.dumps(d), name, KEEPER.game.record, "rollncook")
+        model, table = parse_record(json.dumps(d), name, KEEPER.game.model, "rollncook")
         records.append((name, model, table))
     return replay(KEEPER.game, records)
 
@@ -177,7 +177,7 @@ def test_rounds_are_the_hours_of_the_moves():
 
 
 def state_of(setup: Setup, moves: list[dict]) -> RollNCookState:
-    recs = [KEEPER.game.record.model_validate(d) for d in KEEPER.records(setup, moves)]
+    recs = [KEEPER.game.model.model_validate(d) for d in KEEPER.records(setup, moves)]
     st = KEEPER.game.start(recs)
     for _, _, mv in KEEPER.game.moves(recs):
         st.apply(mv)
