@@ -1,8 +1,9 @@
 """Roll n Cook's content from data.yaml (RNC-9).
 
-The models are :mod:`printkit.games.rollncook.contentmodel` (pydantic), named here rather than
-imported: read_content imports them only when the disk cache does not hold the content already
-(their properties and methods are :mod:`printkit.games.rollncook.contentbase`'s).
+The models are :mod:`printkit.games.rollncook.contentmodel` (pydantic), given to read_content by
+name rather than imported here, so that this module imports no pydantic itself and the content
+can be read without it (issue 16); their properties and methods are
+:mod:`printkit.games.rollncook.contentbase`'s.
 
 >>> CONTENT.hours[0], CONTENT.hours[-1], sum(CONTENT.plates)
 ('10:00', '21:00', 14)
@@ -13,13 +14,18 @@ imported: read_content imports them only when the disk cache does not hold the c
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.content import read_content
 
+if TYPE_CHECKING:
+    from printkit.games.rollncook.contentbase import ContentBase
+
 DATA = Path(__file__).with_name("data.yaml")
 
-CONTENT = read_content(DATA, "printkit.games.rollncook.contentmodel:Content")
+#: What code may rely on: the content's attributes and the mixins' properties and methods (it
+#: is a Content model, and may be a light object of the same attributes: no pydantic API).
+CONTENT: ContentBase = read_content(DATA, "printkit.games.rollncook.contentmodel:Content")
 
 
 def __getattr__(name: str) -> Any:
