@@ -6,14 +6,18 @@ RNC-11, scored by RNC-8 and RNC-12, several players ranked together with the sam
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from printkit.core.game import Game, replay
 from printkit.core.score import Report
-from printkit.games.rollncook.record import RollNCookRecord
 from printkit.games.rollncook.state import RollNCookState, moves, rank_key
 
-GAME = Game("rollncook", "Roll n Cook", RollNCookRecord, start=RollNCookState.start, moves=moves,
-            rank_key=rank_key, multi=True)
+if TYPE_CHECKING:
+    from printkit.games.rollncook.record import RollNCookRecord
+
+# The record model by name: imported when first needed (Game.model), so scoring needs no pydantic.
+GAME = Game("rollncook", "Roll n Cook", "printkit.games.rollncook.record:RollNCookRecord", start=RollNCookState.start,
+            moves=moves, rank_key=rank_key, multi=True)
 
 
 def score(records: Sequence[RollNCookRecord]) -> Report:

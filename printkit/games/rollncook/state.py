@@ -16,6 +16,7 @@ its end state is judged by :meth:`RollNCookState.finish` (RNC-12).
 cheap to list is :meth:`RollNCookState.takes`, the boxes and table segments a result may cross
 now, each of them a ``take`` that :meth:`RollNCookState.apply` accepts.
 
+>>> from printkit.games.rollncook.record import HourPlay, Take
 >>> from printkit.games.rollncook.sheet import generate
 >>> t = RollNCookState.new([("Ann", generate(7))])
 >>> t.to_move, t.hour_due(0), t.is_over
@@ -33,20 +34,23 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from typing import TYPE_CHECKING
 
 from printkit.core.game import GameState
 from printkit.core.score import PlayerResult, Violation, printable
 from printkit.errors import PrintkitError
 from printkit.games.rollncook.content import CONTENT
-from printkit.games.rollncook.record import Ability, EndState, HourPlay, RollNCookRecord, Take
 from printkit.games.rollncook.rules import (
     State, apply_ability, box_problems, cook, final_score, legal_hour, make_rares, meal_points, replace as renew,
     results, segment_problems, stars, take_box, take_segment,
 )
 from printkit.games.rollncook.sheet import Sheet, generate, parse_sheet_id
 
+if TYPE_CHECKING:  # scoring reads records without pydantic: the record models are only named here
+    from printkit.games.rollncook.record import Ability, EndState, HourPlay, RollNCookRecord, Take
+
 #: A move: (the player's seat, one hour entry of the player's record).
-Move = tuple[int, HourPlay]
+Move = tuple[int, "HourPlay"]
 
 PLATES = sum(CONTENT.plates)
 HOURS = CONTENT.hours
@@ -89,6 +93,7 @@ def hour_order(seen: Sequence[int], hour: int) -> list[str]:
 def ability_args(a: Ability) -> tuple[str, int | None, int | None]:
     """An ability entry as (kind, from, to) for :func:`~printkit.games.rollncook.rules.apply_ability`.
 
+    >>> from printkit.games.rollncook.record import Ability
     >>> ability_args(Ability(reuse=5)), ability_args(Ability(add=6))
     (('reuse', 5, None), ('add', None, 6))
     """
@@ -115,7 +120,11 @@ def take_problems(sheet: State, hour: int, t: Take) -> list[str]:
 
 @cache
 def _places(value: int) -> tuple[Take, ...]:
-    """Every ``take`` of a result ``value``: its box, then its segment of each table."""
+    """Every ``take`` of a result ``value``: its box, then its segment of each table (record
+    objects, made for the automatic players and the web pages: record.py is imported here, as
+    scoring needs none)."""
+    from printkit.games.rollncook.record import Take
+
     return (Take(box=value),) + tuple(Take(table=c, segment=value) for c in HOURS)
 
 
@@ -134,6 +143,7 @@ def takes(sheet: State, hour: int, value: int) -> list[Take]:
 def end_score(end: EndState) -> dict:
     """RNC-8, RNC-12: the score of a record that gives only its end state.
 
+    >>> from printkit.games.rollncook.record import EndState
     >>> end_score(EndState(dishes={"soup": 1}, rares_left=2))["total"]
     5
     """
