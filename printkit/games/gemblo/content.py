@@ -1,8 +1,8 @@
 """Gemblo's content, read from data.yaml and checked: CONTENT (the board's areas, the pieces, the colours).
 
-The models are :mod:`printkit.games.gemblo.contentmodel`'s (pydantic), named here and imported
-only when the data file is read, not when the disk cache has it; their methods are
-:mod:`printkit.games.gemblo.contentbase`'s (issue 16).
+The models are :mod:`printkit.games.gemblo.contentmodel`'s (pydantic), given to read_content by
+name: this module imports no pydantic itself, so that content kept on disk can come back without
+it; their methods are :mod:`printkit.games.gemblo.contentbase`'s (issue 16).
 
 >>> len(CONTENT.area("board")), len(CONTENT.area("four")), len(CONTENT.area("three"))
 (463, 295, 241)
