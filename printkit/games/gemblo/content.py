@@ -13,7 +13,7 @@ it; their methods are :mod:`printkit.games.gemblo.contentbase`'s (issue 16).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.content import read_content
 from printkit.games.gemblo.contentbase import MEASURES, Setup
@@ -24,5 +24,18 @@ if TYPE_CHECKING:
 __all__ = ["CONTENT", "DATA", "MEASURES", "Setup"]
 
 DATA = Path(__file__).with_name("data.yaml")
+#: The names of contentmodel's models this module gives on request (see __getattr__).
+_MODELS = ("Content", "ColourInfo", "Obstacle", "Cells")
 
 CONTENT: Content = read_content(DATA, "printkit.games.gemblo.contentmodel:Content")
+
+
+def __getattr__(name: str) -> Any:
+    """The content models (``Content`` ...), which live in :mod:`printkit.games.gemblo.contentmodel`
+    (pydantic), for code that still takes them from here (tests/core/test_content.py): imported
+    on first use, so that importing this module imports no pydantic."""
+    if name in _MODELS:
+        from printkit.games.gemblo import contentmodel
+
+        return getattr(contentmodel, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
