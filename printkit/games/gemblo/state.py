@@ -4,6 +4,7 @@ drive (printkit.core.game), over the placement rules of :mod:`printkit.games.gem
 A move is a record's own ``moves`` entry (:class:`~printkit.games.gemblo.record.Move`): a
 placement ``{colour, piece, cells}`` or a pass ``{colour, pass: true}``.
 
+>>> from printkit.games.gemblo.record import GembloRecord
 >>> s = start([GembloRecord(players=4, colours=["red", "yellow", "green", "blue"], moves=[])])
 >>> s.to_move
 'red'
@@ -21,26 +22,33 @@ from __future__ import annotations
 
 import copy as _copy
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.game import Game, GameState, Step
 from printkit.core.geometry.hexgrid import Hex
 from printkit.core.score import PlayerResult, Violation
 from printkit.games.gemblo.content import CONTENT
-from printkit.games.gemblo.record import GembloRecord, Move
 from printkit.games.gemblo.rules import Board, cells_text, first_legal_move, lay_problems, legal_moves, problems
+
+if TYPE_CHECKING:  # scoring a record imports no pydantic (issue 16): the record model is named
+    from printkit.games.gemblo.record import GembloRecord, Move
 
 #: Blocks of a colour's 18 pieces (GEM-3).
 BLOCKS = sum(len(cells) for cells in CONTENT.pieces.values())
 
 
 def placement(colour: str, piece: str, cells: Iterable[Hex]) -> Move:
-    """The record entry placing ``piece`` on ``cells`` (built unchecked: the State judges it)."""
+    """The record entry placing ``piece`` on ``cells`` (built unchecked: the State judges it).
+    For the automatic player and the scorekeeper, never the scorer: hence the import here."""
+    from printkit.games.gemblo.record import Move
+
     return Move.model_construct(colour=colour, piece=piece, cells=[tuple(c) for c in cells], pass_=False)
 
 
 def passing(colour: str) -> Move:
-    """The record entry of ``colour`` passing for good (GEM-7)."""
+    """The record entry of ``colour`` passing for good (GEM-7); built as :func:`placement`'s."""
+    from printkit.games.gemblo.record import Move
+
     return Move.model_construct(colour=colour, piece=None, cells=None, pass_=True)
 
 
@@ -88,7 +96,7 @@ def standing(p: PlayerResult) -> tuple[int, int]:
     return p.total, -p.breakdown["largest_unplaced"]
 
 
-class GembloState(GameState[Move]):
+class GembloState(GameState["Move"]):  # Move named: record.py is not imported
     """The board, whose turn it is, who has passed; ``apply`` judges a record's move.
 
     ``to_move`` is the colour expected next: in the record's order from the colour that moved
@@ -232,4 +240,4 @@ def moves(records: Sequence[GembloRecord]) -> Iterator[Step]:
         yield 0, ("moves", i), move
 
 
-GEMBLO = Game("gemblo", "Gemblo", GembloRecord, start, moves, standing)
+GEMBLO = Game("gemblo", "Gemblo", "printkit.games.gemblo.record:GembloRecord", start, moves, standing)

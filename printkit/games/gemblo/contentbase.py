@@ -1,0 +1,83 @@
+"""What Gemblo's content can do beyond holding its data: the board's areas as sets of cells,
+each piece's orientations, the palette and the content's cross-checks.
+
+Kept apart from the pydantic models (:mod:`printkit.games.gemblo.contentmodel`), which inherit
+these mixins, so that scoring a record can use content read from the disk cache as light
+objects, without importing pydantic (issue 16). Nothing here imports pydantic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from printkit.core.geometry.hexgrid import Hex
+from printkit.core.geometry.polyhex import Shape, orientations
+
+#: The measures areas are limited by (data.yaml names them).
+MEASURES: dict[str, Callable[[int, int], int]] = {
+    "diag": lambda q, r: max(abs(q - r), abs(q + 2 * r), abs(2 * q + r)),
+    "abs_r": lambda q, r: abs(r),
+    "abs_2q_r": lambda q, r: abs(2 * q + r),
+}
+
+
+class Setup(NamedTuple):
+    """The area played in and the start cells, for one player count: ``area, starts = ...``."""
+
+    area: str
+    starts: tuple[Hex, ...]
+
+
+class ContentBase:
+    """The methods of :class:`~printkit.games.gemblo.contentmodel.Content`, over its fields
+    ``areas``, ``players``, ``pieces``, ``colours`` and ``obstacles``."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:  # the fields, given by the model (or a light class with the same values)
+        areas: dict[str, dict[str, int]]
+        players: dict[int, Setup]
+        pieces: dict[str, tuple[Hex, ...]]
+        colours: Mapping[str, Any]  # name -> ColourInfo (name, colour, bw, symbol)
+        obstacles: tuple[Any, ...]  # Obstacle (piece, cells)
+
+    def problems(self) -> Iterator[tuple[tuple, str]]:
+        """What the types cannot say: the board area, the player counts' areas and the
+        obstacles' pieces must exist, each obstacle with its piece's number of cells."""
+        if "board" not in self.areas or "diag" not in self.areas["board"]:
+            yield ("areas",), "the 'board' area with its 'diag' limit is required"
+        for n, setup in self.players.items():
+            if setup.area not in self.areas:
+                yield ("players", n, "area"), f"unknown area {setup.area!r}; areas are {', '.join(self.areas)}"
+        for i, o in enumerate(self.obstacles):
+            if o.piece not in self.pieces:
+                yield ("obstacles", i, "piece"), f"unknown piece {o.piece!r}"
+            elif len(o.cells) != len(self.pieces[o.piece]):
+                yield ("obstacles", i, "cells"), f"{o.piece} has {len(self.pieces[o.piece])} cells, not {len(o.cells)}"
+
+    def in_area(self, name: str, cell: Hex) -> bool:
+        """Whether ``cell`` is within every limit of the area ``name`` (data.yaml's measures)."""
+        return all(MEASURES[m](*cell) <= limit for m, limit in self.areas[name].items())
+
+    def area(self, name: str) -> frozenset[Hex]:
+        """The cells of the area ``name``, worked out once for every area."""
+        return self._areas[name]
+
+    @cached_property
+    def _areas(self) -> dict[str, frozenset[Hex]]:
+        lim = self.areas["board"]["diag"]
+        cells = [(q, r) for q in range(-lim, lim + 1) for r in range(-lim, lim + 1)]
+        return {name: frozenset(c for c in cells if self.in_area(name, c)) for name in self.areas}
+
+    @cached_property
+    def orientations(self) -> dict[str, list[Shape]]:
+        """Each piece's distinct shapes under rotation and flipping."""
+        return {name: orientations(cells, flips=True) for name, cells in self.pieces.items()}
+
+    @property
+    def palette(self) -> dict[str, dict[str, str]]:
+        """Each colour's print colour and black-and-white grey, as the layouts' palette wants."""
+        return {c.name: {"colour": c.colour, "bw": c.bw} for c in self.colours.values()}
+
