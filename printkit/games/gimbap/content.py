@@ -13,6 +13,7 @@ uses only the content's attributes and :mod:`printkit.games.gimbap.contentbase`'
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from printkit.core.content import read_content
 from printkit.games.gimbap.contentbase import Die, Token
@@ -22,3 +23,16 @@ __all__ = ["CONTENT", "DATA", "Die", "Token"]
 DATA = Path(__file__).with_name("data.yaml")
 
 CONTENT = read_content(DATA, "printkit.games.gimbap.contentmodel:Content")
+
+#: The content models, which lived here before contentmodel.py (issue 16).
+_MODELS = ("Content", "Part", "TokenSet", "Lesson", "Kind")
+
+
+def __getattr__(name: str) -> Any:
+    """The content models (``content.Content`` ...) for code that still takes them from here,
+    imported on first use: importing this module must not import pydantic."""
+    if name in _MODELS:
+        from printkit.games.gimbap import contentmodel
+
+        return getattr(contentmodel, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
