@@ -13,16 +13,19 @@ uses only the content's attributes and :mod:`printkit.games.gimbap.contentbase`'
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.content import read_content
 from printkit.games.gimbap.contentbase import Die, Token
+
+if TYPE_CHECKING:  # what CONTENT offers (read by name: no pydantic unless it must be checked)
+    from printkit.games.gimbap.contentmodel import Content
 
 __all__ = ["CONTENT", "DATA", "Die", "Token"]
 
 DATA = Path(__file__).with_name("data.yaml")
 
-CONTENT = read_content(DATA, "printkit.games.gimbap.contentmodel:Content")
+CONTENT: Content = read_content(DATA, "printkit.games.gimbap.contentmodel:Content")
 
 #: The content models, which lived here before contentmodel.py (issue 16).
 _MODELS = ("Content", "Part", "TokenSet", "Lesson", "Kind")
