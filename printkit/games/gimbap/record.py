@@ -6,54 +6,17 @@ what breaks the rules is for :mod:`rules` to find (exit 1).
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
-from printkit.core.records import distinct_names
-from printkit.games.gimbap.content import CONTENT, Token
-from printkit.games.gimbap.rolls import PARTS, RollError, parse_face
+from printkit.games.gimbap import recordbase
+from printkit.games.gimbap.content import Token
 
-_TOKEN = re.compile(r"^\s*([0-9]{1,9})\s*/\s*([0-9]{1,9})\s*$")  # ASCII digits only
-
-
-def _whole(*xs) -> bool:
-    """Whole numbers written as such: not 4.9, true, "4", null or .inf (see core.records.Whole)."""
-    return all(type(x) is int for x in xs)
-
-
-def _token(v) -> Token:
-    """``"4/3"`` (points/radish slices) or ``[4, 3]`` or ``{points: 4, radish: 3}``."""
-    if isinstance(v, Token):
-        return v
-    if isinstance(v, str) and (m := _TOKEN.match(v)):
-        t = Token(int(m.group(1)), int(m.group(2)))
-    elif isinstance(v, (list, tuple)) and len(v) == 2 and _whole(*v):
-        t = Token(*v)
-    elif isinstance(v, dict) and set(v) == {"points", "radish"} and _whole(v["points"], v["radish"]):
-        t = Token(v["points"], v["radish"])
-    else:
-        got = repr(v) if len(repr(v)) <= 60 else repr(v)[:57] + "..."
-        raise ValueError(f"expected a token written points/radish such as \"4/3\", got {got}")
-    if t not in CONTENT.tokens:
-        raise ValueError(f"there is no token {t}: tokens have 1 to 4 points and 1 to 3 radish slices")
-    return t
-
-
-TokenField = Annotated[Token, BeforeValidator(_token)]
-
-
-def _face(v) -> str:
-    if not isinstance(v, str):
-        raise ValueError(f"expected a face such as rice+seaweed, got {v!r}")
-    try:
-        return str(parse_face(v, dice_only=True))
-    except RollError as e:
-        raise ValueError(str(e)) from None
-
-
-FaceField = Annotated[str, BeforeValidator(_face)]
+# Every validator is a function of recordbase (no pydantic there): ``printkit score`` checks a
+# record with pydantic-core running these models' core schema, without importing pydantic.
+TokenField = Annotated[Token, BeforeValidator(recordbase.token)]
+FaceField = Annotated[str, BeforeValidator(recordbase.face)]
 
 
 class Strict(BaseModel):
@@ -68,33 +31,9 @@ class Roll(Strict):
     touching: list[tuple[str, str]] = Field(default=[], description="fillings on one base laid touching")
     correct: bool | None = None
 
-    @model_validator(mode="after")
-    def _something(self):
-        if self.on is None and self.correct is None:
-            raise ValueError("give the build ('on', and 'touching' if any) or 'correct: true/false'")
-        if self.on is None and self.touching:
-            raise ValueError("'touching' needs 'on' (what each filling lies on)")
-        return self
-
-    @field_validator("on")
-    @classmethod
-    def _parts(cls, v):
-        if v is None:
-            return v
-        for f, base in v.items():
-            for name in (f, base):
-                if name not in PARTS:
-                    raise ValueError(f"unknown part {name!r}; parts are {', '.join(PARTS)}")
-        return v
-
-    @field_validator("touching")
-    @classmethod
-    def _pairs(cls, v):
-        for a, b in v:
-            for name in (a, b):
-                if name not in PARTS:
-                    raise ValueError(f"unknown part {name!r}; parts are {', '.join(PARTS)}")
-        return v
+    _something = model_validator(mode="after")(recordbase.roll_given)
+    _parts = field_validator("on")(recordbase.on_parts)
+    _pairs = field_validator("touching")(recordbase.touching_parts)
 
 
 class Round(Strict):
@@ -114,14 +53,5 @@ class GimbapRecord(Strict):
         default=None, description="with 2 players: the 6 tokens chosen for the game (GIM-5)")
     rounds: list[Round]
 
-    _unique = field_validator("players")(classmethod(lambda cls, v: distinct_names(v)))
-
-
-    @model_validator(mode="after")
-    def _known_players(self):
-        names = set(self.players)
-        for i, r in enumerate(self.rounds):
-            for who in [r.first, *r.done, *r.rolls]:
-                if who not in names:
-                    raise ValueError(f"rounds[{i}]: {who!r} is not one of the players ({', '.join(self.players)})")
-        return self
+    _unique = field_validator("players")(recordbase.distinct_players)
+    _known_players = model_validator(mode="after")(recordbase.known_players)

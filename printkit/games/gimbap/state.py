@@ -6,6 +6,7 @@ at once, so a round is the only step a record can check; :attr:`GimbapState.to_m
 player who rolls next (GIM-5, PK-1), and the tokens a round may still lay out are
 :meth:`GimbapState.tokens_left`.
 
+>>> from printkit.games.gimbap.record import GimbapRecord, Round
 >>> rec = GimbapRecord.model_validate({"players": ["A", "B", "C"], "rounds": []})
 >>> s = GimbapState.start(rec)
 >>> s.to_move is None, s.round, s.rounds, len(s.tokens_left())  # anyone may roll first
@@ -26,20 +27,22 @@ round 2: token 4/3 was already laid out in round 1; a token is used once [GIM-5]
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.game import Game, GameState, Step
 from printkit.core.score import PlayerResult, Violation
 from printkit.games.gimbap.content import CONTENT, Token
-from printkit.games.gimbap.record import GimbapRecord, Round
 from printkit.games.gimbap.rules import (
     correctness, done_order, lay_tokens, play_round, round_violations, standing, tokens_in_play,
 )
 
+if TYPE_CHECKING:  # scoring reads records without pydantic (issue 16): only the hints name the models
+    from printkit.games.gimbap.record import GimbapRecord, Round
+
 GAME = "gimbap"
 
 
-class GimbapState(GameState[Round]):
+class GimbapState(GameState["Round"]):  # named: Round is only imported for type checkers
     """The players (in seating order), the tokens in play, and what each round laid out and gave.
 
     ``setup`` holds what is wrong with the record's header (the 2-player token list, GIM-5),
@@ -162,4 +165,4 @@ def moves(records: Sequence[GimbapRecord]) -> list[Step]:
 
 
 #: Gimbap for the core: ``printkit score gimbap`` replays a record's rounds on a GimbapState.
-GIMBAP = Game(GAME, "Gimbap", GimbapRecord, start=start, moves=moves, rank_key=standing)
+GIMBAP = Game(GAME, "Gimbap", "printkit.games.gimbap.record:GimbapRecord", start=start, moves=moves, rank_key=standing)
