@@ -9,14 +9,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.content import read_content
+
+if TYPE_CHECKING:  # what CONTENT holds: the model, or later its light class (same attributes and mixins)
+    from printkit.games.jubako.contentmodel import Content
 
 DATA = Path(__file__).with_name("data.yaml")
 #: The models are in contentmodel.py (pydantic) and their properties in contentbase.py: named
 #: here, not imported, so that a run that finds the content on disk needs no pydantic (issue 16).
-CONTENT = read_content(DATA, "printkit.games.jubako.contentmodel:Content")
+CONTENT: Content = read_content(DATA, "printkit.games.jubako.contentmodel:Content")
 
 
 def __getattr__(name: str) -> Any:
