@@ -43,6 +43,8 @@ class ContentBase:
         removed: dict[int, int]
 
     def problems(self) -> Iterator[tuple[tuple, str]]:
+        """What the types cannot say (read_content runs it on the model it checks): printed cells
+        lie on their board and show a delicacy; no more doubles are removed than there are."""
         for name, board in self.boards.items():
             cells = set(board.cells)
             for cell, what in board.printed.items():
@@ -56,6 +58,7 @@ class ContentBase:
 
     @cached_property
     def ids(self) -> tuple[str, ...]:
+        """The delicacies' ids in the rulebook's order (PK-13 breaks ties by it)."""
         return tuple(d.id for d in self.delicacies)
 
     @cached_property
@@ -67,11 +70,14 @@ class ContentBase:
 
     @cached_property
     def tile_counts(self) -> Counter:
+        """How many double tiles show each pair of delicacies (1, or 2 for a delicacy and the next)."""
         return Counter(self.doubles)
 
     def tiles_in_play(self, players: int) -> int:
+        """JUB-1: the double tiles left once the player count's are removed."""
         return len(self.doubles) - self.removed[players]
 
     @property
     def palette(self) -> dict[str, dict[str, str]]:
+        """Each delicacy's colour and its --bw grey, for the layouts."""
         return {d.id: {"colour": d.colour, "bw": d.bw} for d in self.delicacies}
