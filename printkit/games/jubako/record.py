@@ -10,18 +10,12 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
-from printkit.core.records import Whole, distinct_names
-from printkit.games.jubako.content import CONTENT
-from printkit.games.jubako.rules import adjacent, parse_cell
+from printkit.core.records import Whole
+from printkit.games.jubako import recordbase
 
-
-def _delicacy(v) -> str:
-    if v not in CONTENT.ids:
-        raise ValueError(f"unknown delicacy {v!r}; delicacies are {', '.join(CONTENT.ids)}")
-    return v
-
-
-Delicacy = Annotated[str, BeforeValidator(_delicacy)]
+# Every check below is a function of recordbase.py (no pydantic there): scoring runs these
+# models' core schema without pydantic, and must be able to import what it calls (issue 16).
+Delicacy = Annotated[str, BeforeValidator(recordbase.delicacy)]
 Tile = tuple[Delicacy, Delicacy]
 
 
@@ -39,16 +33,7 @@ class Turn(Strict):
     discard: Tile | None = None
     hand: list[Tile] | None = Field(default=None, description="with a discard: the three tiles held (JUB-5)")
 
-    @model_validator(mode="after")
-    def _kind(self):
-        if self.discard is not None:
-            if self.tile is not None or self.cells is not None or self.score is not None:
-                raise ValueError("a discard has no tile, cells or score")
-            if not self.hand:
-                raise ValueError("a discard lists the 'hand' of tiles held, so that JUB-5 can be checked")
-        elif self.tile is None or self.cells is None:
-            raise ValueError("a turn gives 'tile' and 'cells' (or 'discard' and 'hand')")
-        return self
+    _kind = model_validator(mode="after")(recordbase.turn_kind)
 
 
 class Options(Strict):
@@ -69,41 +54,6 @@ class JubakoRecord(Strict):
     players: list[str] = Field(min_length=2, max_length=4, description="in turn order")
     turns: list[Turn]
 
-    _unique = field_validator("players")(classmethod(lambda cls, v: distinct_names(v)))
-
-    @model_validator(mode="before")
-    @classmethod
-    def _little(cls, data):
-        """One fact, one field: ``board: 4x4`` is Little Jubako. An older record that says only
-        ``options.little_jubako: true`` is read as the 4x4 board; one that contradicts its board
-        cannot be read."""
-        if not isinstance(data, dict) or not isinstance(data.get("options"), dict):
-            return data
-        little = data["options"].get("little_jubako")
-        if not isinstance(little, bool):
-            return data
-        if "board" not in data:
-            return {**data, "board": "4x4" if little else "5x5"}
-        if little != (data["board"] == "4x4"):
-            raise ValueError(f"options.little_jubako: {str(little).lower()} contradicts board: {data['board']} "
-                             "(Little Jubako is the 4x4 side; leave little_jubako out, board says it)")
-        return data
-
-    @model_validator(mode="after")
-    def _check(self):
-        size = CONTENT.boards[self.board].size
-        last = f"{chr(64 + size)}{size}"
-        for i, t in enumerate(self.turns):
-            if t.player not in self.players:
-                raise ValueError(f"turns[{i}]: {t.player!r} is not one of the players ({', '.join(self.players)})")
-            if t.cells is not None:
-                for c in t.cells:
-                    if not c.isascii() or parse_cell(c, size) is None:  # B3, not B٣
-                        raise ValueError(f"turns[{i}].cells: {c!r} is not a cell of the {self.board} board (A1 to {last})")
-                if not adjacent(*t.cells, size):
-                    raise ValueError(f"turns[{i}].cells: {t.cells[0]} and {t.cells[1]} are not side by side: "
-                                     "a tile covers two neighbouring cells")
-        for who in self.options.favorite_food:
-            if who not in self.players:
-                raise ValueError(f"options.favorite_food: {who!r} is not a player")
-        return self
+    _unique = field_validator("players")(recordbase.distinct_players)
+    _little = model_validator(mode="before")(recordbase.little_jubako)
+    _check = model_validator(mode="after")(recordbase.check_record)

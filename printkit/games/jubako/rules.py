@@ -13,8 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from printkit.games.jubako.content import CONTENT, Board
+from printkit.games.jubako.content import CONTENT
+
+if TYPE_CHECKING:  # scoring imports this module without pydantic (issue 16)
+    from printkit.games.jubako.contentmodel import Board
 
 
 def parse_cell(name: str, size: int) -> tuple[int, int] | None:

@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from printkit.core.game import Game, Step
-from printkit.games.jubako.record import JubakoRecord
 from printkit.games.jubako.state import JubakoState, standing
+
+if TYPE_CHECKING:  # the record model is named, not imported: scoring needs no pydantic (issue 16)
+    from printkit.games.jubako.record import JubakoRecord
 
 
 def start(records: Sequence[JubakoRecord]) -> JubakoState:
@@ -21,4 +24,4 @@ def moves(records: Sequence[JubakoRecord]) -> Iterator[Step]:
         yield 0, ("turns", i), turn
 
 
-GAME = Game("jubako", "Jubako", JubakoRecord, start, moves, standing)
+GAME = Game("jubako", "Jubako", "printkit.games.jubako.record:JubakoRecord", start, moves, standing)

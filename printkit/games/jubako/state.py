@@ -22,14 +22,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from printkit.core.game import GameState
 from printkit.core.score import PlayerResult, Violation
-from printkit.games.jubako.content import CONTENT, Board
-from printkit.games.jubako.record import JubakoRecord, Options, Turn
+from printkit.games.jubako.content import CONTENT
 from printkit.games.jubako.rules import (
     PlayerBoard, favourite_food, multi_tiered, peko_peko, placements, problems, turn_points,
 )
+
+if TYPE_CHECKING:  # scoring imports this module without pydantic (issue 16)
+    from printkit.games.jubako.contentmodel import Board
+    from printkit.games.jubako.record import JubakoRecord, Options, Turn
 
 Tile = tuple[str, str]
 
@@ -126,18 +130,26 @@ def laid(move: Turn) -> tuple[Tile, tuple[str, str]]:
     return move.tile, move.cells
 
 
+def _no_options() -> Options:
+    """The options of a record that chooses none (a State made without them). The record model
+    is imported here, not at the top: scoring imports this module without pydantic (issue 16)."""
+    from printkit.games.jubako.record import Options
+
+    return Options()
+
+
 def standing(pr: PlayerResult) -> tuple[int, int]:
     """JUB-6: most points, then most uncovered first-layer cells; a full tie shares the win."""
     return pr.total, pr.breakdown["uncovered"]
 
 
 @dataclass
-class JubakoState(GameState[Turn]):
+class JubakoState(GameState["Turn"]):
     """A game of Jubako after some turns: each player's board, points and turn scores."""
 
     players: list[str]
     board: Board
-    options: Options = field(default_factory=Options)
+    options: Options = field(default_factory=_no_options)
     #: The Picky Eaters bonus (JUB-4, JUB-7).
     bonus: int = CONTENT.bonus
     boards: dict[str, PlayerBoard] = field(default_factory=dict)
@@ -187,6 +199,10 @@ class JubakoState(GameState[Turn]):
         return self._moves(self.to_move, [(t[0], t[1]) for t in hand])
 
     def _moves(self, player: str, hand: list[Tile]) -> Iterator[Turn]:
+        # Moves for automatic players and the pages: the record model, imported here (not at the
+        # top) since scoring a record imports this module without pydantic (issue 16).
+        from printkit.games.jubako.record import Turn
+
         board = self.boards[player]
         found = False
         for tile in hand:
