@@ -17,10 +17,10 @@ if TYPE_CHECKING:
     from printkit.games.trickdumpling.contentmodel import Cook, Mission, Special, Suit
 
 
+# A card of the deck (TD-2): its notation, its suit and number. No docstring: records' JSON
+# Schema (printkit schema) would show it as the card's description.
 @dataclass(frozen=True)
 class Card:
-    """A card of the deck (TD-2): its notation, its suit (None for W5, W99, GS) and number."""
-
     code: str
     suit: str | None  # None for W5, W99, GS
     value: int
