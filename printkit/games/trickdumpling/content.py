@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.content import read_content
 from printkit.games.trickdumpling.contentbase import Card
@@ -38,3 +38,17 @@ def parse_card(code: str) -> Card:
         raise CardError(f"{code!r} is not a card: write K, C, S or U with 1-4 or 6-9 (such as S7), "
                         "W5, W99 or GS")
     return c
+
+
+#: The content models, which lived here before contentmodel.py (issue 16).
+_MODELS = ("Content", "Suit", "Special", "Mission", "Cook")
+
+
+def __getattr__(name: str) -> Any:
+    """The content models (``content.Content`` ...) for code that still takes them from here,
+    imported on first use: importing this module must import neither pydantic nor them."""
+    if name in _MODELS:
+        from printkit.games.trickdumpling import contentmodel
+
+        return getattr(contentmodel, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
