@@ -90,9 +90,14 @@ class GameRecord(GameRecordBase, Strict):
 class TrickDumplingRecord:
     """A trick record (it has ``plays``) or a game record (it has ``rounds``)."""
 
+    #: The models a record may be, and the pydantic-free function that picks one by name
+    #: (printkit.core.compiled compiles a reader of several kinds from these).
+    compiled_kinds = ("TrickRecord", "GameRecord")
+    compiled_choice = staticmethod(recordbase.record_kind)
+
     @classmethod
     def model_validate(cls, data):
-        model = {"GameRecord": GameRecord, "TrickRecord": TrickRecord}[recordbase.record_kind(data)]
+        model = {"GameRecord": GameRecord, "TrickRecord": TrickRecord}[cls.compiled_choice(data)]
         return model.model_validate(data)
 
     @classmethod
