@@ -2,48 +2,35 @@
 
 Unknown cards, players, suits, missions or cooks, a card played twice, and a card in two hands
 make a record unreadable (exit 2); what breaks the rules is for the scorer (exit 1).
+
+The models are the one definition of a record (its JSON Schema, its errors); every function
+they call while validating, and their properties, are in the pydantic-free
+printkit.games.trickdumpling.recordbase (issue 16).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
-from printkit.games.trickdumpling.content import CONTENT, Card, CardError, parse_card
+from printkit.games.trickdumpling import recordbase
+from printkit.games.trickdumpling.content import Card
+from printkit.games.trickdumpling.recordbase import (COOKS, MASTER, DealBase, GameRecordBase, PlayInBase,
+                                                     RoundInBase, TrickRecordBase)
 
-MASTER = "Master"
+__all__ = ["COOKS", "MASTER", "CardField", "SuitField", "PlayIn", "TrickRecord", "TrickIn", "Deal", "RoundIn",
+           "GameRecord", "TrickDumplingRecord"]
 
-
-def _card(v: Any) -> Card:
-    if isinstance(v, Card):
-        return v
-    try:
-        return parse_card(str(v))
-    except CardError as e:
-        raise ValueError(str(e)) from None
-
-
-CardField = Annotated[Card, BeforeValidator(_card)]
-
-
-def _suit(v: Any) -> str:
-    try:
-        return CONTENT.suit(str(v)).id
-    except StopIteration:
-        raise ValueError(f"unknown suit {v!r}; suits are {', '.join(CONTENT.suit_ids)} "
-                         f"(or their letters K, C, S, U)") from None
-
-
-SuitField = Annotated[str, BeforeValidator(_suit)]
-COOKS = tuple(c["id"] for c in CONTENT.cooks)
+CardField = Annotated[Card, BeforeValidator(recordbase.card)]
+SuitField = Annotated[str, BeforeValidator(recordbase.suit)]
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
 
 
-class PlayIn(Strict):
+class PlayIn(PlayInBase, Strict):
     player: str
     card: CardField
     declare: Literal["no-way", "accept"] | None = Field(
@@ -51,36 +38,12 @@ class PlayIn(Strict):
     slack: bool = Field(default=False, description="the Slacker cook's card played face down (TD-12)")
 
 
-def _rank(v: list[str]) -> list[str]:
-    if sorted(v) != sorted(CONTENT.suit_ids):
-        got = ", ".join(map(str, v)) or "none"
-        raise ValueError(f"the popularity rank lists each of the four suits once, most popular first; got {got}")
-    return v
-
-
 class _Rank(Strict):
     rank: list[SuitField] = Field(description="the four suits, most popular first (TD-3)")
-    _r = field_validator("rank")(classmethod(lambda cls, v: _rank(v)))
+    _r = field_validator("rank")(recordbase.rank)
 
 
-def _no_repeats(cards: list[Card], what: str) -> None:
-    seen = set()
-    for c in cards:
-        if c.code in seen:
-            raise ValueError(f"{c.code} {what}")
-        seen.add(c.code)
-
-
-def _hands_apart(hands: dict[str, list[Card]]) -> None:
-    owner: dict[str, str] = {}
-    for who, cards in hands.items():
-        for c in cards:
-            if c.code in owner:
-                raise ValueError(f"{c.code} is dealt to {owner[c.code]} and to {who}: there is one of each card")
-            owner[c.code] = who
-
-
-class TrickRecord(_Rank):
+class TrickRecord(TrickRecordBase, _Rank):
     """One trick: the popularity rank and the cards in the order played, the chef's first."""
 
     game: Literal["trickdumpling"] | None = None
@@ -88,12 +51,7 @@ class TrickRecord(_Rank):
     hands: dict[str, list[CardField]] | None = Field(default=None, description="optional: hands before the trick")
     cooks: dict[str, Literal[COOKS]] = Field(default={}, description="optional: cook boards by player (TD-12)")
 
-    @model_validator(mode="after")
-    def _check(self):
-        _no_repeats([p.card for p in self.plays], "is played twice")
-        if self.hands:
-            _hands_apart(self.hands)
-        return self
+    _check = model_validator(mode="after")(recordbase.trick_cards_once)
 
 
 class TrickIn(Strict):
@@ -101,28 +59,22 @@ class TrickIn(Strict):
     plays: list[PlayIn] = Field(min_length=1, max_length=6)
 
 
-class Deal(_Rank):
+class Deal(DealBase, _Rank):
     # A round's deal, the move that starts a round (its tricks' cards are the moves after it).
     chef: str = Field(description="who leads the first trick")
     missions: dict[str, Literal["nephew", "spy"]] = Field(description="each player's secret mission")
     hands: dict[str, list[CardField]] = Field(description="the cards dealt; the Master's in stack order, top first")
 
-    @model_validator(mode="after")
-    def _apart(self):
-        _hands_apart(self.hands)
-        return self
+    _apart = model_validator(mode="after")(recordbase.deal_hands_apart)
 
 
-class RoundIn(Deal):
+class RoundIn(RoundInBase, Deal):
     tricks: list[TrickIn]
 
-    @model_validator(mode="after")
-    def _check(self):
-        _no_repeats([p.card for t in self.tricks for p in t.plays], "is played twice in the round")
-        return self
+    _check = model_validator(mode="after")(recordbase.round_cards_once)
 
 
-class GameRecord(Strict):
+class GameRecord(GameRecordBase, Strict):
     """A whole game: players in seating order (clockwise) and every round."""
 
     game: Literal["trickdumpling"] | None = None
@@ -131,45 +83,22 @@ class GameRecord(Strict):
     # Empty before the first deal: a game in progress (a table at ``printkit serve`` starts so).
     rounds: list[RoundIn] = Field(description="every round so far, in order; [] before the first deal")
 
-    @field_validator("players")
-    @classmethod
-    def _unique(cls, v):
-        if len(set(v)) != len(v):
-            raise ValueError("player names must differ")
-        if MASTER in v:
-            raise ValueError(f"{MASTER!r} is the Dumpling Master's name in a 2-player game")
-        return v
-
-    @property
-    def seats(self) -> list[str]:
-        """Everyone who holds cards: with 2 players, the Dumpling Master too (TD-11)."""
-        return self.players + ([MASTER] if len(self.players) == 2 else [])
-
-    @model_validator(mode="after")
-    def _names(self):
-        seats = set(self.seats)
-        for who in self.cooks:
-            if who not in self.players:
-                raise ValueError(f"cooks: {who!r} is not a player")
-        for i, r in enumerate(self.rounds):
-            named = [r.chef, *r.missions, *r.hands] + [p.player for t in r.tricks for p in t.plays]
-            for who in named:
-                if who not in seats:
-                    raise ValueError(f"rounds[{i}]: {who!r} is not at the table ({', '.join(self.seats)})")
-        return self
+    _unique = field_validator("players")(recordbase.unique_players)
+    _names = model_validator(mode="after")(recordbase.names_at_table)
 
 
 class TrickDumplingRecord:
     """A trick record (it has ``plays``) or a game record (it has ``rounds``)."""
 
+    #: The models a record may be, and the pydantic-free function that picks one by name
+    #: (printkit.core.compiled compiles a reader of several kinds from these).
+    compiled_kinds = ("TrickRecord", "GameRecord")
+    compiled_choice = staticmethod(recordbase.record_kind)
+
     @classmethod
     def model_validate(cls, data):
-        if isinstance(data, dict) and "rounds" in data:
-            return GameRecord.model_validate(data)
-        if isinstance(data, dict) and "plays" in data:
-            return TrickRecord.model_validate(data)
-        raise ValueError("expected a trick record (with 'rank' and 'plays') or a game record "
-                         "(with 'players' and 'rounds')")
+        model = {"GameRecord": GameRecord, "TrickRecord": TrickRecord}[cls.compiled_choice(data)]
+        return model.model_validate(data)
 
     @classmethod
     def model_json_schema(cls) -> dict:

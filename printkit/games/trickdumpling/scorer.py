@@ -4,10 +4,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from printkit.core.game import Game, replay
 from printkit.core.score import PlayerResult, Report
-from printkit.games.trickdumpling.record import GameRecord, TrickDumplingRecord, TrickRecord
 from printkit.games.trickdumpling.state import moves, start
+
+if TYPE_CHECKING:
+    from printkit.games.trickdumpling.record import GameRecord, TrickRecord
 
 
 def rank_key(result: PlayerResult) -> tuple:
@@ -15,7 +19,9 @@ def rank_key(result: PlayerResult) -> tuple:
     return (result.total,)
 
 
-GAME = Game("trickdumpling", "Trick Dumpling", TrickDumplingRecord, start, moves, rank_key)
+# The record model by name: imported when first needed (GAME.model), not to score (issue 16).
+GAME = Game("trickdumpling", "Trick Dumpling", "printkit.games.trickdumpling.record:TrickDumplingRecord", start, moves,
+            rank_key)
 
 
 def score(rec: TrickRecord | GameRecord) -> Report:

@@ -13,7 +13,7 @@ two cards until the second arrives and then settles both, so their order never m
 declared where a Perfect Dish stands (TD-7); the Master's only move is the top card of its
 stack with the answer TD-11 forces (:meth:`TrickDumplingState.master_move`).
 
->>> from printkit.games.trickdumpling.record import Deal
+>>> from printkit.games.trickdumpling.record import Deal, PlayIn
 >>> s = TrickDumplingState(["Ann", "Bo", "Cy"])
 >>> hands = {"Ann": ["S2", "K3"], "Bo": ["S7", "C4"], "Cy": ["S3", "U2"]}
 >>> s.apply(Deal(rank=["shrimp", "kimchi", "chives", "soup"], chef="Ann", hands=hands,
@@ -34,14 +34,19 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias
+
 from printkit.core.game import GameState
 from printkit.core.score import PlayerResult, Violation
 from printkit.games.trickdumpling.content import CONTENT, Card
-from printkit.games.trickdumpling.record import MASTER, Deal, PlayIn, TrickRecord
+from printkit.games.trickdumpling.recordbase import MASTER, DealBase, PlayInBase, TrickRecordBase
 from printkit.games.trickdumpling.trick import Play, Trick, TrickResult
 
+if TYPE_CHECKING:  # scoring imports no record model (pydantic): moves are told apart by the mixins
+    from printkit.games.trickdumpling.record import Deal, PlayIn
+
 #: A move: the cook boards dealt (player -> cook), a round's deal, or a card played.
-Move = dict | Deal | PlayIn
+Move: TypeAlias = "dict | Deal | PlayIn"
 
 
 # -- the rules as pure functions --------------------------------------------------------------
@@ -158,6 +163,8 @@ def card_options(trick: Trick | None, who: str, hand: Sequence[Card], slack: boo
     following suit (TD-5); where a Perfect Dish stands (``declare``), "No way!" with each card
     that cancels it and "Accept!" with any card (TD-7, TD-12); ``slack``: any card face down
     (the Slacker, TD-12)."""
+    from printkit.games.trickdumpling.record import PlayIn  # the automatic players' and pages' moves
+
     lead = trick.lead if trick is not None else None
     cards = follow_options(lead, hand)
     if trick is None or trick.perfect is None or not declare:
@@ -296,6 +303,8 @@ class TrickDumplingState(GameState[Move]):
         """TD-11: the Master's card, the top of its stack, with the answer it must give to a
         standing Perfect Dish (cancel when its card can, else accept); None when the Master
         has no card."""
+        from printkit.games.trickdumpling.record import PlayIn  # the automatic players' and pages' move
+
         r = self.round
         stack = r.hands.get(MASTER) if r is not None else None
         if not stack:
@@ -325,9 +334,9 @@ class TrickDumplingState(GameState[Move]):
     def apply(self, move: Move) -> list[Violation]:
         if self.closed:
             return []
-        if isinstance(move, PlayIn):
+        if isinstance(move, PlayInBase):
             return self._card(move)
-        if isinstance(move, Deal):
+        if isinstance(move, DealBase):
             return self._deal(move)
         self.cooks = dict(move)
         return cooks_dealt_once(self.cooks)
@@ -592,7 +601,7 @@ class SingleTrickState(GameState[Move]):
             self.cooks = dict(move)
             self.trick.hard = self._hard()
             return cooks_dealt_once(self.cooks)
-        if not isinstance(move, PlayIn):
+        if not isinstance(move, PlayInBase):
             return [Violation("trick", "TD-10", "a trick record has no deals")]
         i = len(self.plays)
         where = f"play {i + 1} ({move.player})"
@@ -637,7 +646,7 @@ class SingleTrickState(GameState[Move]):
 def start(records: Sequence) -> GameState:
     """The State a record starts: a trick record's referee, or a whole game."""
     (rec,) = records
-    if isinstance(rec, TrickRecord):
+    if isinstance(rec, TrickRecordBase):
         return SingleTrickState(rec.rank, rec.hands)
     return TrickDumplingState(rec.players)
 
@@ -647,7 +656,7 @@ def moves(records: Sequence) -> Iterator[tuple[int, tuple, Move]]:
     (rec,) = records
     if rec.cooks:
         yield 0, ("cooks",), dict(rec.cooks)
-    if isinstance(rec, TrickRecord):
+    if isinstance(rec, TrickRecordBase):
         for i, p in enumerate(rec.plays):
             yield 0, ("plays", i), p
         return
