@@ -188,7 +188,7 @@ def test_score_imports_no_pydantic(game, tmp_path):
     record.write_text(json.dumps(records(game)[0]))
     probe = ("import sys\nfrom printkit.cli import main\nsys.argv = ['printkit', 'score', sys.argv[1], sys.argv[2]]\n"
              "try:\n    main()\nfinally:\n"
-             "    print('PYDANTIC' if any(m == 'pydantic' or m.startswith('pydantic.') for m in sys.modules) else 'NONE')\n")
+             "    print('PYDANTIC' if 'pydantic' in sys.modules else 'NONE')\n")  # any pydantic module imports it
     runs = [subprocess.run([sys.executable, "-c", probe, game, str(record)], capture_output=True, text=True, cwd=tmp_path)
             for _ in range(2)]
     assert runs[1].stdout.splitlines()[-1] == "NONE", runs[1].stdout[-2000:] + runs[1].stderr[-2000:]

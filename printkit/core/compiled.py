@@ -230,6 +230,7 @@ class _Writer:
         self.modules: dict[str, str] = {}  # module -> its alias in the compiled module
         self.light: dict[type, str] = {}  # pydantic model class -> light class name
         self.order: list[type] = []
+        self.helpers: set[str] = set()  # bind, partial: what the written source calls
 
     def module_ref(self, module: str) -> str:
         if module not in self.modules:
@@ -256,11 +257,13 @@ class _Writer:
         if isinstance(fn, types.MethodType):  # a classmethod validator: bound to the light class
             owner = fn.__self__
             if isinstance(owner, type) and owner in self.light:
+                self.helpers.add("bind")
                 return f"_bind({self.object_ref(fn.__func__, 'the validator')}, {self.light[owner]})"
             raise Uncompilable(f"the validator {fn!r} is bound to {owner!r}, not to a model")
         if isinstance(fn, functools.partial):
             args = [self.callable_ref(fn.func), *(self.value(a) for a in fn.args),
                     *(f"{k}={self.value(v)}" for k, v in fn.keywords.items())]
+            self.helpers.add("partial")
             return f"_partial({', '.join(args)})"
         return self.object_ref(fn, "the validator")
 
@@ -305,12 +308,12 @@ class _Writer:
         if isinstance(v, dict):
             if v.get("post_init"):
                 raise Uncompilable(f"{v.get('cls')!r} has a model_post_init: not compiled")
-            items = [(k, x) for k, x in v.items() if k not in ("metadata", "serialization")]
-            flat = "{" + ", ".join(f"{k!r}: {self.value(x, k, indent + 1)}" for k, x in items) + "}"
+            items = [f"{k!r}: {self.value(x, k, indent + 1)}" for k, x in v.items()
+                     if k not in ("metadata", "serialization")]
+            flat = "{" + ", ".join(items) + "}"
             if len(flat) <= 100 and "\n" not in flat:
                 return flat
-            inner = f",\n{pad}".join(f"{k!r}: {self.value(x, k, indent + 1)}" for k, x in items)
-            return "{\n" + pad + inner + "}"
+            return "{\n" + pad + f",\n{pad}".join(items) + "}"
         if isinstance(v, list):
             return "[" + ", ".join(self.value(x, "", indent) for x in v) + "]"
         if isinstance(v, tuple):
@@ -384,7 +387,7 @@ def _module_source(title: str, w: _Writer, classes: list[type], files: set[Path]
     body = "\n\n".join(w.class_source(cls) for cls in classes)  # first: it names the modules it takes from
     files |= _files(w.modules, None)
     imports = "".join(f"import {m} as {a}\n" for m, a in w.modules.items())
-    helpers = "FastModel, bind as _bind, partial as _partial" if pydantic_core_version else "FastModel"
+    helpers = ", ".join(["FastModel", *(f"{h} as _{h}" for h in sorted(w.helpers))])
     version = ("#: The pydantic-core the schemas are written for.\n"
                f"PYDANTIC_CORE = {pydantic_core_version!r}\n") if pydantic_core_version else ""
     sources = "".join(f"    {str(f.relative_to(_ROOT))!r}: {_sha(f)!r},\n" for f in sorted(files))
