@@ -7,6 +7,9 @@
   against a bare ``python -c pass`` (the floor), runs interleaved, the fastest of each;
 - drawing: ``printkit make all --seed 7`` against benchmarks/floor_reportlab.py drawing the
   same files, pages, path segments a page and strings (same fonts and sizes) with reportlab;
+- beside those two floors, in the same run: importing PyYAML and pydantic (what ``score`` paid
+  before it read records by their compiled schemas), and laying out every page of ``make all``
+  with no PDF drawn, the least the layout engine costs (see MODELS_ONLY, BUILD_ONLY);
 - ``--count``: peak memory at 100 and N sheets (each run its own process), ms a sheet at N;
 - scorers: Roll n Cook records a second, a 6-player Gemblo game validated;
 - the test suite: the README's command (``pytest -n 2 --dist loadfile``) on this tree, wall time
@@ -36,6 +39,19 @@ RECORD = ROOT / "examples" / "rollncook" / "solo-seed7.yaml"
 RSS = ("import resource, sys\nfrom printkit.cli import main\nsys.argv = ['printkit'] + sys.argv[1:]\n"
        "try:\n    main()\nexcept SystemExit:\n    pass\n"
        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n")
+
+
+#: What the design costs, measured beside the figures it bounds: importing PyYAML and pydantic,
+#: what ``score`` would pay before reading a record were its records and content read by the
+#: pydantic models (they are read by their compiled schemas: printkit.core.compiled); and
+#: ``make`` lays pages out from layout files, so importing, loading the layouts and fonts and
+#: building every document of ``make all`` (no PDF drawn or written) is the least of ``make all``.
+MODELS_ONLY = "import yaml; from pydantic import BaseModel"
+BUILD_ONLY = ("from printkit.core.draw.page import PrintOptions\n"
+              "from printkit.core.registry import games\n"
+              "for components in games().values():\n"
+              "    for component in components.values():\n"
+              "        component.build(PrintOptions(seed=7))\n")
 
 
 def _children_cpu() -> float:
@@ -179,13 +195,16 @@ def main() -> None:
 
     start = fastest({"bare": [PY, "-c", "pass"], "help": [PY, "-m", "printkit", "--help"],
                      "list": [PY, "-m", "printkit", "list"],
-                     "score": [PY, "-m", "printkit", "score", "rollncook", str(RECORD)]}, a.runs)
+                     "score": [PY, "-m", "printkit", "score", "rollncook", str(RECORD)],
+                     "models": [PY, "-c", MODELS_ONLY]}, a.runs)
     bare = start["bare"]
     for key, what, goal in (("help", "printkit --help", 2.0), ("list", "printkit list", 2.0),
                             ("score", "printkit score (1 record)", 3.0)):
         r = start[key] / bare
-        rows.append((what, f"{1000 * start[key]:.0f} ms = {r:.2f}x", f"<= {goal:g}x",
-                     f"python -c pass {1000 * bare:.0f} ms", r <= goal))
+        floor = f"python -c pass {1000 * bare:.0f} ms"
+        if key == "score":  # what importing the records' models' packages alone would cost
+            floor += f"; importing PyYAML and pydantic alone {start['models'] / bare:.2f}x (score imports no pydantic)"
+        rows.append((what, f"{1000 * start[key]:.0f} ms = {r:.2f}x", f"<= {goal:g}x", floor, r <= goal))
 
     plan = drawn()
     pages = sum(len(d["pages"]) for d in plan)
@@ -196,12 +215,14 @@ def main() -> None:
         floor_out.mkdir()
         plan_file.write_text(json.dumps(plan))
         t = fastest({"make": [PY, "-m", "printkit", "make", "all", "--seed", "7", "--out", str(Path(tmp) / "kit")],
-                     "floor": [PY, str(ROOT / "benchmarks" / "floor_reportlab.py"), str(plan_file), str(floor_out)]},
+                     "floor": [PY, str(ROOT / "benchmarks" / "floor_reportlab.py"), str(plan_file), str(floor_out)],
+                     "build": [PY, "-c", BUILD_ONLY]},
                     max(3, a.runs // 3))
     r = t["make"] / t["floor"]
     rows.append((f"make all --seed 7 ({pages} pages, {len(plan)} files)", f"{t['make']:.2f} s = {r:.2f}x", "<= 1.5x",
                  f"reportlab {t['floor']:.2f} s (the same {len(plan)} files, fonts, {segments:,} segments, "
-                 f"{strings:,} strings)", r <= 1.5))
+                 f"{strings:,} strings); laying the pages out alone, no PDF: {t['build'] / t['floor']:.2f}x",
+                 r <= 1.5))
 
     with tempfile.TemporaryDirectory() as tmp:
         small_t, small = peak(["make", "rollncook", "--seed", "1", "--count", "100", "--out", tmp])
