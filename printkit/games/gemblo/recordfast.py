@@ -4,7 +4,7 @@ from printkit.core.compiled import FastModel, bind as _bind
 import printkit.games.gemblo.recordbase as _m0
 
 #: The pydantic-core the schemas are written for.
-PYDANTIC_CORE = '2.46.4'
+PYDANTIC_CORE = '2.50.5'
 #: The files this was compiled from, and their sha256: used only while they keep their bytes.
 SOURCES = {
     'printkit/games/gemblo/data.yaml': '42d150eabf1b96b3c7a3fe9eaf1d1be1b1f92e0d5f086cc8a56638a5fdd374cc',
@@ -114,10 +114,10 @@ SCHEMAS = {
                                         'custom_init': False,
                                         'root_model': False,
                                         'config': {
-                                            'title': 'Placed',
                                             'extra_fields_behavior': 'forbid',
                                             'validate_by_alias': True,
-                                            'validate_by_name': True},
+                                            'validate_by_name': True,
+                                            'title': 'Placed'},
                                         'ref': 'printkit.games.gemblo.record.Placed'}}},
                             'default': None}},
                     'moves': {
@@ -175,30 +175,30 @@ SCHEMAS = {
                                     'custom_init': False,
                                     'root_model': False,
                                     'config': {
-                                        'title': 'Move',
                                         'extra_fields_behavior': 'forbid',
                                         'validate_by_alias': True,
-                                        'validate_by_name': True}},
+                                        'validate_by_name': True,
+                                        'title': 'Move'}},
                                 'ref': 'printkit.games.gemblo.record.Move'}}}},
                 'model_name': 'GembloRecord',
                 'computed_fields': []},
             'custom_init': False,
             'root_model': False,
             'config': {
-                'title': 'GembloRecord',
                 'extra_fields_behavior': 'forbid',
                 'validate_by_alias': True,
-                'validate_by_name': True}},
+                'validate_by_name': True,
+                'title': 'GembloRecord'}},
         'ref': 'printkit.games.gemblo.record.GembloRecord'},
 }
 
 #: Each record model's core config (the title its errors name).
 CONFIGS = {
     'GembloRecord': {
-        'title': 'GembloRecord',
         'extra_fields_behavior': 'forbid',
         'validate_by_alias': True,
-        'validate_by_name': True},
+        'validate_by_name': True,
+        'title': 'GembloRecord'},
 }
 
 #: The records read: by their own schema (None), or by the one a function chooses for the data.

@@ -5,7 +5,7 @@ import printkit.games.gimbap.recordbase as _m0
 import printkit.games.gimbap.contentbase as _m1
 
 #: The pydantic-core the schemas are written for.
-PYDANTIC_CORE = '2.46.4'
+PYDANTIC_CORE = '2.50.5'
 #: The files this was compiled from, and their sha256: used only while they keep their bytes.
 SOURCES = {
     'printkit/games/gimbap/contentbase.py': '90264de02c0818ada08f2d027ec56c159f421ba959cc110bbdfa46db506f26c3',
@@ -106,7 +106,7 @@ SCHEMAS = {
                                             'post_init': False,
                                             'frozen': True,
                                             'slots': False,
-                                            'config': {'title': 'Token', 'extra_fields_behavior': 'forbid'},
+                                            'config': {'extra_fields_behavior': 'forbid', 'title': 'Token'},
                                             'ref': 'printkit.games.gimbap.contentbase.Token'}}}},
                             'default': None}},
                     'rounds': {
@@ -158,7 +158,7 @@ SCHEMAS = {
                                                         'post_init': False,
                                                         'frozen': True,
                                                         'slots': False,
-                                                        'config': {'title': 'Token', 'extra_fields_behavior': 'forbid'},
+                                                        'config': {'extra_fields_behavior': 'forbid', 'title': 'Token'},
                                                         'ref': 'printkit.games.gimbap.contentbase.Token'}}}},
                                         'done': {'type': 'model-field', 'schema': {'type': 'list', 'items_schema': {'type': 'str'}}},
                                         'rolls': {
@@ -204,25 +204,25 @@ SCHEMAS = {
                                                             'computed_fields': []},
                                                         'custom_init': False,
                                                         'root_model': False,
-                                                        'config': {'title': 'Roll', 'extra_fields_behavior': 'forbid'}},
+                                                        'config': {'extra_fields_behavior': 'forbid', 'title': 'Roll'}},
                                                     'ref': 'printkit.games.gimbap.record.Roll'}}}},
                                     'model_name': 'Round',
                                     'computed_fields': []},
                                 'custom_init': False,
                                 'root_model': False,
-                                'config': {'title': 'Round', 'extra_fields_behavior': 'forbid'},
+                                'config': {'extra_fields_behavior': 'forbid', 'title': 'Round'},
                                 'ref': 'printkit.games.gimbap.record.Round'}}}},
                 'model_name': 'GimbapRecord',
                 'computed_fields': []},
             'custom_init': False,
             'root_model': False,
-            'config': {'title': 'GimbapRecord', 'extra_fields_behavior': 'forbid'}},
+            'config': {'extra_fields_behavior': 'forbid', 'title': 'GimbapRecord'}},
         'ref': 'printkit.games.gimbap.record.GimbapRecord'},
 }
 
 #: Each record model's core config (the title its errors name).
 CONFIGS = {
-    'GimbapRecord': {'title': 'GimbapRecord', 'extra_fields_behavior': 'forbid'},
+    'GimbapRecord': {'extra_fields_behavior': 'forbid', 'title': 'GimbapRecord'},
 }
 
 #: The records read: by their own schema (None), or by the one a function chooses for the data.

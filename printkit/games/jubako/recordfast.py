@@ -4,7 +4,7 @@ from printkit.core.compiled import FastModel, bind as _bind
 import printkit.games.jubako.recordbase as _m0
 
 #: The pydantic-core the schemas are written for.
-PYDANTIC_CORE = '2.46.4'
+PYDANTIC_CORE = '2.50.5'
 #: The files this was compiled from, and their sha256: used only while they keep their bytes.
 SOURCES = {
     'printkit/games/jubako/data.yaml': 'c574b7fef480f9c036cfc2423c5fcdc7c5eacff8a18118a0d2b570619cf61055',
@@ -109,7 +109,7 @@ SCHEMAS = {
                                         'computed_fields': []},
                                     'custom_init': False,
                                     'root_model': False,
-                                    'config': {'title': 'Options', 'extra_fields_behavior': 'forbid'},
+                                    'config': {'extra_fields_behavior': 'forbid', 'title': 'Options'},
                                     'ref': 'printkit.games.jubako.record.Options'},
                                 'default': Options.construct_light({
                                     'little_jubako': None,
@@ -210,19 +210,19 @@ SCHEMAS = {
                                             'computed_fields': []},
                                         'custom_init': False,
                                         'root_model': False,
-                                        'config': {'title': 'Turn', 'extra_fields_behavior': 'forbid'}},
+                                        'config': {'extra_fields_behavior': 'forbid', 'title': 'Turn'}},
                                     'ref': 'printkit.games.jubako.record.Turn'}}}},
                     'model_name': 'JubakoRecord',
                     'computed_fields': []}},
             'custom_init': False,
             'root_model': False,
-            'config': {'title': 'JubakoRecord', 'extra_fields_behavior': 'forbid'}},
+            'config': {'extra_fields_behavior': 'forbid', 'title': 'JubakoRecord'}},
         'ref': 'printkit.games.jubako.record.JubakoRecord'},
 }
 
 #: Each record model's core config (the title its errors name).
 CONFIGS = {
-    'JubakoRecord': {'title': 'JubakoRecord', 'extra_fields_behavior': 'forbid'},
+    'JubakoRecord': {'extra_fields_behavior': 'forbid', 'title': 'JubakoRecord'},
 }
 
 #: The records read: by their own schema (None), or by the one a function chooses for the data.

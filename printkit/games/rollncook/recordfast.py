@@ -4,7 +4,7 @@ from printkit.core.compiled import FastModel, bind as _bind, partial as _partial
 import printkit.games.rollncook.recordbase as _m0
 
 #: The pydantic-core the schemas are written for.
-PYDANTIC_CORE = '2.46.4'
+PYDANTIC_CORE = '2.50.5'
 #: The files this was compiled from, and their sha256: used only while they keep their bytes.
 SOURCES = {
     'printkit/games/rollncook/data.yaml': '5c880804c70ce25dbe9f8910c8ed38f86fe7a151825bbd0bb7a8852a5dacf32c',
@@ -160,10 +160,10 @@ SCHEMAS = {
                                                                     'custom_init': False,
                                                                     'root_model': False,
                                                                     'config': {
-                                                                        'title': 'Double',
                                                                         'extra_fields_behavior': 'forbid',
                                                                         'validate_by_alias': True,
-                                                                        'validate_by_name': True},
+                                                                        'validate_by_name': True,
+                                                                        'title': 'Double'},
                                                                     'ref': 'printkit.games.rollncook.record.Double'}},
                                                             'default': None}},
                                                     'abilities': {
@@ -214,10 +214,10 @@ SCHEMAS = {
                                                                         'custom_init': False,
                                                                         'root_model': False,
                                                                         'config': {
-                                                                            'title': 'Ability',
                                                                             'extra_fields_behavior': 'forbid',
                                                                             'validate_by_alias': True,
-                                                                            'validate_by_name': True}},
+                                                                            'validate_by_name': True,
+                                                                            'title': 'Ability'}},
                                                                     'ref': 'printkit.games.rollncook.record.Ability'}},
                                                             'default': []}},
                                                     'take': {
@@ -269,10 +269,10 @@ SCHEMAS = {
                                                                         'custom_init': False,
                                                                         'root_model': False,
                                                                         'config': {
-                                                                            'title': 'Take',
                                                                             'extra_fields_behavior': 'forbid',
                                                                             'validate_by_alias': True,
-                                                                            'validate_by_name': True}},
+                                                                            'validate_by_name': True,
+                                                                            'title': 'Take'}},
                                                                     'ref': 'printkit.games.rollncook.record.Take'}},
                                                             'default': []}},
                                                     'rare': {
@@ -302,10 +302,10 @@ SCHEMAS = {
                                             'custom_init': False,
                                             'root_model': False,
                                             'config': {
-                                                'title': 'HourPlay',
                                                 'extra_fields_behavior': 'forbid',
                                                 'validate_by_alias': True,
-                                                'validate_by_name': True},
+                                                'validate_by_name': True,
+                                                'title': 'HourPlay'},
                                             'ref': 'printkit.games.rollncook.record.HourPlay'}}},
                                 'default': None}},
                         'end': {
@@ -343,10 +343,10 @@ SCHEMAS = {
                                         'custom_init': False,
                                         'root_model': False,
                                         'config': {
-                                            'title': 'EndState',
                                             'extra_fields_behavior': 'forbid',
                                             'validate_by_alias': True,
-                                            'validate_by_name': True},
+                                            'validate_by_name': True,
+                                            'title': 'EndState'},
                                         'ref': 'printkit.games.rollncook.record.EndState'}},
                                 'default': None}}},
                     'model_name': 'RollNCookRecord',
@@ -354,10 +354,10 @@ SCHEMAS = {
                 'custom_init': False,
                 'root_model': False,
                 'config': {
-                    'title': 'RollNCookRecord',
                     'extra_fields_behavior': 'forbid',
                     'validate_by_alias': True,
-                    'validate_by_name': True}},
+                    'validate_by_name': True,
+                    'title': 'RollNCookRecord'}},
             'ref': 'printkit.games.rollncook.record.RollNCookRecord'},
         'definitions': [{
             'type': 'model',
@@ -376,10 +376,10 @@ SCHEMAS = {
             'custom_init': False,
             'root_model': False,
             'config': {
-                'title': 'Change',
                 'extra_fields_behavior': 'forbid',
                 'validate_by_alias': True,
-                'validate_by_name': True},
+                'validate_by_name': True,
+                'title': 'Change'},
             'ref': 'printkit.games.rollncook.record.Change'}, {
             'type': 'model',
             'cls': Made,
@@ -405,20 +405,20 @@ SCHEMAS = {
             'custom_init': False,
             'root_model': False,
             'config': {
-                'title': 'Made',
                 'extra_fields_behavior': 'forbid',
                 'validate_by_alias': True,
-                'validate_by_name': True},
+                'validate_by_name': True,
+                'title': 'Made'},
             'ref': 'printkit.games.rollncook.record.Made'}]},
 }
 
 #: Each record model's core config (the title its errors name).
 CONFIGS = {
     'RollNCookRecord': {
-        'title': 'RollNCookRecord',
         'extra_fields_behavior': 'forbid',
         'validate_by_alias': True,
-        'validate_by_name': True},
+        'validate_by_name': True,
+        'title': 'RollNCookRecord'},
 }
 
 #: The records read: by their own schema (None), or by the one a function chooses for the data.

@@ -5,7 +5,7 @@ import printkit.games.trickdumpling.recordbase as _m0
 import printkit.games.trickdumpling.contentbase as _m1
 
 #: The pydantic-core the schemas are written for.
-PYDANTIC_CORE = '2.46.4'
+PYDANTIC_CORE = '2.50.5'
 #: The files this was compiled from, and their sha256: used only while they keep their bytes.
 SOURCES = {
     'printkit/games/trickdumpling/contentbase.py': '1d34223c0c6369329f2da7f578fa65d64d8ff4dc688181ce2088987e8b23b985',
@@ -149,7 +149,7 @@ SCHEMAS = {
                                                     'post_init': False,
                                                     'frozen': True,
                                                     'slots': False,
-                                                    'config': {'title': 'Card', 'extra_fields_behavior': 'forbid'},
+                                                    'config': {'extra_fields_behavior': 'forbid', 'title': 'Card'},
                                                     'ref': 'printkit.games.trickdumpling.contentbase.Card'}}},
                                         'declare': {
                                             'type': 'model-field',
@@ -162,7 +162,7 @@ SCHEMAS = {
                                     'computed_fields': []},
                                 'custom_init': False,
                                 'root_model': False,
-                                'config': {'title': 'PlayIn', 'extra_fields_behavior': 'forbid'},
+                                'config': {'extra_fields_behavior': 'forbid', 'title': 'PlayIn'},
                                 'ref': 'printkit.games.trickdumpling.record.PlayIn'},
                             'min_length': 2,
                             'max_length': 6}},
@@ -208,7 +208,7 @@ SCHEMAS = {
                                                 'post_init': False,
                                                 'frozen': True,
                                                 'slots': False,
-                                                'config': {'title': 'Card', 'extra_fields_behavior': 'forbid'},
+                                                'config': {'extra_fields_behavior': 'forbid', 'title': 'Card'},
                                                 'ref': 'printkit.games.trickdumpling.contentbase.Card'}}}}},
                             'default': None}},
                     'cooks': {
@@ -224,7 +224,7 @@ SCHEMAS = {
                 'computed_fields': []},
             'custom_init': False,
             'root_model': False,
-            'config': {'title': 'TrickRecord', 'extra_fields_behavior': 'forbid'}},
+            'config': {'extra_fields_behavior': 'forbid', 'title': 'TrickRecord'}},
         'ref': 'printkit.games.trickdumpling.record.TrickRecord'},
     'GameRecord': {
         'type': 'function-after',
@@ -328,7 +328,7 @@ SCHEMAS = {
                                                                     'post_init': False,
                                                                     'frozen': True,
                                                                     'slots': False,
-                                                                    'config': {'title': 'Card', 'extra_fields_behavior': 'forbid'},
+                                                                    'config': {'extra_fields_behavior': 'forbid', 'title': 'Card'},
                                                                     'ref': 'printkit.games.trickdumpling.contentbase.Card'}}}}},
                                                 'tricks': {
                                                     'type': 'model-field',
@@ -384,7 +384,7 @@ SCHEMAS = {
                                                                                                     'post_init': False,
                                                                                                     'frozen': True,
                                                                                                     'slots': False,
-                                                                                                    'config': {'title': 'Card', 'extra_fields_behavior': 'forbid'},
+                                                                                                    'config': {'extra_fields_behavior': 'forbid', 'title': 'Card'},
                                                                                                     'ref': 'printkit.games.trickdumpling.contentbase.Card'}}},
                                                                                         'declare': {
                                                                                             'type': 'model-field',
@@ -397,7 +397,7 @@ SCHEMAS = {
                                                                                     'computed_fields': []},
                                                                                 'custom_init': False,
                                                                                 'root_model': False,
-                                                                                'config': {'title': 'PlayIn', 'extra_fields_behavior': 'forbid'},
+                                                                                'config': {'extra_fields_behavior': 'forbid', 'title': 'PlayIn'},
                                                                                 'ref': 'printkit.games.trickdumpling.record.PlayIn'},
                                                                             'min_length': 1,
                                                                             'max_length': 6}}},
@@ -405,26 +405,26 @@ SCHEMAS = {
                                                                 'computed_fields': []},
                                                             'custom_init': False,
                                                             'root_model': False,
-                                                            'config': {'title': 'TrickIn', 'extra_fields_behavior': 'forbid'},
+                                                            'config': {'extra_fields_behavior': 'forbid', 'title': 'TrickIn'},
                                                             'ref': 'printkit.games.trickdumpling.record.TrickIn'}}}},
                                             'model_name': 'RoundIn',
                                             'computed_fields': []},
                                         'custom_init': False,
                                         'root_model': False,
-                                        'config': {'title': 'RoundIn', 'extra_fields_behavior': 'forbid'}}},
+                                        'config': {'extra_fields_behavior': 'forbid', 'title': 'RoundIn'}}},
                                 'ref': 'printkit.games.trickdumpling.record.RoundIn'}}}},
                 'model_name': 'GameRecord',
                 'computed_fields': []},
             'custom_init': False,
             'root_model': False,
-            'config': {'title': 'GameRecord', 'extra_fields_behavior': 'forbid'}},
+            'config': {'extra_fields_behavior': 'forbid', 'title': 'GameRecord'}},
         'ref': 'printkit.games.trickdumpling.record.GameRecord'},
 }
 
 #: Each record model's core config (the title its errors name).
 CONFIGS = {
-    'TrickRecord': {'title': 'TrickRecord', 'extra_fields_behavior': 'forbid'},
-    'GameRecord': {'title': 'GameRecord', 'extra_fields_behavior': 'forbid'},
+    'TrickRecord': {'extra_fields_behavior': 'forbid', 'title': 'TrickRecord'},
+    'GameRecord': {'extra_fields_behavior': 'forbid', 'title': 'GameRecord'},
 }
 
 #: The records read: by their own schema (None), or by the one a function chooses for the data.
