@@ -180,9 +180,10 @@ def _scorer(game: str):
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
     """No garbage collection while modules load, for a process that ends with the command
-    (``_score_directly``): importing pydantic and building a game's models make ~25,000
-    objects that live as long as the process, and the collector would walk them again and
-    again (~8 ms of a ~110 ms ``printkit score``) to find no garbage. Once loaded they are
+    (``_score_directly``): importing a game's modules, its compiled record validator (or, for a
+    game not compiled, pydantic and its models: ~25,000 objects) make objects that live as long
+    as the process, and the collector would walk them again and again (~8 ms of a ~110 ms
+    ``printkit score`` that built pydantic models) to find no garbage. Once loaded they are
     frozen (``gc.freeze``: never collected), so that the first collection after does not walk
     them either (~3 ms). Not for a long-lived process (tests calling the commands): it would
     freeze whatever that process holds."""
@@ -202,12 +203,15 @@ def score_files(game: str, files: list[str], as_json: bool = False, as_record: s
                 loading: contextlib.AbstractContextManager[Any] | None = None) -> int:
     """``printkit score GAME FILE...``: the report printed; its exit code returned (0 legal,
     1 rules broken). Needs no typer: the plain command line runs it straight from :func:`main`.
-    ``loading`` is entered while pydantic and the game's models load (see _collector_paused)."""
+    ``loading`` is entered while the game's modules and record reader load (see _collector_paused)."""
     with loading or contextlib.nullcontext():
+        from printkit.core import compiled
         from printkit.core.records import read_record
         from printkit.core.registry import form_readers, record_models
 
         scorer = _scorer(game)
+        # the record model compiled, if it is: checks records without pydantic (core/compiled.py)
+        fast = compiled.reader(scorer.record)
     if len(files) > 1 and not scorer.multi:
         raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
     pdfs = [f for f in files if f.lower().endswith(".pdf")]
@@ -222,9 +226,6 @@ def score_files(game: str, files: list[str], as_json: bool = False, as_record: s
         echo(pad.dumps() if as_json else pad.human())
         return pad.exit_code
     others = record_models()  # the other games' record models load only to name a misfiled record
-    from printkit.core import compiled
-
-    fast = compiled.reader(scorer.record)  # the record model compiled: no pydantic (printkit.core.compiled)
     forms, records = [], []
     for f in files:
         if reader is not None and f in pdfs:
