@@ -79,9 +79,11 @@ def dump(value: Any) -> Any:
 
 
 def outcome(read, data: Any) -> tuple:
-    """What reading ``data`` gives: the record, or the error and its words."""
+    """What reading ``data`` gives: the record (its values, and its repr, which messages may
+    show), or the error and its words."""
     try:
-        return "read", dump(read(data))
+        record = read(data)
+        return "read", dump(record), repr(record)
     except ValidationError as e:
         return "invalid", str(e)
     except ValueError as e:
@@ -194,6 +196,74 @@ def test_score_imports_no_pydantic(game, tmp_path):
     assert runs[1].stdout.splitlines()[-1] == "NONE", runs[1].stdout[-2000:] + runs[1].stderr[-2000:]
     assert runs[0].returncode == runs[1].returncode in (0, 1)
     assert runs[0].stdout.splitlines()[:-1] == runs[1].stdout.splitlines()[:-1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_light_record_behaves_as_the_model_does(game):
+    """Equality, hashing and model_copy, as the States use them, agree with pydantic's."""
+    fast, model = both(game)
+    for data in records(game)[:5]:
+        try:
+            a, b, real = fast(data), fast(data), model(data)
+        except (ValidationError, ValueError):
+            continue
+        assert a == b and a is not b and a != real
+        for light, pyd in _models_in(a, real):  # each model in the record, light and pydantic
+            assert _hashable(light) == _hashable(pyd)  # a list field makes both unhashable
+            if _hashable(light):
+                assert hash(light) == hash(light.model_copy()) and light == light.model_copy()
+        field = next(iter(real.__pydantic_fields__))
+        copied, real_copied = a.model_copy(update={field: "changed"}), real.model_copy(update={field: "changed"})
+        assert dump(copied)[1:] == dump(real_copied)[1:] and copied != a
+        with pytest.raises(TypeError):
+            a.player = "someone else"
+
+
+def _hashable(x: Any) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True
+
+
+def _models_in(light: Any, real: Any):
+    """(light, pydantic) pairs of every model in two reads of one record, walked together."""
+    if isinstance(real, BaseModel):
+        yield light, real
+        for k in real.__pydantic_fields__:
+            yield from _models_in(light.__dict__[k], real.__dict__[k])
+    elif isinstance(real, (list, tuple)):
+        for x, y in zip(light, real, strict=True):
+            yield from _models_in(x, y)
+    elif isinstance(real, dict):
+        for k in real:
+            yield from _models_in(light[k], real[k])
+
+
+def test_content_kept_before_its_game_was_compiled_comes_back_light(tmp_path, monkeypatch):
+    """A content the disk cache kept as pydantic made it (before compiling) is read light, and
+    kept so; a stale compiled content module leaves the content as pydantic made it."""
+    from printkit.core import content as content_reader, diskcache
+    from printkit.games.rollncook import contentfast, contentmodel
+    from printkit.games.rollncook.content import DATA
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(content_reader, "CONTENT", diskcache.DiskCache("content", content_reader._checkers))
+    real = content_reader._read(DATA, contentmodel.Content, "data.yaml")
+    key = (str(DATA.resolve()), "printkit/games/rollncook/data.yaml", contentmodel.__name__, "Content")
+    content_reader.CONTENT.put(key, [key[0], *content_reader._model_files(contentmodel.Content)], real)
+    got = content_reader.read_content(DATA, "printkit.games.rollncook.contentmodel:Content")
+    assert type(got) is contentfast.Content and repr(got) == repr(real)
+    assert type(content_reader.CONTENT.get(key)) is contentfast.Content  # kept light from now on
+    module = compiled._fresh(contentfast.__name__)
+    monkeypatch.setitem(module.SOURCES, next(iter(module.SOURCES)), "0" * 64)
+    compiled._fresh.cache_clear()
+    try:
+        assert compiled.light(real) == (real, None)
+    finally:
+        monkeypatch.undo()
+        compiled._fresh.cache_clear()
 
 
 def test_a_stale_compiled_module_is_not_used(monkeypatch):
