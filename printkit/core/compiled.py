@@ -28,7 +28,6 @@ checks that both ways read every worked record alike. Nothing here names a game.
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib
 import re
 import sys
@@ -36,6 +35,8 @@ import types
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
+
+from printkit.core.diskcache import file_hash
 
 #: The modules a game's models are compiled into, beside its ``record.py``.
 RECORDS, CONTENT = "recordfast", "contentfast"
@@ -99,10 +100,8 @@ class FastModel:
         object.__setattr__(new, "__pydantic_private__", None)
         return new
 
-    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Any:
+    def model_copy(self, *, update: dict[str, Any] | None = None) -> Any:
         """A shallow copy with ``update`` applied, unchecked, as pydantic's ``model_copy``."""
-        if deep:
-            raise NotImplementedError("a deep copy of a compiled model")
         return self.construct_light(self._fields() | (update or {}),
                                     self.__pydantic_fields_set__ | set(update or ()))
 
@@ -118,10 +117,6 @@ def bind(fn: Callable[..., Any], cls: type) -> Callable[..., Any]:
 
 
 partial = functools.partial
-
-
-def _sha(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -140,11 +135,8 @@ def _compiled_module(name: str) -> types.ModuleType | None:
                 return None
     except ImportError:
         return None
-    try:
-        if any(_sha(_ROOT / name) != sha for name, sha in module.SOURCES.items()):
-            return None
-    except OSError:
-        return None
+    if any(file_hash(str(_ROOT / name)) != sha for name, sha in module.SOURCES.items()):
+        return None  # a source changed since (or cannot be read)
     return module
 
 
@@ -390,7 +382,7 @@ def _module_source(title: str, w: _Writer, classes: list[type], files: set[Path]
     helpers = ", ".join(["FastModel", *(f"{h} as _{h}" for h in sorted(w.helpers))])
     version = ("#: The pydantic-core the schemas are written for.\n"
                f"PYDANTIC_CORE = {pydantic_core_version!r}\n") if pydantic_core_version else ""
-    sources = "".join(f"    {str(f.relative_to(_ROOT))!r}: {_sha(f)!r},\n" for f in sorted(files))
+    sources = "".join(f"    {str(f.relative_to(_ROOT))!r}: {file_hash(str(f))!r},\n" for f in sorted(files))
     light_src = "".join(f"    {c.__module__ + '.' + c.__qualname__!r}: {w.light[c]},\n" for c in classes)
     return (f'"""{title}: written by ``python3 -m printkit.core.compiled`` (see that module); do not edit."""\n\n'
             f"from printkit.core.compiled import {helpers}\n{imports}\n"

@@ -15,7 +15,6 @@ roll-and-write game), so what a State says about a move points straight at a lin
 from __future__ import annotations
 
 import copy
-import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -119,14 +118,11 @@ class Game:
 
 
 def resolve(ref: Any) -> Any:
-    """``ref`` itself, or what a ``"module:attribute"`` name holds (imported)."""
-    if not isinstance(ref, str):
-        return ref
-    module, _, attr = ref.partition(":")
-    value: Any = importlib.import_module(module)
-    for part in attr.split("."):
-        value = getattr(value, part)
-    return value
+    """``ref`` itself, or what a ``"module:attribute"`` name holds (imported, as the registry's
+    :class:`~printkit.core.registry.Ref` imports what a game registers by name)."""
+    from printkit.core.registry import Ref
+
+    return Ref(ref).load() if isinstance(ref, str) else ref
 
 
 def replay(game: Game, records: Sequence[tuple[str, Any, dict]]) -> Report:
