@@ -3,9 +3,10 @@
 It starts like a small tool (docs/performance.md): typer is imported only when a command needs
 it. ``printkit --help`` (``-h``, or no arguments) prints the top-level help from the command
 table in printkit/cli_help_table.py (printkit/cli_help.py), and ``--version`` the version; a
-plain ``printkit score [--json] GAME FILE...`` runs :func:`score_files` here. Every other command
-line goes to the typer app in printkit/commands.py, which prints and exits exactly as these
-shortcuts do (tests compare both ways). Names the typer app module defines (``app``,
+plain ``printkit score [--json] GAME FILE...`` runs :func:`score_files` here, and a plain
+``printkit make TARGET [COMPONENT...] [OPTIONS]`` runs printkit.making.make_kit (_plain_make).
+Every other command line goes to the typer app in printkit/commands.py, which prints and exits
+exactly as these shortcuts do (tests compare both ways). Names the typer app module defines (``app``,
 ``SEED_MAX`` ...) are importable from here too.
 
 Every error the user can cause ends as one line on stderr and exit code 2, never a traceback
@@ -20,6 +21,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
 from typing import Any, TypeVar
 
 from printkit.errors import PrintkitError
@@ -286,6 +288,105 @@ def _list_directly(show_settings: bool) -> None:
     sys.exit(code)
 
 
+#: make's options that take a value (the next word, or after ``=``), each with the parameter
+#: of printkit.making.make_kit it sets; --set may be given again and again.
+_MAKE_VALUES = {"--seed": "seed", "--count": "count", "--paper": "paper", "--format": "fmt", "--out": "out",
+                "--bleed": "bleed", "--duplex-offset": "duplex_offset", "--set": "settings",
+                "--hex-size": "hex_size"}
+#: make's flags, each with the parameter it sets and to what.
+_MAKE_FLAGS = {"--bw": ("bw", True), "--crop-marks": ("crop_marks", True),
+               "--no-crop-marks": ("crop_marks", False), "--fillable": ("fillable", True)}
+
+
+def _plain_seed(text: str) -> int | None:
+    """--seed's value as typer reads it (pydantic's lax int), for plain digits only: typer also
+    takes " 7", "+7", "1_000" or "7.0", and refuses others with its own message; those go to it."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 30 else None
+
+
+def _plain_bleed(text: str) -> float | None:
+    """--bleed's value as typer reads it (pydantic's lax float: the correctly rounded double, as
+    ``float`` gives), for plain decimals only (``3``, ``2.5``); "nan", "1e3", ".5" or "1_0" go to typer."""
+    whole, dot, part = text.partition(".")
+    plain = whole.isascii() and whole.isdigit() and len(whole) <= 6
+    if dot:
+        plain = plain and part.isascii() and part.isdigit() and len(part) <= 12
+    return float(text) if plain else None
+
+
+#: How _plain_make converts a value typer does not take as the text itself.
+_MAKE_CONVERT: dict[str, Callable[[str], Any]] = {"seed": _plain_seed, "bleed": _plain_bleed}
+
+
+def _plain_option(word: str, words: Iterator[str], found: dict[str, Any]) -> bool:
+    """Read one of make's options (``word``, its value from ``words`` when not after ``=``) into
+    ``found``; False when click's parser is needed: an unknown option, a flag given a value, a
+    missing value, a value typer converts another way, or an option given twice (click keeps
+    the last; this leaves that to it)."""
+    name, eq, value = word.partition("=")
+    if name in _MAKE_FLAGS and not eq:
+        parameter, flag = _MAKE_FLAGS[name]
+        if parameter in found:
+            return False
+        found[parameter] = flag
+        return True
+    key = _MAKE_VALUES.get(name)
+    if key is None or (key in found and key != "settings"):
+        return False
+    if not eq:
+        following = next(words, None)  # click takes the next word whatever it is, "-x" too
+        if following is None:
+            return False
+        value = following
+    if key == "settings":
+        found.setdefault(key, []).append(value)
+        return True
+    converted = _MAKE_CONVERT.get(key, str)(value)
+    if converted is None:
+        return False
+    found[key] = Path(converted) if key == "out" else converted
+    return True
+
+
+def _plain_make(args: list[str]) -> dict[str, Any] | None:
+    """printkit.making.make_kit's arguments for a ``make`` command line click's parser is not
+    needed for: a target, component names and only make's own options (see _plain_option),
+    each value converted as typer converts it. None for any other command line (``--help``,
+    ``-h``, ``--``, a lone ``-``, an option not make's, a number typer reads its own way, a shell
+    asking for completions ...): typer parses those as it always has."""
+    if len(args) < 2 or args[0] != "make" or any(k[:1] == "_" and k.endswith("_COMPLETE") for k in os.environ):
+        return None
+    try:
+        "".join(args).encode("utf-8")  # an undecodable byte in a word (surrogate escapes): typer's way
+    except UnicodeEncodeError:
+        return None
+    found: dict[str, Any] = {}
+    positional: list[str] = []
+    words = iter(args[1:])
+    for word in words:
+        if not word.startswith("-"):
+            positional.append(word)
+        elif not _plain_option(word, words, found):
+            return None
+    if not positional:
+        return None
+    return {"target": positional[0], "components": positional[1:], **found}
+
+
+def _make_directly(arguments: dict[str, Any]) -> None:
+    """Run a plain ``printkit make`` (see _plain_make) without importing typer (~20 ms) or the
+    pydantic adapters it builds for each parameter (~40 ms): the same function, files, output
+    and exit code as the typer command (tests/test_make_fast.py compares the two ways)."""
+    from printkit.making import make_kit
+
+    try:
+        guarded(make_kit, **arguments)
+        code = 0
+    except Failed as e:
+        code = e.code
+    sys.exit(code)
+
+
 #: The ``list`` command lines run without typer (any other option goes to typer's parser).
 _LISTS = (["list"], ["list", "--settings"])
 
@@ -363,6 +464,9 @@ def main() -> None:
         plain = _plain_score(args)
         if plain:
             _score_directly(*plain)
+        making = _plain_make(args)
+        if making is not None:
+            _make_directly(making)
         from printkit.commands import app
 
         app()

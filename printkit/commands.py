@@ -1,7 +1,8 @@
 """The ``printkit`` command line as a typer app: thin, it parses options, calls the core and the
-games, prints. printkit/cli.py is the entry point: it answers the top-level help, ``--version``
-and a plain ``printkit score GAME FILE...`` without importing this module (and typer), and hands
-every other command line to :data:`app`.
+games, prints. printkit/cli.py is the entry point: it answers the top-level help, ``--version``,
+``list``, a plain ``printkit score GAME FILE...`` and a plain ``printkit make ...`` (printkit/making.py
+does make's work for both ways) without importing this module (and typer), and hands every other
+command line to :data:`app`.
 
 Every error the user can cause ends as one line on stderr and exit code 2, never a traceback
 (set ``PRINTKIT_DEBUG=1`` to see one for an internal error). SIGTERM and SIGHUP stop a run as
@@ -10,13 +11,11 @@ Ctrl-C does: files being written are removed, files already whole stay (printkit
 
 from __future__ import annotations
 
-import dataclasses
 import errno
 import functools
-import math
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from typer.core import TyperGroup
@@ -30,19 +29,17 @@ UsageError, ClickException = _click_errors.UsageError, _click_errors.ClickExcept
 NoArgsIsHelpError = getattr(_click_errors, "NoArgsIsHelpError", ())
 
 from printkit import __version__
-from printkit.cli import Failed, _one_of, _scorer, _suggest, guarded, score_files
-if TYPE_CHECKING:
-    from printkit.core.draw.page import PrintOptions
+from printkit.cli import Failed, _one_of, _scorer, guarded, score_files
 # Drawing, fonts and layouts are imported by the commands that use them (printkit --help and
 # printkit score start as a small tool: see docs/performance.md).
 from printkit.errors import PrintkitError
-# Options that are another name for a component's setting (``--count 3`` is ``--set count=3``):
-# defined beside ``list``, which shows them (printkit/listing.py).
-from printkit.listing import ALIASES
+# make's work is in printkit/making.py, which printkit/cli.py also runs without typer for the
+# common command lines. SEED_MAX and _make_one stay importable from here (printkit.cli and the
+# tests name them).
+from printkit.making import SEED_MAX, make_kit
+from printkit.making import check_seed as _check_seed
+from printkit.making import make_one as _make_one  # noqa: F401 - tests/core/test_collector.py
 
-#: Seeds are whole numbers from 0 to SEED_MAX (2**63 - 1: a signed 64-bit integer), so that
-#: every seed fits a file name, a footer and a sheet id, and means one sheet everywhere.
-SEED_MAX = 2**63 - 1
 #: ``simulate`` plays at most this many games in one run (--games x --seeds): minutes, not days.
 MAX_SIMULATED = 100_000
 
@@ -111,29 +108,6 @@ def _root(
                                                     help="Show the version and exit.")] = None,
 ) -> None:
     pass
-
-
-def _check_seed(seed: int, flag: str = "--seed", span: int = 1, what: str = "") -> None:
-    """A PrintkitError unless ``seed`` .. ``seed + span - 1`` are all in 0..SEED_MAX."""
-    if not 0 <= seed <= SEED_MAX:
-        shown = str(seed) if len(str(seed)) <= 24 else f"a number of {len(str(seed))} digits"
-        raise PrintkitError(f"{flag} must be a whole number from 0 to {SEED_MAX} (2**63 - 1); got {shown}")
-    if seed + span - 1 > SEED_MAX:
-        raise PrintkitError(f"{flag} {seed} with {what or span} goes past the last seed, {SEED_MAX}; "
-                            f"start at {SEED_MAX - span + 1} or lower")
-
-
-def _parse_offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise PrintkitError(f"--duplex-offset takes X,Y in mm, such as 0.5,-1; got {text!r}") from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise PrintkitError(f"--duplex-offset takes two finite numbers of mm, such as 0.5,-1; got {text!r}")
-    if abs(x) > 10 or abs(y) > 10:
-        raise PrintkitError(f"--duplex-offset: {text!r} is more than 10 mm; measure it with "
-                            "'printkit make calibration duplex'")
-    return x, y
 
 
 @app.command("list")
@@ -208,183 +182,8 @@ def make(
       printkit make gemblo board --hex-size 18mm --set coords=yes
       printkit make all --format png --bw      # page images + kit-contact-sheet-a4-bw.png
     """
-    from printkit.core.draw.page import PAPERS, PrintOptions
-    from printkit.core.output import prepare_folder
-
-    paper = paper.lower()
-    if paper not in PAPERS:
-        raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
-    formats = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",),
-               "png": ("png",)}.get(fmt.lower())
-    if formats is None:
-        raise PrintkitError(f"--format must be pdf, svg, both, json or png; got {fmt!r}")
-    opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
-                        duplex_offset=_parse_offset(duplex_offset))
-    todo = _components(target, components)
-    jobs = _jobs(todo, settings or [], {"count": count, "hex_size": hex_size,
-                                             "fillable": "yes" if fillable else None}, formats)
-    opts = dataclasses.replace(opts, seed=_seed(seed, jobs))
-    prepare_folder(out)  # a folder that cannot be written to is refused before anything is made
-    written: list[Path] = []
-    if sys.stderr.isatty() and len(jobs) > 1:
-        with typer.progressbar(jobs, label="Making", file=sys.stderr,
-                               item_show_func=lambda j: f"{j[0].game} {j[0].name}" if j else "") as bar:
-            for comp, own in bar:
-                written += _make_one(comp, own, opts, formats, out)
-    else:
-        for comp, own in jobs:
-            written += _make_one(comp, own, opts, formats, out)
-    if "png" in formats:
-        written.append(_contact_sheet(target, written, opts, out, any(c.seeded for c, _ in jobs)))
-    for path in written:
-        typer.echo(str(path))
-
-
-def _contact_sheet(target: str, written: list[Path], opts, out: Path, seeded: bool) -> Path:
-    """One image of every page image made: ``kit-contact-sheet-a4.png`` (or ``GAME-...``)."""
-    from printkit.core.output import file_stem, write_atomic
-    from printkit.core.preview import contact_sheet, png_bytes
-
-    name = "kit" if target == "all" else target
-    path = out / f"{file_stem(name, 'contact-sheet', opts, seeded)}.png"
-    pages = [p for p in written if p.suffix == ".png"]
-    write_atomic(path, png_bytes(contact_sheet(pages, f"{path.stem}: {len(pages)} pages")))
-    return path
-
-
-def _jobs(todo: list, settings: list[str], aliased: dict[str, str | None], formats: tuple[str, ...]) -> list:
-    """(component, its settings' values) for each component: every setting read (and refused
-    if wrong) before anything is made or printed."""
-    items = [(item, "") for item in settings]
-    items += [(f"{name}={value}", ALIASES[name]) for name, value in aliased.items() if value is not None]
-    overrides, flags = _parse_settings(items, todo)
-    if formats == ("json",):
-        missing = [f"{c.game} {c.name}" for c in todo if c.dump is None]
-        if missing:
-            have = [f"{c.game} {c.name}" for c in todo if c.dump is not None]
-            verb = "has" if len(missing) == 1 else "have"
-            raise PrintkitError(f"--format json: {', '.join(missing)} {verb} no contents to give as data; "
-                                + (f"only {', '.join(have)} can be made as json" if have else "make them as pdf or svg"))
-    return [(comp, comp.options(overrides, flags)) for comp in todo]
-
-
-def _seed(seed: int | None, jobs: list) -> int | None:
-    """The seed to make ``jobs`` with: checked (with the consecutive seeds --count uses), or
-    chosen at random and printed when a seeded component needs one."""
-    span = max((own.get("count", 1) for comp, own in jobs if comp.seeded), default=1)
-    if seed is not None:
-        _check_seed(seed, span=span, what=f"--count {span}")
-    elif any(comp.seeded for comp, _ in jobs):
-        import secrets  # here: it loads OpenSSL's hashes, which --help and score never need
-
-        seed = secrets.randbelow(1_000_000)
-        typer.echo(f"No --seed given: using seed {seed} (pass --seed {seed} to make it again).", err=True)
-    return seed
-
-
-def _components(target: str, components: list[str] | None) -> list:
-    """The components ``make TARGET [COMPONENT...]`` asks for."""
-    from printkit.core.registry import games
-
-    registry = games()
-    if target == "all":
-        if components:
-            raise PrintkitError("'make all' takes no component names")
-        return [c for comps in registry.values() for c in comps.values()]
-    if target not in registry:
-        raise PrintkitError(f"unknown game {target!r}{_suggest(target, [*registry, 'all'])}; "
-                            f"choose from: {', '.join(registry)} or all")
-    comps = registry[target]
-    unknown = [c for c in components or [] if c not in comps]
-    if unknown:
-        raise PrintkitError(f"{target} has no component {unknown[0]!r}{_suggest(unknown[0], comps)}; "
-                            f"it has: {', '.join(comps)}")
-    return [comps[c] for c in dict.fromkeys(components)] if components else list(comps.values())
-
-
-def _make_one(comp, own: dict, opts: PrintOptions, formats: tuple[str, ...], out: Path) -> list[Path]:
-    """Make one component with its settings' values; the paths written."""
-    from printkit.core.collector import fewer_collections
-    from printkit.core.output import file_stem, write_document
-
-    stem = file_stem(comp.game, comp.name, opts, comp.seeded) + comp.file_suffix(own)
-    if formats == ("json",):
-        import json
-
-        from printkit.core.output import write_atomic
-
-        path = out / f"{stem}.json"
-        write_atomic(path, (json.dumps(comp.dump(opts, **own), indent=1) + "\n").encode())
-        return [path]
-    # pages are laid out as they are rendered; the collector runs less often meanwhile (core/collector.py)
-    with progress_bar(f"{comp.game} {comp.name}") as bar, fewer_collections():
-        return write_document(comp.build(opts, **own), out, stem, formats, tick=bar)
-
-
-class progress_bar:
-    """Shows pages being laid out on a terminal (long runs such as --count 1000)."""
-
-    def __init__(self, label: str):
-        self.label = label
-
-    def __enter__(self):
-        from printkit.core import progress
-
-        self.bar = self.images = None
-        if sys.stderr.isatty():
-            state = {"n": 0}
-
-            def tick(total: int) -> None:
-                if self.bar is None:
-                    self.bar = typer.progressbar(length=total, label=self.label, file=sys.stderr)
-                    self.bar.__enter__()
-                self.bar.update(1)
-                state["n"] += 1
-
-            self.token = progress.set_hook(tick)
-        else:
-            self.token = None
-        return self.image_done
-
-    def image_done(self, total: int) -> None:
-        """One of ``total`` page images written (``--format png``), on a bar of its own."""
-        if not sys.stderr.isatty():
-            return
-        if self.images is None:
-            self.images = typer.progressbar(length=total, label=self.label + " images", file=sys.stderr)
-            self.images.__enter__()
-        self.images.update(1)
-
-    def __exit__(self, *exc):
-        from printkit.core import progress
-
-        if self.token is not None:
-            progress.reset(self.token)
-        for bar in (self.bar, self.images):
-            if bar is not None:
-                bar.__exit__(*exc)
-        return False
-
-
-def _parse_settings(items: list[tuple[str, str]], todo) -> tuple[dict[str, str], dict[str, str]]:
-    """``NAME=VALUE`` texts (each with the option that gave it, "" for --set) as (setting name
-    to text, setting name to that option)."""
-    known = {name for c in todo for name in c.settings}
-    out: dict[str, str] = {}
-    flags: dict[str, str] = {}
-    for item, flag in items:
-        name, eq, value = item.partition("=")
-        name = name.strip().replace("-", "_")
-        if not eq or not name:
-            raise PrintkitError(f"--set takes NAME=VALUE, got {item!r}")
-        shown = name.replace("_", "-")
-        if name not in known:
-            here = sorted(k.replace("_", "-") for k in known)
-            raise PrintkitError(f"{flag or '--set ' + shown}: no component being made has that setting"
-                                f"{_suggest(shown, here)}; settings here: {', '.join(here) or 'none'}")
-        out[name] = value.strip()
-        flags[name] = flag or f"--set {shown}"
-    return out, flags
+    make_kit(target, components, seed, count, paper, fmt, out, bw, bleed, crop_marks, duplex_offset,
+             settings, hex_size, fillable)
 
 
 @app.command()
