@@ -175,7 +175,7 @@ class Renderer:
         return self._colour(spec, ctx, where)
 
     def _colour(self, spec: Any, ctx: dict, where: str) -> Colour | None:
-        if kinds.is_a(spec, "ColourDef"):
+        if type(spec) is not str and kinds.is_a(spec, "ColourDef"):
             pair = self._pair(spec, where)
         else:
             name = self.fmt(spec, ctx, where).strip()
