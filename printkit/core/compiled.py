@@ -23,6 +23,12 @@ it was compiled with; otherwise the pydantic models do the work, as they do for 
 does not fit (its message is the models' own, and a misfiled record is named by the other
 games' models). tests/core/test_compiled.py fails while a game's compiled module is stale, and
 checks that both ways read every worked record alike. Nothing here names a game.
+
+The core's layout models (``core/layout/model.py``) get light classes the same way, in
+``core/layout/modelfast.py`` (with each model's defaults, for the values the layout engine makes
+itself): a layout is checked by the models, then handed out and kept on disk light, so a
+``make`` whose layouts are on disk imports no pydantic (core/layout/kinds.py;
+tests/core/test_light_layouts.py).
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ from printkit.core.diskcache import file_hash
 
 #: The modules a game's models are compiled into, beside its ``record.py``.
 RECORDS, CONTENT = "recordfast", "contentfast"
+#: The core's layout models (``layouts/*.yaml``) and the module their light classes go to.
+LAYOUTS, LAYOUTS_LIGHT = "printkit.core.layout.model", "printkit.core.layout.modelfast"
 #: The package folder: files are named relative to its parent.
 _ROOT = Path(__file__).resolve().parents[2]
 
@@ -184,19 +192,39 @@ def light(value: Any) -> tuple[Any, str | None]:
         return value, None
 
 
-def _light(value: Any, classes: dict[str, type[FastModel]]) -> Any:
+def _light(value: Any, classes: dict[str, type[FastModel]], memo: dict[int, Any] | None = None) -> Any:
+    """``value`` with its pydantic models replaced by their ``classes`` (KeyError for one that has
+    none). With ``memo`` (id of a model -> its light object), a model met twice becomes one light
+    object, as it was one model: a layout shares its styles and symbols between its parts."""
     fields = getattr(type(value), "__pydantic_fields__", None)
     if fields is not None:
+        if memo is not None and id(value) in memo:
+            return memo[id(value)]
         cls = classes[f"{type(value).__module__}.{type(value).__qualname__}"]
-        return cls.construct_light({k: _light(value.__dict__[k], classes) for k in fields if k in value.__dict__},
-                                   value.__pydantic_fields_set__)
+        out = cls.construct_light({k: _light(value.__dict__[k], classes, memo) for k in fields if k in value.__dict__},
+                                  value.__pydantic_fields_set__)
+        if memo is not None:
+            memo[id(value)] = out
+        return out
     if isinstance(value, dict):
-        return {k: _light(v, classes) for k, v in value.items()}
+        return {k: _light(v, classes, memo) for k, v in value.items()}
     if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple
-        return type(value)(*(_light(v, classes) for v in value))
+        return type(value)(*(_light(v, classes, memo) for v in value))
     if isinstance(value, (list, tuple)):
-        return type(value)(_light(v, classes) for v in value)
+        return type(value)(_light(v, classes, memo) for v in value)
     return value
+
+
+def light_layout_module() -> types.ModuleType | None:
+    """The layout models' light classes (:data:`LAYOUTS_LIGHT`), while fresh; else None."""
+    return _fresh(LAYOUTS_LIGHT)
+
+
+def light_tree(value: Any, module: types.ModuleType, memo: dict[int, Any]) -> Any:
+    """``value`` with every pydantic model in it replaced by its light class in ``module`` (a
+    compiled module's ``LIGHT``), a model met twice by one light object (see :func:`_light`);
+    KeyError for a model that has no light class there."""
+    return _light(value, module.LIGHT, memo)
 
 
 def stands_for(value: Any, model: str) -> bool:
@@ -223,6 +251,7 @@ class _Writer:
         self.light: dict[type, str] = {}  # pydantic model class -> light class name
         self.order: list[type] = []
         self.helpers: set[str] = set()  # bind, partial: what the written source calls
+        self.typed = False  # the fields' names annotated (a module mypy checks: the core's)
 
     def module_ref(self, module: str) -> str:
         if module not in self.modules:
@@ -292,7 +321,8 @@ class _Writer:
         return (f"class {self.light[cls]}({', '.join(bases)}):\n"
                 + (f"    {doc[0]!r}\n" if doc else "")
                 + f"    __slots__ = ()\n    compiled_from = {cls.__module__ + '.' + cls.__qualname__!r}\n"
-                + f"    compiled_fields = {tuple(cls.__pydantic_fields__)!r}\n")  # type: ignore[attr-defined]
+                + f"    compiled_fields{': tuple[str, ...]' if self.typed else ''} = "
+                + f"{tuple(cls.__pydantic_fields__)!r}\n")  # type: ignore[attr-defined]
 
     def value(self, v: Any, key: str = "", indent: int = 0) -> str:
         """``v`` (a part of a core schema) as Python source."""
@@ -447,6 +477,42 @@ def compile_game(target: Target) -> dict[str, str]:
     return out
 
 
+def _defaults(cls: Any) -> dict[str, Any]:
+    """``cls``'s fields that have a default, and the value an instance gets (a default pydantic
+    validates, ``validate_default``, as validated): what a light instance made by code starts
+    from (core/layout/kinds.py)."""
+    from typing import Annotated
+
+    from pydantic import TypeAdapter
+    from pydantic_core import PydanticUndefined
+
+    out = {}
+    for name, info in cls.__pydantic_fields__.items():
+        if info.default is PydanticUndefined or info.default_factory is not None:
+            continue
+        value = info.default
+        if info.validate_default:
+            annotated: Any = Annotated[info.annotation, *info.metadata]  # the field's type and checks
+            value = TypeAdapter(annotated).validate_python(value)
+        out[name] = value
+    return out
+
+
+def compile_layouts() -> dict[str, str]:
+    """The source of the layout models' light classes: {module name: source}. Their defaults
+    come too (``DEFAULTS``), for the elements and styles the layout engine makes itself."""
+    module = importlib.import_module(LAYOUTS)
+    w = _Writer(LAYOUTS.rpartition(".")[0], {LAYOUTS})
+    w.typed = True
+    for cls in _module_models(module):
+        w.add_model(cls)
+    defaults = "".join(f"    {w.light[c]!r}: {w.value(_defaults(c), '', 1)},\n" for c in w.order)
+    tail = ("\n#: Each class's fields that have a default, with the value an instance gets.\n"
+            f"DEFAULTS = {{\n{defaults}}}\n")
+    return {LAYOUTS_LIGHT: _module_source(f"{LAYOUTS}'s layout models as light classes", w, w.order,
+                                          _files([LAYOUTS], None), tail, None)}
+
+
 def targets() -> list[Target]:
     """Every registered game whose record model is named ``"module:Model"`` in a package with a
     ``recordbase`` module (the games built to be compiled)."""
@@ -474,8 +540,9 @@ def main(argv: list[str] | None = None) -> int:
     """Write every game's compiled modules (``--check``: only say which are stale, exit 1 if any)."""
     check = "--check" in (sys.argv[1:] if argv is None else argv)
     stale = []
-    for target in targets():
-        for module, text in compile_game(target).items():
+    compiled = [compile_layouts(), *(compile_game(target) for target in targets())]
+    for modules in compiled:
+        for module, text in modules.items():
             path = path_of(module)
             if path.exists() and path.read_text(encoding="utf-8") == text:
                 continue

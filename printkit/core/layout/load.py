@@ -2,22 +2,20 @@
 
 Every problem becomes a :class:`~printkit.errors.InputError` naming the file, the line where
 known, the key path (``pages[0].elements[3].rect.w``) and what was expected.
+
+A layout is checked by the pydantic models (:mod:`.model`), then handed out in their light form
+(:mod:`.kinds`), which the disk cache keeps: this module imports pydantic only to check a file.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
-from printkit.core.layout import cache
-from printkit.core.layout.model import (
-    ColourDef, ElementBase, LayoutFile, StyleSpec, SymbolSpec,
-)
+from printkit.core.layout import cache, kinds
 from printkit.core.layout.template import TemplateError, check_name, parse
 from printkit.core.resources import layouts_dir
 from printkit.core.yamlio import key_path, line_for, parse_key_path, read_file, validate
@@ -25,6 +23,9 @@ from printkit.errors import InputError
 
 #: Layout files larger than this are refused (they are hand-written, a few kB each).
 MAX_BYTES = 1_000_000
+
+if TYPE_CHECKING:  # the values are these models or their light classes (see kinds.py)
+    from printkit.core.layout.model import ColourDef, LayoutFile, StyleSpec, SymbolSpec
 
 
 def read_yaml(path: Path, shown: str | None = None) -> tuple[Any, dict]:
@@ -73,6 +74,8 @@ class Layout:
 
 
 def _parse(path: Path, shown: str) -> tuple[LayoutFile, dict]:
+    from printkit.core.layout.model import LayoutFile
+
     data, table = read_yaml(path, shown)
     if data is None:
         data = {}
@@ -114,16 +117,15 @@ def merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
     return merged
 
 
-_STYLE_FIELDS = tuple(StyleSpec.model_fields)
-
-
 def _merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
-    data = {k: getattr(base, k) for k in _STYLE_FIELDS if getattr(base, k) is not None}
-    data.update({k: getattr(over, k) for k in _STYLE_FIELDS if getattr(over, k) is not None})
+    """The merged style, of ``over``'s class (a model, or its light class: see kinds.py)."""
+    names = kinds.fields(type(over))
+    data = {k: getattr(base, k) for k in names if getattr(base, k) is not None}
+    data.update({k: getattr(over, k) for k in names if getattr(over, k) is not None})
     data.pop("extends", None)
     # Every field given (None where neither sets it: every StyleSpec default is None), so
     # pydantic need not look up and copy defaults; the fields set are still the ones merged.
-    return StyleSpec.model_construct(_fields_set=set(data), **{k: data.get(k) for k in _STYLE_FIELDS})
+    return kinds.construct_like(over, {k: data.get(k) for k in names}, set(data))
 
 
 def load_layout(name: str | Path) -> Layout:
@@ -155,6 +157,21 @@ def _stamp(path: str) -> tuple | None:
     return (st.st_size, st.st_mtime_ns)
 
 
+def _lightened(layout: Layout) -> Layout:
+    """``layout`` with its checked values in their light form (see kinds.py); a value shared
+    between its parts (a style, a symbol) stays shared. As it is while the light classes are
+    stale or missing."""
+    if kinds.light_module() is None or kinds.is_light(layout.spec):
+        return layout
+    memo: dict[int, Any] = {}
+    try:
+        light = lambda d: {k: kinds.lighten(v, memo) for k, v in d.items()}  # noqa: E731
+        return replace(layout, spec=kinds.lighten(layout.spec, memo), colours=light(layout.colours),
+                       styles=light(layout.styles), symbols=light(layout.symbols), raw_styles=light(layout.raw_styles))
+    except KeyError:  # a model without a light class: the models, then
+        return layout
+
+
 @dataclass
 class _Loader:
     """One load: ``base`` names files in messages, ``root`` is where includes may come from."""
@@ -175,8 +192,11 @@ class _Loader:
             layout = hit[0]
         else:
             kept = cache.get(key)
-            layout = kept if isinstance(kept, Layout) else self.load(path, stack + (real,))
-            if kept is not layout:
+            if isinstance(kept, Layout) and kinds.is_light(kept.spec) == (kinds.light_module() is not None):
+                layout = kept
+            else:  # not kept, or kept in the other form (pydantic models from an older printkit)
+                layout = kept if isinstance(kept, Layout) else self.load(path, stack + (real,))
+                layout = _lightened(layout)
                 cache.put(key, layout.sources, layout)
             _CACHE[key] = (layout, {f: _stamp(f) for f in layout.sources})
         self.done[real] = layout
@@ -234,31 +254,35 @@ class _Loader:
 _NOT_TEMPLATES = frozenset({"data", "title", "include", "version", "extends", "as_", "type", "over"})
 
 
-def _texts(obj: Any, loc: tuple) -> Iterator[tuple[tuple, str, bool]]:
-    """Every (key path, text, is a data name) in a checked layout model that is filled when drawn."""
+def _texts(obj: Any, loc: tuple, model: Any) -> Iterator[tuple[tuple, str, bool]]:
+    """Every (key path, text, is a data name) in a checked layout model that is filled when drawn
+    (``model``: the module of the layout models)."""
     if isinstance(obj, str):
         if "{" in obj or "}" in obj:
             yield loc, obj, False
     elif isinstance(obj, (list, tuple)):
         for i, v in enumerate(obj):
-            yield from _texts(v, loc + (i,))
+            yield from _texts(v, loc + (i,), model)
     elif isinstance(obj, dict):
         for k, v in obj.items():
-            yield from _texts(v, loc + (k,))
-    elif isinstance(obj, BaseModel) and not isinstance(obj, ColourDef):
-        if isinstance(obj, ElementBase):
+            yield from _texts(v, loc + (k,), model)
+    elif isinstance(obj, model.Strict) and not isinstance(obj, model.ColourDef):
+        if isinstance(obj, model.ElementBase):
             loc += (getattr(obj, "type", ""),)  # written as {rect: {...}}
         for name, info in type(obj).model_fields.items():
             value = getattr(obj, name)
             if name == "over" and isinstance(value, str):
                 yield loc + ("over",), value, True
             elif name not in _NOT_TEMPLATES:
-                yield from _texts(value, loc + (info.alias or name,))
+                yield from _texts(value, loc + (info.alias or name,), model)
 
 
 def check_templates(spec: LayoutFile, file: str, table: dict) -> None:
-    """Every template in ``spec`` may be filled (see :mod:`.template`): an InputError names the first that may not."""
-    for loc, text, is_name in _texts(spec, ()):
+    """Every template in ``spec`` (as checked by the models, before it is made light) may be
+    filled (see :mod:`.template`): an InputError names the first that may not."""
+    from printkit.core.layout import model
+
+    for loc, text, is_name in _texts(spec, (), model):
         try:
             check_name(text) if is_name else parse(text)
         except TemplateError as e:

@@ -8,12 +8,14 @@ The layout's ``poster`` names the slot that gives the drawing (a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.draw.ops import Page
 from printkit.core.draw.page import FooterInfo, PrintOptions, compose_page, plan_tiles, tile_pages
-from printkit.core.layout.model import PosterSpec
 from printkit.core.layout.render import Renderer
+
+if TYPE_CHECKING:  # or its light class (see kinds.py)
+    from printkit.core.layout.model import PosterSpec
 
 #: The map page's label in the footer.
 MAP_LABEL = "assembly map"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.colour import BLACK, Colour, ColourPair
 from printkit.core.draw.ops import (
@@ -19,19 +19,21 @@ from printkit.core.draw.ops import (
 from printkit.core.draw.page import TilePlan
 from printkit.core.geometry import hexgrid
 from printkit.core.geometry.pathdata import parse_path
-from printkit.core.layout import sections
+from printkit.core.layout import kinds, sections
 from printkit.core.layout.canvas import Canvas, Drawing
 from printkit.core.layout.load import Layout, merge_styles
 from printkit.core.layout.placements import Placements, digest
 from printkit.core.layout.template import MissingData, TemplateError, fill, lookup
-from printkit.core.layout.model import ColourDef, RectEl, StyleSpec, TextEl
 from printkit.core.text import TextBox, TextFitError, layout_text
 from printkit.core.typescale import named_size_mm, readable
 from printkit.core.units import MM_PER_IN, MM_PER_PT, parse_length
 from printkit.errors import PrintkitError
 
-DEFAULT_STYLE = StyleSpec.model_construct(stroke="black", stroke_width=0.25, font="sans", font_size=9 * MM_PER_PT,
-                          text_colour="black", line_height=1.2)
+if TYPE_CHECKING:  # the values are these models or their light classes (see kinds.py)
+    from printkit.core.layout.model import ColourDef, StyleSpec
+
+DEFAULT_STYLE = kinds.construct("StyleSpec", dict(stroke="black", stroke_width=0.25, font="sans",
+                                                  font_size=9 * MM_PER_PT, text_colour="black", line_height=1.2))
 _FALSY = {"", "0", "false", "False", "None", "no"}
 _UNKNOWN = object()
 
@@ -173,7 +175,7 @@ class Renderer:
         return self._colour(spec, ctx, where)
 
     def _colour(self, spec: Any, ctx: dict, where: str) -> Colour | None:
-        if isinstance(spec, ColourDef):
+        if type(spec) is not str and kinds.is_a(spec, "ColourDef"):
             pair = self._pair(spec, where)
         else:
             name = self.fmt(spec, ctx, where).strip()
@@ -184,7 +186,7 @@ class Renderer:
             name = name[3:] if force_bw else name
             palette = self.base.get("palette") or {}
             if name in self.layout.colours or name in palette:
-                d = self.layout.colours.get(name) or ColourDef.model_validate(palette[name])
+                d = self.layout.colours.get(name) or kinds.colour_def(palette[name])
                 pair = self._pair(d, f"colours.{name}")
                 if force_bw:
                     return pair.bw
@@ -583,10 +585,11 @@ class Renderer:
         for k, (x, y, w, h) in enumerate(boxes):
             n = el.start + k
             style = el.mark_style if el.every and n % el.every == 0 and el.mark_style else el.style
-            bx, by = x0 + x, y0 + y
-            inner = [RectEl(type="rect", style=style, x=bx, y=by, w=w, h=h),
-                     TextEl(type="text", text=str(n), style=el.number_style, align="center", valign="middle",
-                            x=bx, y=by, w=w, h=h)]
+            # Lengths in mm as floats: what the models keep (kinds.element makes light ones as given).
+            box = {"x": float(x0 + x), "y": float(y0 + y), "w": float(w), "h": float(h)}
+            inner = [kinds.element("RectEl", dict(type="rect", style=style, **box)),
+                     kinds.element("TextEl", dict(type="text", text=str(n), style=el.number_style, align="center",
+                                                  valign="middle", **box))]
             ops.append(Group(tuple(self.elements(inner, ctx, f"{where}[{k}]")), Matrix.translate(0, 0),
                              tag=f"{self._tag(el, ctx, where)}[{k}]" if el.id else None))
         return ops
