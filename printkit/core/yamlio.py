@@ -8,12 +8,11 @@ problems the same way, as an :class:`~printkit.errors.InputError`:
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
-
-import yaml
 
 from printkit.errors import InputError
 
@@ -64,8 +63,14 @@ def _yaml12(base: Any) -> Any:
     return cls
 
 
-#: The safe loader, in C (libyaml) where PyYAML was built with it, with YAML 1.2 booleans.
-_Loader = _yaml12(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+@functools.cache
+def _loader() -> Any:
+    """The safe loader, in C (libyaml) where PyYAML was built with it, with YAML 1.2 booleans.
+    PyYAML is imported when a text is first read (~8 ms): a ``make`` whose layouts come from the
+    disk cache reads none (docs/performance.md)."""
+    import yaml
+
+    return _yaml12(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 #: At most this many YAML nodes (keys, values and list items) after aliases are expanded: counted
 #: from the parser's events before any node is built, so a huge list or an alias bomb is refused
 #: at once, in little memory.
@@ -107,6 +112,8 @@ def parse_key_path(path: str) -> tuple:
 
 
 def _lines(node: yaml.Node, path: tuple, table: dict, budget: list) -> None:
+    import yaml
+
     budget[0] += 1
     if budget[0] > MAX_NODES:
         raise TextProblem(f"more than {MAX_NODES} YAML nodes")
@@ -125,6 +132,8 @@ def _lines(node: yaml.Node, path: tuple, table: dict, budget: list) -> None:
 
 def _once(k: yaml.Node, seen: dict) -> None:
     """Refuse a mapping's key given twice (YAML would keep the last one silently)."""
+    import yaml
+
     if not isinstance(k, yaml.ScalarNode) or k.tag == _MERGE:
         return
     ident = (k.tag, _int_key(k.value) if k.tag == _INT else k.value)
@@ -153,6 +162,8 @@ class _Shape:
         self.anchors: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, levels below it)
 
     def event(self, e: Any) -> None:
+        import yaml
+
         if isinstance(e, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             self._add(1, 1, e)
             self.open.append([e.anchor, self.nodes - 1, self.depth, self.depth])
@@ -191,7 +202,7 @@ class _Shape:
 
 def _check_shape(text: str) -> None:
     """Refuse a document too large or too deep before it is built (see :class:`_Shape`)."""
-    loader = _Loader(text)
+    loader = _loader()(text)
     shape = _Shape()
     try:
         while loader.check_event():
@@ -248,6 +259,8 @@ def _json_int(digits: str) -> int:
 def _load_json(text: str) -> Any:
     """``text`` as JSON: size and depth checked first; a key given twice, NaN or Infinity, or
     an over-long number is refused."""
+    import yaml
+
     _check_json_shape(text)
     try:
         return json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant,
@@ -285,6 +298,8 @@ _JSON_LIKE = re.compile(r'[\s\[{]*(?:["\]}0-9-]|true\b|false\b|null\b)')
 def _json_or_flow(text: str) -> tuple[Any, dict]:
     """JSON, or YAML's flow style, which starts with a brace too: ``{sheet: RNC1-7, end: {...}}``.
     Text that is neither gets the error of the one it looks like (a bare first key: YAML's)."""
+    import yaml
+
     try:
         data = _load_json(text)
     except json.JSONDecodeError as e:
@@ -301,6 +316,8 @@ def _json_or_flow(text: str) -> tuple[Any, dict]:
 
 
 def _yaml(text: str) -> tuple[Any, dict]:
+    import yaml
+
     try:
         return _compose(text, construct=True)
     except yaml.MarkedYAMLError as e:
@@ -317,7 +334,7 @@ def _yaml(text: str) -> tuple[Any, dict]:
 def _compose(text: str, construct: bool) -> tuple[Any, dict]:
     """One pass of the loader: the node tree's line table, and the data built from it."""
     _check_shape(text)
-    loader = _Loader(text)
+    loader = _loader()(text)
     try:
         node = loader.get_single_node()
         table: dict = {}
@@ -367,6 +384,7 @@ def _said(v: Any) -> str:
 
 
 if TYPE_CHECKING:  # a record read by printkit.core.compiled needs no pydantic
+    import yaml
     from pydantic import BaseModel
 
 M = TypeVar("M", bound="BaseModel")
