@@ -163,18 +163,27 @@ def test_values_are_converted_as_typer_converts_them() -> None:
             assert value == expected and type(value) is type(expected), (args, name, value, expected)
 
 
-def test_make_rollncook_imports_no_typer(tmp_path: Path) -> None:
+def test_make_rollncook_imports_no_typer_pydantic_or_yaml(tmp_path: Path) -> None:
     """``printkit make rollncook --seed 7`` as a user runs it (python -m printkit): its sheet and
-    path, and no typer module (nor click) imported by the end."""
+    path, and no typer module (nor click) imported by the end; run again, its layouts and content
+    from the disk cache, no pydantic, pydantic-core or PyYAML either (printkit.cli's stand-in for
+    pydantic's plugin loader is not pydantic)."""
     probe = ("import atexit, sys, runpy\n"
-             "atexit.register(lambda: print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click')),"
-             " file=sys.stderr))\n"
+             "tops = ('typer', 'click', 'pydantic', 'pydantic_core', 'yaml')\n"
+             "atexit.register(lambda: print(sorted(m for m, v in sys.modules.items() if m.split('.')[0] in tops"
+             " and not getattr(v, '_printkit_stand_in', False)), file=sys.stderr))\n"
              "sys.argv = ['printkit', 'make', 'rollncook', '--seed', '7', '--out', 'kit']\n"
              "runpy.run_module('printkit', run_name='__main__', alter_sys=True)\n")
-    p = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path, timeout=120,
-                       env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert p.returncode == 0 and p.stdout == b"kit/rollncook-sheet-seed7-a4.pdf\n", p.stderr
-    assert p.stderr == b"[]\n"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop("PRINTKIT_CACHE", None)
+    imported = []
+    for _ in range(2):  # the first run fills the disk cache
+        p = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path, timeout=120, env=env)
+        assert p.returncode == 0 and p.stdout == b"kit/rollncook-sheet-seed7-a4.pdf\n", p.stderr
+        imported.append(eval(p.stderr.decode().strip().splitlines()[-1]))
+    assert not [m for m in imported[0] if m.split(".")[0] in ("typer", "click")], imported[0]
+    assert "pydantic" in imported[0]  # the first run checked the layouts (the probe sees imports)
+    assert imported[1] == [], imported[1]
     assert (tmp_path / "kit" / "rollncook-sheet-seed7-a4.pdf").read_bytes().startswith(b"%PDF")
 
 
