@@ -71,12 +71,23 @@ class Font:
     descent: float  # in em, negative
     widths: dict[int, int]  # code point -> advance in thousandths of an em, for the glyphs it has
     notdef_width: int  # the advance of .notdef, which a character without a glyph shows
-    pdf: Any = field(default=None, repr=False, compare=False)  # its reportlab TTFont, registered once
+    _pdf: Any = field(default=None, repr=False, compare=False)  # its reportlab TTFont (see pdf)
     _char_milli: _CharMilli = field(init=False, repr=False, compare=False)
     _text_milli: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._char_milli = _CharMilli(self.widths, self.notdef_width)
+
+    @property
+    def pdf(self) -> Any:
+        """Its reportlab TTFont (which the PDF backend registers and embeds), parsed or loaded
+        from the disk cache when first asked for: laying text out needs only the metrics, and
+        the parse is most of what loading a font costs (~3 ms of unpickling a DejaVu face)."""
+        if self._pdf is None:
+            from printkit.core.fontcache import load_ttfont
+
+            self._pdf = load_ttfont("printkit-" + self.name, self.path)
+        return self._pdf
 
     @cached_property
     def tt(self) -> TTFont:
@@ -148,16 +159,18 @@ def get_font(name: str) -> Font:
 def _read(name: str, path: str) -> Font:
     """A font's metrics from reportlab's parse of it: the tables it read (head, hhea, hmtx and
     the Unicode cmap it embeds by), advance widths rounded to whole thousandths of an em. The
-    parse and the metrics are kept on disk between runs (:mod:`.fontcache`)."""
+    parse and the metrics are kept on disk between runs (:mod:`.fontcache`); with the metrics
+    kept, the parse waits until the PDF backend asks for it (:attr:`Font.pdf`)."""
     from printkit.core.fontcache import FONTS, load_ttfont
 
-    rl = load_ttfont("printkit-" + name, path)
     key = ("metrics", name, path)
     metrics = FONTS.get(key)
+    rl = None
     if metrics is None:
+        rl = load_ttfont("printkit-" + name, path)
         metrics = _metrics(rl.face)
         FONTS.put(key, [path], metrics)
-    return Font(name=name, path=path, pdf=rl, **metrics)
+    return Font(name=name, path=path, _pdf=rl, **metrics)
 
 
 def _metrics(face: Any) -> dict[str, Any]:
