@@ -42,6 +42,23 @@ FONT_FILES = {
 _TEXT_CACHE = 3_000
 
 
+class _CharMilli(dict[str, int]):
+    """A font's advance per character, in thousandths of an em, filled in as characters are
+    met (``__missing__``), so that ``sum(map(chars.__getitem__, text))`` measures a text in C.
+    A character without a glyph takes the .notdef advance it prints with."""
+
+    __slots__ = ("widths", "notdef")
+
+    def __init__(self, widths: dict[int, int], notdef: int) -> None:
+        super().__init__()
+        self.widths = widths
+        self.notdef = notdef
+
+    def __missing__(self, ch: str) -> int:
+        m = self[ch] = self.widths.get(ord(ch), self.notdef)
+        return m
+
+
 @dataclass
 class Font:
     """A bundled font's metrics, read once from its file by reportlab (which embeds it in PDFs);
@@ -54,9 +71,23 @@ class Font:
     descent: float  # in em, negative
     widths: dict[int, int]  # code point -> advance in thousandths of an em, for the glyphs it has
     notdef_width: int  # the advance of .notdef, which a character without a glyph shows
-    pdf: Any = field(default=None, repr=False, compare=False)  # its reportlab TTFont, registered once
-    _char_milli: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _pdf: Any = field(default=None, repr=False, compare=False)  # its reportlab TTFont (see pdf)
+    _char_milli: _CharMilli = field(init=False, repr=False, compare=False)
     _text_milli: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._char_milli = _CharMilli(self.widths, self.notdef_width)
+
+    @property
+    def pdf(self) -> Any:
+        """Its reportlab TTFont (which the PDF backend registers and embeds), parsed or loaded
+        from the disk cache when first asked for: laying text out needs only the metrics, and
+        the parse is most of what loading a font costs (~3 ms of unpickling a DejaVu face)."""
+        if self._pdf is None:
+            from printkit.core.fontcache import load_ttfont
+
+            self._pdf = load_ttfont("printkit-" + self.name, self.path)
+        return self._pdf
 
     @cached_property
     def tt(self) -> TTFont:
@@ -88,16 +119,14 @@ class Font:
         return self.text_milli(text) * size / 1000
 
     def text_milli(self, text: str) -> int:
-        """Advance of ``text`` in thousandths of an em (a whole number; cached per string)."""
+        """Advance of ``text`` in thousandths of an em (a whole number; cached per string).
+
+        Whole numbers add up exactly, so the advance of ``a + " " + b`` is the sum of the
+        three parts' (text.wrap relies on that to measure a line a word at a time)."""
         total = self._text_milli.get(text)
         if total is None:
-            chars = self._char_milli
-            total = 0
-            for ch in text:
-                m = chars.get(ch)
-                if m is None:
-                    m = chars[ch] = self.widths.get(ord(ch), self.notdef_width)
-                total += m
+            # The characters' advances summed in C: _CharMilli looks up a character it has not met.
+            total = sum(map(self._char_milli.__getitem__, text))
             if len(self._text_milli) >= _TEXT_CACHE:  # --count runs draw new strings a sheet
                 self._text_milli.clear()
             self._text_milli[text] = total
@@ -130,16 +159,18 @@ def get_font(name: str) -> Font:
 def _read(name: str, path: str) -> Font:
     """A font's metrics from reportlab's parse of it: the tables it read (head, hhea, hmtx and
     the Unicode cmap it embeds by), advance widths rounded to whole thousandths of an em. The
-    parse and the metrics are kept on disk between runs (:mod:`.fontcache`)."""
+    parse and the metrics are kept on disk between runs (:mod:`.fontcache`); with the metrics
+    kept, the parse waits until the PDF backend asks for it (:attr:`Font.pdf`)."""
     from printkit.core.fontcache import FONTS, load_ttfont
 
-    rl = load_ttfont("printkit-" + name, path)
     key = ("metrics", name, path)
     metrics = FONTS.get(key)
+    rl = None
     if metrics is None:
+        rl = load_ttfont("printkit-" + name, path)
         metrics = _metrics(rl.face)
         FONTS.put(key, [path], metrics)
-    return Font(name=name, path=path, pdf=rl, **metrics)
+    return Font(name=name, path=path, _pdf=rl, **metrics)
 
 
 def _metrics(face: Any) -> dict[str, Any]:

@@ -29,22 +29,33 @@ def wrap(text: str, font: Font, size: float, width: float | None) -> list[str]:
     """Greedy word wrap of ``text`` to ``width`` mm; ``\\n`` forces a break.
 
     A single word longer than the width stays on its own line (shrink-to-fit deals with it).
+    A line is measured a word at a time: its advance in thousandths of an em is a whole
+    number, the sum of its words' and spaces' (:meth:`Font.text_milli`), so the test below is
+    exactly ``font.width(line + " " + word, size) <= width + 1e-9`` without building and
+    measuring every trial line (which made wrapping quadratic in a paragraph's length).
     """
     out: list[str] = []
+    milli = font.text_milli
+    space = milli(" ")
     for para in text.split("\n"):
         words = para.split()
         if width is None or not words:
             out.append(" ".join(words) if width is not None else para)
             continue
-        line = words[0]
+        limit = width + 1e-9
+        line = [words[0]]
+        used = milli(words[0])
         for word in words[1:]:
-            trial = line + " " + word
-            if font.width(trial, size) <= width + 1e-9:
-                line = trial
+            m = milli(word)
+            trial = used + space + m
+            if trial * size / 1000 <= limit:  # as Font.width computes it
+                line.append(word)
+                used = trial
             else:
-                out.append(line)
-                line = word
-        out.append(line)
+                out.append(" ".join(line))
+                line = [word]
+                used = m
+        out.append(" ".join(line))
     return out
 
 
@@ -108,17 +119,16 @@ def layout_text(box: TextBox, source: Callable[[], str] | None = None) -> list[T
         full = block + (font.ascent - font.descent) * size
         top = box.y + (h - full) / 2 if box.valign == "middle" else box.y + h - full
         base = top + font.ascent * size
+    name, colour, tag = box.font, box.colour, box.tag
+    if box.align == "left":  # no line's width needed
+        x = box.x
+        return [Text(x, base + i * lead, ln, name, size, colour, tag) for i, ln in enumerate(lines)]
     ops: list[Text] = []
     for i, ln in enumerate(lines):
         w = font.width(ln, size)
-        # Without a width, x is the left end, the centre or the right end of each line.
-        if box.align == "left":
-            x = box.x
-        elif box.align == "center":
-            x = box.x + ((box.w or 0.0) - w) / 2
-        else:
-            x = box.x + (box.w or 0.0) - w
-        ops.append(Text(x, base + i * lead, ln, box.font, size, box.colour, box.tag))
+        # Without a width, x is the centre or the right end of each line.
+        x = box.x + ((box.w or 0.0) - w) / 2 if box.align == "center" else box.x + (box.w or 0.0) - w
+        ops.append(Text(x, base + i * lead, ln, name, size, colour, tag))
     return ops
 
 
@@ -146,12 +156,17 @@ def _sized(box: TextBox, font: Font, source: Callable[[], str] | None) -> tuple[
     if hit is None:
         size = at_least_minimum(box.size)
         lines = wrap(box.text, font, size, width)
-        warn_missing_glyphs(font, lines, source)
+        missing = missing_glyphs(font, "".join(lines))
+        if missing:
+            _warn(font, missing, source)
         if box.shrink:
+            fitted = lines
             size, lines = _shrink(box, font, size, max(box.min_size, MIN_MM), lines, width)
+            if lines is not fitted:  # wrapped again at a smaller size
+                missing = missing_glyphs(font, "".join(lines))
         if len(_SIZED) >= _SIZED_MAX:
             _SIZED.clear()
-        hit = _SIZED[key] = (size, lines, bool(missing_glyphs(font, "".join(lines))))
+        hit = _SIZED[key] = (size, lines, bool(missing))
     elif hit[2]:  # lines with a character the font lacks: warned about as on the first call
         warn_missing_glyphs(font, hit[1], source)
     return hit[0], hit[1]
@@ -185,14 +200,23 @@ _warned: dict[str, set[str]] = {}
 
 def missing_glyphs(font: Font, text: str) -> list[str]:
     """The characters of ``text`` (other than line breaks) that ``font`` has no glyph for, once each."""
-    return sorted({ch for ch in text if ord(ch) not in font.widths and ch not in "\n\r"})
+    widths = font.widths
+    # Each distinct character looked up once (a text repeats most of its characters).
+    return sorted({ch for ch in set(text) if ord(ch) not in widths and ch not in "\n\r"})
 
 
 def warn_missing_glyphs(font: Font, lines: list[str], source: Callable[[], str] | None = None) -> None:
     """One line on stderr for characters ``font`` cannot show (they print as empty boxes), the
     first time each is met in a run: ``printkit: warning: font 'sans' has no glyph for ...``."""
+    missing = missing_glyphs(font, "".join(lines))
+    if missing:
+        _warn(font, missing, source)
+
+
+def _warn(font: Font, missing: list[str], source: Callable[[], str] | None) -> None:
+    """:func:`warn_missing_glyphs` for the characters ``missing`` (sorted, each once)."""
     seen = _warned.setdefault(font.name, set())
-    new = [ch for ch in missing_glyphs(font, "".join(lines)) if ch not in seen]
+    new = [ch for ch in missing if ch not in seen]
     if not new:
         return
     seen.update(new)

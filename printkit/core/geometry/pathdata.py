@@ -90,8 +90,29 @@ class _Pen:
             self.quadratic(up, a)
 
 
+#: Path data parsed already (a layout draws the same shapes on many cards), by its text: the
+#: segments are tuples, so one parse serves every use. Only texts up to _MEMO_CHARS long are
+#: kept, at most _MEMO_MAX of them (then it starts again), which bounds the memory whatever a
+#: ``--count`` run draws (well under 1 MB).
+_PATHS: dict[str, tuple[tuple, ...]] = {}
+_MEMO_MAX = 256
+_MEMO_CHARS = 2000
+
+
 def parse_path(d: str) -> tuple[tuple, ...]:
     """Segments of ``d``; ValueError names the first thing that is not path data."""
+    segs = _PATHS.get(d)
+    if segs is None:
+        segs = _parse(d)
+        if len(d) <= _MEMO_CHARS:
+            if len(_PATHS) >= _MEMO_MAX:
+                _PATHS.clear()
+            _PATHS[d] = segs
+    return segs
+
+
+def _parse(d: str) -> tuple[tuple, ...]:
+    """:func:`parse_path`, worked out."""
     tokens = _tokens(d)
     pen = _Pen()
     cmd = None

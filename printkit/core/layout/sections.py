@@ -86,62 +86,105 @@ def _rows(sec: Section, look: Look, size: float, width: float) -> list[_Row]:
     return rows
 
 
-def _pack(sections: list[list[_Row]], height: float, columns: int, space: float,
-          whole: bool = True) -> list[list[_Row]] | None:
+#: A section's rows as _pack reads them: the sum of their heights, and each row with its
+#: height, whether it starts its section and the height of the line a title keeps with it.
+_Plan = list[tuple[float, list[tuple[_Row, float, bool, float]]]]
+
+
+def _plan(sections: list[list[_Row]]) -> _Plan:
+    """What :func:`_pack` reads of ``sections``, worked out once for the ~100 heights that the
+    size search and the balancing try (the sums are the same sums, in the same order)."""
+    plan: _Plan = []
+    for rows in sections:
+        items = [(row, row.height, row.first,
+                  rows[i + 1].height if row.kind == "title" and i + 1 < len(rows) else 0.0)
+                 for i, row in enumerate(rows)]
+        plan.append((sum(r.height for r in rows), items))
+    return plan
+
+
+def _pack(plan: _Plan, height: float, columns: int, space: float, whole: bool = True) -> list[list[_Row]] | None:
     """The rows in columns no taller than ``height``: with ``whole``, a section starts a new
     column when it does not fit what is left but fits a column, and a longer one is split
     between lines; without, sections run on from column to column. A title is never last in
-    a column. None if it takes more than ``columns`` columns."""
-    cols: list[list[_Row]] = [[]]
+    a column. None if it takes more than ``columns`` columns (known as soon as it does)."""
+    limit = height + 1e-9
+    col: list[_Row] = []
+    cols = [col]
     used = 0.0
-    for rows in sections:
-        total = sum(r.height for r in rows) + (space if cols[-1] else 0.0)
-        if whole and cols[-1] and used + total > height + 1e-9 and total - space <= height + 1e-9:
-            cols.append([])
-            used = 0.0
-        for i, row in enumerate(rows):
-            extra = space if row.first and cols[-1] else 0.0
-            need = row.height + extra + (rows[i + 1].height if row.kind == "title" and i + 1 < len(rows) else 0.0)
-            if cols[-1] and used + need > height + 1e-9:
-                cols.append([])
+    for heights, rows in plan:
+        if whole and col:
+            total = heights + space
+            if used + total > limit and total - space <= limit:
+                if len(cols) == columns:
+                    return None
+                col = []
+                cols.append(col)
+                used = 0.0
+        for row, h, first, keep in rows:
+            extra = space if first and col else 0.0
+            if col and used + (h + extra + keep) > limit:
+                if len(cols) == columns:
+                    return None
+                col = []
+                cols.append(col)
                 used, extra = 0.0, 0.0
-            if row.height > height + 1e-9:
+            if h > limit:
                 return None
-            cols[-1].append(row)
-            used += row.height + extra
-    return cols if len(cols) <= columns else None
+            col.append(row)
+            used += h + extra
+    return cols
+
+
+#: Flows worked out (make all draws each player aid twice, for A4 and for Letter), by their
+#: sections, look and box; bounded, as a layout may flow data that differs every page.
+_FLOWS: dict[tuple, tuple[list[list[_Row]], float, float]] = {}
+_FLOWS_MAX = 64
 
 
 def flow(sections: list[Section], look: Look, w: float, h: float) -> tuple[list[list[_Row]], float, float]:
     """The columns, the body size (mm) and the balanced column height for sections in a
-    w x h mm box; ValueError if they do not fit at ``min_size``."""
+    w x h mm box; ValueError if they do not fit at ``min_size``. Remembered (a pure function
+    of its arguments); the columns returned are the caller's own lists."""
+    key = (tuple(sections), look, w, type(w), h, type(h))
+    hit = _FLOWS.get(key)
+    if hit is None:
+        if len(_FLOWS) >= _FLOWS_MAX:
+            _FLOWS.clear()
+        hit = _FLOWS[key] = _flow(sections, look, w, h)
+    cols, size, height = hit
+    return [list(c) for c in cols], size, height
+
+
+def _flow(sections: list[Section], look: Look, w: float, h: float) -> tuple[list[list[_Row]], float, float]:
+    """:func:`flow`, worked out."""
     width = (w - (look.columns - 1) * look.gap) / look.columns
     size = look.size
     while True:
-        rows = [_rows(s, look, size, width) for s in sections]
+        plan = _plan([_rows(s, look, size, width) for s in sections])
         space = size * 0.6
-        if _pack(rows, h, look.columns, space) is not None:
+        if _pack(plan, h, look.columns, space) is not None:
             break
         size -= SIZE_STEP
         if size < look.min_size - 1e-9:
             raise ValueError(f"the sections do not fit {w:g} x {h:g} mm in {look.columns} columns "
                              f"even at {look.min_size * 72 / 25.4:.1f} pt")
-    whole = _balanced(rows, h, look.columns, space, True)
-    running = _balanced(rows, h, look.columns, space, False)
+    whole = _balanced(plan, h, look.columns, space, True)
+    running = _balanced(plan, h, look.columns, space, False)
     # Sections stay whole unless that leaves the columns far apart (a quarter of the height).
-    keep = running >= whole * (1 - RUN_ON) or _pack(rows, whole, look.columns, space, True) is None
+    keep = running >= whole * (1 - RUN_ON) or _pack(plan, whole, look.columns, space, True) is None
     height = whole if keep else running
-    cols = _pack(rows, height, look.columns, space, keep)
+    cols = _pack(plan, height, look.columns, space, keep)
     assert cols is not None
     return cols, size, height
 
 
-def _balanced(rows: list[list[_Row]], h: float, columns: int, space: float, whole: bool) -> float:
+def _balanced(plan: _Plan, h: float, columns: int, space: float, whole: bool) -> float:
     """The shortest column height (at most ``h``) at which the rows still fit."""
     lo, hi = 0.0, h
     for _ in range(40):
         mid = (lo + hi) / 2
-        if _pack(rows, mid, columns, space, whole) is None:
+        if _pack(plan, mid, columns, space, whole) is None:
             lo = mid
         else:
             hi = mid

@@ -155,31 +155,52 @@ def _plain(value: Any, budget: list[int]) -> bool:
 
 def fill(text: str, data: Mapping[str, Any]) -> str:
     """``text`` with its fields filled from ``data``; TemplateError if it may not or cannot be."""
-    if "{" not in text and "}" not in text and len(text) <= MAX_TEXT:
-        return text  # no field and no escaped brace: parse would give back the text as it is
-    plan = _one_field(text)
-    if plan is not None:
-        # The usual template, one plain field (``{i.x}mm``): the same text as the loop below
-        # when every step is a key of a plain dict and the value is exactly a str, int, float,
-        # bool or None; anything else (a missing name, a list, a Mapping) goes the long way.
+    plan = _PLANS.get(text)
+    if plan is None:
+        if "{" not in text and "}" not in text and len(text) <= MAX_TEXT:
+            return text  # no field and no escaped brace: parse would give back the text as it is
+        plan = _plan(text)
+    if plan is not _LONG_WAY and type(data) is dict:
+        # The usual template, one plain field (``{i.x}mm``): the same text as _fill gives when
+        # every step is a key of a plain dict and the value is exactly a str, int, float, bool
+        # or None; anything else (a missing name, a list, a Mapping) goes the long way.
         before, head, steps, after = plan
-        obj = data.get(head, _NOTHING) if type(data) is dict else _NOTHING
+        obj = data.get(head, _NOTHING)
         for key in steps:
             if type(obj) is not dict:
-                obj = _NOTHING
                 break
             obj = obj.get(key, _NOTHING)
-        if type(obj) in _SCALARS:
-            out = before + str(obj) + after
-            if len(out) <= MAX_TEXT:
-                return out
+        else:
+            if type(obj) in _SCALARS:
+                out = before + str(obj) + after
+                if len(out) <= MAX_TEXT:
+                    return out
     return _fill(text, data)
 
 
-_NOTHING = object()
+_NOTHING: Any = object()
+#: A template that _fill fills (more than one field, a format spec, a conversion, an index).
+_LONG_WAY: Any = object()
+#: How :func:`fill` fills a template, by its text (``make all`` fills ~270 distinct templates
+#: ~14,000 times): _LONG_WAY, or its one field's (text before, data name, keys, text after).
+#: Text without a brace is not kept (it is given back as it is). Bounded: cleared when full
+#: (parse keeps as many texts).
+_PLANS: dict[str, Any] = {}
+_PLANS_MAX = 1024
 
 
-@lru_cache(maxsize=4096)
+def _plan(text: str) -> Any:
+    """How :func:`fill` fills ``text`` (see _PLANS), worked out and remembered; raises
+    TemplateError, remembering nothing, for a template that may not be filled."""
+    plan: Any = _one_field(text)
+    if plan is None:
+        plan = _LONG_WAY
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.clear()
+    _PLANS[text] = plan
+    return plan
+
+
 def _one_field(text: str) -> tuple[str, str, tuple[str | int, ...], str] | None:
     """(text before, data name, keys, text after) of a template with exactly one field, without
     a format spec or conversion, whose keys are all text; None for any other template."""
