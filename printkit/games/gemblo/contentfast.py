@@ -5,7 +5,7 @@ import printkit.games.gemblo.contentbase as _m0
 
 #: The files this was compiled from, and their sha256: used only while they keep their bytes.
 SOURCES = {
-    'printkit/games/gemblo/contentbase.py': '75b47d58106b795f6c1b6a6f3899ad8344adf2ccb6b9e91c56cb58214891b5bb',
+    'printkit/games/gemblo/contentbase.py': '4ca4be3b6cac24b8bc4bb32b227a61a7990d587172438b9a1c8ab96ac124d3fd',
     'printkit/games/gemblo/contentmodel.py': 'fe063dbb91a23e5fe58ff4bbef22a0e82a87fdcb924588d6c71d8dd81a9efdd2',
 }
 

@@ -66,15 +66,22 @@ ICON_BOX = 10.0
 
 
 def _order(kids: list[str], touching: set[frozenset]) -> list[str]:
-    """Siblings in the order that puts the most touching pairs next to each other."""
+    """Siblings in the order that puts the most touching pairs next to each other: the first
+    such permutation. No order can put more pairs side by side than there are touching pairs
+    among the siblings (nor more than one fewer than the siblings), so the search stops at the
+    first that does: at once when none of them touch, rather than scoring all 720 orders of
+    six siblings (issue 16)."""
     if len(kids) <= 1:
         return kids
     best, score = kids, -1
     perms = itertools.permutations(kids) if len(kids) <= 6 else [tuple(kids)]
+    most = min(len(kids) - 1, sum(frozenset(p) in touching for p in itertools.combinations(kids, 2)))
     for perm in perms:
         s = sum(frozenset(p) in touching for p in itertools.pairwise(perm))
         if s > score:
             best, score = list(perm), s
+            if s >= most:
+                break
     return best
 
 
