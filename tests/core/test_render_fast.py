@@ -27,7 +27,7 @@ from printkit.core.compiled import FastModel
 from printkit.core.layout import kinds
 from printkit.core.layout import render as R
 from printkit.core.layout import template as T
-from printkit.core.layout.load import load_layout
+from printkit.core.layout.load import load_layout, merge_styles
 from printkit.core.units import parse_length
 
 LAYOUT = """\
@@ -156,16 +156,27 @@ def test_at_is_length_with_the_key_path(layout, value, data):
         outcome(r.length, value, ctx, "pages[0].elements[1].rect.w")
 
 
+def merged(layout, ref, ctx) -> Any:
+    """style_spec as it was: every style merged when asked for."""
+    if ref is None:
+        return R.DEFAULT_STYLE
+    if isinstance(ref, str):
+        return merge_styles(R.DEFAULT_STYLE, layout.styles[T.fill(ref, ctx)])
+    spec = merge_styles(R.DEFAULT_STYLE, layout.styles[ref.extends]) if ref.extends else R.DEFAULT_STYLE
+    return merge_styles(spec, ref)
+
+
 def test_styles_are_merged_once_a_renderer_and_are_the_same(layout):
     r, fresh = R.Renderer(layout), R.Renderer(layout)
     elements = layout.spec.pages[0].elements
     refs = [None, "thin", "thick", "{s}", *(el.style for el in elements)]
     for _ in range(3):
         for ref in refs:
-            ctx = {"s": "thick"}
-            spec = r.style_spec(ref, ctx, "x")
-            assert spec == fresh._style_spec(ref, ctx, "x")
-            assert spec is r.style_spec(ref, ctx, "x")
+            for ctx in ({"s": "thick"}, {"s": "thin"}):
+                spec = r.style_spec(ref, ctx, "x")
+                assert spec == merged(layout, ref, ctx)
+                assert spec is r.style_spec(ref, ctx, "x")
+    assert "{s}" not in r._named and all("{" not in name for name in r._named)
     for el in elements:
         assert r._style(el, {}, "w") == fresh.shape_style(fresh.style_spec(el.style, {}, "w.style"), {}, "w.style")
     with pytest.raises(Exception, match="unknown style 'nope'"):

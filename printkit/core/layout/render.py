@@ -291,39 +291,34 @@ class Renderer:
 
     def style_spec(self, ref, ctx: dict, where: str) -> StyleSpec:
         """The style ``ref`` (a name, a template naming one, or a style written in the element)
-        merged onto the default style. A name without a template, and a written style, give the
-        same merged style each time (styles are frozen, and merge_styles keeps what it merged),
-        so this renderer keeps it by the name, or the written style's id (the style kept too)."""
-        if type(ref) is str:
-            hit = self._named.get(ref)
-            if hit is not None:
-                return hit
-        elif ref is not None and not isinstance(ref, str):
-            known = self._inline.get(id(ref))
-            if known is not None and known[0] is ref:
-                return known[1]
-        spec = self._style_spec(ref, ctx, where)
-        if type(ref) is str:
-            if "{" not in ref:
-                self._named[ref] = spec
-        elif ref is not None and not isinstance(ref, str) and len(self._inline) < MAX_PLACED_ELEMENTS:
-            self._inline[id(ref)] = (ref, spec)
-        return spec
-
-    def _style_spec(self, ref, ctx: dict, where: str) -> StyleSpec:
-        spec = DEFAULT_STYLE
+        merged onto the default style. Styles are frozen and merge_styles keeps what it merged,
+        so a style gives the same merged style each time: this renderer keeps it by the style's
+        name (never one with a brace: a key is then never taken for a template), or a written
+        style's id (the style kept with it, so the id stays its)."""
         if ref is None:
-            return spec
+            return DEFAULT_STYLE
         if isinstance(ref, str):
-            name = self.fmt(ref, ctx, where)
-            if name not in self.layout.styles:
-                raise self.layout.error(where, f"unknown style {name!r}")
-            return merge_styles(spec, self.layout.styles[name])
+            name = self.fmt(ref, ctx, where) if "{" in ref else ref
+            hit = self._named.get(name)
+            if hit is None:
+                if name not in self.layout.styles:
+                    raise self.layout.error(where, f"unknown style {name!r}")
+                hit = merge_styles(DEFAULT_STYLE, self.layout.styles[name])
+                if "{" not in name:
+                    self._named[name] = hit
+            return hit
+        known = self._inline.get(id(ref))
+        if known is not None and known[0] is ref:
+            return known[1]
+        spec = DEFAULT_STYLE
         if ref.extends:
             if ref.extends not in self.layout.styles:
                 raise self.layout.error(where + ".extends", f"unknown style {ref.extends!r}")
             spec = merge_styles(spec, self.layout.styles[ref.extends])
-        return merge_styles(spec, ref)
+        spec = merge_styles(spec, ref)
+        if len(self._inline) < MAX_PLACED_ELEMENTS:
+            self._inline[id(ref)] = (ref, spec)
+        return spec
 
     def shape_style(self, s: StyleSpec, ctx: dict, where: str) -> Style:
         """The drawing style of ``s``; one without a template is made once per renderer (styles
