@@ -237,3 +237,20 @@ def test_light_layouts_survive_the_disk_cache_round_trip(layout):
         pytest.skip("the light classes are stale: the models are used")
     again = pickle.loads(pickle.dumps(layout, protocol=pickle.HIGHEST_PROTOCOL))
     assert again.spec == layout.spec and again.styles == layout.styles
+
+
+def test_a_renderer_is_freed_when_dropped(layout):
+    """Its drawing methods are found on the class: a renderer holds no bound method of its own
+    (a cycle only the garbage collector would free)."""
+    import gc
+    import weakref
+
+    r = R.Renderer(layout)
+    r.page(layout.spec.pages[0].elements, {"a": 7, "b": {"c": 0.5}}, "pages[0].elements")
+    gone = weakref.ref(r)
+    gc.disable()
+    try:
+        del r
+        assert gone() is None
+    finally:
+        gc.enable()

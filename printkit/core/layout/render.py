@@ -155,8 +155,6 @@ class Renderer:
     #: were worked out for (kept, so that an id in a key stays theirs).
     _placed: Placements = field(default_factory=lambda: Placements(MAX_PLACEMENTS), init=False, repr=False)
     _placed_els: dict[int, Any] = field(default_factory=dict, init=False, repr=False)
-    #: Each element type's drawing method (see elements), looked up once a renderer.
-    _draw: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
     #: Styles named without a template, merged onto the default style (see style_spec) ...
     _named: dict[str, StyleSpec] = field(default_factory=dict, init=False, repr=False)
     #: ... and styles written in an element that extend a named one, by id (kept with them).
@@ -347,7 +345,7 @@ class Renderer:
     def elements(self, elements, ctx: dict, where: str) -> list[Op]:
         """The operations ``elements`` draw (spend and _skipped, inline: this runs per element)."""
         out: list[Op] = []
-        draw = self._draw
+        methods = _METHODS if type(self) is Renderer else {}
         for i, el in enumerate(elements):
             here = f"{where}[{i}].{el.type}"
             self._work += 1
@@ -356,10 +354,10 @@ class Renderer:
                 self._refuse(here)
             if el.when is not None and self._skipped(el, ctx, here):
                 continue
-            fn = draw.get(el.type)
+            fn = methods.get(el.type)
             if fn is None:
-                fn = draw[el.type] = getattr(self, "_" + el.type)
-            out += fn(el, ctx, here)
+                fn = methods[el.type] = getattr(type(self), "_" + el.type)
+            out += fn(self, el, ctx, here)
         return out
 
     def _skipped(self, el, ctx, where) -> bool:
@@ -808,6 +806,11 @@ class Renderer:
         if not isinstance(value, (list, LazySequence)):  # LazySequence: made as used (--count)
             raise self.layout.error(where + ".over", f"{over!r} is not a list")
         return value
+
+
+#: Renderer's drawing method of each element type (``_rect`` ...), found once a process (kept in
+#: the class's functions, not bound methods on each renderer: no renderer refers to itself).
+_METHODS: dict[str, Any] = {}
 
 
 def _filled(v: Any, ctx: dict) -> Any:
