@@ -142,8 +142,9 @@ def load_layout(name: str | Path) -> Layout:
     if not path.is_absolute() and not path.exists():
         path = base / path
     real_base = base.resolve()
-    root = real_base if path.resolve().is_relative_to(real_base) else path.resolve().parent
-    return _Loader(base, root).get(path, ())
+    real = path.resolve()  # once: resolving stats every folder on the path (make all loads layouts ~70 times)
+    root = real_base if real.is_relative_to(real_base) else real.parent
+    return _Loader(base, root).get(path, (), real)
 
 
 _CACHE: dict[tuple, tuple[Layout, dict]] = {}
@@ -180,8 +181,9 @@ class _Loader:
     root: Path
     done: dict[Path, Layout] = field(default_factory=dict)
 
-    def get(self, path: Path, stack: tuple[Path, ...]) -> Layout:
-        real = path.resolve()
+    def get(self, path: Path, stack: tuple[Path, ...], real: Path | None = None) -> Layout:
+        """The layout at ``path`` (``real``: the path resolved, when the caller has it)."""
+        real = path.resolve() if real is None else real
         if real in stack:
             raise InputError(self.shown(path), "include", "files include each other in a circle")
         if real in self.done:

@@ -23,10 +23,10 @@ from printkit.core.layout import kinds, sections
 from printkit.core.layout.canvas import Canvas, Drawing
 from printkit.core.layout.load import Layout, merge_styles
 from printkit.core.layout.placements import Placements, digest
-from printkit.core.layout.template import MissingData, TemplateError, fill, lookup
+from printkit.core.layout.template import MissingData, TemplateError, fill, lookup, one_field
 from printkit.core.text import TextBox, TextFitError, layout_text
 from printkit.core.typescale import named_size_mm, readable
-from printkit.core.units import MM_PER_IN, MM_PER_PT, parse_length
+from printkit.core.units import MM_PER_IN, MM_PER_PT, UNITS, parse_length
 from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:  # the values are these models or their light classes (see kinds.py)
@@ -57,6 +57,57 @@ def _short(text: str, n: int = 60) -> str:
 @lru_cache(maxsize=8192)
 def _length_text(text: str) -> float:
     return parse_length(text)
+
+
+#: The largest int a length template's field may hold for :func:`_quick_length` (a float holds
+#: every int up to it exactly, so ``float(str(n)) == float(n)``).
+_EXACT_INT = 2 ** 53
+#: How :func:`_quick_length` reads a length template, by its text: (data name, keys, mm per
+#: unit), or None for the long way. Bounded: cleared when full.
+_LENGTHS: dict[str, tuple[str, tuple[str | int, ...], float] | None] = {}
+_LENGTHS_MAX = 1024
+
+
+def _length_plan(text: str) -> tuple[str, tuple[str | int, ...], float] | None:
+    """(data name, keys, mm per unit) when ``text`` is one plain field and a unit, nothing else
+    (``{b.x}mm``, ``{cell}``), else None; remembered."""
+    plan = None
+    one = one_field(text)
+    if one is not None and not one[0] and (not one[3] or one[3] in UNITS):
+        plan = (one[1], one[2], UNITS[one[3] or "mm"])  # no unit: mm, as parse_length reads it
+    if len(_LENGTHS) >= _LENGTHS_MAX:
+        _LENGTHS.clear()
+    _LENGTHS[text] = plan
+    return plan
+
+
+def _quick_length(text: str, ctx: dict) -> float | None:
+    """The length a ``{field}UNIT`` template gives, read from the field's number rather than from
+    the text :func:`fill` would make of it; None when it must go the long way.
+
+    The same number as parsing the filled text: ``str`` of a float is its repr, which reads back
+    as the same float, and an int up to 2**53 reads back as ``float(n)``; the unit's factor is
+    then applied alike. Everything the long way might refuse or tell apart goes that way: a
+    missing name, a value that is not exactly a float or an int (a bool, whose text is
+    ``True``), an int beyond 2**53, a length that is not finite (``inf``, ``nan``, an overflow).
+    """
+    plan: Any = _LENGTHS.get(text, _UNKNOWN)
+    if plan is _UNKNOWN:
+        plan = _length_plan(text)
+    if plan is None or type(ctx) is not dict:
+        return None
+    head, steps, unit = plan
+    obj = ctx.get(head, _UNKNOWN)
+    for key in steps:
+        if type(obj) is not dict:
+            return None
+        obj = obj.get(key, _UNKNOWN)
+    kind = type(obj)
+    if kind is float or (kind is int and -_EXACT_INT <= obj <= _EXACT_INT):
+        out = obj * unit
+        if math.isfinite(out):
+            return out
+    return None
 
 
 @lru_cache(maxsize=4096)
@@ -104,6 +155,10 @@ class Renderer:
     #: were worked out for (kept, so that an id in a key stays theirs).
     _placed: Placements = field(default_factory=lambda: Placements(MAX_PLACEMENTS), init=False, repr=False)
     _placed_els: dict[int, Any] = field(default_factory=dict, init=False, repr=False)
+    #: Styles named without a template, merged onto the default style (see style_spec) ...
+    _named: dict[str, StyleSpec] = field(default_factory=dict, init=False, repr=False)
+    #: ... and styles written in an element that extend a named one, by id (kept with them).
+    _inline: dict[int, tuple[StyleSpec, StyleSpec]] = field(default_factory=dict, init=False, repr=False)
     _work: int = 0  # elements drawn on this page (see spend)
     _total: int = 0  # ... and in the document
 
@@ -129,6 +184,11 @@ class Renderer:
         """Count ``n`` more elements drawn; refuse a page or document that draws too many."""
         self._work += n
         self._total += n
+        if self._work > MAX_PAGE_WORK or self._total > MAX_DOCUMENT_WORK:
+            self._refuse(where)
+
+    def _refuse(self, where: str) -> None:
+        """The error for a page or document over its count (see spend)."""
         if self._work > MAX_PAGE_WORK:
             raise self.layout.error(where, f"more than {MAX_PAGE_WORK:,} elements on one page or card "
                                            "(a repeat, grid, ruler or track too large?)")
@@ -140,8 +200,29 @@ class Renderer:
         self._work = 0
 
     def length(self, v: float | str, ctx: dict, where: str) -> float:
+        """A length in mm: a number (already mm, as the models convert lengths) or a template."""
         if isinstance(v, (int, float)):
             return float(v)
+        if type(v) is str:
+            out = _quick_length(v, ctx)
+            if out is not None:
+                return out
+        return self._length(v, ctx, where)
+
+    def _at(self, el: Any, key: str, ctx: dict, where: str) -> float:
+        """The length ``el.KEY`` (see length), its key path ``where.KEY`` made only when a template
+        must be filled the long way (it is there for messages; a page reads ~19,000 lengths)."""
+        v = getattr(el, key)
+        if type(v) is float:
+            return v
+        if type(v) is str:
+            out = _quick_length(v, ctx)
+            if out is not None:
+                return out
+        return self.length(v, ctx, f"{where}.{key}")
+
+    def _length(self, v: str, ctx: dict, where: str) -> float:
+        """A length template filled as text and parsed (the long way: see _quick_length)."""
         try:
             out = _length_text(self.fmt(v, ctx, where))
         except ValueError as e:
@@ -207,19 +288,35 @@ class Renderer:
             raise self.layout.error(where, str(e)) from None
 
     def style_spec(self, ref, ctx: dict, where: str) -> StyleSpec:
-        spec = DEFAULT_STYLE
+        """The style ``ref`` (a name, a template naming one, or a style written in the element)
+        merged onto the default style. Styles are frozen and merge_styles keeps what it merged,
+        so a style gives the same merged style each time: this renderer keeps it by the style's
+        name (never one with a brace: a key is then never taken for a template), or a written
+        style's id (the style kept with it, so the id stays its)."""
         if ref is None:
-            return spec
+            return DEFAULT_STYLE
         if isinstance(ref, str):
-            name = self.fmt(ref, ctx, where)
-            if name not in self.layout.styles:
-                raise self.layout.error(where, f"unknown style {name!r}")
-            return merge_styles(spec, self.layout.styles[name])
+            name = self.fmt(ref, ctx, where) if "{" in ref else ref
+            hit = self._named.get(name)
+            if hit is None:
+                if name not in self.layout.styles:
+                    raise self.layout.error(where, f"unknown style {name!r}")
+                hit = merge_styles(DEFAULT_STYLE, self.layout.styles[name])
+                if "{" not in name:
+                    self._named[name] = hit
+            return hit
+        known = self._inline.get(id(ref))
+        if known is not None and known[0] is ref:
+            return known[1]
+        spec = DEFAULT_STYLE
         if ref.extends:
             if ref.extends not in self.layout.styles:
                 raise self.layout.error(where + ".extends", f"unknown style {ref.extends!r}")
             spec = merge_styles(spec, self.layout.styles[ref.extends])
-        return merge_styles(spec, ref)
+        spec = merge_styles(spec, ref)
+        if len(self._inline) < MAX_PLACED_ELEMENTS:
+            self._inline[id(ref)] = (ref, spec)
+        return spec
 
     def shape_style(self, s: StyleSpec, ctx: dict, where: str) -> Style:
         """The drawing style of ``s``; one without a template is made once per renderer (styles
@@ -246,13 +343,21 @@ class Renderer:
 
     # -- elements ------------------------------------------------------------------------
     def elements(self, elements, ctx: dict, where: str) -> list[Op]:
+        """The operations ``elements`` draw (spend and _skipped, inline: this runs per element)."""
         out: list[Op] = []
+        methods = _METHODS if type(self) is Renderer else {}
         for i, el in enumerate(elements):
             here = f"{where}[{i}].{el.type}"
-            self.spend(1, here)
-            if self._skipped(el, ctx, here):
+            self._work += 1
+            self._total += 1
+            if self._work > MAX_PAGE_WORK or self._total > MAX_DOCUMENT_WORK:
+                self._refuse(here)
+            if el.when is not None and self._skipped(el, ctx, here):
                 continue
-            out += getattr(self, "_" + el.type)(el, ctx, here)
+            fn = methods.get(el.type)
+            if fn is None:
+                fn = methods[el.type] = getattr(type(self), "_" + el.type)
+            out += fn(self, el, ctx, here)
         return out
 
     def _skipped(self, el, ctx, where) -> bool:
@@ -264,10 +369,10 @@ class Renderer:
         return self.fmt(el.id, ctx, where + ".id") if el.id else None
 
     def _frame(self, el, ctx, where) -> list[Op]:
-        L = lambda v, k: self.length(v, ctx, f"{where}.{k}")  # noqa: E731
-        x, y = L(el.x, "x"), L(el.y, "y")
-        w = L(el.w, "w") if el.w is not None else None
-        h = L(el.h, "h") if el.h is not None else None
+        L = lambda k: self._at(el, k, ctx, where)  # noqa: E731
+        x, y = L("x"), L("y")
+        w = L("w") if el.w is not None else None
+        h = L("h") if el.h is not None else None
         m = self._turned(Matrix.translate(x, y), el, ctx, where)
         if el.mirror:
             # Mirror within the frame's own box when it has one, else about its origin.
@@ -288,18 +393,33 @@ class Renderer:
         return [Group(tuple(ops), m, clip, tag=self._tag(el, ctx, where))]
 
     def _text(self, el, ctx, where) -> list[Op]:
+        # As fmt, length and font_size would, in the same order, each key path made only when
+        # it is needed (a template to fill, a size to read): a page draws ~1,700 texts.
         st = self.style_spec(el.style, ctx, where + ".style")
-        L = lambda v, k: self.length(v, ctx, f"{where}.{k}")  # noqa: E731
-        size = self.font_size(st.font_size, ctx, where + ".style.font_size")
+        at = self._at
+        size = st.font_size
+        if type(size) is not float:
+            size = self.font_size(size, ctx, where + ".style.font_size")
+        x, y = at(el, "x", ctx, where), at(el, "y", ctx, where)
+        text = el.text
+        if "{" in text:
+            text = self.fmt(text, ctx, where + ".text")
+        font = st.font or "sans"
+        if "{" in font:
+            font = self.fmt(font, ctx, where + ".style.font")
+        w = at(el, "w", ctx, where) if el.w is not None else None
+        h = at(el, "h", ctx, where) if el.h is not None else None
+        min_size = el.min_size
+        if type(min_size) is not float:
+            min_size = self.font_size(min_size, ctx, where + ".min_size")
+        spec = st.text_colour
+        colour: Any = self._colours.get(spec, _UNKNOWN) if type(spec) is str else _UNKNOWN
+        if colour is _UNKNOWN:
+            colour = self.colour(spec, ctx, where + ".style.text_colour")
         box = TextBox(
-            x=L(el.x, "x"), y=L(el.y, "y"), text=self.fmt(el.text, ctx, where + ".text"),
-            font=self.fmt(st.font or "sans", ctx, where + ".style.font"), size=size,
-            w=L(el.w, "w") if el.w is not None else None,
-            h=L(el.h, "h") if el.h is not None else None,
+            x=x, y=y, text=text, font=font, size=size, w=w, h=h,
             align=el.align, valign=el.valign, wrap=el.wrap, shrink=el.shrink,
-            min_size=self.font_size(el.min_size, ctx, where + ".min_size"),
-            line_height=st.line_height or 1.2,
-            colour=self.colour(st.text_colour, ctx, where + ".style.text_colour") or BLACK,
+            min_size=min_size, line_height=st.line_height or 1.2, colour=colour or BLACK,
             tag=self._tag(el, ctx, where),
         )
         try:
@@ -322,19 +442,32 @@ class Renderer:
             raise self.layout.error(where, str(e)) from None
 
     def _style(self, el, ctx, where) -> Style:
-        return self.shape_style(self.style_spec(el.style, ctx, where + ".style"), ctx, where + ".style")
+        """The element's drawing style; a named style already drawn with comes straight back."""
+        ref = el.style
+        if type(ref) is str:
+            spec = self._named.get(ref)
+            if spec is not None:
+                hit = self._styles.get(id(spec))
+                if hit is not None and hit[0] is spec:
+                    return hit[1]
+        where += ".style"
+        return self.shape_style(self.style_spec(ref, ctx, where), ctx, where)
 
     def _line(self, el, ctx, where) -> list[Op]:
-        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
-        return [Line(L("x1"), L("y1"), L("x2"), L("y2"), self._style(el, ctx, where), tag=self._tag(el, ctx, where))]
+        at = self._at
+        return [Line(at(el, "x1", ctx, where), at(el, "y1", ctx, where), at(el, "x2", ctx, where),
+                     at(el, "y2", ctx, where), self._style(el, ctx, where), tag=self._tag(el, ctx, where))]
 
     def _rect(self, el, ctx, where) -> list[Op]:
-        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
-        return [Rect(L("x"), L("y"), L("w"), L("h"), self._style(el, ctx, where), L("radius"), tag=self._tag(el, ctx, where))]
+        at = self._at
+        return [Rect(at(el, "x", ctx, where), at(el, "y", ctx, where), at(el, "w", ctx, where),
+                     at(el, "h", ctx, where), self._style(el, ctx, where), at(el, "radius", ctx, where),
+                     tag=self._tag(el, ctx, where))]
 
     def _circle(self, el, ctx, where) -> list[Op]:
-        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
-        return [Circle(L("x"), L("y"), L("r"), self._style(el, ctx, where), tag=self._tag(el, ctx, where))]
+        at = self._at
+        return [Circle(at(el, "x", ctx, where), at(el, "y", ctx, where), at(el, "r", ctx, where),
+                       self._style(el, ctx, where), tag=self._tag(el, ctx, where))]
 
     def _polygon(self, el, ctx, where) -> list[Op]:
         pts = tuple((self.length(x, ctx, f"{where}.points[{i}]"), self.length(y, ctx, f"{where}.points[{i}]"))
@@ -357,7 +490,7 @@ class Renderer:
         return self._auto[key]
 
     def _hexgrid(self, el, ctx, where) -> list[Op]:
-        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        L = lambda k: self._at(el, k, ctx, where)  # noqa: E731
         cx, cy, af = L("x"), L("y"), L("across_flats")
         if (el.radius is None) == (el.cells is None):
             raise self.layout.error(where, "give either radius or cells")
@@ -423,7 +556,7 @@ class Renderer:
         self.symbols[name] = tuple(ops)
 
     def _ruler(self, el, ctx, where) -> list[Op]:
-        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        L = lambda k: self._at(el, k, ctx, where)  # noqa: E731
         length = L("length")
         st = self.style_spec(el.style, ctx, where + ".style")
         style = self.shape_style(st, ctx, where + ".style")
@@ -461,7 +594,7 @@ class Renderer:
                                         wrap=False, colour=self.colour(st.text_colour, ctx, "") or BLACK)))
 
     def _crop_marks(self, el, ctx, where) -> list[Op]:
-        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        L = lambda k: self._at(el, k, ctx, where)  # noqa: E731
         x, y, w, h, b = L("x"), L("y"), L("w"), L("h"), L("bleed")
         off, ln = max(L("offset"), b), L("length")
         style = self._style(el, ctx, where)
@@ -480,7 +613,7 @@ class Renderer:
     # -- slots: parts of a layout drawn by the component's code ----------------------------
     def _box(self, el, ctx, where) -> tuple[float, float, float, float]:
         """The element's box (x, y, w, h); a missing w or h runs to the design box's edge."""
-        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        L = lambda k: self._at(el, k, ctx, where)  # noqa: E731
         x, y = L("x"), L("y")
         w = L("w") if el.w is not None else self._to_edge(0, x, where + ".w")
         h = L("h") if el.h is not None else self._to_edge(1, y, where + ".h")
@@ -577,7 +710,7 @@ class Renderer:
 
     def _track(self, el, ctx, where) -> list[Op]:
         """Each box of the track as a rectangle with its number centred in it, one group a box."""
-        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        L = lambda k: self._at(el, k, ctx, where)  # noqa: E731
         x0, y0 = L("x"), L("y")
         self.spend(sum(max(n, 0) for n in el.sides), where + ".sides")
         boxes = track_boxes(L("w"), L("h"), L("depth"), el.sides)
@@ -596,7 +729,7 @@ class Renderer:
 
     def _sections(self, el, ctx, where) -> list[Op]:
         """Headed sections flowed into columns (core/layout/sections.py), one op a line."""
-        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        L = lambda k: self._at(el, k, ctx, where)  # noqa: E731
         st = self.style_spec(el.style, ctx, where + ".style")
         tst = self.style_spec(el.title_style if el.title_style is not None else el.style, ctx, where + ".title_style")
         size = self.font_size(st.font_size, ctx, where + ".style.font_size")
@@ -632,7 +765,7 @@ class Renderer:
 
     def _repeat(self, el, ctx, where) -> list[Op]:
         items = self.items(el.over, el.count, ctx, where)
-        L = lambda k: self.length(getattr(el, k), ctx, f"{where}.{k}")  # noqa: E731
+        L = lambda k: self._at(el, k, ctx, where)  # noqa: E731
         x0, y0, dx, dy = L("x"), L("y"), L("dx"), L("dy")
         cols = el.cols
         if isinstance(cols, str):
@@ -642,12 +775,18 @@ class Renderer:
             raise self.layout.error(where + ".cols", f"expected a whole number from 1, got {el.cols!r}")
         self.spend(len(items), where)
         ops: list[Op] = []
+        inside = where + ".elements"
+        name: Any = _UNKNOWN  # the repeat's id, filled (from ctx, the same each time) when first needed
         for i, item in enumerate(items):
             col, row = (i % cols, i // cols) if cols else (i, i)
             sub = {**ctx, el.as_: item, "index": i, "n": i + 1}
-            inner = self.elements(el.elements, sub, f"{where}.elements")
-            ops.append(Group(tuple(inner), Matrix.translate(x0 + col * dx, y0 + row * dy),
-                             tag=f"{self._tag(el, ctx, where)}[{i}]" if el.id else None))
+            inner = self.elements(el.elements, sub, inside)
+            tag = None
+            if el.id:
+                if name is _UNKNOWN:
+                    name = self._tag(el, ctx, where)
+                tag = f"{name}[{i}]"
+            ops.append(Group(tuple(inner), Matrix.translate(x0 + col * dx, y0 + row * dy), tag=tag))
         return ops
 
     def items(self, over, count, ctx, where) -> list | LazySequence:
@@ -667,6 +806,11 @@ class Renderer:
         if not isinstance(value, (list, LazySequence)):  # LazySequence: made as used (--count)
             raise self.layout.error(where + ".over", f"{over!r} is not a list")
         return value
+
+
+#: Renderer's drawing method of each element type (``_rect`` ...), found once a process (kept in
+#: the class's functions, not bound methods on each renderer: no renderer refers to itself).
+_METHODS: dict[str, Any] = {}
 
 
 def _filled(v: Any, ctx: dict) -> Any:

@@ -201,6 +201,22 @@ def _plan(text: str) -> Any:
     return plan
 
 
+def one_field(text: str) -> tuple[str, str, tuple[str | int, ...], str] | None:
+    """How :func:`fill` fills ``text`` when it is one plain field (see _PLANS): (text before, data
+    name, keys, text after); None for any other text, and for a template that may not be filled
+    (:func:`fill` says why). Lets a caller that wants the field's value itself (a length,
+    render.py) skip making the text."""
+    plan = _PLANS.get(text)
+    if plan is None:
+        if "{" not in text:
+            return None
+        try:
+            plan = _plan(text)
+        except TemplateError:
+            return None
+    return None if plan is _LONG_WAY else plan
+
+
 def _one_field(text: str) -> tuple[str, str, tuple[str | int, ...], str] | None:
     """(text before, data name, keys, text after) of a template with exactly one field, without
     a format spec or conversion, whose keys are all text; None for any other template."""
