@@ -23,8 +23,12 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen import canvas as rl_canvas
 
 from printkit.core import fonts
+from printkit.core.colour import Colour
 from printkit.core.draw import pdf as pdf_backend
 from printkit.core.draw import pdfstream
+from printkit.core.draw.ops import (
+    INHERIT, Circle, Document, Group, Matrix, Page, Path, Polygon, Rect, Style, Text, Use,
+)
 from printkit.core.draw.page import PrintOptions
 from printkit.core.registry import games
 
@@ -174,3 +178,116 @@ def test_plain_canvas_writes_through_save():
     buf = io.BytesIO()
     c.save_to(buf)
     assert buf.getvalue().startswith(b"%PDF")
+
+
+# -- drawing: paths, symbol uses, text -------------------------------------------------------
+
+_COORD = st.one_of(st.integers(-3000, 3000), st.floats(-3000, 3000, allow_nan=False, allow_infinity=False))
+_SEGMENT = st.one_of(st.tuples(st.just("L"), _COORD, _COORD), st.tuples(st.just("M"), _COORD, _COORD),
+                     st.tuples(st.just("C"), *[_COORD] * 6), st.just(("Z",)))
+
+
+def _slow_code(op) -> str:
+    """The code of the path object reportlab's calls build for ``op``."""
+    return pdf_backend._PdfRenderer(rl_canvas.Canvas(None), {})._outline(op).getCode()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.tuples(_COORD, _COORD), st.lists(_SEGMENT, max_size=30))
+def test_a_paths_code_is_the_path_objects(start, rest):
+    op = Path((("M", *start), *rest))
+    assert pdf_backend._outline_code(op) == _slow_code(op)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_COORD, _COORD), min_size=1, max_size=30), st.booleans())
+def test_a_polygons_code_is_the_path_objects(points, closed):
+    op = Polygon(tuple(points), closed=closed)
+    assert pdf_backend._outline_code(op) == _slow_code(op)
+
+
+def test_paths_the_path_object_would_treat_otherwise_are_left_to_it():
+    for segments in [(), (("L", 1, 2),), (("Z",), ("M", 1, 2)), (("M", 1, 2), ("Q", 1, 2, 3, 4)),
+                     (("M", 1, 2), ("L", 1)), (("M", 1, 2), ("C", 1, 2, 3, 4, 5)), (("M", 1, 2, 3),)]:
+        assert pdf_backend._outline_code(Path(segments)) is None
+    assert pdf_backend._outline_code(Polygon(())) is None
+    assert pdf_backend._outline_code(Rect(0, 0, 1, 1)) is None
+
+
+def test_a_cm_line_is_remembered_by_its_numbers():
+    pdf_backend._CMS.clear()
+    assert pdf_backend._cm_line(Matrix()) == "" and pdf_backend._cm_line(Matrix(1, 0, -0.0, 1, 0, 0)) == ""
+    m = Matrix(1, 0, 0, 1, 12.3456789, -7)
+    assert pdf_backend._cm_line(m) == f"{fp_str(1, 0, 0, 1, 12.3456789, -7)} cm\n"
+    assert pdf_backend._CMS[(1.0, 0.0, 0.0, 1.0, 12.3456789, -7.0)] == pdf_backend._cm_line(m)
+    for i in range(pdf_backend._NUMBERS_LIMIT + 5):
+        pdf_backend._cm_line(Matrix.translate(i, 0))
+    assert len(pdf_backend._CMS) <= pdf_backend._NUMBERS_LIMIT
+
+
+def _random_page(rnd: random.Random) -> list:
+    style = Style(stroke=Colour(0.2, 0.1, 0.7), stroke_width=0.3, fill=Colour(0.9, 0.8, 0.1))
+    evenodd = Style(stroke=None, fill=Colour(0, 0, 0), fill_rule="evenodd")
+    ops: list = []
+    for _ in range(60):
+        x, y = rnd.uniform(0, 200), rnd.uniform(0, 280)
+        kind = rnd.randrange(6)
+        if kind == 0:
+            segs = [("M", x, y)] + [rnd.choice([("L", x + rnd.uniform(-9, 9), y + rnd.uniform(-9, 9)), ("Z",),
+                                                 ("C", *(rnd.uniform(0, 200) for _ in range(6)))])
+                                     for _ in range(rnd.randrange(0, 40))]
+            ops.append(Path(tuple(segs), rnd.choice((style, evenodd))))
+        elif kind == 1:
+            pts = tuple((x + rnd.uniform(-20, 20), y + rnd.uniform(-20, 20)) for _ in range(rnd.randrange(1, 9)))
+            ops.append(Polygon(pts, rnd.choice((style, evenodd)), closed=rnd.random() < 0.7))
+        elif kind == 2:
+            uses = tuple(Use(rnd.choice(("a", "b")), Matrix.translate(rnd.uniform(0, 9), rnd.uniform(0, 9)),
+                             fill=rnd.choice((None, Colour(0.5, 0.25, 0.125))))
+                         for _ in range(rnd.randrange(1, 4)))
+            ops.append(Group(uses))
+        elif kind == 3:
+            ops.append(Use("b", Matrix.translate(x, y) @ Matrix.rotate(rnd.uniform(0, 360)) if rnd.random() < 0.5
+                           else Matrix(), fill=rnd.choice((None, Colour(0.1, 0.2, 0.3)))))
+        elif kind == 4:
+            ops.append(Text(x, y, rnd.choice(("A", "twice", "½ € ✓", "x" * 40)), rnd.choice(("sans", "display")),
+                            rnd.choice((2, 3.5, 8)), Colour(rnd.random(), 0, 0.5)))
+        else:
+            ops.append(Group((Text(0, 0, "in", "sans", 3), Use("a")), Matrix.translate(x, y), clip=(0, 0, 5, 5)))
+    return ops
+
+
+def test_random_pages_written_directly_are_reportlabs_calls(monkeypatch):
+    """Pages of paths, polygons, symbol uses (alone and in groups of uses) and text: the direct
+    operators are the bytes of reportlab's calls one by one (tests/core/test_pdf_fast.py's
+    switch), the second time from the memos too."""
+    rnd = random.Random(42)
+    symbols = {"a": (Rect(-1, -1, 2, 2, Style(stroke=None, fill=INHERIT)),),
+               "b": (Circle(0, 0, 1, Style(stroke=Colour(0, 0, 0), stroke_width=0.1)), Use("a", Matrix.scale(0.5)))}
+    doc = Document([Page(210, 297, _random_page(rnd)) for _ in range(6)], symbols, "random")
+    fast = pdf_backend.render_pdf(doc)
+    assert pdf_backend.render_pdf(doc) == fast
+    init = pdf_backend._PdfRenderer.__init__
+
+    def plain(self, c, symbols):
+        init(self, c, symbols)
+        self.direct = False
+
+    monkeypatch.setattr(pdf_backend._PdfRenderer, "__init__", plain)
+    assert pdf_backend.render_pdf(doc) == fast
+
+
+@pytest.mark.parametrize(("game", "component", "bw"), [("rollncook", "sheet", False), ("gemblo", "board", True),
+                                                       ("gimbap", "dice", False)])
+def test_kit_components_written_directly_are_reportlabs_calls(game, component, bw, monkeypatch):
+    """A Roll n Cook sheet (its QR code a ~600-segment path, ~160 symbol uses in groups), a
+    --bw board and dice: direct and one by one, the same bytes."""
+    doc = games()[game][component].build(PrintOptions(seed=7, bw=bw))
+    fast = pdf_backend.render_pdf(doc)
+    init = pdf_backend._PdfRenderer.__init__
+
+    def plain(self, c, symbols):
+        init(self, c, symbols)
+        self.direct = False
+
+    monkeypatch.setattr(pdf_backend._PdfRenderer, "__init__", plain)
+    assert pdf_backend.render_pdf(doc) == fast
