@@ -291,3 +291,31 @@ def test_kit_components_written_directly_are_reportlabs_calls(game, component, b
 
     monkeypatch.setattr(pdf_backend._PdfRenderer, "__init__", plain)
     assert pdf_backend.render_pdf(doc) == fast
+
+
+_POOL = st.sampled_from([0, 1, 1.0, -0.0, 0.5, 2.2 / 0.7, 5.760000000000001, 1e-7, 1234.5678, -3])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.just("L"), _POOL, _POOL), st.just(("Z",)),
+                          st.tuples(st.just("C"), *[_POOL] * 6)), max_size=40), st.integers(8, 60))
+def test_remembered_segments_and_numbers_are_the_path_objects(rest, limit):
+    """Paths of a few repeated numbers (a grid's), their segments and numbers met again and
+    again, the memos small enough to start again now and then."""
+    pdf_backend._NUMBERS_LIMIT, saved = limit, pdf_backend._NUMBERS_LIMIT
+    pdf_backend._SEGMENT_CODES.clear()
+    pdf_backend._NUMBERS.clear()
+    try:
+        op = Path((("M", 1, 0.5), *rest))
+        assert pdf_backend._outline_code(op) == _slow_code(op)
+        assert pdf_backend._outline_code(op) == _slow_code(op)  # from the memos
+        assert len(pdf_backend._SEGMENT_CODES) <= max(limit, len(rest) + 1)
+        assert len(pdf_backend._NUMBERS) <= max(limit, 6 * len(rest) + 2)
+    finally:
+        pdf_backend._NUMBERS_LIMIT = saved
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_NUMBER, max_size=50))
+def test_formatted_numbers_are_fp_strs(numbers):
+    assert pdf_backend._formatted(numbers) == [fp_str(n) for n in numbers]

@@ -70,6 +70,9 @@ class _PdfRenderer:
         self._lines: dict[tuple[str, float, float, str], str] = {}
         #: Each symbol's form name and the end of its use's operators (see _use_code).
         self._forms: dict[str, tuple[str, str]] = {}
+        #: The canvas's list of forms in use and the names in it (see _form_used).
+        self._used_list: list[str] | None = None
+        self._used_names: set[str] = set()
         self._by_type: dict[type, Callable[[Any], None]] = {
             Group: self._group, Use: self._use, Text: self._text, Polygon: self._path_op, Path: self._path_op,
             Line: self._shape, Rect: self._shape, Circle: self._shape, Field: self._field}
@@ -249,7 +252,7 @@ class _PdfRenderer:
         forms = self._forms.get(op.symbol)
         if forms is None:
             forms = self._form(op.symbol)
-        self.c._formsinuse.append(forms[0])
+        self._form_used(forms[0])
         m = op.matrix
         cm = _CMS.get((m.a, m.b, m.c, m.d, m.e, m.f))
         if cm is None:
@@ -257,6 +260,18 @@ class _PdfRenderer:
         if op.fill is None:
             return f"q\n{cm}{forms[1]}"
         return f"q\n{_rg(op.fill.r, op.fill.g, op.fill.b)}\n{cm}{forms[1]}"
+
+    def _form_used(self, name: str) -> None:
+        """Note the form as used on the page or form being drawn, as doForm does, once: the
+        canvas makes the resources' XObject dictionary from its list, one entry a name in the
+        order first met (a name again sets the same reference), so later repeats change nothing
+        (a sheet uses its ~20 forms ~160 times)."""
+        used = self.c._formsinuse
+        if used is not self._used_list:  # a new page or form: a new list
+            self._used_list, self._used_names = used, set(used)
+        if name not in self._used_names:
+            self._used_names.add(name)
+            used.append(name)
 
     def _form(self, symbol: str) -> tuple[str, str]:
         """A symbol's form name and its use's last operators (``Do``, ``Q``), kept for the
@@ -403,6 +418,25 @@ def _rg(r: float, g: float, b: float) -> str:
 _SEGMENTS = {"M": (3, "{} {} m"), "L": (3, "{} {} l"), "C": (7, "{} {} {} {} {} {} c"), "Z": (1, "h")}
 
 
+#: fp_str of single numbers met in paths (a QR code's ~1,000 numbers are ~30 distinct values,
+#: ~5x faster looked up than formatted); cleared when full.
+_NUMBERS: dict[float, str] = {}
+
+
+def _formatted(numbers: list[float]) -> list[str]:
+    """``fp_str(numbers).split(" ")``: each number as fp_str formats it alone (it formats a
+    sequence a number at a time and joins them by spaces), remembered by value (equal numbers,
+    1 and 1.0 or 0.0 and -0.0, are written alike)."""
+    out = list(map(_NUMBERS.get, numbers))
+    if None in out:
+        if len(_NUMBERS) + len(numbers) > _NUMBERS_LIMIT:
+            _NUMBERS.clear()
+        for i, found in enumerate(out):
+            if found is None:
+                out[i] = _NUMBERS[numbers[i]] = fp_str(numbers[i])
+    return out  # type: ignore[return-value]
+
+
 def _outline_code(op: Op) -> str | None:
     """The code of :meth:`_PdfRenderer._outline`'s path object for a Polygon or Path
     (``getCode()``: ``n``, then each moveto, lineto, curveto and closepath, joined by spaces),
@@ -411,27 +445,45 @@ def _outline_code(op: Op) -> str | None:
     ~600 segments). None for what the path object does otherwise (it must start with a moveto;
     a Path's segment of another kind or length, skipped or refused there) and for other shapes."""
     if type(op) is Path:
-        segments = op.segments
-        if not segments or segments[0][0] != "M":
-            return None
-        template: list[str] = []
-        numbers: list[float] = []
-        for seg in segments:
-            shape = _SEGMENTS.get(seg[0])
-            if shape is None or len(seg) != shape[0]:
-                return None
-            template.append(shape[1])
-            numbers += seg[1:]
-        return ("n " + " ".join(template)).format(*fp_str(numbers).split(" "))
+        return _segments_code(op.segments)
     if type(op) is Polygon:
         points = op.points
         if not points:
             return None
-        each = iter(fp_str([v for x, y in points for v in (x, y)]).split(" "))
+        each = iter(_formatted([v for x, y in points for v in (x, y)]))
         pairs = [f"{x} {y}" for x, y in zip(each, each, strict=True)]
         lines = "".join([f" {p} l" for p in pairs[1:]])
         return f"n {pairs[0]} m{lines}{' h' if op.closed else ''}"
     return None
+
+
+#: Each segment's operator as the path object writes it (``x y l``), by the segment: a kit's
+#: paths repeat their segments (a QR code's modules sit on one grid on every sheet); cleared
+#: when full.
+_SEGMENT_CODES: dict[tuple, str] = {}
+
+
+def _segments_code(segments: tuple[tuple, ...]) -> str | None:
+    """A Path's code (see _outline_code): ``n`` and each segment's operator, joined by spaces;
+    each segment's operator looked up first (equal segments, as equal numbers, are written
+    alike), made from its numbers (see _formatted) when not."""
+    if not segments or segments[0][0] != "M":
+        return None
+    try:
+        found = list(map(_SEGMENT_CODES.get, segments))
+    except TypeError:  # a segment that cannot be a key (a list in it): the path object's way
+        return None
+    if None in found:
+        if len(_SEGMENT_CODES) + len(segments) > _NUMBERS_LIMIT:
+            _SEGMENT_CODES.clear()
+        for i, code in enumerate(found):
+            if code is None:
+                seg = segments[i]
+                shape = _SEGMENTS.get(seg[0])
+                if shape is None or len(seg) != shape[0]:
+                    return None
+                found[i] = _SEGMENT_CODES[seg] = shape[1].format(*_formatted(list(seg[1:])))
+    return "n " + " ".join(found)  # type: ignore[arg-type]
 
 
 def _cm(code: list[str], m: Matrix) -> None:
