@@ -252,12 +252,18 @@ def _random_page(rnd: random.Random) -> list:
             ops.append(Text(x, y, rnd.choice(("A", "twice", "½ € ✓", "x" * 40)), rnd.choice(("sans", "display")),
                             rnd.choice((2, 3.5, 8)), Colour(rnd.random(), 0, 0.5)))
         else:
-            ops.append(Group((Text(0, 0, "in", "sans", 3), Use("a")), Matrix.translate(x, y), clip=(0, 0, 5, 5)))
+            shape = rnd.choice((None, Rect(0, 0, 4, 4, evenodd),
+                                Polygon(((0, 0), (5, 1), (2, 6)), rnd.choice((style, evenodd))),
+                                Path((("M", 0, 0), ("L", 5, 0), ("C", 5, 5, 0, 5, 1, 1), ("Z",)),
+                                     rnd.choice((style, evenodd)))))
+            ops.append(Group((Text(0, 0, "in", "sans", 3), Use("a")), Matrix.translate(x, y),
+                             clip=rnd.choice(((0, 0, 5, 5), None)), clip_shape=shape))
     return ops
 
 
 def test_random_pages_written_directly_are_reportlabs_calls(monkeypatch):
-    """Pages of paths, polygons, symbol uses (alone and in groups of uses) and text: the direct
+    """Pages of paths, polygons, symbol uses (alone and in groups of uses), text and groups
+    clipped to rectangles and to shapes (even-odd and non-zero): the direct
     operators are the bytes of reportlab's calls one by one (tests/core/test_pdf_fast.py's
     switch), the second time from the memos too."""
     rnd = random.Random(42)

@@ -226,7 +226,11 @@ class _PdfRenderer:
             c.clipPath(p, stroke=0, fill=0)
         if op.clip_shape is not None:
             rule = FILL_EVEN_ODD if op.clip_shape.style.fill_rule == "evenodd" else FILL_NON_ZERO
-            c.clipPath(self._outline(op.clip_shape), stroke=0, fill=0, fillMode=rule)
+            code = _outline_code(op.clip_shape) if self.direct else None
+            if code is None:
+                c.clipPath(self._outline(op.clip_shape), stroke=0, fill=0, fillMode=rule)
+            else:  # clipPath's one entry: the path's code, W (W* even-odd) and the paint (none)
+                c._code.append(f"{code}{' W* ' if rule == FILL_EVEN_ODD else ' W '}{PATH_OPS[0, 0, rule]}")
         if not marks(c, op.ops, self._apply):  # a run of pattern marks, written faster
             self.draw(op.ops)
         c.restoreState()
