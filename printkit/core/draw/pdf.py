@@ -210,13 +210,17 @@ class _PdfRenderer:
 
     def _group(self, op: Group) -> None:
         c = self.c
-        if self.direct and op.clip is None and op.clip_shape is None and op.matrix.is_identity and op.ops \
-                and all(type(u) is Use for u in op.ops):
+        ops = op.ops
+        if self.direct and op.clip is None and op.clip_shape is None and ops and op.matrix.is_identity:
             # Symbol uses only (a repeat's item, say): each puts back what it changes, so the
             # canvas's state at the Q is the one at the q, and saveState's copy of it (and
             # restoreState's) would change nothing: their q and Q alone, in one entry with them.
-            c._code.append("\n".join(["q", *[self._use_code(u) for u in op.ops], "Q"]))  # type: ignore[arg-type]
-            return
+            if len(ops) == 1 and type(ops[0]) is Use:  # the usual one (a sheet has ~160)
+                c._code.append(f"q\n{self._use_code(ops[0])}\nQ")
+                return
+            if all(type(u) is Use for u in ops):
+                c._code.append("\n".join(["q", *[self._use_code(u) for u in ops], "Q"]))  # type: ignore[arg-type]
+                return
         c.saveState()
         self._transform(op.matrix)
         if op.clip is not None:
