@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import io
 from functools import cache
-from typing import IO
+from collections.abc import Callable
+from typing import IO, Any
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
 from reportlab.pdfgen.textobject import PDFTextObject
 
 try:  # text shaped by reportlab (newer releases; 4.2.5 has none, so no text is one there)
@@ -67,6 +68,14 @@ class _PdfRenderer:
         self._styled: dict[int, _Styled] = {}
         #: A string's text operators by font, size, leading and text (see _line).
         self._lines: dict[tuple[str, float, float, str], str] = {}
+        #: Each symbol's form name and the end of its use's operators (see _use_code).
+        self._forms: dict[str, tuple[str, str]] = {}
+        #: The canvas's list of forms in use and the names in it (see _form_used).
+        self._used_list: list[str] | None = None
+        self._used_names: set[str] = set()
+        self._by_type: dict[type, Callable[[Any], None]] = {
+            Group: self._group, Use: self._use, Text: self._text, Polygon: self._path_op, Path: self._path_op,
+            Line: self._shape, Rect: self._shape, Circle: self._shape, Field: self._field}
 
     # -- style -------------------------------------------------------------------------
     def _apply(self, s: Style) -> tuple[bool, bool]:
@@ -131,9 +140,12 @@ class _PdfRenderer:
         stroke, fill = self._apply(s)
         if not (stroke or fill):
             return
-        p = self._outline(op)
         mode = FILL_EVEN_ODD if s.fill_rule == "evenodd" else FILL_NON_ZERO
-        self.c.drawPath(p, stroke=int(stroke), fill=int(fill), fillMode=mode)
+        code = _outline_code(op) if self.direct else None
+        if code is None:
+            self.c.drawPath(self._outline(op), stroke=int(stroke), fill=int(fill), fillMode=mode)
+        else:  # drawPath's two entries: the path's code, then the paint
+            self.c._code += (code, PATH_OPS[int(stroke), int(fill), mode])
 
     def _outline(self, op):
         """The path of a Rect, Circle, Polygon or Path, not yet drawn."""
@@ -175,7 +187,10 @@ class _PdfRenderer:
             self.c.transform(m.a, m.b, m.c, m.d, m.e, m.f)
 
     def draw_op(self, op: Op) -> None:
-        if isinstance(op, Group):
+        draw = self._by_type.get(type(op))
+        if draw is not None:  # the operation classes themselves; a subclass goes down the chain
+            draw(op)
+        elif isinstance(op, Group):
             self._group(op)
         elif isinstance(op, Use):
             self._use(op)
@@ -190,18 +205,22 @@ class _PdfRenderer:
         else:  # pragma: no cover - the Op union is closed
             raise TypeError(f"unknown drawing operation {op!r}")
 
+    def _path_op(self, op: Polygon | Path) -> None:
+        self._path(op, op.style)
+
     def _group(self, op: Group) -> None:
         c = self.c
-        if self.direct and op.clip is None and op.clip_shape is None and op.matrix.is_identity and op.ops \
-                and all(type(u) is Use for u in op.ops):
+        ops = op.ops
+        if self.direct and op.clip is None and op.clip_shape is None and ops and op.matrix.is_identity:
             # Symbol uses only (a repeat's item, say): each puts back what it changes, so the
             # canvas's state at the Q is the one at the q, and saveState's copy of it (and
-            # restoreState's) would change nothing: their q and Q alone.
-            c._code.append("q")
-            for u in op.ops:
-                self._use(u)  # type: ignore[arg-type]
-            c._code.append("Q")
-            return
+            # restoreState's) would change nothing: their q and Q alone, in one entry with them.
+            if len(ops) == 1 and type(ops[0]) is Use:  # the usual one (a sheet has ~160)
+                c._code.append(f"q\n{self._use_code(ops[0])}\nQ")
+                return
+            if all(type(u) is Use for u in ops):
+                c._code.append("\n".join(["q", *[self._use_code(u) for u in ops], "Q"]))  # type: ignore[arg-type]
+                return
         c.saveState()
         self._transform(op.matrix)
         if op.clip is not None:
@@ -211,7 +230,11 @@ class _PdfRenderer:
             c.clipPath(p, stroke=0, fill=0)
         if op.clip_shape is not None:
             rule = FILL_EVEN_ODD if op.clip_shape.style.fill_rule == "evenodd" else FILL_NON_ZERO
-            c.clipPath(self._outline(op.clip_shape), stroke=0, fill=0, fillMode=rule)
+            code = _outline_code(op.clip_shape) if self.direct else None
+            if code is None:
+                c.clipPath(self._outline(op.clip_shape), stroke=0, fill=0, fillMode=rule)
+            else:  # clipPath's one entry: the path's code, W (W* even-odd) and the paint (none)
+                c._code.append(f"{code}{' W* ' if rule == FILL_EVEN_ODD else ' W '}{PATH_OPS[0, 0, rule]}")
         if not marks(c, op.ops, self._apply):  # a run of pattern marks, written faster
             self.draw(op.ops)
         c.restoreState()
@@ -226,19 +249,46 @@ class _PdfRenderer:
             c.doForm(_form_name(op.symbol))
             c.restoreState()
             return
-        code = c._code
-        code.append("q")
-        saved = (c._fillColorObj, c._currentMatrix)
-        if op.fill is not None:
-            rgb = (op.fill.r, op.fill.g, op.fill.b)
-            c._fillColorObj = rgb
-            code.append(f"{fp_str(rgb)} rg")
-        _cm(code, op.matrix)
-        name = _form_name(op.symbol)
-        code.append(f"/{c._doc.getXObjectName(name)} Do")
-        c._formsinuse.append(name)
-        code.append("Q")
-        c._fillColorObj, c._currentMatrix = saved
+        c._code.append(self._use_code(op))
+
+    def _use_code(self, op: Use) -> str:
+        """What saveState, setFillColorRGB, transform, doForm and restoreState write for ``op``
+        (``q``, the fill's ``rg``, the ``cm``, ``Do``, ``Q``), as one entry of the canvas's list
+        (the page joins its entries with newlines); the form is noted as used, as doForm does.
+        The fill colour set between ``q`` and ``Q`` is put back at ``Q`` and nothing reads it in
+        between, so the canvas's tracked colour is not touched."""
+        forms = self._forms.get(op.symbol)
+        if forms is None:
+            forms = self._form(op.symbol)
+        self._form_used(forms[0])
+        m = op.matrix
+        cm = _CMS.get((m.a, m.b, m.c, m.d, m.e, m.f))
+        if cm is None:
+            cm = _cm_line(m)
+        if op.fill is None:
+            return f"q\n{cm}{forms[1]}"
+        return f"q\n{_rg(op.fill.r, op.fill.g, op.fill.b)}\n{cm}{forms[1]}"
+
+    def _form_used(self, name: str) -> None:
+        """Note the form as used on the page or form being drawn, as doForm does, once: the
+        canvas makes the resources' XObject dictionary from its list, one entry a name in the
+        order first met (a name again sets the same reference), so later repeats change nothing
+        (a sheet uses its ~20 forms ~160 times)."""
+        used = self.c._formsinuse
+        if used is not self._used_list:  # a new page or form: a new list
+            self._used_list, self._used_names = used, set(used)
+        if name not in self._used_names:
+            self._used_names.add(name)
+            used.append(name)
+
+    def _form(self, symbol: str) -> tuple[str, str]:
+        """A symbol's form name and its use's last operators (``Do``, ``Q``), kept for the
+        document (at most _FORMS symbols, then it starts again)."""
+        name = _form_name(symbol)
+        if len(self._forms) >= _FORMS:
+            self._forms.clear()
+        found = self._forms[symbol] = (name, f"/{self.c._doc.getXObjectName(name)} Do\nQ")
+        return found
 
     def _font(self, font: str) -> str:
         name = self._fonts.get(font)
@@ -258,17 +308,16 @@ class _PdfRenderer:
             c.drawString(0, 0, op.text)
             c.restoreState()
             return
+        # q, the colour's rg and the cm (see _cm) in one entry; the colour is put back at Q and
+        # nothing reads it in between (see _use_code), the font is (the line is written in it).
         code = c._code
-        code.append("q")
-        saved = (c._fillColorObj, c._currentMatrix, c._fontname, c._fontsize, c._leading)
-        rgb = (op.colour.r, op.colour.g, op.colour.b)
-        c._fillColorObj = rgb
-        code.append(f"{fp_str(rgb)} rg")
-        code.append(f"{fp_str(1, 0, 0, -1, op.x, op.y)} cm")  # see _cm
+        saved = (c._fontname, c._fontsize, c._leading)
+        colour = op.colour
+        code.append(f"q\n{_rg(colour.r, colour.g, colour.b)}\n{fp_str(1, 0, 0, -1, op.x, op.y)} cm")
         c.setFont(self._font(op.font), op.size)
         code.append(self._line(op.text))
         code.append("Q")
-        c._fillColorObj, c._currentMatrix, c._fontname, c._fontsize, c._leading = saved
+        c._fontname, c._fontsize, c._leading = saved
 
     def _line(self, text: str) -> str:
         """:func:`_text_line` for the canvas's font, size and leading, remembered for the page
@@ -339,6 +388,110 @@ _LINES = 4096
 def _stroke_operators(rgb: tuple[float, float, float], width: float, cap: int, join: int) -> tuple[str, ...]:
     """What setStrokeColorRGB, setLineWidth, setLineCap, setLineJoin and setDash([]) write."""
     return (f"{fp_str(rgb)} RG", f"{fp_str(width)} w", f"{cap} J", f"{join} j", "[] 0 d")
+
+
+#: Remembered ``cm`` lines by matrix (see _cm_line) and ``rg`` operators by colour: a kit's
+#: symbols are placed on the same grid and in the same colours on every page and sheet. Each
+#: cleared when full.
+_CMS: dict[tuple[float, ...], str] = {}
+_RGS: dict[tuple[float, float, float], str] = {}
+_NUMBERS_LIMIT = 20_000
+#: Symbols whose form names a renderer remembers (see _PdfRenderer._form).
+_FORMS = 4096
+
+
+def _cm_line(m: Matrix) -> str:
+    """The ``cm`` that ``canvas.transform`` writes for ``m`` and a newline, or nothing for the
+    identity (see _cm), remembered by the matrix's numbers: equal numbers (1 and 1.0, 0.0 and
+    -0.0) are written alike by fp_str, and the identity is asked by equality too."""
+    key = (m.a, m.b, m.c, m.d, m.e, m.f)
+    if len(_CMS) >= _NUMBERS_LIMIT:
+        _CMS.clear()
+    line = _CMS[key] = "" if m.is_identity else f"{fp_str(*key)} cm\n"
+    return line
+
+
+def _rg(r: float, g: float, b: float) -> str:
+    """setFillColorRGB's ``rg`` for a canvas that converts no colour, remembered by colour."""
+    key = (r, g, b)
+    found = _RGS.get(key)
+    if found is None:
+        if len(_RGS) >= _NUMBERS_LIMIT:
+            _RGS.clear()
+        found = _RGS[key] = f"{fp_str(key)} rg"
+    return found
+
+
+#: A path segment's kind -> its length (the kind and its numbers) and the operator it writes.
+_SEGMENTS = {"M": (3, "{} {} m"), "L": (3, "{} {} l"), "C": (7, "{} {} {} {} {} {} c"), "Z": (1, "h")}
+
+
+#: fp_str of single numbers met in paths (a QR code's ~1,000 numbers are ~30 distinct values,
+#: ~5x faster looked up than formatted); cleared when full.
+_NUMBERS: dict[float, str] = {}
+
+
+def _formatted(numbers: list[float]) -> list[str]:
+    """``fp_str(numbers).split(" ")``: each number as fp_str formats it alone (it formats a
+    sequence a number at a time and joins them by spaces), remembered by value (equal numbers,
+    1 and 1.0 or 0.0 and -0.0, are written alike)."""
+    out = list(map(_NUMBERS.get, numbers))
+    if None in out:
+        if len(_NUMBERS) + len(numbers) > _NUMBERS_LIMIT:
+            _NUMBERS.clear()
+        for i, found in enumerate(out):
+            if found is None:
+                out[i] = _NUMBERS[numbers[i]] = fp_str(numbers[i])
+    return out  # type: ignore[return-value]
+
+
+def _outline_code(op: Op) -> str | None:
+    """The code of :meth:`_PdfRenderer._outline`'s path object for a Polygon or Path
+    (``getCode()``: ``n``, then each moveto, lineto, curveto and closepath, joined by spaces),
+    written from one ``fp_str`` of all its numbers (each number is formatted alone, then they
+    are joined by spaces) rather than a method call and an ``fp_str`` a point (a QR code is
+    ~600 segments). None for what the path object does otherwise (it must start with a moveto;
+    a Path's segment of another kind or length, skipped or refused there) and for other shapes."""
+    if type(op) is Path:
+        return _segments_code(op.segments)
+    if type(op) is Polygon:
+        points = op.points
+        if not points:
+            return None
+        each = iter(_formatted([v for x, y in points for v in (x, y)]))
+        pairs = [f"{x} {y}" for x, y in zip(each, each, strict=True)]
+        lines = "".join([f" {p} l" for p in pairs[1:]])
+        return f"n {pairs[0]} m{lines}{' h' if op.closed else ''}"
+    return None
+
+
+#: Each segment's operator as the path object writes it (``x y l``), by the segment: a kit's
+#: paths repeat their segments (a QR code's modules sit on one grid on every sheet); cleared
+#: when full.
+_SEGMENT_CODES: dict[tuple, str] = {}
+
+
+def _segments_code(segments: tuple[tuple, ...]) -> str | None:
+    """A Path's code (see _outline_code): ``n`` and each segment's operator, joined by spaces;
+    each segment's operator looked up first (equal segments, as equal numbers, are written
+    alike), made from its numbers (see _formatted) when not."""
+    if not segments or segments[0][0] != "M":
+        return None
+    try:
+        found = list(map(_SEGMENT_CODES.get, segments))
+    except TypeError:  # a segment that cannot be a key (a list in it): the path object's way
+        return None
+    if None in found:
+        if len(_SEGMENT_CODES) + len(segments) > _NUMBERS_LIMIT:
+            _SEGMENT_CODES.clear()
+        for i, code in enumerate(found):
+            if code is None:
+                seg = segments[i]
+                shape = _SEGMENTS.get(seg[0])
+                if shape is None or len(seg) != shape[0]:
+                    return None
+                found[i] = _SEGMENT_CODES[seg] = shape[1].format(*_formatted(list(seg[1:])))
+    return "n " + " ".join(found)  # type: ignore[arg-type]
 
 
 def _cm(code: list[str], m: Matrix) -> None:

@@ -640,6 +640,8 @@ class StreamingDocument(pdfdoc.PDFDocument):
             oid, obj, next_page, next_stream = self._object(number, next_page, next_stream)
             if type(obj) is pdfdoc.PDFTrueTypeFont:
                 _fast_widths(obj)
+            else:
+                _remembering(obj)
             if not rl_config.invariant and rl_config.pdfComments:  # as reportlab does
                 out.add(f"% {ascii(oid)}: class {obj.__class__.__name__[:50]} \n")
             offsets.append(out.add(pdfdoc.PDFIndirectObject(oid, obj).format(self)))
@@ -654,6 +656,91 @@ class StreamingDocument(pdfdoc.PDFDocument):
         return b""
 
 
+class _Encodings:
+    """Encoded stream contents by filter and content, remembered within the process.
+
+    ``make all`` writes 25 documents whose fonts' subsets are mostly the same glyphs (each
+    font's first subset holds the ASCII a document uses) and whose ``--bw`` symbols' forms
+    repeat across a game's components: of 400 zlib compressions, 243 were of contents
+    compressed before (47 of 73 ms; ``--bw``: 345 of 686). A filter's encoding is a function
+    of its input (and, for ASCII85, of ``rl_config.wrapA85``, part of the key), so a content
+    seen before gets the same bytes. At most ``_ENCODED_BYTES`` of contents and encodings are
+    kept, then it starts again; page contents (encoded as a page is parked) do not come here."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self.known: dict[tuple[str, bool, bytes | str], bytes] = {}
+
+    def encode(self, inner: Any, content: bytes | str) -> bytes:
+        """``inner.encode(content)``, remembered."""
+        key = (inner.pdfname, bool(rl_config.wrapA85), content)
+        found = self.known.get(key)
+        if found is None:
+            found = inner.encode(content)
+            size = len(content) + len(found)
+            if self.size + size > self.limit:
+                self.known.clear()
+                self.size = 0
+            if size <= self.limit:
+                self.known[key] = found
+                self.size += size
+        return found
+
+
+_ENCODED_BYTES = 16 << 20
+_ENCODINGS = _Encodings(_ENCODED_BYTES)
+
+
+class _RememberedFilter:
+    """One of reportlab's stream filters (FlateDecode, ASCII85Decode), its encodings looked up
+    in :data:`_ENCODINGS` first."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.pdfname = inner.pdfname
+
+    def encode(self, text: bytes | str) -> bytes:
+        return _ENCODINGS.encode(self.inner, text)
+
+    def decode(self, encoded: bytes) -> Any:  # pragma: no cover - reportlab never decodes here
+        return self.inner.decode(encoded)
+
+
+#: reportlab's own filter objects (the ones its streams and forms use) and their remembering twins.
+_REMEMBERED = {id(f): _RememberedFilter(f) for f in (pdfdoc.PDFZCompress, pdfdoc.PDFBase85Encode)}
+
+
+class _RememberingStream(pdfdoc.PDFStream):
+    """A PDFStream whose filters, when reportlab's own, encode through :data:`_ENCODINGS`:
+    reportlab's ``PDFStream.format`` reads ``self.filters`` once and calls each one's
+    ``encode``; a form sets its contents' filters as it formats, so they are swapped as read."""
+
+    @property
+    def filters(self) -> list[Any] | None:
+        kept = self.__dict__.get("filters")
+        return None if kept is None else [_REMEMBERED.get(id(f), f) for f in kept]
+
+    @filters.setter
+    def filters(self, value: list[Any] | None) -> None:
+        self.__dict__["filters"] = value
+
+
+def _remembering(obj: Any) -> None:
+    """Let a font's streams (its subset's file, its ToUnicode map) and a form's contents encode
+    through :data:`_ENCODINGS` (the same bytes: see :class:`_Encodings`). A form's contents are
+    made here as ``PDFFormXObject.format`` makes them (a stream of the form's bytes), once it
+    has bytes and no contents of its own."""
+    kind = type(obj)
+    if kind is pdfdoc.PDFStream:
+        obj.__class__ = _RememberingStream
+    elif kind is pdfdoc.PDFFormXObject and not obj.Contents and obj.stream:
+        contents = _RememberingStream()
+        contents.content = obj.stream
+        contents.__Comment__ = "xobject form stream"
+        obj.Contents = contents
+
+
 def _write_xref(out: _SinkFile, offsets: array) -> int:
     """Write the cross-reference table reportlab writes (one section from object 0, every
     object at generation 0) in chunks; its offset in the file."""
@@ -663,15 +750,47 @@ def _write_xref(out: _SinkFile, offsets: array) -> int:
     return at
 
 
+#: The characters below 128 reportlab's PDFDocEncoding does not encode (it raises on them).
+_NOT_PDFDOC = tuple(bytes([c]) for c in range(0x18, 0x20))
+
+
+def _pdfdoc_bytes(text: str) -> bytes | None:
+    """``text.encode("extpdfdoc")`` (reportlab's ``pdfdocEnc``) when ``text`` is ASCII without
+    a character that codec refuses: the codec maps every other ASCII character to itself.
+    None otherwise (reportlab's codec then encodes it, or raises, as it would)."""
+    if not text.isascii():  # O(1): CPython keeps whether a string is ASCII
+        return None
+    data = text.encode("ascii")
+    return None if any(c in data for c in _NOT_PDFDOC) else data
+
+
 class SpoolingCanvas(rl_canvas.Canvas):
     """A reportlab Canvas whose document is a :class:`StreamingDocument`: finished pages go
     to a temporary file, and :meth:`save_to` writes the PDF object by object."""
 
     _doc: StreamingDocument
+    _code: list[str]  # reportlab's operators of the page or form being drawn
+    _preamble: str
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self._doc = StreamingDocument.adopt(self._doc)
+
+    def endForm(self, **extra_attributes: Any) -> None:  # noqa: N802 - reportlab's name
+        """reportlab's endForm, the form's operators encoded here when that gives its bytes.
+
+        reportlab joins the form's operators (its preamble, then each one, by newlines) and
+        encodes them with its PDFDocEncoding codec, a character map (~17 ns a character: the
+        ``--bw`` kit's forms hold 4.2 MB of dots, ~70 ms). For ASCII text without the eight
+        characters that codec refuses (0x18 to 0x1F) its bytes are the ASCII ones, made in C
+        (:func:`_pdfdoc_bytes`); the form is then given them as its ``stream`` (endForm sets its
+        keyword arguments on the form after encoding, here an empty list of operators)."""
+        if "stream" not in extra_attributes:
+            data = _pdfdoc_bytes("\n".join([self._preamble, *self._code]))
+            if data is not None:
+                self._code = []
+                extra_attributes["stream"] = data
+        super().endForm(**extra_attributes)
 
     def save_to(self, sink: IO[bytes]) -> None:
         """Write the document to ``sink`` object by object, then free the spool."""
