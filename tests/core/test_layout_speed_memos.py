@@ -320,7 +320,9 @@ def test_laying_text_out_imports_no_reportlab_font_parser(tmp_path):
             "from printkit.core.fonts import FONT_FILES\n"
             "for n in FONT_FILES:\n    layout_text(TextBox(0, 0, 'hello there', font=n, w=20))\n"
             "print('reportlab.pdfbase.ttfonts' in sys.modules)\n")
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    # the cache apart from the working folder: a printkit/ cache folder there would be found,
+    # as a namespace package, before an editable install's printkit
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
     env.pop("PRINTKIT_CACHE", None)
     runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
                            cwd=tmp_path).stdout.strip() for _ in range(2)]
