@@ -25,10 +25,10 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 from printkit.core import compiled
-from printkit.core.compiled import FastModel
 from printkit.core.registry import scorers
 from printkit.core.yamlio import parse_text
 from tests.corpus import ref_gemblo, ref_gimbap, ref_jubako, ref_rollncook, ref_trickdumpling
+from tests.modeldump import dump
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ["rollncook", "gemblo", "gimbap", "jubako", "trickdumpling"]
@@ -64,18 +64,6 @@ def records(game: str) -> list[dict]:
     if game not in _RECORDS:
         _RECORDS[game] = [json.loads(json.dumps(r)) for r in _examples(game) + _generated(game, 25)]
     return _RECORDS[game]
-
-
-def dump(value: Any) -> Any:
-    """A record read either way as plain data with its classes' names: what must be equal."""
-    if isinstance(value, (BaseModel, FastModel)):
-        return (type(value).__name__, {k: dump(v) for k, v in value.__dict__.items()},
-                sorted(value.__pydantic_fields_set__))
-    if isinstance(value, dict):
-        return {k: dump(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return (type(value).__name__, [dump(v) for v in value])
-    return value
 
 
 def outcome(read, data: Any) -> tuple:

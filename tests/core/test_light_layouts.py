@@ -26,6 +26,7 @@ from printkit.core import compiled, diskcache
 from printkit.core.compiled import FastModel
 from printkit.core.layout import cache, kinds, load
 from printkit.core.resources import layouts_dir
+from tests.modeldump import dump
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYOUTS = sorted(p.relative_to(layouts_dir()).as_posix() for p in layouts_dir().rglob("*.yaml"))
@@ -44,18 +45,6 @@ for game, components in sorted(games().items()):
         print(game, name, hashlib.sha256(render_pdf(component.build(PrintOptions(seed=7)))).hexdigest())
 print("PYDANTIC", sorted(m for m in sys.modules if m.startswith("pydantic")))
 """
-
-
-def dump(value: Any) -> Any:
-    """A layout's value as plain data with its classes' names and fields set: what must be equal."""
-    if isinstance(value, (BaseModel, FastModel)):
-        return (type(value).__name__, {k: dump(v) for k, v in value.__dict__.items()},
-                sorted(value.__pydantic_fields_set__))
-    if isinstance(value, dict):
-        return {k: dump(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return (type(value).__name__, [dump(v) for v in value])
-    return value
 
 
 def dump_layout(layout: load.Layout) -> Any:

@@ -272,14 +272,7 @@ def test_random_pages_written_directly_are_reportlabs_calls(monkeypatch):
     doc = Document([Page(210, 297, _random_page(rnd)) for _ in range(6)], symbols, "random")
     fast = pdf_backend.render_pdf(doc)
     assert pdf_backend.render_pdf(doc) == fast
-    init = pdf_backend._PdfRenderer.__init__
-
-    def plain(self, c, symbols):
-        init(self, c, symbols)
-        self.direct = False
-
-    monkeypatch.setattr(pdf_backend._PdfRenderer, "__init__", plain)
-    assert pdf_backend.render_pdf(doc) == fast
+    assert _one_by_one(doc, monkeypatch) == fast
 
 
 @pytest.mark.parametrize(("game", "component", "bw"), [("rollncook", "sheet", False), ("gemblo", "board", True),
@@ -289,14 +282,7 @@ def test_kit_components_written_directly_are_reportlabs_calls(game, component, b
     --bw board and dice: direct and one by one, the same bytes."""
     doc = games()[game][component].build(PrintOptions(seed=7, bw=bw))
     fast = pdf_backend.render_pdf(doc)
-    init = pdf_backend._PdfRenderer.__init__
-
-    def plain(self, c, symbols):
-        init(self, c, symbols)
-        self.direct = False
-
-    monkeypatch.setattr(pdf_backend._PdfRenderer, "__init__", plain)
-    assert pdf_backend.render_pdf(doc) == fast
+    assert _one_by_one(doc, monkeypatch) == fast
 
 
 _POOL = st.sampled_from([0, 1, 1.0, -0.0, 0.5, 2.2 / 0.7, 5.760000000000001, 1e-7, 1234.5678, -3])
@@ -325,3 +311,16 @@ def test_remembered_segments_and_numbers_are_the_path_objects(rest, limit):
 @given(st.lists(_NUMBER, max_size=50))
 def test_formatted_numbers_are_fp_strs(numbers):
     assert pdf_backend._formatted(numbers) == [fp_str(n) for n in numbers]
+
+
+def _one_by_one(doc, monkeypatch) -> bytes:
+    """``doc``'s PDF drawn with every operation through reportlab's own calls (the renderer's
+    ``direct`` off: nothing written directly or remembered)."""
+    init = pdf_backend._PdfRenderer.__init__
+
+    def plain(self, c, symbols):
+        init(self, c, symbols)
+        self.direct = False
+
+    monkeypatch.setattr(pdf_backend._PdfRenderer, "__init__", plain)
+    return pdf_backend.render_pdf(doc)
