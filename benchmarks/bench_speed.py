@@ -217,7 +217,7 @@ def main() -> None:
         t = fastest({"make": [PY, "-m", "printkit", "make", "all", "--seed", "7", "--out", str(Path(tmp) / "kit")],
                      "floor": [PY, str(ROOT / "benchmarks" / "floor_reportlab.py"), str(plan_file), str(floor_out)],
                      "build": [PY, "-c", BUILD_ONLY]},
-                    max(3, a.runs // 3))
+                    a.runs)  # as many as the start-up figures: the fastest of 3 varied by ~10%
     r = t["make"] / t["floor"]
     rows.append((f"make all --seed 7 ({pages} pages, {len(plan)} files)", f"{t['make']:.2f} s = {r:.2f}x", "<= 1.5x",
                  f"reportlab {t['floor']:.2f} s (the same {len(plan)} files, fonts, {segments:,} segments, "
