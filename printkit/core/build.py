@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from typing import Any
 
-from printkit.core.draw.lowink import low_ink_page, low_ink_pages
 from printkit.core.draw.ops import Document, LazyPages, Op, Page, Rect, Style
 from printkit.core.draw.page import FooterInfo, PrintOptions, compose_page, content_box, impose_cards
 from printkit.core.layout.load import Layout, load_layout
@@ -100,14 +99,22 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         progress.tick(total)
         return compose_page(ops, design, opts, info, n + 1, total, layout.file)
 
-    made = low_ink_pages(make, r.symbols) if opts.bw else make
+    made: Callable[[int], Page] = make
+    if opts.bw:  # only --bw imports low-ink drawing (its module and dataclass, ~1 ms)
+        from printkit.core.draw.lowink import low_ink_pages
+
+        made = low_ink_pages(make, r.symbols)
     pages: Sequence[Page] = LazyPages(total, made) if total > 1 else [made(n) for n in range(total)]
     return Document(pages, r.symbols, title)
 
 
 def _ink(pages: list[Page], r: Renderer, opts: PrintOptions) -> list[Page]:
     """``--bw`` pages are low-ink: line art and patterns instead of grey floods."""
-    return [low_ink_page(p, r.symbols) for p in pages] if opts.bw else pages
+    if not opts.bw:
+        return pages
+    from printkit.core.draw.lowink import low_ink_page
+
+    return [low_ink_page(p, r.symbols) for p in pages]
 
 
 def _check_count(layout: Layout, n: int, where: str, what: str) -> None:

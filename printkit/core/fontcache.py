@@ -8,6 +8,11 @@ document uses the font). So the entry keeps the parsed attributes, in their orde
 those two and without the file's bytes (``_ttf_data``, read again: they are what the entry's
 sha256 names), and loading puts them into bare instances and makes the two again.
 
+Parts of the face that printing never reads (:data:`_FACE_LAZY`: ``glyphToChar``, which only
+the parse itself and text shaping use, a third of an entry's unpickling) are kept pickled
+apart inside the entry and unpickled on first use: a loaded face is a :class:`_LazyFace`, a
+``TTFontFace`` whose missing attribute lookups load them (made on first use).
+
 core/fonts.py keeps the metrics it reads from the parse (``Font``'s widths and sizes) here
 too. An entry is used only while the font file keeps its sha256, for the same reportlab
 version and the same bytes of reportlab's ``ttfonts`` module, of this one and of core/fonts.py
@@ -19,6 +24,7 @@ attribute, and the PDFs they make.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
@@ -26,12 +32,14 @@ from weakref import WeakKeyDictionary
 from printkit.core.diskcache import DiskCache
 
 if TYPE_CHECKING:
-    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 #: Attributes made again on loading: the face's scale function and the file's bytes, the
 #: font's face and its per-document state.
 _FACE_REMADE = ("_pdfScale", "_ttf_data")
 _FONT_REMADE = ("face", "state")
+#: Face attributes kept pickled apart and loaded on first use (see the module).
+_FACE_LAZY = ("glyphToChar",)
 #: Values the scale function is checked on before an entry is kept.
 _PROBES = (0, 1, -7, 0.5, 123.25, 1000, 2048, -32768)
 
@@ -89,26 +97,59 @@ def _saved(font: TTFont) -> dict[str, Any] | None:
     scale = _scale(face_attrs.get("unitsPerEm", 0) or 1)
     if any(face._pdfScale(v) != scale(v) or type(face._pdfScale(v)) is not type(scale(v)) for v in _PROBES):
         return None
+    lazy = {k: face_attrs[k] for k in _FACE_LAZY if k in face_attrs}
     return {"font": {k: (None if k in _FONT_REMADE else v) for k, v in attrs.items()},
-            "face": {k: (None if k in _FACE_REMADE else v) for k, v in face_attrs.items()}}
+            "face": {k: (None if k in _FACE_REMADE else v) for k, v in face_attrs.items() if k not in lazy},
+            "lazy": pickle.dumps(lazy, protocol=pickle.HIGHEST_PROTOCOL)}
 
 
 def _restore(saved: dict[str, Any], path: str) -> TTFont | None:
     """The font an entry holds, or None if it does not hold one or the file cannot be read."""
-    from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+    from reportlab.pdfbase.ttfonts import TTFont
 
     try:
         with open(path, "rb") as f:
             data = f.read()
-        face_attrs, font_attrs = dict(saved["face"]), dict(saved["font"])
+        face_attrs, font_attrs, lazy = dict(saved["face"]), dict(saved["font"]), saved["lazy"]
         face_attrs["_ttf_data"] = data
         face_attrs["_pdfScale"] = _scale(face_attrs["unitsPerEm"])
     except (OSError, KeyError, TypeError, ZeroDivisionError):
         return None
-    face = TTFontFace.__new__(TTFontFace)
+    face_attrs["_lazy"] = lazy
+    face = object.__new__(_lazy_face_class())
     face.__dict__.update(face_attrs)
     font_attrs["face"] = face
     font_attrs["state"] = WeakKeyDictionary()
     font = TTFont.__new__(TTFont)
     font.__dict__.update(font_attrs)
     return font
+
+
+_lazy_face: type[TTFontFace] | None = None
+
+
+def _lazy_face_class() -> type[TTFontFace]:
+    """:class:`_LazyFace`, made on first use: it subclasses reportlab's ``TTFontFace``, which
+    this module does not import until a font is loaded."""
+    global _lazy_face
+    if _lazy_face is None:
+        from reportlab.pdfbase.ttfonts import TTFontFace
+
+        class _LazyFace(TTFontFace):
+            """A face from an entry: the attributes of :data:`_FACE_LAZY` are unpickled from
+            ``_lazy`` (its pickled bytes) when first looked up, then are plain attributes."""
+
+            def __getattr__(self, name: str) -> Any:
+                lazy = self.__dict__.get("_lazy")
+                if name not in _FACE_LAZY or lazy is None:
+                    raise AttributeError(name)
+                self.__dict__.update(pickle.loads(lazy))
+                self.__dict__["_lazy"] = None
+                if name not in self.__dict__:
+                    raise AttributeError(name)
+                return self.__dict__[name]
+
+        _LazyFace.__module__, _LazyFace.__qualname__ = __name__, "_LazyFace"
+        _lazy_face = _LazyFace
+    return _lazy_face
+

@@ -73,9 +73,15 @@ def test_a_kept_font_is_the_parsed_one(font_name, cache_home):
     path = str(fonts_dir() / FONT_FILES[font_name])
     name = f"test-cache-{font_name}"
     fresh, kept = TTFont(name, path), loaded_twice(name, path)
-    assert type(kept.face) is TTFontFace and isinstance(kept.state, WeakKeyDictionary)
-    fa, ka = vars(fresh.face), vars(kept.face)
-    assert list(ka) == list(fa)  # the same attributes, in the same order
+    assert isinstance(kept.face, TTFontFace) and isinstance(kept.state, WeakKeyDictionary)
+    fa = vars(fresh.face)
+    # The same attributes, in the same order, but for the lazy ones (not loaded yet; see below)
+    # and the bytes they are loaded from.
+    lazy = [k for k in fa if k in fontcache._FACE_LAZY]
+    assert lazy and not any(k in vars(kept.face) for k in lazy)
+    assert [k for k in vars(kept.face) if k != "_lazy"] == [k for k in fa if k not in lazy]
+    ka = {k: getattr(kept.face, k) for k in fa}  # the lazy ones loaded on first use
+    assert vars(kept.face)["_lazy"] is None and all(k in vars(kept.face) for k in lazy)
     for key, value in fa.items():
         if key == "_pdfScale":
             assert [ka[key](v) for v in (0, 3, 1000, 77.5)] == [value(v) for v in (0, 3, 1000, 77.5)]
@@ -113,3 +119,20 @@ def test_nothing_is_kept_with_the_cache_off_or_for_a_used_font(cache_home, monke
     odd = TTFont("test-odd", path)
     odd.face._pdfScale = lambda x: x * 2
     assert fontcache._saved(odd) is None
+
+
+def test_lazy_parts_load_once_and_other_names_stay_missing(cache_home):
+    path = str(fonts_dir() / FONT_FILES["sans"])
+    kept = loaded_twice("test-lazy", path)
+    with pytest.raises(AttributeError):
+        kept.face.no_such_attribute  # noqa: B018
+    first = kept.face.glyphToChar
+    assert kept.face.glyphToChar is first and first == TTFont("test-lazy-fresh", path).face.glyphToChar
+    with pytest.raises(AttributeError):
+        kept.face.no_such_attribute  # noqa: B018
+    # An entry of an earlier printkit (no lazy part) is not used: a fresh parse is.
+    saved = fontcache._saved(TTFont("test-old", path))
+    assert saved is not None
+    del saved["lazy"]
+    assert fontcache._restore(saved, path) is None
+

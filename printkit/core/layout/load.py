@@ -10,8 +10,9 @@ A layout is checked by the pydantic models (:mod:`.model`), then handed out in t
 from __future__ import annotations
 
 import os
+import pickle
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -173,6 +174,43 @@ def _lightened(layout: Layout) -> Layout:
         return layout
 
 
+#: A layout's tables of where each key is written: read only to place a message.
+_FOR_MESSAGES = ("lines", "homes")
+
+
+class _KeptLayout(Layout):
+    """A layout as the disk cache keeps it: :data:`_FOR_MESSAGES`, over half an entry's bytes and
+    a third of unpickling it, stay pickled apart (``_lazy``) until a message first asks where
+    a key is written (or an including layout takes them), then are plain attributes. The
+    rest unpickles as a plain Layout does, with no Python call. Equal to the Layout it keeps
+    (a dataclass compares only instances of one class)."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Layout):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(Layout))
+
+    __hash__ = None  # type: ignore[assignment]  # as a Layout's: mutable, compared by value
+
+    def __getattr__(self, name: str) -> Any:
+        lazy = self.__dict__.get("_lazy")
+        if name not in _FOR_MESSAGES or lazy is None:
+            raise AttributeError(name)
+        self.__dict__.update(pickle.loads(lazy))
+        self.__dict__["_lazy"] = None
+        return self.__dict__[name]
+
+
+def _kept(layout: Layout) -> Layout:
+    """``layout`` as the disk cache keeps it (see :class:`_KeptLayout`); equal to it."""
+    lazy = {k: getattr(layout, k) for k in _FOR_MESSAGES}
+    state = {k: v for k, v in vars(layout).items() if k not in _FOR_MESSAGES and k != "_lazy"}
+    state["_lazy"] = pickle.dumps(lazy, protocol=pickle.HIGHEST_PROTOCOL)
+    kept = object.__new__(_KeptLayout)
+    kept.__dict__.update(state)
+    return kept
+
+
 @dataclass
 class _Loader:
     """One load: ``base`` names files in messages, ``root`` is where includes may come from."""
@@ -199,7 +237,7 @@ class _Loader:
             else:  # not kept, or kept in the other form (pydantic models from an older printkit)
                 layout = kept if isinstance(kept, Layout) else self.load(path, stack + (real,))
                 layout = _lightened(layout)
-                cache.put(key, layout.sources, layout)
+                cache.put(key, layout.sources, _kept(layout))
             _CACHE[key] = (layout, {f: _stamp(f) for f in layout.sources})
         self.done[real] = layout
         return layout
