@@ -7,6 +7,9 @@ gives what reportlab's own step gives.
 - ``_pdfdoc_bytes`` (a form's operators encoded in C) against reportlab's PDFDocEncoding codec;
 - ``fp_str`` of many numbers at once against one number at a time (what the fast paths rely on);
 - whole documents written with the fast steps against reportlab's canvas and save.
+- groups written without saveState's copies, whole texts and rounded rectangles remembered,
+  form fields in groups, against reportlab's calls one by one and its tracked state;
+- a stream's ASCII85 text given as bytes against reportlab's stream of the same filters.
 """
 
 from __future__ import annotations
@@ -25,9 +28,9 @@ from reportlab.pdfgen import canvas as rl_canvas
 from printkit.core import fonts
 from printkit.core.colour import Colour
 from printkit.core.draw import pdf as pdf_backend
-from printkit.core.draw import pdfstream
+from printkit.core.draw import pdfmarks, pdfstream
 from printkit.core.draw.ops import (
-    INHERIT, Circle, Document, Group, Matrix, Page, Path, Polygon, Rect, Style, Text, Use,
+    INHERIT, Circle, Document, Field, Group, Matrix, Page, Path, Polygon, Rect, Style, Text, Use,
 )
 from printkit.core.draw.page import PrintOptions
 from printkit.core.registry import games
@@ -324,3 +327,126 @@ def _one_by_one(doc, monkeypatch) -> bytes:
 
     monkeypatch.setattr(pdf_backend._PdfRenderer, "__init__", plain)
     return pdf_backend.render_pdf(doc)
+
+
+# -- groups written directly, whole texts and rounded rectangles remembered, ASCII85 as bytes --
+
+
+def _nested_page(rnd: random.Random) -> list:
+    """Groups in groups (matrices, clips, clip shapes), dashed and plain styles, the same texts
+    and rounded rectangles again at the same places, and form fields in groups (a field's box
+    reads the tracked matrix the groups around it set)."""
+    plain = Style(stroke=Colour(0, 0, 0), stroke_width=0.2)
+    dashed = Style(stroke=Colour(0.2, 0.4, 0.6), stroke_width=0.3, dash=(1.0, 0.5))
+    filled = Style(stroke=None, fill=Colour(0.9, 0.5, 0.1))
+
+    def leaf() -> object:
+        kind = rnd.randrange(5)
+        if kind == 0:
+            return Text(rnd.choice((0, 5.5)), rnd.choice((0, 7)), rnd.choice(("title", "again", "½ x")), "sans",
+                        rnd.choice((3, 3.0, 4.5)), Colour(rnd.choice((0, 0.5)), 0, 0))
+        if kind == 1:
+            return Rect(rnd.choice((1, 1.0, -0.0)), 2, 20, 30, rnd.choice((plain, filled, dashed)),
+                        radius=rnd.choice((0, 2, 2.5)))
+        if kind == 2:
+            return Circle(3, 3, rnd.choice((1, 2)), rnd.choice((plain, dashed, filled)))
+        if kind == 3:
+            return Use("a", Matrix.translate(rnd.uniform(0, 5), 1), fill=rnd.choice((None, Colour(0, 1, 0))))
+        return Field(f"f{rnd.randrange(10**9)}", rnd.uniform(0, 20), rnd.uniform(0, 20), 8, 4)
+
+    def group(depth: int) -> Group:
+        ops = tuple(group(depth - 1) if depth and rnd.random() < 0.4 else leaf() for _ in range(rnd.randrange(1, 5)))
+        matrix = rnd.choice((Matrix(), Matrix.translate(rnd.uniform(0, 150), rnd.uniform(0, 250)),
+                             Matrix.translate(10, 20) @ Matrix.rotate(rnd.choice((0, 30, 90)))))
+        return Group(ops, matrix, clip=rnd.choice((None, (0, 0, 40, 40))),
+                     clip_shape=rnd.choice((None, Rect(0, 0, 30, 30, filled))))
+
+    return [group(3) for _ in range(12)]
+
+
+def test_nested_groups_texts_and_fields_written_directly_are_reportlabs_calls(monkeypatch):
+    """Groups written without saveState's copies (their state read and put back at Q), whole
+    texts and rounded rectangles from their memos, groups holding fields (saveState's way) in
+    groups written directly: the bytes of reportlab's calls one by one, twice (the second time
+    the module's memos are full)."""
+    rnd = random.Random(1616)
+    symbols = {"a": (Rect(-1, -1, 2, 2, Style(stroke=None, fill=INHERIT)),)}
+    doc = Document([Page(210, 297, _nested_page(rnd)) for _ in range(5)], symbols, "nested")
+    fast = pdf_backend.render_pdf(doc)
+    assert pdf_backend.render_pdf(doc) == fast
+    assert _one_by_one(doc, monkeypatch) == fast
+
+
+def test_a_group_written_directly_leaves_the_state_restoreState_leaves():
+    """After a group with a matrix, a clip, a dashed style, a text and a use, the canvas's
+    tracked state is the one saveState/restoreState leave, and inside it the tracked matrix is
+    transform's (a field's position reads it)."""
+    dashed = Style(stroke=Colour(0.2, 0.4, 0.6), stroke_width=0.3, dash=(1.0, 0.5))
+    op = Group((Rect(0, 0, 5, 5, dashed, radius=1), Text(1, 2, "in", "sans", 3), Use("a")),
+               Matrix.translate(12.5, 7) @ Matrix.rotate(30), clip=(0, 0, 9, 9))
+    seen: list[tuple] = []
+    states = []
+    for direct in (True, False):
+        c = pdfstream.SpoolingCanvas(None, initialFontName=fonts.register_pdf_font("sans"))
+        c.transform(2, 0, 0, -2, 0, 500)
+        r = pdf_backend._PdfRenderer(c, {"a": ()})
+        r.direct = direct
+        draw = r._by_type[Text]
+
+        def text(t, c=c, draw=draw):
+            seen.append(c._currentMatrix)
+            draw(t)
+
+        r._by_type[Text] = text
+        r.draw_op(op)
+        states.append(({name: c.__dict__[name] for name in c.STATE_ATTRIBUTES if name != "_extgstate"},
+                       c._extgstate._d, c.getCurrentPageContent()))
+    assert states[0] == states[1]
+    assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize("wrap", [0, 1])
+def test_ascii85_given_as_bytes_formats_as_reportlabs_text(wrap, monkeypatch):
+    """A stream whose ASCII85 filter gives bytes (pages; remembering streams of a document that
+    encrypts nothing) formats to reportlab's own stream's bytes, Length included, for random
+    contents of both kinds in both wrap modes; so does a remembering stream."""
+    monkeypatch.setattr(rl_config, "wrapA85", wrap)
+    rnd = random.Random(85 + wrap)
+    doc = pdfdoc.PDFDocument()
+    for _ in range(80):
+        content = _random_content(rnd)
+        theirs = pdfdoc.PDFStream(content=content, filters=[pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress])
+        ours = pdfdoc.PDFStream(content=content, filters=[pdfstream._BASE85_BYTES, pdfdoc.PDFZCompress])
+        remembering = pdfstream._RememberingBytesStream(
+            content=content, filters=[pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress])
+        a85_only = pdfdoc.PDFStream(content=content, filters=[pdfstream._BASE85_BYTES])
+        expected = theirs.format(doc)
+        assert ours.format(doc) == expected
+        assert remembering.format(doc) == expected
+        assert a85_only.format(doc) == pdfdoc.PDFStream(content=content, filters=[pdfdoc.PDFBase85Encode]).format(doc)
+
+
+def test_text_that_is_not_plain_ascii_is_left_to_reportlabs_codec():
+    assert pdfstream._as_bytes("abc ~>") == b"abc ~>"
+    assert pdfstream._as_bytes("é") == "é"
+    assert pdfstream._as_bytes("a\x18") == "a\x18"
+    assert pdfstream._as_bytes(b"\x00\xff") == b"\x00\xff"
+
+
+def test_remembered_round_rects_are_reportlabs_for_equal_numbers(monkeypatch):
+    """Rounded rectangles met again, as equal numbers of other kinds (int, float, -0.0), and
+    after the memo started again (a small bound): reportlab's roundRect each time."""
+    monkeypatch.setattr(pdfmarks, "_RECTS", 7)
+    pdfmarks._rects.clear()
+    rnd = random.Random(3)
+    cases = [(0, 0, 10, 5, 1), (0.0, -0.0, 10.0, 5.0, 1.0), (-0.0, 0, 10, 5.0, 1), (10, 5, -10, -5, 2),
+             (10.0, 5.0, -10.0, -5.0, 2.0)]
+    cases += [rnd.choice(cases[:3]) if rnd.random() < 0.5 else
+              (rnd.uniform(-9, 9), rnd.uniform(-9, 9), rnd.uniform(-9, 9), 3.0, 0.5) for _ in range(60)]
+    for stroke, fill in ((0, 1), (1, 0), (1, 1)):
+        theirs, ours = rl_canvas.Canvas(None), rl_canvas.Canvas(None)
+        for x, y, w, h, r in cases:
+            theirs.roundRect(x, y, w, h, r, stroke=stroke, fill=fill)
+            pdfmarks.round_rect(ours, x, y, w, h, r, stroke, fill)
+        assert ours.getCurrentPageContent() == theirs.getCurrentPageContent()
+    assert len(pdfmarks._rects) <= 7

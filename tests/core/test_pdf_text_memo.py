@@ -75,21 +75,23 @@ def test_hits_are_used(monkeypatch):
 
 
 def test_each_page_starts_a_new_memo():
-    """A page's strings are forgotten when the next starts: a --count run's memory stays flat
-    (tests/core/test_pdf_stream.py's long run fails when the memo lasts the document)."""
+    """A page's strings are forgotten when the next starts, and its whole texts (pdf.py's
+    _remember_text) when the page after starts unless drawn again: a --count run's memory
+    stays flat (tests/core/test_pdf_stream.py's long run fails when a memo lasts the document).
+    From page 2 the footer comes from the whole-text memo, so only the sheet's line is made."""
     pages = [Page(210, 297, [Text(5, 5, f"sheet {i}", "sans", 3), Text(5, 9, "footer", "sans", 3)])
                for i in range(30)]
     sizes = []
     forget = pdf._PdfRenderer.new_page
 
     def watch(self):
-        sizes.append(len(self._lines))
+        sizes.append((len(self._lines), len(self._texts), len(self._texts_before)))
         forget(self)
 
     with pytest.MonkeyPatch.context() as m:
         m.setattr(pdf._PdfRenderer, "new_page", watch)
         pdf.render_pdf(Document(pages, {}, "pages"))
-    assert sizes == [0] + [2] * 29
+    assert sizes == [(0, 0, 0), (2, 2, 0)] + [(1, 2, 2)] * 28
 
 
 def test_the_memo_is_bounded(monkeypatch):

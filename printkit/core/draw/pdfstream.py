@@ -461,8 +461,8 @@ def _encoded_contents(page: pdfdoc.PDFPage, document: Any) -> bytes:
     """The bytes reportlab writes for ``page``'s content stream (PDFPage.check_format's stream)."""
     stream = pdfdoc.PDFStream()
     if page.compression:
-        stream.filters = ([pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85
-                          else [pdfdoc.PDFZCompress])
+        a85 = _BASE85_BYTES if type(document.encrypt) is pdfdoc.NoEncryption else pdfdoc.PDFBase85Encode
+        stream.filters = [a85, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
     stream.content = page.stream
     return stream.format(document)
 
@@ -635,13 +635,14 @@ class StreamingDocument(pdfdoc.PDFDocument):
         self.__accum__ = out = _SinkFile(self.sink, self._pdfVersion)
         offsets = array("Q")  # of objects 1, 2, ...
         number, next_page, next_stream = 0, 0, 0
+        plain = type(self.encrypt) is pdfdoc.NoEncryption  # streams' ASCII85 text as bytes (see _as_bytes)
         while number < self.objectcounter:  # objects may be added while others are formatted
             number += 1
             oid, obj, next_page, next_stream = self._object(number, next_page, next_stream)
             if type(obj) is pdfdoc.PDFTrueTypeFont:
                 _fast_widths(obj)
             else:
-                _remembering(obj)
+                _remembering(obj, plain)
             if not rl_config.invariant and rl_config.pdfComments:  # as reportlab does
                 out.add(f"% {ascii(oid)}: class {obj.__class__.__name__[:50]} \n")
             offsets.append(out.add(pdfdoc.PDFIndirectObject(oid, obj).format(self)))
@@ -692,16 +693,49 @@ _ENCODED_BYTES = 16 << 20
 _ENCODINGS = _Encodings(_ENCODED_BYTES)
 
 
+def _as_bytes(encoded: bytes | str) -> bytes | str:
+    """A filter's output as the bytes reportlab's stream makes of it when it is a str (the
+    ASCII85 filter's text: ``format`` encodes it by PDFDocEncoding's codec, ~10x slower than
+    the ASCII encoding that gives the same bytes, see _pdfdoc_bytes), for a document that
+    encrypts nothing (encryption treats str and bytes apart). The stream's Length (its
+    characters, then its bytes) is the same number for ASCII; a following filter (zlib)
+    encodes a str as UTF-8, the same bytes. Left as it is when not plain ASCII."""
+    if type(encoded) is str:
+        data = _pdfdoc_bytes(encoded)
+        if data is not None:
+            return data
+    return encoded
+
+
+class _Base85Bytes:
+    """reportlab's ASCII85 filter, its text given as bytes (see _as_bytes): a ``--bw`` kit's
+    page contents are ~3 MB of ASCII85 text."""
+
+    pdfname = pdfdoc.PDFBase85Encode.pdfname
+
+    def encode(self, text: bytes | str) -> bytes | str:
+        return _as_bytes(pdfdoc.PDFBase85Encode.encode(text))
+
+    def decode(self, encoded: bytes) -> Any:  # pragma: no cover - reportlab never decodes here
+        return pdfdoc.PDFBase85Encode.decode(encoded)
+
+
+_BASE85_BYTES = _Base85Bytes()
+
+
 class _RememberedFilter:
     """One of reportlab's stream filters (FlateDecode, ASCII85Decode), its encodings looked up
-    in :data:`_ENCODINGS` first."""
+    in :data:`_ENCODINGS` first; with ``as_bytes``, a str encoding given as bytes (see
+    _as_bytes: for a document that encrypts nothing)."""
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: Any, as_bytes: bool = False) -> None:
         self.inner = inner
         self.pdfname = inner.pdfname
+        self.as_bytes = as_bytes
 
-    def encode(self, text: bytes | str) -> bytes:
-        return _ENCODINGS.encode(self.inner, text)
+    def encode(self, text: bytes | str) -> bytes | str:
+        found = _ENCODINGS.encode(self.inner, text)
+        return _as_bytes(found) if self.as_bytes else found
 
     def decode(self, encoded: bytes) -> Any:  # pragma: no cover - reportlab never decodes here
         return self.inner.decode(encoded)
@@ -709,6 +743,7 @@ class _RememberedFilter:
 
 #: reportlab's own filter objects (the ones its streams and forms use) and their remembering twins.
 _REMEMBERED = {id(f): _RememberedFilter(f) for f in (pdfdoc.PDFZCompress, pdfdoc.PDFBase85Encode)}
+_REMEMBERED_BYTES = {id(f): _RememberedFilter(f, as_bytes=True) for f in (pdfdoc.PDFZCompress, pdfdoc.PDFBase85Encode)}
 
 
 class _RememberingStream(pdfdoc.PDFStream):
@@ -716,26 +751,36 @@ class _RememberingStream(pdfdoc.PDFStream):
     reportlab's ``PDFStream.format`` reads ``self.filters`` once and calls each one's
     ``encode``; a form sets its contents' filters as it formats, so they are swapped as read."""
 
+    _twins = _REMEMBERED
+
     @property
     def filters(self) -> list[Any] | None:
         kept = self.__dict__.get("filters")
-        return None if kept is None else [_REMEMBERED.get(id(f), f) for f in kept]
+        return None if kept is None else [self._twins.get(id(f), f) for f in kept]
 
     @filters.setter
     def filters(self, value: list[Any] | None) -> None:
         self.__dict__["filters"] = value
 
 
-def _remembering(obj: Any) -> None:
+class _RememberingBytesStream(_RememberingStream):
+    """A _RememberingStream whose ASCII85 text comes as bytes (see _as_bytes), for a document
+    that encrypts nothing."""
+
+    _twins = _REMEMBERED_BYTES
+
+
+def _remembering(obj: Any, as_bytes: bool = False) -> None:
     """Let a font's streams (its subset's file, its ToUnicode map) and a form's contents encode
     through :data:`_ENCODINGS` (the same bytes: see :class:`_Encodings`). A form's contents are
     made here as ``PDFFormXObject.format`` makes them (a stream of the form's bytes), once it
-    has bytes and no contents of its own."""
+    has bytes and no contents of its own. ``as_bytes``: the document encrypts nothing."""
     kind = type(obj)
+    remembering = _RememberingBytesStream if as_bytes else _RememberingStream
     if kind is pdfdoc.PDFStream:
-        obj.__class__ = _RememberingStream
+        obj.__class__ = remembering
     elif kind is pdfdoc.PDFFormXObject and not obj.Contents and obj.stream:
-        contents = _RememberingStream()
+        contents = remembering()
         contents.content = obj.stream
         contents.__Comment__ = "xobject form stream"
         obj.Contents = contents
