@@ -7,8 +7,8 @@ import pickle
 
 import pytest
 
-from printkit.core import diskcache
 from printkit.core.layout import load
+from tests.core.test_layout_cache import fresh_run
 
 LIB = "styles:\n  s: {stroke_width: 1mm, fill: '#c33'}\nsymbols:\n  dot:\n    elements:\n      - circle: {x: 0, y: 0, r: 1}\n"
 TOP = ("include: [lib.yaml]\nsize: [100mm, 50mm]\npages:\n  - elements:\n"
@@ -26,12 +26,6 @@ def folder(tmp_path, monkeypatch):
     (tmp_path / "lib.yaml").write_text(LIB)
     (tmp_path / "top.yaml").write_text(TOP)
     return tmp_path
-
-
-def fresh_run(monkeypatch) -> None:
-    """Forget what this process loaded, as a new run would."""
-    monkeypatch.setattr(load, "_CACHE", {})
-    monkeypatch.setattr(diskcache, "_hashes", {})
 
 
 def test_a_kept_layout_is_the_loaded_one_and_places_messages_alike(folder, monkeypatch):
