@@ -636,16 +636,17 @@ class StreamingDocument(pdfdoc.PDFDocument):
         offsets = array("Q")  # of objects 1, 2, ...
         number, next_page, next_stream = 0, 0, 0
         plain = type(self.encrypt) is pdfdoc.NoEncryption  # streams' ASCII85 text as bytes (see _as_bytes)
-        while number < self.objectcounter:  # objects may be added while others are formatted
-            number += 1
-            oid, obj, next_page, next_stream = self._object(number, next_page, next_stream)
-            if type(obj) is pdfdoc.PDFTrueTypeFont:
-                _fast_widths(obj)
-            else:
-                _remembering(obj, plain)
-            if not rl_config.invariant and rl_config.pdfComments:  # as reportlab does
-                out.add(f"% {ascii(oid)}: class {obj.__class__.__name__[:50]} \n")
-            offsets.append(out.add(pdfdoc.PDFIndirectObject(oid, obj).format(self)))
+        with _FastFormat():
+            while number < self.objectcounter:  # objects may be added while others are formatted
+                number += 1
+                oid, obj, next_page, next_stream = self._object(number, next_page, next_stream)
+                if type(obj) is pdfdoc.PDFTrueTypeFont:
+                    _fast_widths(obj)
+                else:
+                    _remembering(obj, plain)
+                if not rl_config.invariant and rl_config.pdfComments:  # as reportlab does
+                    out.add(f"% {ascii(oid)}: class {obj.__class__.__name__[:50]} \n")
+                offsets.append(out.add(pdfdoc.PDFIndirectObject(oid, obj).format(self)))
         del self.__accum__
         count = len(self.numberToId) + len(self._pages) + len(self._streams) + len(self._objects)
         if number != count:  # pragma: no cover - reportlab's own sanity check
@@ -655,6 +656,113 @@ class StreamingDocument(pdfdoc.PDFDocument):
                                     Info=self.Reference(info), Encrypt=encryptref, ID=self.ID())
         out.add(trailer.format(self))
         return b""
+
+
+_KNOWN_LIMIT = 4096  # names and strings whose bytes are remembered, then it starts again
+
+
+class _Known(dict):
+    """Bytes remembered by what they were made of (a dictionary key's ``/Name``, a string's
+    PDFDocEncoding), at most ``_KNOWN_LIMIT`` at a time: the documents of one ``make`` share
+    most of their names (``/Type``, ``/Resources``, ``/Font``...), a function of the key alone."""
+
+    def remember(self, key: str, value: bytes) -> bytes:
+        if len(self) >= _KNOWN_LIMIT:
+            self.clear()
+        self[key] = value
+        return value
+
+
+_NAMES = _Known()  # a dictionary key -> the bytes of its PDFName
+_TEXTS = _Known()  # a str value -> its bytes (pdfdocEnc)
+_rl_format = pdfdoc.format  # reportlab's own, for everything the fast writer does not know
+
+
+def _name_bytes(key: Any) -> bytes:
+    """The bytes reportlab writes for dictionary key ``key`` (``format(PDFName(key))``)."""
+    if type(key) is not str:
+        return _rl_format(pdfdoc.PDFName(key), None)
+    found = _NAMES.get(key)
+    return found if found is not None else _NAMES.remember(key, pdfdoc.pdfdocEnc(pdfdoc.PDFName(key)))
+
+
+def _text_bytes(text: str) -> bytes:
+    """``pdfdocEnc(text)``, remembered (reportlab writes names and keywords as str values)."""
+    found = _TEXTS.get(text)
+    return found if found is not None else _TEXTS.remember(text, pdfdoc.pdfdocEnc(text))
+
+
+def _format_dictionary(element: pdfdoc.PDFDictionary, document: Any) -> bytes:
+    """reportlab's ``PDFDictionary.format``, its keys' bytes remembered (see _name_bytes)."""
+    d = element.dict
+    keys = list(d.keys())
+    if not isinstance(d, pdfdoc.OrderedDict):
+        keys.sort()
+    fmt = _fast_format
+    lines = [_name_bytes(k) + b" " + fmt(d[k], document) for k in keys]
+    if (element.multiline and rl_config.pdfMultiLine) or element.multiline == "forced":
+        return b"<<\n" + b"\n ".join(lines) + b"\n>>"
+    for i in reversed(range(6, len(lines), 6)):  # reportlab breaks the line every 6 entries
+        lines.insert(i, b"\n ")
+    return b"<<\n" + b" ".join(lines) + b"\n>>"
+
+
+def _format_array(element: pdfdoc.PDFArray, document: Any) -> bytes:
+    """reportlab's ``PDFArray.format`` (see _fast_format for its elements)."""
+    fmt = _fast_format
+    items = [fmt(e, document) for e in element.sequence]
+    if (element.multiline and rl_config.pdfMultiLine) or element.multiline == "forced":
+        return b"[ " + b"\n ".join(items) + b" ]"
+    for i in reversed(range(10, len(items), 10)):  # reportlab breaks the line every 10 elements
+        items.insert(i, b"\n ")
+    return b"[ " + b" ".join(items) + b" ]"
+
+
+def _format_reference(element: pdfdoc.PDFObjectReference, document: Any) -> bytes:
+    """reportlab's ``PDFObjectReference.format``: ``<number> <version> R``."""
+    try:
+        return b"%d %d R" % document.idToObjectNumberAndVersion[element.name]
+    except Exception:  # reportlab's message, and whatever else it would raise
+        return element.format(document)
+
+
+def _fast_format(element: Any, document: Any, toplevel: int = 0) -> bytes:
+    """reportlab's ``pdfdoc.format`` (the same bytes) for the values printkit's documents are
+    made of, without its generic steps: a str's bytes are remembered (names, keywords), a
+    number is one ``fp_str``, a plain dictionary, array or reference is formatted here (their
+    elements through this function again); anything else is reportlab's ``format``. Used only
+    when reportlab writes no comments (``format`` would prefix an object's ``__Comment__``)."""
+    kind = type(element)
+    if kind is str:
+        return _text_bytes(element)
+    if kind is int or kind is float:
+        return fp_str(element).encode("ascii")
+    if kind is bytes:
+        return element
+    if kind is pdfdoc.PDFObjectReference:
+        return _format_reference(element, document)
+    if kind is pdfdoc.PDFDictionary or kind is pdfdoc.PDFArray:
+        if not toplevel and "__RefOnly__" in element.__dict__:
+            return _rl_format(element, document, toplevel)
+        if kind is pdfdoc.PDFDictionary:
+            return _format_dictionary(element, document)
+        return _format_array(element, document)
+    return _rl_format(element, document, toplevel)
+
+
+class _FastFormat:
+    """While a document is written, reportlab's module-level ``pdfdoc.format`` (which every
+    reportlab object calls for its parts) is :func:`_fast_format`, which gives the same bytes;
+    reportlab's own is put back after, even on an error. Not when reportlab writes comments."""
+
+    def __enter__(self) -> None:
+        self.active = rl_config.invariant or not rl_config.pdfComments
+        if self.active:
+            pdfdoc.format = _fast_format
+
+    def __exit__(self, *exc: object) -> None:
+        if self.active:
+            pdfdoc.format = _rl_format
 
 
 class _Encodings:
