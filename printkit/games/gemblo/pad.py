@@ -62,6 +62,8 @@ def colours() -> list[str]:
 
 @dataclass(frozen=True)
 class Geometry(PadGeometry):
+    """The pad's boxes and labels, with each colour's row, where each piece is drawn and the tie-break's line."""
+
     colour_rows: list[dict[str, Any]]
     piece_at: list[tuple[str, str, float, float, float, float]]  # colour, piece, x, y, w, h
     legend_y: float  # the tie-break's line, right of the players' table's title
@@ -196,6 +198,8 @@ def values_from_report(report: Mapping[str, Any], record: Mapping[str, Any]) -> 
 
 @dataclass
 class Player:
+    """A player as read from a filled pad: their colours, blocks left, largest piece left."""
+
     name: str
     row: int | None = None
     colours: list[str] = dc_field(default_factory=list)

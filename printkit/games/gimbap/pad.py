@@ -49,6 +49,8 @@ def _spec() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Geometry(PadGeometry):
+    """The pad's boxes and labels, and where the rounds' rows end."""
+
     rows_end: float
 
 
@@ -136,6 +138,8 @@ def values_from_report(report: Mapping[str, Any], record: Mapping[str, Any]) -> 
 
 @dataclass
 class Column:
+    """A player's column of a filled pad: their name and the token read each round."""
+
     p: int
     name: str
     tokens: list[Token | None] = dc_field(default_factory=list)

@@ -55,6 +55,8 @@ def _spec() -> dict[str, Any]:
 
 @dataclass
 class Sheet:
+    """The pad's boxes, labels, bands and measures, as they are laid out."""
+
     boxes: list[Box] = dc_field(default_factory=list)
     labels: list[Label] = dc_field(default_factory=list)
     bands: list[dict[str, Any]] = dc_field(default_factory=list)
@@ -241,6 +243,8 @@ def with_end_rows(values: dict[str, str], report: Mapping[str, Any]) -> dict[str
 
 @dataclass
 class Column:
+    """A player's column of a filled pad: their name, each turn's (counted, bonus), and the end's boxes."""
+
     p: int
     name: str
     turns: list[tuple[int, int]] = dc_field(default_factory=list)  # (counted, bonus)

@@ -70,6 +70,8 @@ def _spec() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Geometry(PadGeometry):
+    """The pad's boxes and labels, where the legend and the two-player note go, and the rounds."""
+
     legend_y: float
     two_y: float
     rounds: int
@@ -186,6 +188,8 @@ def values_from_report(report: Mapping[str, Any], record: Mapping[str, Any]) -> 
 
 @dataclass
 class Hand:
+    """A player's column of a filled pad: each round's tricks, missions and points."""
+
     col: str
     name: str
     tricks: list[int | None]
