@@ -17,13 +17,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.draw.ops import Field, Op
 from printkit.core.layout.load import load_layout
-from printkit.core.forms import FilledForm, FormReader, FormRecord, check_box, read_form, text_field
-from printkit.core.score import Report, Violation
 from printkit.errors import PrintkitError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from printkit.core.forms import FilledForm, FormReader, FormRecord
+    from printkit.core.score import Report, Violation
+
+# printkit.core.forms and printkit.core.score (~3 ms of imports and dataclasses) are imported
+# where a form field, a violation or a form reader is made: a plain ``make`` draws a pad's boxes
+# and needs neither (docs/performance.md, "make's imports").
 
 #: Field values a ticked check box reads as (pypdf gives the export value, usually ``/Yes``).
 TICKED = frozenset({"/Yes", "Yes", "/On", "On", "x", "X", "1", "true", "/1"})
@@ -45,6 +51,8 @@ class Box:
 
     def field_op(self) -> Field:
         """The box as a form field (a tick is a check box)."""
+        from printkit.core.forms import check_box, text_field
+
         if self.kind == "check":
             return check_box(self.name, self.x, self.y, self.w, self.h)
         return text_field(self.name, self.x, self.y, self.w, self.h, maxlen=self.maxlen)
@@ -153,6 +161,8 @@ class PadReader:
 def at_field(name: str, where: str, rule: str, message: str, file: str | None = None) -> Violation:
     """A violation located at the form field ``name`` (shown ``FILE:FIELD: where: message``, as
     :func:`printkit.core.forms.mark` locates a sheet's; JSON's ``line`` is the field's name)."""
+    from printkit.core.score import Violation
+
     return Violation(where, rule, message, file=file or "pad", line=name)  # type: ignore[arg-type]
 
 
@@ -168,6 +178,8 @@ def pad_form_reader(game: str, stem: str, version: int,
                     check: Callable[[Mapping[str, str], str], Report]) -> FormReader:
     """The hook that scores a game's filled pad: fields named ``STEMn:...``; ``n`` must be
     ``version``. ``check(values, file)`` is the game's pad checker."""
+    from printkit.core.forms import FormReader
+
     pattern = re.compile(re.escape(stem) + r"([0-9]{1,6}):")
 
     def score(form: FilledForm) -> Report:
@@ -195,6 +207,8 @@ def pad_form_reader(game: str, stem: str, version: int,
 def score_pad_file(reader: FormReader, files: Sequence[str], as_record: str | None) -> Report | None:
     """The report on a filled score pad when ``files`` is one (``printkit score GAME pad.pdf``),
     else None (a sheet or a record, read as usual). A pad holds totals, not a game to rebuild."""
+    from printkit.core.forms import read_form
+
     if reader.score_pad is None or len(files) != 1 or not files[0].lower().endswith(".pdf"):
         return None
     form = read_form(files[0])

@@ -166,6 +166,8 @@ def yes_no(text: str) -> bool:
 
 @dataclass(frozen=True)
 class Component:
+    """A thing ``printkit make`` makes: its game, name and description, and ``build``, which draws it."""
+
     game: str
     name: str
     description: str
@@ -210,6 +212,8 @@ def _name_part(name: str, value: Any) -> str:
 
 @dataclass(frozen=True)
 class Scorer:
+    """How ``printkit score`` reads a game's records (``record``) and scores them (``score``)."""
+
     game: str
     #: The record model, or its ``"module:Model"`` name (imported when first needed: :attr:`model`).
     record: type[BaseModel] | str
@@ -236,6 +240,8 @@ class Scorer:
 
 @dataclass(frozen=True)
 class SolveResult:
+    """What a solver or a simulator found: in words (``text``), as data, and the files it wrote."""
+
     text: str
     data: dict[str, Any]
     written: list[Path] = field(default_factory=list)
@@ -243,6 +249,8 @@ class SolveResult:
 
 @dataclass(frozen=True)
 class Solver:
+    """``printkit solve GAME``: its usage line and the function that solves."""
+
     game: str
     usage: str
     solve: Callable[[list[str], Path | None, PrintOptions], SolveResult]
@@ -250,6 +258,8 @@ class Solver:
 
 @dataclass(frozen=True)
 class Simulator:
+    """``printkit simulate GAME``: the function that plays games and sums them up."""
+
     game: str
     #: (first seed, games a seed, how many seeds) -> the result in words and as data.
     simulate: Callable[[int, int, int], SolveResult]

@@ -113,6 +113,8 @@ class Style:
 
 @dataclass(frozen=True)
 class Line:
+    """A straight line from (x1, y1) to (x2, y2), mm."""
+
     x1: float
     y1: float
     x2: float
@@ -123,6 +125,8 @@ class Line:
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle at (x, y), ``w`` by ``h`` mm, its corners rounded by ``radius``."""
+
     x: float
     y: float
     w: float
@@ -134,6 +138,8 @@ class Rect:
 
 @dataclass(frozen=True)
 class Circle:
+    """A circle about (cx, cy), radius ``r`` mm."""
+
     cx: float
     cy: float
     r: float
@@ -143,6 +149,8 @@ class Circle:
 
 @dataclass(frozen=True)
 class Polygon:
+    """A polygon through ``points`` (mm), closed unless ``closed`` is False (a polyline)."""
+
     points: tuple[tuple[float, float], ...]
     style: Style = Style()
     closed: bool = True

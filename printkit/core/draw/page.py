@@ -64,6 +64,8 @@ class PrintOptions:
 
 @dataclass(frozen=True)
 class FooterInfo:
+    """What a page's footer names: the game, the component and the seed (when seeded)."""
+
     game: str
     component: str
     seed: int | None = None
@@ -358,6 +360,8 @@ class Tile:
 
 @dataclass(frozen=True)
 class TilePlan:
+    """How a poster is cut into tiles: ``cols`` x ``rows`` tiles overlapping by ``overlap`` mm."""
+
     cols: int
     rows: int
     overlap: float

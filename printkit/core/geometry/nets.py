@@ -75,6 +75,8 @@ class Tab:
 
 @dataclass(frozen=True)
 class Net:
+    """A cube's net, ``width`` x ``height`` mm: its faces, fold and cut lines and glue tabs."""
+
     edge: float
     width: float
     height: float

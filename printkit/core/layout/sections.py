@@ -31,6 +31,8 @@ SIZE_STEP = 0.1 * 25.4 / 72
 
 @dataclass(frozen=True)
 class Section:
+    """A section of text: its title, its text and an optional icon."""
+
     title: str
     text: str
     icon: str | None = None

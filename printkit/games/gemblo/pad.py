@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field as dc_field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.build import build_document
 from printkit.core.colour import Colour
@@ -28,9 +28,11 @@ from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.geometry.hexgrid import SQRT3, to_pixel
 from printkit.core.layout.canvas import Canvas
 from printkit.core.pads import Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data, pad_form_reader
-from printkit.core.score import PlayerResult, Report, rank
 from printkit.games.gemblo.components import piece_symbol
 from printkit.games.gemblo.content import CONTENT
+
+if TYPE_CHECKING:  # pragma: no cover
+    from printkit.core.score import Report
 
 GAME = "gemblo"
 LAYOUT = "gemblo/pad.yaml"
@@ -60,6 +62,8 @@ def colours() -> list[str]:
 
 @dataclass(frozen=True)
 class Geometry(PadGeometry):
+    """The pad's boxes and labels, with each colour's row, where each piece is drawn and the tie-break's line."""
+
     colour_rows: list[dict[str, Any]]
     piece_at: list[tuple[str, str, float, float, float, float]]  # colour, piece, x, y, w, h
     legend_y: float  # the tie-break's line, right of the players' table's title
@@ -194,6 +198,8 @@ def values_from_report(report: Mapping[str, Any], record: Mapping[str, Any]) -> 
 
 @dataclass
 class Player:
+    """A player as read from a filled pad: their colours, blocks left, largest piece left."""
+
     name: str
     row: int | None = None
     colours: list[str] = dc_field(default_factory=list)
@@ -268,6 +274,8 @@ def _counts(pad: PadReader, players: dict[str, Player]) -> None:
 
 def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     """The report on a filled pad (``values``: field name -> text as read from the form)."""
+    from printkit.core.score import PlayerResult, Report, rank
+
     pad = PadReader(values, "GEM-7", file)
     players: dict[str, Player] = {}
     for colour in colours():
@@ -285,4 +293,10 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     return Report(GAME, pad.violations, results, ranking, winners, notes=notes, unfinished=not players)
 
 
-FORM_READER = pad_form_reader(GAME, STEM, VERSION, check_pad)
+def __getattr__(name: str) -> Any:
+    """``FORM_READER`` (``printkit score gemblo pad.pdf``), made when first looked up: making it
+    imports printkit.core.forms and printkit.core.score, which a plain ``make`` does not need."""
+    if name == "FORM_READER":
+        reader = globals()["FORM_READER"] = pad_form_reader(GAME, STEM, VERSION, check_pad)
+        return reader
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -51,6 +51,8 @@ def describe_build(build: Build) -> list[str]:
 
 @dataclass
 class _Node:
+    """A part of a roll's diagram and the parts drawn inside it, with the room they take (mm)."""
+
     part: str
     kids: list[_Node]
     width: float = 0.0

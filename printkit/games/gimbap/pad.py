@@ -17,15 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field as dc_field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.template import fill
 from printkit.core.pads import Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data, pad_form_reader, spans
-from printkit.core.score import PlayerResult, Report, rank
 from printkit.games.gimbap.content import CONTENT, Token
+
+if TYPE_CHECKING:  # pragma: no cover
+    from printkit.core.score import PlayerResult, Report
 
 GAME = "gimbap"
 LAYOUT = "gimbap/pad.yaml"
@@ -47,6 +49,8 @@ def _spec() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Geometry(PadGeometry):
+    """The pad's boxes and labels, and where the rounds' rows end."""
+
     rows_end: float
 
 
@@ -134,6 +138,8 @@ def values_from_report(report: Mapping[str, Any], record: Mapping[str, Any]) -> 
 
 @dataclass
 class Column:
+    """A player's column of a filled pad: their name and the token read each round."""
+
     p: int
     name: str
     tokens: list[Token | None] = dc_field(default_factory=list)
@@ -197,6 +203,8 @@ def _read(pad: PadReader, cols: Sequence[Column], rounds: int) -> int:
 
 
 def _totals(pad: PadReader, cols: Sequence[Column]) -> list[PlayerResult]:
+    from printkit.core.score import PlayerResult
+
     out = []
     for c in cols:
         got = [t for t in c.tokens if t is not None]
@@ -214,6 +222,8 @@ def _totals(pad: PadReader, cols: Sequence[Column]) -> list[PlayerResult]:
 
 def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     """The report on a filled pad (``values``: field name -> text as read from the form)."""
+    from printkit.core.score import Report, rank
+
     pad = PadReader(values, "GIM-4", file)
     rows = int(_spec()["rounds"])
     cols = _columns(pad, rows)
@@ -237,4 +247,10 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     return Report(GAME, pad.violations, players, ranking, winners, notes=notes)
 
 
-FORM_READER = pad_form_reader(GAME, STEM, VERSION, check_pad)
+def __getattr__(name: str) -> Any:
+    """``FORM_READER`` (``printkit score gimbap pad.pdf``), made when first looked up: making it
+    imports printkit.core.forms and printkit.core.score, which a plain ``make`` does not need."""
+    if name == "FORM_READER":
+        reader = globals()["FORM_READER"] = pad_form_reader(GAME, STEM, VERSION, check_pad)
+        return reader
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field as dc_field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
@@ -28,8 +28,10 @@ from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.template import fill
 from printkit.core.pads import (Box, Label, PadReader, fields_slot, labels_by_align, layout_data, pad_form_reader,
                                 spans)
-from printkit.core.score import PlayerResult, Report, rank
 from printkit.games.jubako.content import CONTENT
+
+if TYPE_CHECKING:  # pragma: no cover
+    from printkit.core.score import Report
 
 GAME = "jubako"
 LAYOUT = "jubako/pad.yaml"
@@ -53,6 +55,8 @@ def _spec() -> dict[str, Any]:
 
 @dataclass
 class Sheet:
+    """The pad's boxes, labels, bands and measures, as they are laid out."""
+
     boxes: list[Box] = dc_field(default_factory=list)
     labels: list[Label] = dc_field(default_factory=list)
     bands: list[dict[str, Any]] = dc_field(default_factory=list)
@@ -239,6 +243,8 @@ def with_end_rows(values: dict[str, str], report: Mapping[str, Any]) -> dict[str
 
 @dataclass
 class Column:
+    """A player's column of a filled pad: their name, each turn's (counted, bonus), and the end's boxes."""
+
     p: int
     name: str
     turns: list[tuple[int, int]] = dc_field(default_factory=list)  # (counted, bonus)
@@ -342,6 +348,8 @@ def _ends(pad: PadReader, c: Column, d: Mapping[str, Any], cells: int) -> int:
 
 def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     """The report on a filled pad (``values``: field name -> text as read from the form)."""
+    from printkit.core.score import PlayerResult, Report, rank
+
     pad = PadReader(values, "JUB-4", file)
     d = _spec()
     turns = int(d["turns"])
@@ -368,4 +376,10 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     return Report(GAME, pad.violations, players, ranking, winners, notes=notes, unfinished=not ended)
 
 
-FORM_READER = pad_form_reader(GAME, STEM, VERSION, check_pad)
+def __getattr__(name: str) -> Any:
+    """``FORM_READER`` (``printkit score jubako pad.pdf``), made when first looked up: making it
+    imports printkit.core.forms and printkit.core.score, which a plain ``make`` does not need."""
+    if name == "FORM_READER":
+        reader = globals()["FORM_READER"] = pad_form_reader(GAME, STEM, VERSION, check_pad)
+        return reader
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,7 +17,6 @@ Positions are geometry.py's, from layouts/rollncook/sheet.yaml: the same numbers
 from __future__ import annotations
 
 from printkit.core.draw.ops import Field
-from printkit.core.forms import check_box, text_field
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.geometry import ability_box, bullet, dish_box
 
@@ -80,6 +79,8 @@ class Names:
 
 def _hour_fields(n: Names, c: int, x: float, geo: dict, plate_x: float) -> list[Field]:
     """Hour ``c``'s fields over its dice boxes, plates, six boxes and table segments."""
+    from printkit.core.forms import check_box, text_field
+
     top, die = geo["top"], geo["die"]
     out: list[Field] = []
     for d, at in enumerate(geo["dice"]):
@@ -101,7 +102,11 @@ def _hour_fields(n: Names, c: int, x: float, geo: dict, plate_x: float) -> list[
 def field_ops(sid: str, geo: dict, hours: list[dict], totals: list[dict]) -> list[Field]:
     """Every field of sheet ``sid``, in the layout's design box (mm), over the very marks the
     layout draws from ``geo`` (geometry.py); ``hours`` as the layout data gives them (each with
-    its ``plate_x``), ``totals`` the layout's totals row (the one with ``field: total``)."""
+    its ``plate_x``), ``totals`` the layout's totals row (the one with ``field: total``).
+
+    printkit.core.forms is imported here, for a fillable sheet: a plain ``make`` does not need it."""
+    from printkit.core.forms import check_box, text_field
+
     n = Names(sid)
     out = [text_field(n.name(), geo["name_x"], geo["name_y"] - 4.2, geo["name_x2"] - geo["name_x"], 4.2,
                       maxlen=40, size=3.2, tooltip="your restaurant")]

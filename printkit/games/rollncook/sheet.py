@@ -76,6 +76,8 @@ _LIMITS: dict[int, int] = {}
 
 @dataclass(frozen=True)
 class Hour:
+    """An hour of a sheet: its clock, its plates, its six boxes' ingredients and its table's."""
+
     clock: str
     plates: int
     boxes: tuple[tuple[str, ...], ...]  # box k (die face k + 1): its ingredients
@@ -94,6 +96,8 @@ class Hour:
 
 @dataclass(frozen=True)
 class Sheet:
+    """A Roll n Cook sheet: the seed and version it is made from, and its hours."""
+
     seed: int
     version: int
     hours: tuple[Hour, ...]

@@ -20,15 +20,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.template import fill
 from printkit.core.pads import Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data, pad_form_reader, spans
-from printkit.core.score import PlayerResult, Report, rank
 from printkit.games.trickdumpling.content import CONTENT
+
+if TYPE_CHECKING:  # pragma: no cover
+    from printkit.core.score import Report
 
 GAME = "trickdumpling"
 LAYOUT = "trickdumpling/pad.yaml"
@@ -68,6 +70,8 @@ def _spec() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Geometry(PadGeometry):
+    """The pad's boxes and labels, where the legend and the two-player note go, and the rounds."""
+
     legend_y: float
     two_y: float
     rounds: int
@@ -184,6 +188,8 @@ def values_from_report(report: Mapping[str, Any], record: Mapping[str, Any]) -> 
 
 @dataclass
 class Hand:
+    """A player's column of a filled pad: each round's tricks, missions and points."""
+
     col: str
     name: str
     tricks: list[int | None]
@@ -314,6 +320,8 @@ def _end(pad: PadReader, hands: Sequence[Hand], rounds: int, goal: int) -> int |
 
 def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     """The report on a filled pad (``values``: field name -> text as read from the form)."""
+    from printkit.core.score import PlayerResult, Report, rank
+
     pad = PadReader(values, PAD_RULE, file)
     rows = geometry().rounds
     hands = _hands(pad, rows)
@@ -352,4 +360,10 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
                   extra={"rounds_written": played, "threshold": CONTENT.threshold[len(real)]})
 
 
-FORM_READER = pad_form_reader(GAME, STEM, VERSION, check_pad)
+def __getattr__(name: str) -> Any:
+    """``FORM_READER`` (``printkit score trickdumpling pad.pdf``), made when first looked up: making it
+    imports printkit.core.forms and printkit.core.score, which a plain ``make`` does not need."""
+    if name == "FORM_READER":
+        reader = globals()["FORM_READER"] = pad_form_reader(GAME, STEM, VERSION, check_pad)
+        return reader
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
