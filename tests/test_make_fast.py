@@ -5,6 +5,7 @@ Both ways must make the same files and print the same bytes with the same exit c
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import subprocess
@@ -144,7 +145,8 @@ def test_values_are_converted_as_typer_converts_them() -> None:
     from printkit.commands import app
 
     command = typer.main.get_command(app).commands["make"]  # type: ignore[attr-defined]
-    defaults = {name: p.default for name, p in inspect.signature(making.make_kit).parameters.items()}
+    defaults = {name: p.default for name, p in inspect.signature(making.make_kit).parameters.items()
+                if name != "ready"}  # not a value of the command line: what the CLI does once ready
     lines = [["make", "rollncook", "--seed", "007", "--bleed", "2.50", "--out=x/y", "--paper", "LETTER"],
              ["make", "gimbap", "dice", "tokens", "--set", "edge=25mm", "--set=a=b", "--bw", "--no-crop-marks",
               "--bleed=0.1", "--duplex-offset", "-1,0.5", "--hex-size", "-", "--count", "--x"],
@@ -200,3 +202,21 @@ def test_on_a_terminal_the_jobs_show_on_click_progress_bar(tmp_path: Path, monke
     making.make_kit("calibration", out=tmp_path)
     assert "Making" in terminal.getvalue()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["calibration-duplex-a4.pdf", "calibration-page-a4.pdf"]
+
+
+def test_a_plain_make_freezes_what_is_loaded_before_making(tmp_path: Path) -> None:
+    """A plain make, a process that ends with it, freezes what is alive once the options are
+    checked and the components chosen (printkit.cli._loaded_for_good: the collector no longer
+    walks the modules and content while pages are made); make_kit called in a long-lived process
+    (the typer command, tests) freezes nothing."""
+    probe = ("import atexit, gc, sys, runpy\n"
+             "atexit.register(lambda: print(gc.get_freeze_count(), file=sys.stderr))\n"
+             "sys.argv = ['printkit', 'make', 'calibration', 'page', '--out', 'kit']\n"
+             "runpy.run_module('printkit', run_name='__main__', alter_sys=True)\n")
+    p = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path, timeout=120,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert p.returncode == 0 and p.stdout == b"kit/calibration-page-a4.pdf\n", p.stderr
+    assert int(p.stderr.strip().splitlines()[-1]) > 1000  # the modules and the registry at least
+    before = gc.get_freeze_count()
+    making.make_kit("calibration", ["page"], out=tmp_path / "in-process")
+    assert gc.get_freeze_count() == before

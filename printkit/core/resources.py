@@ -10,6 +10,7 @@ checkout's folders come first, so a change to a layout shows at once when workin
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -19,8 +20,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGED = ROOT / "printkit" / "_data"
 
 
+@functools.cache
 def in_checkout() -> bool:
-    """Whether the package runs from a checkout (the project's pyproject.toml beside it)."""
+    """Whether the package runs from a checkout (the project's pyproject.toml beside it): asked
+    once a process (two stats; ``make all`` asks ~80 times, at every layout and font it finds)."""
     return (ROOT / "pyproject.toml").is_file() and (ROOT / "layouts").is_dir()
 
 

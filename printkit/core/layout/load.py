@@ -9,6 +9,7 @@ A layout is checked by the pydantic models (:mod:`.model`), then handed out in t
 
 from __future__ import annotations
 
+import functools
 import os
 import pickle
 from collections.abc import Iterator
@@ -142,10 +143,17 @@ def load_layout(name: str | Path) -> Layout:
     path = Path(name)
     if not path.is_absolute() and not path.exists():
         path = base / path
-    real_base = base.resolve()
+    real_base = _resolved_folder(base)
     real = path.resolve()  # once: resolving stats every folder on the path (make all loads layouts ~70 times)
     root = real_base if real.is_relative_to(real_base) else real.parent
     return _Loader(base, root).get(path, (), real)
+
+
+@functools.lru_cache(maxsize=16)
+def _resolved_folder(base: Path) -> Path:
+    """A layouts folder with its links resolved, once a process per folder (resolving stats
+    every folder on the way; ``make all`` loads layouts ~70 times from the one folder)."""
+    return base.resolve()
 
 
 _CACHE: dict[tuple, tuple[Layout, dict]] = {}
