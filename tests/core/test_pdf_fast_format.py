@@ -63,7 +63,7 @@ _values = st.recursive(_scalars, _containers, max_leaves=60)
 
 
 @pytest.mark.parametrize("pdf_multiline", [0, 1])
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(value=_values, toplevel=st.sampled_from([0, 1]))
 def test_fast_format_gives_reportlabs_bytes(value: Any, toplevel: int, pdf_multiline: int) -> None:
     saved = rl_config.pdfMultiLine
