@@ -373,15 +373,18 @@ def _plain_make(args: list[str]) -> dict[str, Any] | None:
     return {"target": positional[0], "components": positional[1:], **found}
 
 
-def _loaded_for_good() -> None:
-    """For a process that ends with its command (``_make_directly``), once ``make`` has imported
-    what it needs and chosen its components: what is alive then (modules, classes, the registry,
-    the games' content: ~100,000 objects) lives as long as the process, so it is frozen
-    (``gc.freeze``: never collected), and the full collections while pages are made no longer
-    walk it to find no garbage (~7 ms of a ~375 ms ``make all``; docs/performance.md). Not for
-    a long-lived process (tests calling make_kit): it would freeze whatever that process holds."""
+def _settled() -> None:
+    """For a process that ends with its command (``_make_directly``), before each component is
+    made: what is alive then lives as long as the process (modules, classes, the registry, the
+    games' content, and the layouts, fonts and memos the components before loaded), so, once
+    the young garbage is collected, it is frozen (``gc.freeze``: never collected again). The
+    full collections while pages are made then walk only what the component makes, not
+    everything loaded so far: ``make all`` 1.504x -> 1.426x the floor (docs/performance.md;
+    peak memory the same, ~53 MB). Not for a long-lived process (tests calling make_kit): it
+    would freeze whatever that process holds."""
     import gc
 
+    gc.collect(1)
     gc.freeze()
 
 
@@ -392,7 +395,7 @@ def _make_directly(arguments: dict[str, Any]) -> None:
     from printkit.making import make_kit
 
     try:
-        guarded(make_kit, **arguments, ready=_loaded_for_good)
+        guarded(make_kit, **arguments, settle=_settled)
         code = 0
     except Failed as e:
         code = e.code

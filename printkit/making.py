@@ -57,12 +57,13 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
              count: str | None = None, paper: str = "a4", fmt: str = "pdf", out: Path = Path("output"),
              bw: bool = False, bleed: float = 0.0, crop_marks: bool = True, duplex_offset: str = "0,0",
              settings: Sequence[str] | None = None, hex_size: str | None = None, fillable: bool = False,
-             ready: Callable[[], None] | None = None) -> None:
+             settle: Callable[[], None] | None = None) -> None:
     """``printkit make``: every option checked and every setting read before anything is made,
     then the files made and their paths printed on stdout, one a line. The values are the
     command line's, as typer converts them (printkit/commands.py documents each option).
-    ``ready`` is called once all that is checked and the components are chosen, before the
-    first is made (printkit/cli.py's plain make freezes what is loaded then)."""
+    ``settle`` is called once all that is checked, before each component is made
+    (printkit/cli.py's plain make freezes what is alive then: the modules, and the layouts,
+    fonts and content the components before loaded)."""
     from printkit.core.draw.page import PAPERS, PrintOptions
     from printkit.core.output import prepare_folder
 
@@ -79,11 +80,11 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
                                               "fillable": "yes" if fillable else None}, formats)
     opts = dataclasses.replace(opts, seed=_seed(seed, jobs))
     prepare_folder(out)  # a folder that cannot be written to is refused before anything is made
-    if ready is not None:
-        ready()
     written: list[Path] = []
     with _on_a_bar(jobs) as shown:
         for comp, own in shown:
+            if settle is not None:
+                settle()
             written += make_one(comp, own, opts, formats, out)
     if "png" in formats:
         written.append(_contact_sheet(target, written, opts, out, any(c.seeded for c, _ in jobs)))

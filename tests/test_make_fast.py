@@ -146,7 +146,7 @@ def test_values_are_converted_as_typer_converts_them() -> None:
 
     command = typer.main.get_command(app).commands["make"]  # type: ignore[attr-defined]
     defaults = {name: p.default for name, p in inspect.signature(making.make_kit).parameters.items()
-                if name != "ready"}  # not a value of the command line: what the CLI does once ready
+                if name != "settle"}  # not a value of the command line: what the CLI does between components
     lines = [["make", "rollncook", "--seed", "007", "--bleed", "2.50", "--out=x/y", "--paper", "LETTER"],
              ["make", "gimbap", "dice", "tokens", "--set", "edge=25mm", "--set=a=b", "--bw", "--no-crop-marks",
               "--bleed=0.1", "--duplex-offset", "-1,0.5", "--hex-size", "-", "--count", "--x"],
@@ -204,19 +204,24 @@ def test_on_a_terminal_the_jobs_show_on_click_progress_bar(tmp_path: Path, monke
     assert sorted(p.name for p in tmp_path.iterdir()) == ["calibration-duplex-a4.pdf", "calibration-page-a4.pdf"]
 
 
-def test_a_plain_make_freezes_what_is_loaded_before_making(tmp_path: Path) -> None:
-    """A plain make, a process that ends with it, freezes what is alive once the options are
-    checked and the components chosen (printkit.cli._loaded_for_good: the collector no longer
-    walks the modules and content while pages are made); make_kit called in a long-lived process
-    (the typer command, tests) freezes nothing."""
+def test_a_plain_make_freezes_what_is_alive_before_each_component(tmp_path: Path) -> None:
+    """A plain make, a process that ends with it, freezes what is alive before each component
+    (printkit.cli._settled: the collector no longer walks the modules and what earlier
+    components loaded while pages are made), more at the second than at the first; make_kit
+    called in a long-lived process (the typer command, tests) freezes nothing."""
     probe = ("import atexit, gc, sys, runpy\n"
-             "atexit.register(lambda: print(gc.get_freeze_count(), file=sys.stderr))\n"
-             "sys.argv = ['printkit', 'make', 'calibration', 'page', '--out', 'kit']\n"
+             "import printkit.cli as cli\n"
+             "counts = []\n"
+             "def settled():\n    cli_settled()\n    counts.append(gc.get_freeze_count())\n"
+             "cli_settled, cli._settled = cli._settled, settled\n"
+             "atexit.register(lambda: print(counts, file=sys.stderr))\n"
+             "sys.argv = ['printkit', 'make', 'calibration', '--out', 'kit']\n"
              "runpy.run_module('printkit', run_name='__main__', alter_sys=True)\n")
     p = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path, timeout=120,
                        env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert p.returncode == 0 and p.stdout == b"kit/calibration-page-a4.pdf\n", p.stderr
-    assert int(p.stderr.strip().splitlines()[-1]) > 1000  # the modules and the registry at least
+    assert p.returncode == 0 and p.stdout == b"kit/calibration-page-a4.pdf\nkit/calibration-duplex-a4.pdf\n", p.stderr
+    counts = eval(p.stderr.decode().strip().splitlines()[-1])
+    assert len(counts) == 2 and 1000 < counts[0] < counts[1], counts  # the page's layout and fonts frozen too
     before = gc.get_freeze_count()
     making.make_kit("calibration", ["page"], out=tmp_path / "in-process")
     assert gc.get_freeze_count() == before
