@@ -174,6 +174,22 @@ def fields_slot(boxes: Sequence[Box]) -> Callable[..., list[Op]]:
     return draw
 
 
+def lazy_form_reader(namespace: dict[str, Any], game: str, stem: str, version: int,
+                     check: Callable[[Mapping[str, str], str], Report]) -> Callable[[str], Any]:
+    """A pad module's ``__getattr__`` giving its ``FORM_READER`` (:func:`pad_form_reader`, for
+    ``printkit score GAME pad.pdf``), made when first looked up and then kept in ``namespace``
+    (the module's globals): making it imports printkit.core.forms and printkit.core.score,
+    which a plain ``make`` of the pad does not need."""
+
+    def module_attribute(name: str) -> Any:
+        if name == "FORM_READER":
+            reader = namespace["FORM_READER"] = pad_form_reader(game, stem, version, check)
+            return reader
+        raise AttributeError(f"module {namespace['__name__']!r} has no attribute {name!r}")
+
+    return module_attribute
+
+
 def pad_form_reader(game: str, stem: str, version: int,
                     check: Callable[[Mapping[str, str], str], Report]) -> FormReader:
     """The hook that scores a game's filled pad: fields named ``STEMn:...``; ``n`` must be

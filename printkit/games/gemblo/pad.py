@@ -27,7 +27,7 @@ from printkit.core.draw.ops import Document, Matrix, Op, Use
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.geometry.hexgrid import SQRT3, to_pixel
 from printkit.core.layout.canvas import Canvas
-from printkit.core.pads import Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data, pad_form_reader
+from printkit.core.pads import Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data, lazy_form_reader
 from printkit.games.gemblo.components import piece_symbol
 from printkit.games.gemblo.content import CONTENT
 
@@ -293,10 +293,6 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     return Report(GAME, pad.violations, results, ranking, winners, notes=notes, unfinished=not players)
 
 
-def __getattr__(name: str) -> Any:
-    """``FORM_READER`` (``printkit score gemblo pad.pdf``), made when first looked up: making it
-    imports printkit.core.forms and printkit.core.score, which a plain ``make`` does not need."""
-    if name == "FORM_READER":
-        reader = globals()["FORM_READER"] = pad_form_reader(GAME, STEM, VERSION, check_pad)
-        return reader
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: ``FORM_READER`` (``printkit score gemblo pad.pdf``), made when first looked up (a plain
+#: ``make`` of the pad does not import the form reading and scoring it needs).
+__getattr__ = lazy_form_reader(globals(), GAME, STEM, VERSION, check_pad)

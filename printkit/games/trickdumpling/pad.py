@@ -26,7 +26,7 @@ from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.template import fill
-from printkit.core.pads import Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data, pad_form_reader, spans
+from printkit.core.pads import Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data, lazy_form_reader, spans
 from printkit.games.trickdumpling.content import CONTENT
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -360,10 +360,6 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
                   extra={"rounds_written": played, "threshold": CONTENT.threshold[len(real)]})
 
 
-def __getattr__(name: str) -> Any:
-    """``FORM_READER`` (``printkit score trickdumpling pad.pdf``), made when first looked up: making it
-    imports printkit.core.forms and printkit.core.score, which a plain ``make`` does not need."""
-    if name == "FORM_READER":
-        reader = globals()["FORM_READER"] = pad_form_reader(GAME, STEM, VERSION, check_pad)
-        return reader
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: ``FORM_READER`` (``printkit score trickdumpling pad.pdf``), made when first looked up (a plain
+#: ``make`` of the pad does not import the form reading and scoring it needs).
+__getattr__ = lazy_form_reader(globals(), GAME, STEM, VERSION, check_pad)
