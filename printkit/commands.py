@@ -34,11 +34,9 @@ from printkit.cli import Failed, _one_of, _scorer, guarded, score_files
 # printkit score start as a small tool: see docs/performance.md).
 from printkit.errors import PrintkitError
 # make's work is in printkit/making.py, which printkit/cli.py also runs without typer for the
-# common command lines. SEED_MAX and _make_one stay importable from here (printkit.cli and the
-# tests name them).
+# common command lines (SEED_MAX stays importable from here: printkit.cli names it).
 from printkit.making import SEED_MAX, make_kit
 from printkit.making import check_seed as _check_seed
-from printkit.making import make_one as _make_one  # noqa: F401 - tests/core/test_collector.py
 
 #: ``simulate`` plays at most this many games in one run (--games x --seeds): minutes, not days.
 MAX_SIMULATED = 100_000

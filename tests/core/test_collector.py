@@ -49,7 +49,7 @@ def test_cycles_are_still_collected():
 
 
 def test_make_builds_and_writes_inside_it(tmp_path):
-    from printkit import commands
+    from printkit import making
     from printkit.core.draw.ops import Document, Page
     from printkit.core.draw.page import PrintOptions
 
@@ -66,6 +66,6 @@ def test_make_builds_and_writes_inside_it(tmp_path):
             return Document([Page(210, 297, [])], {}, "t")
 
     before = gc.get_threshold()
-    paths = commands._make_one(Comp(), {}, PrintOptions(), ("pdf",), tmp_path)
+    paths = making.make_one(Comp(), {}, PrintOptions(), ("pdf",), tmp_path)
     assert seen == [max(YOUNG, before[0])] and gc.get_threshold() == before
     assert paths[0].read_bytes().startswith(b"%PDF")
