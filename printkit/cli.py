@@ -207,13 +207,10 @@ def score_files(game: str, files: list[str], as_json: bool = False, as_record: s
     1 rules broken). Needs no typer: the plain command line runs it straight from :func:`main`.
     ``loading`` is entered while the game's modules and record reader load (see _collector_paused)."""
     with loading or contextlib.nullcontext():
-        from printkit.core import compiled
         from printkit.core.records import read_record
         from printkit.core.registry import form_readers, record_models
 
         scorer = _scorer(game)
-        # the record model compiled, if it is: checks records without pydantic (core/compiled.py)
-        fast = compiled.reader(scorer.record)
     if len(files) > 1 and not scorer.multi:
         raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
     pdfs = [f for f in files if f.lower().endswith(".pdf")]
@@ -235,7 +232,7 @@ def score_files(game: str, files: list[str], as_json: bool = False, as_record: s
             forms += got
             records += [(r.file, r.record, r.fields) for r in got]
         else:
-            records.append((f, *read_record(f, scorer.record, game, others, fast)))
+            records.append((f, *read_record(f, scorer.record, game, others)))
     if len(records) > 1 and not scorer.multi:
         raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
     report = scorer.run(records)
@@ -425,45 +422,6 @@ def _shortcut(args: list[str]) -> Callable[[], None] | None:
     return lambda: cli_help.print_help(prog, on_stderr=not args)
 
 
-#: pydantic's plugin loader, and the values of PYDANTIC_DISABLE_PLUGINS that turn every plugin off.
-_PLUGIN_LOADER, _PLUGINS_OFF = "pydantic.plugin._loader", ("__all__", "1", "true")
-
-
-def _plugins_off() -> bool:
-    return os.environ.get("PYDANTIC_DISABLE_PLUGINS") in _PLUGINS_OFF
-
-
-def _real_plugin_loader() -> Any:
-    import importlib
-
-    if getattr(sys.modules.get(_PLUGIN_LOADER), "_printkit_stand_in", False):
-        del sys.modules[_PLUGIN_LOADER]
-    return importlib.import_module(_PLUGIN_LOADER)
-
-
-def _skip_plugin_loader() -> None:
-    """With pydantic's plugins off, stand in for its plugin loader module, whose only use then is
-    ``get_plugins()`` returning nothing, but which imports importlib.metadata (~8 ms: the email
-    package, a large regular expression) when the first model is built. The stand-in answers
-    ``get_plugins()`` as the loader would (nothing while plugins are off; the real loader's
-    answer if they are turned on later) and loads the real module for any other name."""
-    import types
-
-    if not _plugins_off() or _PLUGIN_LOADER in sys.modules:
-        return
-    stand_in: Any = types.ModuleType(_PLUGIN_LOADER, "printkit.cli's stand-in while pydantic plugins are off")
-    stand_in._printkit_stand_in = True
-    stand_in.get_plugins = lambda: () if _plugins_off() else _real_plugin_loader().get_plugins()
-    stand_in.__getattr__ = _loader_attribute
-    sys.modules[_PLUGIN_LOADER] = stand_in
-
-
-def _loader_attribute(name: str) -> Any:
-    if name.startswith("__"):  # the import system asking for __path__ and the like
-        raise AttributeError(name)
-    return getattr(_real_plugin_loader(), name)
-
-
 def main() -> None:
     """Entry point of the ``printkit`` script and ``python -m printkit``."""
     # pydantic looks for plugins by reading the metadata of every installed distribution the
@@ -475,7 +433,6 @@ def main() -> None:
         shortcut = _shortcut(args)
         if shortcut is not None:
             shortcut()
-        _skip_plugin_loader()
         plain = _plain_score(args)
         if plain:
             _score_directly(*plain)

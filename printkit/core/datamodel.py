@@ -1,6 +1,5 @@
 """The base of a game's content models (pydantic): what :func:`printkit.core.content.read_content`
-checks a data file against. Kept apart from the reader, which a command that finds the content
-on disk (printkit.core.diskcache) runs without importing pydantic.
+checks a data file against.
 """
 
 from __future__ import annotations

@@ -1,19 +1,26 @@
-"""Checked files kept on disk between runs, so a run does not parse and validate them again.
+"""Parsed files kept on disk between runs, so a run does not parse them again.
 
-One mechanism for everything printkit reads from YAML and checks with pydantic models (layouts,
-the games' content). A :class:`DiskCache` keeps entries in its own folder,
-``$XDG_CACHE_HOME/printkit/<folder>/`` (``~/.cache/printkit/<folder>/`` when that is unset),
-each under a name made from its key (where the value was loaded from) and a fingerprint of the
-code that checks it (printkit's version, Python's and pydantic-core's, read without importing it,
-and the bytes of the modules that parse and validate, which the cache's owner names). An entry
-keeps the sha256 of every file the value was read from: it is used only while each still has
-those bytes, otherwise the value is loaded from its files again and the entry replaced. Entries of one fingerprint share a
-subfolder; when a new fingerprint's subfolder is made (printkit upgraded, or a checkout's
-checking code edited), all but the :data:`KEEP` most recently used subfolders of that cache are
-deleted, so the cache does not grow with every release (two printkits in two venvs keep theirs). Entries are written atomically (a temp
-file renamed over the entry); one that cannot be read (cut short, from another version) is
-ignored and rebuilt; a cache folder that cannot be made or written is simply not used. Nothing
-else changes: a value from the cache is the one its files would give, so output is the same bytes.
+A :class:`DiskCache` keeps plain data (what JSON holds: mappings with string keys, lists,
+strings, numbers, booleans, null) in its own folder, ``$XDG_CACHE_HOME/printkit/<folder>/``
+(``~/.cache/printkit/<folder>/`` when that is unset), each entry a JSON file named from its key
+and a fingerprint of the code that reads it: printkit's version, Python's, and a digest of
+printkit's installed source (every ``.py`` file of the package by path, size and modification
+time, listed once a run), plus any files the cache's owner names. An entry keeps the sha256 of
+every file its value was read from: it is used only while each still has those bytes, otherwise
+the value is read from its files again and the entry replaced. A value that would not come back
+from JSON equal to itself (a mapping with number keys, a tuple, a date) is simply not kept.
+
+Only the user may write the cache: the folders are made ``0o700``, and a ``printkit`` folder or
+cache folder that another user owns, or that the group or others may write, is not used (the
+run reads its files, as with the cache off). Entries are written atomically (a temp file renamed
+over the entry); one that cannot be read (cut short, from another version) is ignored and
+rebuilt; a folder that cannot be made or written is simply not used. A value from the cache is
+the one its files would give, so output is the same bytes.
+
+The cache stays bounded: entries of one fingerprint share a subfolder; when a new
+fingerprint's subfolder is made (printkit upgraded, or a checkout edited), all but the
+:data:`KEEP` most recently used subfolders of that cache are deleted, and a subfolder keeps at
+most :data:`MAX_ENTRIES` entries (the oldest written go first).
 
 ``PRINTKIT_CACHE=0`` turns every cache off (reads nothing, writes nothing).
 """
@@ -21,21 +28,26 @@ else changes: a value from the cache is the one its files would give, so output 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
+import json
 import os
-import pickle
 import shutil
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 #: Bumped when what an entry holds changes shape.
-FORMAT = 1
+FORMAT = 2
 #: A cache keeps the entries of at most this many fingerprints (the most recently used).
 KEEP = 4
+#: A fingerprint's subfolder keeps at most this many entries (the most recently written).
+MAX_ENTRIES = 1000
+#: An entry's file name ends so.
+SUFFIX = ".json"
 
 #: sha256 of a file's bytes, by (path, size, mtime_ns): a run hashes each file once.
 _hashes: dict[tuple[str, int, int], str] = {}
@@ -68,79 +80,96 @@ def file_hash(path: str) -> str | None:
         return None
 
 
-@cache
-def pydantic_core_version() -> str:
-    """The installed pydantic-core's version, read from its distribution's folder beside the
-    package (``pydantic_core-2.x.y.dist-info``) rather than by importing it (~15 ms, a tenth of
-    a ``printkit make`` that finds everything in the caches); imported when that folder is not
-    there or not alone. Found once a run (each cache's fingerprint names it: finding the
-    package and listing its folder took ~1 ms)."""
-    from importlib.util import find_spec
+@functools.cache
+def source_digest() -> str:
+    """A digest of printkit's installed source: every ``.py`` file of the package, by path,
+    size and modification time (listing them costs ~1 ms a run; hashing their bytes ~10 times
+    more). A release, an upgrade or an edit of a checkout gives a new digest."""
+    root = Path(__file__).resolve().parents[1]
+    h = hashlib.sha256()
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                with contextlib.suppress(OSError):
+                    st = os.stat(path)
+                    h.update(f"{os.path.relpath(path, root)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
 
-    spec = find_spec("pydantic_core")
-    if spec is not None and spec.origin:
-        site = os.path.dirname(os.path.dirname(spec.origin))
-        try:
-            found = [e.name for e in os.scandir(site) if e.name.startswith("pydantic_core-")
-                     and e.name.endswith(".dist-info")]
-        except OSError:
-            found = []
-        if len(found) == 1:
-            return found[0][len("pydantic_core-"):-len(".dist-info")]
-    import pydantic_core
 
-    return pydantic_core.__version__
+def private(folder: Path) -> bool:
+    """Whether ``folder`` is a folder only this user may write: this user's (where the system
+    has user ids), not writable by the group or others."""
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return False
+    if not stat.S_ISDIR(st.st_mode) or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return False
+    getuid = getattr(os, "getuid", None)
+    return getuid is None or st.st_uid == getuid()
+
+
+def _private_folder(folder: Path) -> bool:
+    """Make ``folder`` and its missing parents (each ``0o700``: mkdir's parents would get the
+    default mode); whether it and its parent (the ``printkit`` folder) are :func:`private`."""
+    missing = [p for p in (folder, *folder.parents) if not p.is_dir()]
+    try:
+        for made in reversed(missing):
+            made.mkdir(mode=0o700, exist_ok=True)
+    except OSError:
+        return False
+    return private(folder.parent) and private(folder)
 
 
 class DiskCache:
-    """Values checked from files, kept in ``folder``; ``checkers`` names the files of the code
-    that parses and checks them (called once, when an entry is first looked up)."""
+    """Values read from files, kept in ``folder``; ``checkers`` names the files of further code
+    that reads them (outside printkit's source, which is always part of the fingerprint; called
+    once, when an entry is first looked up)."""
 
-    def __init__(self, folder: str, checkers: Callable[[], Iterable[str]]) -> None:
+    def __init__(self, folder: str, checkers: Callable[[], Iterable[str]] | None = None) -> None:
         self.folder = folder
         self._checkers = checkers
         self._fingerprint: str | None = None
-        self._used = False
+        self._checked: dict[Path, Path | None] = {}  # each base folder's subfolder, once checked
 
     def fingerprint(self) -> str:
-        """What the checking code is: versions and the bytes of its modules (an edited checkout
-        gets new entries)."""
+        """What the reading code is: versions, printkit's source and the checkers' bytes."""
         if self._fingerprint is None:
-            # pydantic-core's version names pydantic's too (pydantic pins the one it was built
-            # with), and a command that finds its content here needs no pydantic (core/compiled.py).
             import printkit
 
-            h = hashlib.sha256(f"{FORMAT} {printkit.__version__} {sys.version} {pydantic_core_version()}".encode())
-            for path in self._checkers():
+            h = hashlib.sha256(f"{FORMAT} {printkit.__version__} {sys.version} {source_digest()}".encode())
+            for path in self._checkers() if self._checkers else ():
                 h.update((file_hash(path) or "?").encode())
             self._fingerprint = h.hexdigest()
         return self._fingerprint
+
+    def _folder(self) -> Path | None:
+        """This fingerprint's subfolder, made and checked (its time of use refreshed) once a
+        run; None when caching is off or the folder is not the user's alone."""
+        base = cache_dir(self.folder)
+        if base is None:
+            return None
+        if base not in self._checked:
+            folder: Path | None = base / self.fingerprint()[:32]
+            new = not folder.is_dir()
+            if not _private_folder(base) or not _private_folder(folder):
+                folder = None
+            elif new:
+                prune(base, KEEP)
+            else:
+                with contextlib.suppress(OSError):
+                    os.utime(folder)  # most recently used: the last to be pruned
+            self._checked[base] = folder
+        return self._checked[base]
 
     def _entry(self, key: tuple[str, ...]) -> Path | None:
         folder = self._folder()
         if folder is None:
             return None
         name = hashlib.sha256("\0".join((self.fingerprint(), *key)).encode()).hexdigest()[:32]
-        return folder / f"{name}.pickle"
-
-    def _folder(self) -> Path | None:
-        """This fingerprint's subfolder (its time of use refreshed once a run), or None when off."""
-        base = cache_dir(self.folder)
-        if base is None:
-            return None
-        folder = base / self.fingerprint()[:32]
-        if not self._used:
-            self._used = True
-            with contextlib.suppress(OSError):
-                os.utime(folder)  # most recently used: the last to be pruned
-        return folder
-
-    def _made(self, folder: Path) -> None:
-        """Make ``folder`` (this fingerprint's); if it is new, prune the others (see the module)."""
-        if folder.is_dir():
-            return
-        folder.mkdir(parents=True, exist_ok=True)
-        prune(folder.parent, KEEP)
+        return folder / f"{name}{SUFFIX}"
 
     def get(self, key: tuple[str, ...]) -> Any | None:
         """The value kept for ``key`` if every file it read still has the same bytes, else None."""
@@ -148,16 +177,18 @@ class DiskCache:
         if path is None:
             return None
         try:
-            with open(path, "rb") as f:
-                stored_key, sources, value = pickle.load(f)
-        except Exception:  # missing, cut short, another version's classes: load from the files
+            with open(path, encoding="utf-8") as f:
+                entry = json.load(f)
+            stored_key, sources, value = entry["key"], entry["sources"], entry["value"]
+        except Exception:  # missing, cut short, another version's: read from the files
             return None
-        if stored_key != key or any(file_hash(src) != digest for src, digest in sources.items()):
+        if stored_key != list(key) or any(file_hash(src) != digest for src, digest in sources.items()):
             return None
         return value
 
     def put(self, key: tuple[str, ...], sources: list[str], value: Any) -> None:
-        """Keep ``value`` (loaded from ``sources``) for ``key``; silently nothing if it cannot be written."""
+        """Keep ``value`` (plain data read from ``sources``) for ``key``; silently nothing if it
+        cannot be written or would not come back from JSON equal to itself."""
         path = self._entry(key)
         if path is None:
             return
@@ -166,14 +197,18 @@ class DiskCache:
             return
         tmp = None
         try:
-            data = pickle.dumps((key, digests, value), protocol=pickle.HIGHEST_PROTOCOL)
-            self._made(path.parent)
+            text = json.dumps({"key": list(key), "sources": digests, "value": value}, ensure_ascii=False)
+            if json.loads(text)["value"] != value:
+                return
+            new = not path.exists()
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
             os.replace(tmp, path)
             tmp = None
-        except Exception:  # a read-only or full disk, an object that does not pickle: no cache
+            if new:
+                trim(path.parent, MAX_ENTRIES)
+        except Exception:  # a read-only or full disk, a value JSON cannot hold: no cache
             pass
         finally:
             if tmp is not None:
@@ -183,7 +218,7 @@ class DiskCache:
 
 def prune(base: Path, keep: int) -> None:
     """Delete all but the ``keep`` most recently used fingerprint subfolders of ``base`` (by
-    modification time, which a run's first look and every write refresh) and any loose entry
+    modification time, which a run's first look and every write refresh) and any loose file
     (an earlier printkit kept entries directly in ``base``). Errors are ignored: another
     process may be pruning too."""
     try:
@@ -195,10 +230,30 @@ def prune(base: Path, keep: int) -> None:
         try:
             if child.is_dir(follow_symlinks=False):
                 folders.append((child.stat(follow_symlinks=False).st_mtime_ns, child.path))
-            elif child.name.endswith(".pickle"):
+            else:
                 os.unlink(child.path)
         except OSError:
             continue
     folders.sort(reverse=True)
     for _, path in folders[keep:]:
         shutil.rmtree(path, ignore_errors=True)
+
+
+def trim(folder: Path, most: int) -> None:
+    """Delete the oldest written entries of ``folder`` (and any other file: an earlier
+    printkit's pickles) until at most ``most`` entries are left. Errors are ignored."""
+    entries = []
+    try:
+        for child in os.scandir(folder):
+            with contextlib.suppress(OSError):
+                if not child.name.endswith(SUFFIX):
+                    if not child.name.endswith(".part"):  # another process's write in flight
+                        os.unlink(child.path)
+                    continue
+                entries.append((child.stat(follow_symlinks=False).st_mtime_ns, child.path))
+    except OSError:
+        return
+    entries.sort()
+    for _, path in entries[:max(0, len(entries) - most)]:
+        with contextlib.suppress(OSError):
+            os.unlink(path)

@@ -10,7 +10,7 @@ import os
 import stat
 import sys
 from typing import TYPE_CHECKING, Any, TypeVar
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from printkit.core.score import printable
 from printkit.core.yamlio import TextProblem, first_error, parse_text
@@ -18,7 +18,7 @@ from printkit.errors import InputError
 
 #: A record is at most this many bytes (the largest worked example is about 12 KB).
 MAX_BYTES = 1_000_000
-if TYPE_CHECKING:  # records read by a compiled reader (printkit.core.compiled) need no pydantic
+if TYPE_CHECKING:
     from pydantic import BaseModel, StrictInt as Whole  # noqa: F401 - what Whole is, for type checkers
 
 M = TypeVar("M", bound="BaseModel")
@@ -86,14 +86,9 @@ def _kind(mode: int) -> str:
 
 
 def read_record(file: str, model: type[M] | str, game: str = "",
-                others: Mapping[str, tuple[str, type[BaseModel]]] | None = None,
-                fast: Callable[[Any], Any] | None = None) -> tuple[M, dict]:
+                others: Mapping[str, tuple[str, type[BaseModel]]] | None = None) -> tuple[M, dict]:
     """The record in ``file`` checked against ``model`` (the class, or its ``"module:Model"``
     name, imported when needed), and its key-path-to-line table.
-
-    ``fast`` is the model compiled (:func:`printkit.core.compiled.reader`): it checks the record
-    without pydantic, and gives a light record. A record it refuses is read by ``model`` again,
-    for the model's own message (the same one) and to name a misfiled record.
 
     ``others`` maps the other games' names to (title, record model): a record that does not fit
     ``model`` but names or fits another game is reported as that game's record, with the
@@ -101,7 +96,7 @@ def read_record(file: str, model: type[M] | str, game: str = "",
     escaped (a key or value from the record cannot steer the terminal or start a line).
     """
     try:
-        return _parse_record(read_text(file), file, model, game, others, fast)
+        return _parse_record(read_text(file), file, model, game, others)
     except InputError as e:
         raise _shown(e) from None
 
@@ -123,8 +118,7 @@ def _shown(e: InputError) -> InputError:
 
 
 def _parse_record(text: str, file: str, model: type[M] | str, game: str,
-                  others: Mapping[str, tuple[str, type[BaseModel]]] | None,
-                  fast: Callable[[Any], Any] | None = None) -> tuple[M, dict]:
+                  others: Mapping[str, tuple[str, type[BaseModel]]] | None) -> tuple[M, dict]:
     name = "<stdin>" if file == "-" else file
     try:
         data, table = parse_text(text, allow_json=True)
@@ -137,11 +131,6 @@ def _parse_record(text: str, file: str, model: type[M] | str, game: str,
     if not isinstance(data, dict):
         raise InputError(name, "", f"a record is a mapping of keys (such as players: ...), not a "
                                     f"{'list' if isinstance(data, list) else 'single value'}", 1)
-    if fast is not None:
-        try:
-            return fast(data), table
-        except (ValidationError, ValueError):
-            pass  # the model says what is wrong, in its own words (the same)
     from printkit.core.game import resolve
 
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -383,9 +384,11 @@ def _said(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-if TYPE_CHECKING:  # a record read by printkit.core.compiled needs no pydantic
+if TYPE_CHECKING:
     import yaml
     from pydantic import BaseModel
+
+    from printkit.core.diskcache import DiskCache
 
 M = TypeVar("M", bound="BaseModel")
 
@@ -393,7 +396,8 @@ M = TypeVar("M", bound="BaseModel")
 def read_file(path: Path, shown: str, max_bytes: int, kind: str = "files") -> tuple[Any, dict]:
     """The YAML document in the file at ``path`` and its key-path-to-line table; problems are
     InputErrors naming ``shown`` (a file of more than ``max_bytes`` is refused: ``kind`` such
-    as "layout files" says what may be at most that size)."""
+    as "layout files" says what may be at most that size). A document parsed by an earlier run
+    comes from the disk cache (:mod:`printkit.core.diskcache`), where JSON can hold it."""
     try:
         size = path.stat().st_size
     except OSError as e:
@@ -406,10 +410,26 @@ def read_file(path: Path, shown: str, max_bytes: int, kind: str = "files") -> tu
         raise InputError(shown, "", f"not UTF-8 text ({e.reason} at byte {e.start})") from None
     except OSError as e:
         raise InputError(shown, "", f"cannot read the file ({e.strerror})") from None
+    key = (hashlib.sha256(text.encode("utf-8")).hexdigest(),)
+    kept = _parsed().get(key)
+    if kept is not None:
+        data, lines = kept
+        return data, {tuple(loc): line for loc, line in lines}
     try:
-        return parse_text(text)
+        data, table = parse_text(text)
     except TextProblem as e:
         raise InputError(shown, "", str(e), e.line) from None
+    _parsed().put(key, [], [data, [[list(loc), line] for loc, line in table.items()]])
+    return data, table
+
+
+@functools.cache
+def _parsed() -> DiskCache:
+    """Documents :func:`read_file` parsed, kept on disk by the sha256 of their text (so an entry
+    is never stale): parsing YAML is most of the time of reading a layout or data file."""
+    from printkit.core.diskcache import DiskCache
+
+    return DiskCache("parsed")
 
 
 def validate(model: type[M], data: Any, table: dict, shown: str) -> M:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-import pickle
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,9 +12,9 @@ from typing import Annotated
 import pytest
 
 from printkit.core import content as content_reader
-from printkit.core import datamodel, diskcache
-from printkit.core.compiled import FastModel
-from printkit.core.content import DataModel, keyed, read_content
+from printkit.core import diskcache
+from printkit.core.content import read_content
+from printkit.core.datamodel import DataModel, keyed
 from printkit.errors import InputError, PrintkitError
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "printkit" / "games"
@@ -41,13 +41,10 @@ def test_each_games_data_loads(game, monkeypatch):
     monkeypatch.setenv("PRINTKIT_CACHE", "0")  # read and checked here, not taken from a cache
     mod = content_module(game)
     content = read_content(mod.DATA, mod.Content)
-    # compiled (printkit.core.compiled): the checked content comes back as light objects, the
-    # same values as the model's, whether read from the file or from the disk cache
-    assert isinstance(content, FastModel) and not isinstance(content, DataModel)
-    assert isinstance(content.version, int) and content.compiled_from == f"{mod.Content.__module__}.Content"
+    # the game's own model, the same values whether read from the file or from the disk cache
+    assert type(content) is mod.Content and isinstance(content, DataModel)
+    assert isinstance(content.version, int)
     assert content == mod.CONTENT and repr(content) == repr(mod.CONTENT)
-    # the same classes' names and values, all the way down, as the pydantic model's
-    assert repr(content) == repr(content_reader._read(Path(mod.DATA), mod.Content, "data.yaml"))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -177,16 +174,16 @@ def test_a_games_checked_content_comes_from_disk_the_same(game, cache_home, tmp_
     data = tmp_path / "data.yaml"
     shutil.copyfile(mod.DATA, data)
     first = read_content(data, mod.Content)
-    [entry] = cache_home.glob("*/*.pickle")
-    key, digests, kept = pickle.loads(entry.read_bytes())
-    # the model's module, the printkit modules it takes names from and its light classes are
-    # among the sources
+    [entry] = cache_home.glob("*/*.json")
+    kept = json.loads(entry.read_text(encoding="utf-8"))  # plain data: the model's JSON dump
+    # the data file and the model's module are the sources (printkit's own source is in the
+    # cache's fingerprint)
     model_file = importlib.import_module(mod.Content.__module__).__file__
-    light_file = importlib.import_module(type(first).__module__).__file__
-    assert model_file in digests and datamodel.__file__ in digests and light_file in digests
+    assert set(kept["sources"]) == {str(data.resolve()), model_file}
+    assert kept["value"] == first.model_dump(mode="json", by_alias=True)
     next_run(monkeypatch, read_allowed=False)
     again = read_content(data, mod.Content)
-    assert again is not first and type(again) is type(first) and isinstance(again, FastModel)
+    assert again is not first and type(again) is type(first) is mod.Content
     assert again == first == mod.CONTENT and repr(again) == repr(mod.CONTENT)
 
 
@@ -199,15 +196,31 @@ def test_content_is_read_again_when_a_source_changes(cache_home, tmp_path, monke
     data.write_text(GOOD.replace("version: 1", "version: 22"), encoding="utf-8")
     assert read_content(data, Toy).version == 22
     # the module that defines the model changed: its recorded digest no longer matches
-    [entry] = cache_home.glob("*/*.pickle")
-    key, digests, kept = pickle.loads(entry.read_bytes())
-    assert __file__ in digests
-    # printkit modules this module takes names from, or imports whole, are sources too
-    assert content_reader.__file__ in digests and diskcache.__file__ in digests
-    entry.write_bytes(pickle.dumps((key, {**digests, __file__: "0" * 64}, kept)))
+    [entry] = cache_home.glob("*/*.json")
+    kept = json.loads(entry.read_text(encoding="utf-8"))
+    assert __file__ in kept["sources"]
+    kept["sources"][__file__] = "0" * 64
+    entry.write_text(json.dumps(kept), encoding="utf-8")
     next_run(monkeypatch, read_allowed=False)
     with pytest.raises(AssertionError, match="was read"):
         read_content(data, Toy)
+
+
+class Counted(DataModel):
+    """A model whose dump does not validate back to itself: never kept."""
+
+    version: int
+
+    @classmethod
+    def model_validate(cls, obj, **kwargs):  # type: ignore[override]
+        got = super().model_validate(obj, **kwargs)
+        return got.model_copy(update={"version": got.version + 1})
+
+
+def test_content_that_would_not_come_back_the_same_is_not_kept(cache_home, tmp_path, monkeypatch):
+    data = write(tmp_path, "version: 1\n")
+    assert read_content(data, Counted).version == 2
+    assert not list(cache_home.glob("*/*.json"))
 
 
 def test_broken_content_is_not_kept_and_fails_every_time(cache_home, tmp_path, monkeypatch):
@@ -215,4 +228,4 @@ def test_broken_content_is_not_kept_and_fails_every_time(cache_home, tmp_path, m
     for _ in range(2):
         next_run(monkeypatch, read_allowed=True)
         assert "unknown food 'toast'" in str(error_of(data, Toy))
-    assert not cache_home.exists() or not list(cache_home.glob("*/*.pickle"))
+    assert not cache_home.exists() or not list(cache_home.glob("*/*.json"))

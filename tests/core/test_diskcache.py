@@ -1,10 +1,14 @@
-"""The disk cache (core/diskcache.py) keeps the entries of its KEEP most recently used
-fingerprints and drops the rest when a new fingerprint first writes: it does not grow with
-every printkit release or every edit of a checkout's checking code."""
+"""The disk cache (core/diskcache.py): plain JSON entries, in folders only the user can write,
+keyed by printkit's version and source, bounded. It keeps the entries of its KEEP most recently
+used fingerprints and drops the rest when a new fingerprint first writes (it does not grow with
+every printkit release or every edit of a checkout), and at most MAX_ENTRIES entries a
+fingerprint."""
 
 from __future__ import annotations
 
+import json
 import os
+import stat
 import time
 from pathlib import Path
 
@@ -41,7 +45,7 @@ def test_a_new_fingerprint_keeps_the_most_recently_used_and_drops_the_rest(base:
         os.utime(folders[-1], (past, past))
     kept = sorted(p for p in base.iterdir())
     assert kept == sorted(folders[-diskcache.KEEP:])
-    assert all(len(list(f.glob("*.pickle"))) == 1 for f in kept)
+    assert all(len(list(f.glob("*.json"))) == 1 for f in kept)
 
 
 def test_a_fingerprint_used_again_is_kept_and_loose_old_entries_go(base: Path, tmp_path: Path) -> None:
@@ -52,6 +56,7 @@ def test_a_fingerprint_used_again_is_kept_and_loose_old_entries_go(base: Path, t
     cache_of(code).put(("data",), [str(source)], 1)
     daily = base / cache_of(code).fingerprint()[:32]
     base.joinpath("0123abcd.pickle").write_bytes(b"an entry kept directly in the folder by an earlier printkit")
+    assert base.joinpath("0123abcd.pickle").exists()
     others = []
     for n in range(diskcache.KEEP - 1):  # other printkits (venvs, releases): KEEP folders in all
         other = tmp_path / f"other{n}.py"
@@ -79,3 +84,80 @@ def test_entries_of_the_same_fingerprint_are_never_pruned(base: Path, tmp_path: 
         cache.put((f"f{n}",), [str(src)], n)
     assert [cache.get((f"f{n}",)) for n in range(20)] == list(range(20))
     assert len(list(base.iterdir())) == 1
+
+
+def test_entries_are_plain_json_and_values_json_cannot_hold_are_not_kept(base: Path, tmp_path: Path) -> None:
+    code = tmp_path / "checker.py"
+    code.write_text("x\n")
+    cache = cache_of(code)
+    cache.put(("plain",), [], {"a": [1, 2.5, "three", None, True]})
+    [entry] = base.glob("*/*.json")
+    assert json.loads(entry.read_text(encoding="utf-8")) == {
+        "key": ["plain"], "sources": {}, "value": {"a": [1, 2.5, "three", None, True]}}
+    for value in ({1: "a number key"}, (1, 2), {"a": {2}}, object()):  # not what JSON gives back
+        cache.put(("odd",), [], value)
+        assert cache.get(("odd",)) is None
+    assert [e.name for e in base.glob("*/*")] == [entry.name]
+
+
+def test_folders_are_made_for_the_user_alone(base: Path, tmp_path: Path) -> None:
+    cache = cache_of(tmp_path / "checker.py")
+    cache.put(("k",), [], 1)
+    for folder in (base.parent, base, base / cache.fingerprint()[:32]):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+    assert cache.get(("k",)) == 1
+
+
+@pytest.mark.parametrize("which", ["printkit", "cache"])
+def test_a_folder_others_can_write_is_not_used(base: Path, tmp_path: Path, which: str) -> None:
+    shared = base.parent if which == "printkit" else base
+    shared.mkdir(parents=True)
+    os.chmod(shared, 0o777)  # anyone could plant entries
+    cache = cache_of(tmp_path / "checker.py")
+    cache.put(("k",), [], 1)
+    assert cache.get(("k",)) is None
+    assert not list(base.glob("*/*"))  # nothing written either
+    os.chmod(shared, 0o770)  # the group still could
+    cache = cache_of(tmp_path / "checker.py")
+    cache.put(("k",), [], 1)
+    assert cache.get(("k",)) is None
+    os.chmod(shared, 0o755)  # only the user writes: used
+    cache = cache_of(tmp_path / "checker.py")
+    cache.put(("k",), [], 1)
+    assert cache.get(("k",)) == 1
+
+
+def test_a_folder_another_user_owns_is_not_used(base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache_of(tmp_path / "checker.py").put(("k",), [], 1)  # made by this user
+    me = os.getuid()
+    monkeypatch.setattr(os, "getuid", lambda: me + 1)  # as another user would see it
+    other = cache_of(tmp_path / "checker.py")
+    assert other.get(("k",)) is None
+    other.put(("j",), [], 2)
+    assert other.get(("j",)) is None
+    monkeypatch.setattr(os, "getuid", lambda: me)
+    assert cache_of(tmp_path / "checker.py").get(("k",)) == 1
+
+
+def test_a_fingerprint_keeps_at_most_max_entries(base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(diskcache, "MAX_ENTRIES", 5)
+    cache = cache_of(tmp_path / "checker.py")
+    for n in range(12):
+        cache.put((f"k{n}",), [], n)
+        folder = base / cache.fingerprint()[:32]
+        os.utime(next(p for p in folder.glob("*.json") if json.loads(p.read_text())["key"] == [f"k{n}"]),
+                 (time.time() - 1000 + n,) * 2)  # each written after the one before
+        assert len(list(folder.glob("*.json"))) <= 5
+    assert [cache.get((f"k{n}",)) for n in range(12)] == [None] * 7 + list(range(7, 12))  # the newest kept
+
+
+def test_the_fingerprint_is_printkits_version_and_source(base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import printkit
+
+    assert diskcache.source_digest() == diskcache.source_digest.__wrapped__()  # the same files, the same digest
+    first = DiskCache("things").fingerprint()
+    monkeypatch.setattr(diskcache, "source_digest", lambda: "an edited checkout")
+    edited = DiskCache("things").fingerprint()
+    monkeypatch.setattr(printkit, "__version__", "99.0")
+    released = DiskCache("things").fingerprint()
+    assert len({first, edited, released}) == 3

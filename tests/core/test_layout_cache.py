@@ -1,21 +1,27 @@
-"""Checked layouts kept on disk between runs (printkit/core/layout/cache.py): used only while
-every file a layout read has the same bytes, rebuilt when stale or unreadable, never changing
-what a layout is."""
+"""Layout files parsed by an earlier run come from the disk cache (printkit/core/yamlio.py's
+read_file, printkit/core/diskcache.py): an entry is plain JSON, found by the sha256 of the
+file's text (so an edited file is parsed again), rebuilt when unreadable, and never changes
+what a layout is or where its messages point."""
 
-import pickle
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from printkit.core import diskcache
+from printkit.core import diskcache, yamlio
 from printkit.core.layout import load
 from printkit.errors import InputError
 from tests.conftest import run_cli
 
-LIB = "styles:\n  s: {stroke_width: 1mm, fill: '#c33'}\n"
-TOP = "include: [lib.yaml]\nsize: [100mm, 50mm]\npages:\n  - elements:\n      - rect: {x: 1, y: 2, w: 3, h: 4, style: s}\n"
+LIB = "styles:\n  s: {stroke_width: 1mm, fill: '#c33'}\nsymbols:\n  dot:\n    elements:\n      - circle: {x: 0, y: 0, r: 1}\n"
+TOP = ("include: [lib.yaml]\nsize: [100mm, 50mm]\npages:\n  - elements:\n"
+       "      - rect: {x: 1, y: 2, w: 3, h: 4, style: s}\n      - frame: {x: 5, y: 6, elements: [{use: {symbol: dot}}]}\n")
+#: Key paths of TOP and of what it includes.
+WHERE = ["pages[0].elements[0].rect.w", "pages[0].elements[1].frame.elements[0].use.symbol",
+         "symbols.dot.elements[0].circle.r", "styles.s.fill", "size[1]", "nowhere[3].at.all"]
 
 
 @pytest.fixture
@@ -23,30 +29,36 @@ def cached(tmp_path, monkeypatch):
     """A cache folder of its own, and a layout with an include."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.delenv("PRINTKIT_CACHE", raising=False)
+    yamlio._parsed.cache_clear()
     (tmp_path / "lib.yaml").write_text(LIB)
     (tmp_path / "top.yaml").write_text(TOP)
-    return tmp_path
+    yield tmp_path
+    yamlio._parsed.cache_clear()
 
 
 def fresh_run(monkeypatch) -> None:
     """Forget what this process loaded, as a new run would."""
     monkeypatch.setattr(load, "_CACHE", {})
     monkeypatch.setattr(diskcache, "_hashes", {})
+    yamlio._parsed.cache_clear()
 
 
 def no_parsing(monkeypatch) -> None:
     def refuse(*a, **k):
         raise AssertionError("the layout was parsed, not taken from the cache")
-    monkeypatch.setattr(load, "_parse", refuse)
+    monkeypatch.setattr(yamlio, "parse_text", refuse)
 
 
 def entries(tmp_path: Path) -> list[Path]:
-    return sorted((tmp_path / "xdg" / "printkit" / "layouts").glob("*/*.pickle"))
+    return sorted((tmp_path / "xdg" / "printkit" / "parsed").glob("*/*.json"))
 
 
-def test_a_second_run_takes_the_checked_layout_from_disk(cached, monkeypatch):
+def test_a_second_run_takes_the_parsed_files_from_disk(cached, monkeypatch):
     first = load.load_layout(cached / "top.yaml")
     assert len(entries(cached)) == 2  # the layout and its include
+    for e in entries(cached):  # plain data: the document and its key-path-to-line table
+        entry = json.loads(e.read_text(encoding="utf-8"))
+        assert set(entry) == {"key", "sources", "value"} and isinstance(entry["value"][0], dict)
     fresh_run(monkeypatch)
     no_parsing(monkeypatch)
     again = load.load_layout(cached / "top.yaml")
@@ -54,6 +66,10 @@ def test_a_second_run_takes_the_checked_layout_from_disk(cached, monkeypatch):
     assert again == first and again.spec == first.spec and again.styles == first.styles
     assert again.sources == first.sources and again.lines == first.lines and again.homes == first.homes
     assert again.styles["s"].stroke_width == 1
+    # every message is placed alike, at its own file's line or an include's
+    assert [again.place(w) for w in WHERE] == [first.place(w) for w in WHERE]
+    file, line = again.place("symbols.dot.elements[0].circle.r")
+    assert file.endswith("lib.yaml") and line == 6
 
 
 def test_a_changed_include_is_read_again(cached, monkeypatch):
@@ -62,40 +78,50 @@ def test_a_changed_include_is_read_again(cached, monkeypatch):
     (cached / "lib.yaml").write_text(LIB.replace("1mm", "2.5mm"))
     assert load.load_layout(cached / "top.yaml").styles["s"].stroke_width == 2.5
     fresh_run(monkeypatch)
-    no_parsing(monkeypatch)  # the new bytes' entry replaced the old one
+    no_parsing(monkeypatch)  # the new text has its entry now
     assert load.load_layout(cached / "top.yaml").styles["s"].stroke_width == 2.5
 
 
 def test_an_unreadable_entry_is_ignored_and_rebuilt(cached, monkeypatch):
     first = load.load_layout(cached / "top.yaml")
     for e in entries(cached):
-        e.write_bytes(b"\x80\x05 cut short")
+        e.write_bytes(b'{"key": ["cut sh')
     fresh_run(monkeypatch)
     assert load.load_layout(cached / "top.yaml") == first
     for e in entries(cached):
-        key, digests, layout = pickle.loads(e.read_bytes())  # whole again
-        assert all(len(d) == 64 for d in digests.values())
+        entry = json.loads(e.read_text(encoding="utf-8"))  # whole again
+        assert len(entry["key"][0]) == 64
 
 
-def test_an_entry_for_other_bytes_is_not_used(cached, monkeypatch):
-    """An entry whose recorded digests do not match the files (an edit between runs) is not used."""
+def test_an_entry_for_another_key_is_not_used(cached, monkeypatch):
+    """An entry that does not name the key it is looked up for (another text) is not used."""
     load.load_layout(cached / "top.yaml")
     for e in entries(cached):
-        key, digests, layout = pickle.loads(e.read_bytes())
-        e.write_bytes(pickle.dumps((key, {src: "0" * 64 for src in digests}, layout)))
+        entry = json.loads(e.read_text(encoding="utf-8"))
+        e.write_text(json.dumps({**entry, "key": ["0" * 64]}), encoding="utf-8")
     fresh_run(monkeypatch)
     no_parsing(monkeypatch)
     with pytest.raises(AssertionError, match="parsed"):
         load.load_layout(cached / "top.yaml")
 
 
-def test_broken_layouts_are_not_kept_and_still_fail(cached, monkeypatch):
+def test_broken_layouts_still_fail_the_same(cached, monkeypatch):
     (cached / "top.yaml").write_text(TOP.replace("rect:", "rectangle:"))
+    errors = []
     for _ in range(2):
         fresh_run(monkeypatch)
-        with pytest.raises(InputError, match="unknown element 'rectangle'"):
+        with pytest.raises(InputError, match="unknown element 'rectangle'") as e:
             load.load_layout(cached / "top.yaml")
-    assert [e for e in entries(cached) if "top" in str(pickle.loads(e.read_bytes())[0])] == []
+        errors.append(str(e.value))
+    assert errors[0] == errors[1] and ":5:" in errors[0]  # the line, from the kept table too
+    (cached / "top.yaml").write_text("pages: [\n")  # not YAML: nothing kept, the same error each time
+    fresh_run(monkeypatch)
+    before = entries(cached)
+    for _ in range(2):
+        with pytest.raises(InputError, match="not valid YAML"):
+            load.load_layout(cached / "top.yaml")
+        fresh_run(monkeypatch)
+    assert entries(cached) == before
 
 
 def test_off_and_unwritable(cached, monkeypatch):
@@ -123,8 +149,10 @@ def test_make_gives_the_same_bytes_from_the_cache(tmp_path, monkeypatch):
     kept = {e: (e.stat().st_ino, e.stat().st_mtime_ns) for e in entries(tmp_path)}
     assert kept
     subprocess.run([sys.executable, "-m", "printkit", *args, str(tmp_path / "warm")],
-                   check=True, capture_output=True, env={"XDG_CACHE_HOME": str(xdg), "PATH": "/usr/bin:/bin"})
-    # The second run took every layout from the disk: it wrote no entry (a miss writes one anew).
+                   check=True, capture_output=True, env={"XDG_CACHE_HOME": str(xdg), "PATH": "/usr/bin:/bin",
+                                                         "PYTHONPATH": os.environ.get("PYTHONPATH", "")})
+    # The second run took every file from the disk: it wrote no entry (a miss writes one anew).
     assert {e: (e.stat().st_ino, e.stat().st_mtime_ns) for e in entries(tmp_path)} == kept
     pdf = "trickdumpling-cards-a4.pdf"
     assert (tmp_path / "warm" / pdf).read_bytes() == (tmp_path / "cold" / pdf).read_bytes()
+    fresh_run(monkeypatch)

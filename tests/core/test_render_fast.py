@@ -4,15 +4,12 @@
   from the text a template fills: the same float, bit for bit, and the long way (the same error)
   for everything it might refuse or tell apart;
 - a length's key path (``where.x``) is made only when a message may need it (Renderer._at);
-- named styles and styles written in an element are merged once a renderer (style_spec);
-- light layout objects unpickle without copying what the unpickler made for them (compiled.py).
+- named styles and styles written in an element are merged once a renderer (style_spec).
 """
 
 from __future__ import annotations
 
-import copy
 import math
-import pickle
 import random
 import struct
 from types import MappingProxyType
@@ -22,9 +19,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.core import compiled
-from printkit.core.compiled import FastModel
-from printkit.core.layout import kinds
 from printkit.core.layout import render as R
 from printkit.core.layout import template as T
 from printkit.core.layout.load import load_layout, merge_styles
@@ -193,50 +187,6 @@ def test_rects_are_drawn_as_before(layout):
     assert ops[0].style.stroke_width == 1.0 and ops[1].style.dash == (1.0, 2.0)
     with pytest.raises(Exception, match=r"l.yaml:8: pages\[0\].elements\[1\].rect.x: template '\{a\}mm' names 'a'"):
         r.page(layout.spec.pages[0].elements, {"b": {"c": 0.5}}, "pages[0].elements")
-
-
-# -- light objects unpickled --------------------------------------------------------------
-
-
-class Thing(FastModel):
-    __slots__ = ()
-    compiled_fields = ("a", "b")
-
-
-def test_unpickled_light_objects_are_whole_and_their_own():
-    t = Thing.construct_light({"a": [1], "b": "x"}, {"a"})
-    for u in (pickle.loads(pickle.dumps(t, protocol=pickle.HIGHEST_PROTOCOL)), copy.copy(t), copy.deepcopy(t)):
-        assert u == t and type(u) is Thing and u.__pydantic_fields_set__ == {"a"}
-        assert u.__pydantic_extra__ is None and u.__pydantic_private__ is None
-        assert u.__dict__ is not t.__dict__ and u.__pydantic_fields_set__ is not t.__pydantic_fields_set__
-    twice = pickle.loads(pickle.dumps([t, t]))
-    assert twice[0] is twice[1]  # one object stays one
-    with pytest.raises(TypeError):
-        twice[0].a = 2
-
-
-def test_construct_light_copies_what_it_is_given():
-    values, fields_set = {"a": 1, "b": 2}, {"a"}
-    t = Thing.construct_light(values, fields_set)
-    values["a"], _ = 5, fields_set.add("b")
-    assert t.a == 1 and t.__pydantic_fields_set__ == {"a"}
-    assert Thing.construct_light({"a": 1}).__pydantic_fields_set__ == {"a"}
-
-
-def test_entries_pickled_by_earlier_printkits_still_load():
-    """An entry names compiled._rebuild with (class, values, fields set), as before."""
-    t = Thing.construct_light({"a": 1, "b": None}, {"a"})
-    reduced = t.__reduce__()
-    assert reduced[0] is compiled._rebuild and reduced[1][0] is Thing
-    old = compiled._rebuild(Thing, {"a": 1, "b": None}, {"a"})
-    assert old == t and old.__pydantic_fields_set__ == {"a"}
-
-
-def test_light_layouts_survive_the_disk_cache_round_trip(layout):
-    if not kinds.is_light(layout.spec):
-        pytest.skip("the light classes are stale: the models are used")
-    again = pickle.loads(pickle.dumps(layout, protocol=pickle.HIGHEST_PROTOCOL))
-    assert again.spec == layout.spec and again.styles == layout.styles
 
 
 def test_a_renderer_is_freed_when_dropped(layout):

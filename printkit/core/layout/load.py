@@ -3,21 +3,19 @@
 Every problem becomes a :class:`~printkit.errors.InputError` naming the file, the line where
 known, the key path (``pages[0].elements[3].rect.w``) and what was expected.
 
-A layout is checked by the pydantic models (:mod:`.model`), then handed out in their light form
-(:mod:`.kinds`), which the disk cache keeps: this module imports pydantic only to check a file.
+A layout is checked by the pydantic models (:mod:`.model`); the YAML of its files comes from the
+disk cache (:func:`printkit.core.yamlio.read_file`) once a run has parsed them.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import pickle
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printkit.core.layout import cache, kinds
 from printkit.core.layout.template import TemplateError, check_name, parse
 from printkit.core.resources import layouts_dir
 from printkit.core.yamlio import key_path, line_for, parse_key_path, read_file, validate
@@ -26,7 +24,7 @@ from printkit.errors import InputError
 #: Layout files larger than this are refused (they are hand-written, a few kB each).
 MAX_BYTES = 1_000_000
 
-if TYPE_CHECKING:  # the values are these models or their light classes (see kinds.py)
+if TYPE_CHECKING:
     from printkit.core.layout.model import ColourDef, LayoutFile, StyleSpec, SymbolSpec
 
 
@@ -120,14 +118,14 @@ def merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
 
 
 def _merge_styles(base: StyleSpec, over: StyleSpec) -> StyleSpec:
-    """The merged style, of ``over``'s class (a model, or its light class: see kinds.py)."""
-    names = kinds.fields(type(over))
+    """The merged style, of ``over``'s class."""
+    names = type(over).model_fields
     data = {k: getattr(base, k) for k in names if getattr(base, k) is not None}
     data.update({k: getattr(over, k) for k in names if getattr(over, k) is not None})
     data.pop("extends", None)
     # Every field given (None where neither sets it: every StyleSpec default is None), so
     # pydantic need not look up and copy defaults; the fields set are still the ones merged.
-    return kinds.construct_like(over, {k: data.get(k) for k in names}, set(data))
+    return type(over).model_construct(set(data), **{k: data.get(k) for k in names})
 
 
 def load_layout(name: str | Path) -> Layout:
@@ -136,8 +134,8 @@ def load_layout(name: str | Path) -> Layout:
     Its includes must stay inside the layouts folder (or, for a file outside it, inside the
     file's own folder). Every file is read once per load, however many files include it, and a
     file already loaded, and unchanged since (same size and modification time, and the same for
-    what it includes), is not read again. A layout checked by an earlier run, whose files
-    still have the same bytes, comes from the disk cache (:mod:`.cache`) instead of its files.
+    what it includes), is not read again. A file an earlier run parsed, with the same text,
+    comes parsed from the disk cache (:func:`printkit.core.yamlio.read_file`).
     """
     base = layouts_dir()
     path = Path(name)
@@ -167,58 +165,6 @@ def _stamp(path: str) -> tuple | None:
     return (st.st_size, st.st_mtime_ns)
 
 
-def _lightened(layout: Layout) -> Layout:
-    """``layout`` with its checked values in their light form (see kinds.py); a value shared
-    between its parts (a style, a symbol) stays shared. As it is while the light classes are
-    stale or missing."""
-    if kinds.light_module() is None or kinds.is_light(layout.spec):
-        return layout
-    memo: dict[int, Any] = {}
-    try:
-        light = lambda d: {k: kinds.lighten(v, memo) for k, v in d.items()}  # noqa: E731
-        return replace(layout, spec=kinds.lighten(layout.spec, memo), colours=light(layout.colours),
-                       styles=light(layout.styles), symbols=light(layout.symbols), raw_styles=light(layout.raw_styles))
-    except KeyError:  # a model without a light class: the models, then
-        return layout
-
-
-#: A layout's tables of where each key is written: read only to place a message.
-_FOR_MESSAGES = ("lines", "homes")
-
-
-class _KeptLayout(Layout):
-    """A layout as the disk cache keeps it: :data:`_FOR_MESSAGES`, over half an entry's bytes and
-    a third of unpickling it, stay pickled apart (``_lazy``) until a message first asks where
-    a key is written (or an including layout takes them), then are plain attributes. The
-    rest unpickles as a plain Layout does, with no Python call. Equal to the Layout it keeps
-    (a dataclass compares only instances of one class)."""
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Layout):
-            return NotImplemented
-        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(Layout))
-
-    __hash__ = None  # type: ignore[assignment]  # as a Layout's: mutable, compared by value
-
-    def __getattr__(self, name: str) -> Any:
-        lazy = self.__dict__.get("_lazy")
-        if name not in _FOR_MESSAGES or lazy is None:
-            raise AttributeError(name)
-        self.__dict__.update(pickle.loads(lazy))
-        self.__dict__["_lazy"] = None
-        return self.__dict__[name]
-
-
-def _kept(layout: Layout) -> Layout:
-    """``layout`` as the disk cache keeps it (see :class:`_KeptLayout`); equal to it."""
-    lazy = {k: getattr(layout, k) for k in _FOR_MESSAGES}
-    state = {k: v for k, v in vars(layout).items() if k not in _FOR_MESSAGES and k != "_lazy"}
-    state["_lazy"] = pickle.dumps(lazy, protocol=pickle.HIGHEST_PROTOCOL)
-    kept = object.__new__(_KeptLayout)
-    kept.__dict__.update(state)
-    return kept
-
-
 @dataclass
 class _Loader:
     """One load: ``base`` names files in messages, ``root`` is where includes may come from."""
@@ -239,13 +185,7 @@ class _Loader:
         if hit is not None and all(_stamp(f) == st for f, st in hit[1].items()):
             layout = hit[0]
         else:
-            kept = cache.get(key)
-            if isinstance(kept, Layout) and kinds.is_light(kept.spec) == (kinds.light_module() is not None):
-                layout = kept
-            else:  # not kept, or kept in the other form (pydantic models from an older printkit)
-                layout = kept if isinstance(kept, Layout) else self.load(path, stack + (real,))
-                layout = _lightened(layout)
-                cache.put(key, layout.sources, _kept(layout))
+            layout = self.load(path, stack + (real,))
             _CACHE[key] = (layout, {f: _stamp(f) for f in layout.sources})
         self.done[real] = layout
         return layout
@@ -326,8 +266,8 @@ def _texts(obj: Any, loc: tuple, model: Any) -> Iterator[tuple[tuple, str, bool]
 
 
 def check_templates(spec: LayoutFile, file: str, table: dict) -> None:
-    """Every template in ``spec`` (as checked by the models, before it is made light) may be
-    filled (see :mod:`.template`): an InputError names the first that may not."""
+    """Every template in ``spec`` may be filled (see :mod:`.template`): an InputError names the
+    first that may not."""
     from printkit.core.layout import model
 
     for loc, text, is_name in _texts(spec, (), model):

@@ -14,7 +14,7 @@ from printkit.core.draw.ops import Page
 from printkit.core.draw.page import FooterInfo, PrintOptions, compose_page, plan_tiles, tile_pages
 from printkit.core.layout.render import Renderer
 
-if TYPE_CHECKING:  # or its light class (see kinds.py)
+if TYPE_CHECKING:
     from printkit.core.layout.model import PosterSpec
 
 #: The map page's label in the footer.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from printkit.core.colour import BLACK, Colour, ColourPair
 from printkit.core.draw.ops import (
@@ -19,9 +19,10 @@ from printkit.core.draw.ops import (
 from printkit.core.draw.page import TilePlan
 from printkit.core.geometry import hexgrid
 from printkit.core.geometry.pathdata import parse_path
-from printkit.core.layout import kinds, sections
+from printkit.core.layout import sections
 from printkit.core.layout.canvas import Canvas, Drawing
 from printkit.core.layout.load import Layout, merge_styles
+from printkit.core.layout.model import ColourDef, RectEl, StyleSpec, TextEl
 from printkit.core.layout.placements import Placements, digest
 from printkit.core.layout.template import MissingData, TemplateError, fill, lookup, one_field
 from printkit.core.text import TextBox, TextFitError, layout_text
@@ -29,13 +30,16 @@ from printkit.core.typescale import named_size_mm, readable
 from printkit.core.units import MM_PER_IN, MM_PER_PT, UNITS, parse_length
 from printkit.errors import PrintkitError
 
-if TYPE_CHECKING:  # the values are these models or their light classes (see kinds.py)
-    from printkit.core.layout.model import ColourDef, StyleSpec
-
-DEFAULT_STYLE = kinds.construct("StyleSpec", dict(stroke="black", stroke_width=0.25, font="sans",
-                                                  font_size=9 * MM_PER_PT, text_colour="black", line_height=1.2))
+DEFAULT_STYLE = StyleSpec.model_construct(stroke="black", stroke_width=0.25, font="sans",
+                                           font_size=9 * MM_PER_PT, text_colour="black", line_height=1.2)
 _FALSY = {"", "0", "false", "False", "None", "no"}
 _UNKNOWN = object()
+
+
+def _colour_def(value: Any) -> ColourDef:
+    """A palette's colour (the data's ``palette``, such as ``{colour: "#c33", bw: "#555"}``) as
+    a ``ColourDef``; anything else gets the model's ValidationError."""
+    return value if isinstance(value, ColourDef) else ColourDef.model_validate(value)
 
 
 #: At most this many elements (and hex cells, ruler ticks, track boxes, repeated copies) on one
@@ -256,7 +260,7 @@ class Renderer:
         return self._colour(spec, ctx, where)
 
     def _colour(self, spec: Any, ctx: dict, where: str) -> Colour | None:
-        if type(spec) is not str and kinds.is_a(spec, "ColourDef"):
+        if type(spec) is not str and isinstance(spec, ColourDef):
             pair = self._pair(spec, where)
         else:
             name = self.fmt(spec, ctx, where).strip()
@@ -267,7 +271,7 @@ class Renderer:
             name = name[3:] if force_bw else name
             palette = self.base.get("palette") or {}
             if name in self.layout.colours or name in palette:
-                d = self.layout.colours.get(name) or kinds.colour_def(palette[name])
+                d = self.layout.colours.get(name) or _colour_def(palette[name])
                 pair = self._pair(d, f"colours.{name}")
                 if force_bw:
                     return pair.bw
@@ -718,11 +722,9 @@ class Renderer:
         for k, (x, y, w, h) in enumerate(boxes):
             n = el.start + k
             style = el.mark_style if el.every and n % el.every == 0 and el.mark_style else el.style
-            # Lengths in mm as floats: what the models keep (kinds.element makes light ones as given).
-            box = {"x": float(x0 + x), "y": float(y0 + y), "w": float(w), "h": float(h)}
-            inner = [kinds.element("RectEl", dict(type="rect", style=style, **box)),
-                     kinds.element("TextEl", dict(type="text", text=str(n), style=el.number_style, align="center",
-                                                  valign="middle", **box))]
+            box = {"x": float(x0 + x), "y": float(y0 + y), "w": float(w), "h": float(h)}  # mm
+            inner = [RectEl(type="rect", style=style, **box),
+                     TextEl(type="text", text=str(n), style=el.number_style, align="center", valign="middle", **box)]
             ops.append(Group(tuple(self.elements(inner, ctx, f"{where}[{k}]")), Matrix.translate(0, 0),
                              tag=f"{self._tag(el, ctx, where)}[{k}]" if el.id else None))
         return ops

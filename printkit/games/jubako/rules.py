@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from printkit.games.jubako.content import CONTENT
 
-if TYPE_CHECKING:  # scoring imports this module without pydantic (issue 16)
-    from printkit.games.jubako.contentmodel import Board
+if TYPE_CHECKING:
+    from printkit.games.jubako.content import Board
 
 
 def parse_cell(name: str, size: int) -> tuple[int, int] | None:

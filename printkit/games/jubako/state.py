@@ -31,8 +31,8 @@ from printkit.games.jubako.rules import (
     PlayerBoard, favourite_food, multi_tiered, peko_peko, placements, problems, turn_points,
 )
 
-if TYPE_CHECKING:  # scoring imports this module without pydantic (issue 16)
-    from printkit.games.jubako.contentmodel import Board
+if TYPE_CHECKING:
+    from printkit.games.jubako.content import Board
     from printkit.games.jubako.record import JubakoRecord, Options, Turn
 
 Tile = tuple[str, str]

@@ -19,7 +19,7 @@ from printkit.errors import PrintkitError
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.form import Names, bullets, field_ops, inventory_rows
 from printkit.games.rollncook.record import RollNCookRecord
-from printkit.games.rollncook.recordbase import MAX_SHEET_SEED
+from printkit.games.rollncook.record import MAX_SHEET_SEED
 from printkit.games.rollncook.rules import meal_points
 from printkit.games.rollncook.sheet import Sheet, generate, parse_sheet_id
 

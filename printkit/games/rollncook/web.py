@@ -25,7 +25,7 @@ from printkit.core.table import Scorekeeper
 from printkit.core.records import Whole
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.record import EndState, HourPlay, Made, RollNCookRecord
-from printkit.games.rollncook.recordbase import MAX_SHEET_SEED, said
+from printkit.games.rollncook.record import MAX_SHEET_SEED, said
 from printkit.games.rollncook.rules import State, dish_boxes_left, legal_hour, plans, plates_left, results
 from printkit.games.rollncook.state import takes as rule_takes
 from printkit.games.rollncook.sheet import generate, parse_sheet_id, sheet_id

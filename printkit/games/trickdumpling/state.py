@@ -34,16 +34,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
 from printkit.core.game import GameState
 from printkit.core.score import PlayerResult, Violation
 from printkit.games.trickdumpling.content import CONTENT, Card
-from printkit.games.trickdumpling.recordbase import MASTER, DealBase, PlayInBase, TrickRecordBase
+from printkit.games.trickdumpling.record import MASTER, Deal, PlayIn, TrickRecord
 from printkit.games.trickdumpling.trick import Play, Trick, TrickResult
-
-if TYPE_CHECKING:  # scoring imports no record model (pydantic): moves are told apart by the mixins
-    from printkit.games.trickdumpling.record import Deal, PlayIn
 
 #: A move: the cook boards dealt (player -> cook), a round's deal, or a card played.
 Move: TypeAlias = "dict | Deal | PlayIn"
@@ -334,9 +331,9 @@ class TrickDumplingState(GameState[Move]):
     def apply(self, move: Move) -> list[Violation]:
         if self.closed:
             return []
-        if isinstance(move, PlayInBase):
+        if isinstance(move, PlayIn):
             return self._card(move)
-        if isinstance(move, DealBase):
+        if isinstance(move, Deal):
             return self._deal(move)
         self.cooks = dict(move)
         return cooks_dealt_once(self.cooks)
@@ -601,7 +598,7 @@ class SingleTrickState(GameState[Move]):
             self.cooks = dict(move)
             self.trick.hard = self._hard()
             return cooks_dealt_once(self.cooks)
-        if not isinstance(move, PlayInBase):
+        if not isinstance(move, PlayIn):
             return [Violation("trick", "TD-10", "a trick record has no deals")]
         i = len(self.plays)
         where = f"play {i + 1} ({move.player})"
@@ -646,7 +643,7 @@ class SingleTrickState(GameState[Move]):
 def start(records: Sequence) -> GameState:
     """The State a record starts: a trick record's referee, or a whole game."""
     (rec,) = records
-    if isinstance(rec, TrickRecordBase):
+    if isinstance(rec, TrickRecord):
         return SingleTrickState(rec.rank, rec.hands)
     return TrickDumplingState(rec.players)
 
@@ -656,7 +653,7 @@ def moves(records: Sequence) -> Iterator[tuple[int, tuple, Move]]:
     (rec,) = records
     if rec.cooks:
         yield 0, ("cooks",), dict(rec.cooks)
-    if isinstance(rec, TrickRecordBase):
+    if isinstance(rec, TrickRecord):
         for i, p in enumerate(rec.plays):
             yield 0, ("plays", i), p
         return

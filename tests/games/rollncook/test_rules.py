@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 import printkit.games.rollncook.content
-import printkit.games.rollncook.contentbase
 import printkit.games.rollncook.rules
 import printkit.games.rollncook.sheet
 from printkit.core.yamlio import parse_text
@@ -29,8 +28,7 @@ def load(name):
     return parse_text((EXAMPLES / name).read_text())[0]
 
 
-@pytest.mark.parametrize("module", [printkit.games.rollncook.content, printkit.games.rollncook.contentbase,
-                                    printkit.games.rollncook.rules, printkit.games.rollncook.sheet])
+@pytest.mark.parametrize("module", [printkit.games.rollncook.content, printkit.games.rollncook.rules, printkit.games.rollncook.sheet])
 def test_docstring_examples(module):
     r = doctest.testmod(module)
     assert r.attempted > 0 and r.failed == 0
