@@ -152,16 +152,15 @@ class DiskCache:
         if base is None:
             return None
         if base not in self._checked:
-            folder: Path | None = base / self.fingerprint()[:32]
+            folder = base / self.fingerprint()[:32]
             new = not folder.is_dir()
-            if not _private_folder(base) or not _private_folder(folder):
-                folder = None
-            elif new:
+            private = _private_folder(base) and _private_folder(folder)
+            if private and new:
                 prune(base, KEEP)
-            else:
+            elif private:
                 with contextlib.suppress(OSError):
                     os.utime(folder)  # most recently used: the last to be pruned
-            self._checked[base] = folder
+            self._checked[base] = folder if private else None
         return self._checked[base]
 
     def _entry(self, key: tuple[str, ...]) -> Path | None:

@@ -722,9 +722,10 @@ class Renderer:
         for k, (x, y, w, h) in enumerate(boxes):
             n = el.start + k
             style = el.mark_style if el.every and n % el.every == 0 and el.mark_style else el.style
-            box = {"x": float(x0 + x), "y": float(y0 + y), "w": float(w), "h": float(h)}  # mm
-            inner = [RectEl(type="rect", style=style, **box),
-                     TextEl(type="text", text=str(n), style=el.number_style, align="center", valign="middle", **box)]
+            x, y, w, h = float(x0 + x), float(y0 + y), float(w), float(h)  # mm
+            inner = [RectEl(type="rect", style=style, x=x, y=y, w=w, h=h),
+                     TextEl(type="text", text=str(n), style=el.number_style, align="center", valign="middle",
+                            x=x, y=y, w=w, h=h)]
             ops.append(Group(tuple(self.elements(inner, ctx, f"{where}[{k}]")), Matrix.translate(0, 0),
                              tag=f"{self._tag(el, ctx, where)}[{k}]" if el.id else None))
         return ops
