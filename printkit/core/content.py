@@ -7,21 +7,13 @@ parse of the file a later run takes from the disk cache), then the models, then 
 cross-checks (:meth:`DataModel.problems`). Every problem is an
 :class:`~printkit.errors.InputError` reading like a layout file's:
 ``printkit/games/x/data.yaml:12: meals.soup.value: expected a valid integer``.
-
-Content that passed every check is kept on disk (:mod:`printkit.core.diskcache`, folder
-``content``) as the model's JSON dump (``model_dump(mode="json")``), and a later run whose data
-file and model module have the same bytes rebuilds it with ``model_validate``: the same models
-(a content whose dump would not validate to an equal model is not kept), without the YAML
-parse and the cross-checks.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from printkit.core.diskcache import DiskCache
 from printkit.core.yamlio import key_path, line_for, read_file, validate
 from printkit.errors import InputError
 
@@ -35,8 +27,6 @@ _ROOT = Path(__file__).resolve().parents[2]
 
 M = TypeVar("M", bound="DataModel")
 
-CONTENT = DiskCache("content")
-
 
 def read_content(path: str | Path, model: type[M], shown: str | None = None) -> M:
     """The data file at ``path`` as a ``model``, checked; every problem is an InputError
@@ -44,20 +34,6 @@ def read_content(path: str | Path, model: type[M], shown: str | None = None) -> 
     project's folder)."""
     path = Path(path)
     name = shown or _shown(path)
-    key = (str(path.resolve()), model.__module__, model.__qualname__)
-    kept = CONTENT.get(key)
-    if kept is not None:
-        return model.model_validate(kept)
-    content = _read(path, model, name)
-    dump = content.model_dump(mode="json", by_alias=True)
-    module = getattr(sys.modules.get(model.__module__), "__file__", None)
-    if module and model.model_validate(dump) == content:  # kept only if it comes back the same
-        CONTENT.put(key, [key[0], module], dump)
-    return content
-
-
-def _read(path: Path, model: type[M], name: str) -> M:
-    """The data file at ``path`` (named ``name``) read and checked."""
     data, table = read_file(path, name, MAX_BYTES, "data files")
     if not isinstance(data, dict):
         raise InputError(name, "", "expected a mapping of keys at the top (such as version: 1)", 1)

@@ -414,12 +414,12 @@ def read_file(path: Path, shown: str, max_bytes: int, kind: str = "files") -> tu
     kept = _parsed().get(key)
     if kept is not None:
         data, lines = kept
-        return data, {tuple(loc): line for loc, line in lines}
+        return _decoded(data), {tuple(loc): line for loc, line in lines}
     try:
         data, table = parse_text(text)
     except TextProblem as e:
         raise InputError(shown, "", str(e), e.line) from None
-    _parsed().put(key, [], [data, [[list(loc), line] for loc, line in table.items()]])
+    _parsed().put(key, [], [_encoded(data), [[list(loc), line] for loc, line in table.items()]])
     return data, table
 
 
@@ -430,6 +430,40 @@ def _parsed() -> DiskCache:
     from printkit.core.diskcache import DiskCache
 
     return DiskCache("parsed")
+
+
+#: How :func:`_encoded` writes a mapping JSON has no object for: ``{PAIRS: [[key, value], ...]}``.
+PAIRS = "\0pairs"
+
+
+def _encoded(data: Any) -> Any:
+    """A parsed document as JSON holds it: a mapping with a key that is not a string (YAML's
+    ``2: ...``) becomes ``{PAIRS: [[2, ...], ...]}``, so that it comes back with its keys
+    (anything else JSON cannot hold, such as a date, makes the cache keep nothing).
+
+    >>> _encoded({"a": {2: "two", "b": [1.5, None]}})
+    {'a': {'\\x00pairs': [[2, 'two'], ['b', [1.5, None]]]}}
+    >>> _decoded(_encoded({"a": {2: "two", "b": [1.5, None]}}))
+    {'a': {2: 'two', 'b': [1.5, None]}}
+    """
+    if isinstance(data, list):
+        return [_encoded(v) for v in data]
+    if not isinstance(data, dict):
+        return data
+    if all(type(k) is str for k in data) and PAIRS not in data:
+        return {k: _encoded(v) for k, v in data.items()}
+    return {PAIRS: [[k, _encoded(v)] for k, v in data.items()]}
+
+
+def _decoded(data: Any) -> Any:
+    """The document :func:`_encoded` wrote."""
+    if isinstance(data, list):
+        return [_decoded(v) for v in data]
+    if not isinstance(data, dict):
+        return data
+    if len(data) == 1 and PAIRS in data:
+        return {k: _decoded(v) for k, v in data[PAIRS]}
+    return {k: _decoded(v) for k, v in data.items()}
 
 
 def validate(model: type[M], data: Any, table: dict, shown: str) -> M:

@@ -11,8 +11,7 @@ from typing import Annotated
 
 import pytest
 
-from printkit.core import content as content_reader
-from printkit.core import diskcache
+from printkit.core import diskcache, yamlio
 from printkit.core.content import read_content
 from printkit.core.datamodel import DataModel, keyed
 from printkit.errors import InputError, PrintkitError
@@ -146,86 +145,63 @@ def test_input_error_is_the_one_class_for_files_people_write():
     assert str(InputError("a.yaml", "", "the file is empty")) == "a.yaml: the file is empty"
 
 
-# Checked content kept on disk between runs (printkit/core/diskcache.py).
-
-READ = content_reader._read
+# A data file parsed by an earlier run comes from the disk cache (printkit/core/yamlio.py's
+# read_file, printkit/core/diskcache.py): the same content, checked again by its models.
 
 
 @pytest.fixture
 def cache_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.delenv("PRINTKIT_CACHE", raising=False)
-    return tmp_path / "xdg" / "printkit" / "content"
+    yamlio._parsed.cache_clear()
+    yield tmp_path / "xdg" / "printkit" / "parsed"
+    yamlio._parsed.cache_clear()
 
 
-def next_run(monkeypatch, read_allowed: bool) -> None:
-    """Forget the files' hashes, as a new run would; with ``read_allowed`` False, reading the
-    data file (parsing, validating) fails the test."""
+def next_run(monkeypatch, parse_allowed: bool) -> None:
+    """Forget what this process kept, as a new run would; with ``parse_allowed`` False, parsing
+    a file's YAML fails the test."""
     monkeypatch.setattr(diskcache, "_hashes", {})
+    yamlio._parsed.cache_clear()
 
     def refuse(*a, **k):
-        raise AssertionError("the data file was read, not taken from the cache")
-    monkeypatch.setattr(content_reader, "_read", READ if read_allowed else refuse)
+        raise AssertionError("the data file was parsed, not taken from the cache")
+    monkeypatch.setattr(yamlio, "parse_text", PARSE if parse_allowed else refuse)
+
+
+PARSE = yamlio.parse_text
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_games_checked_content_comes_from_disk_the_same(game, cache_home, tmp_path, monkeypatch):
+def test_a_games_content_from_the_disk_cache_is_the_same(game, cache_home, tmp_path, monkeypatch):
     mod = content_module(game)
     data = tmp_path / "data.yaml"
     shutil.copyfile(mod.DATA, data)
     first = read_content(data, mod.Content)
     [entry] = cache_home.glob("*/*.json")
-    kept = json.loads(entry.read_text(encoding="utf-8"))  # plain data: the model's JSON dump
-    # the data file and the model's module are the sources (printkit's own source is in the
-    # cache's fingerprint)
-    model_file = importlib.import_module(mod.Content.__module__).__file__
-    assert set(kept["sources"]) == {str(data.resolve()), model_file}
-    assert kept["value"] == first.model_dump(mode="json", by_alias=True)
-    next_run(monkeypatch, read_allowed=False)
+    json.loads(entry.read_text(encoding="utf-8"))  # plain data
+    next_run(monkeypatch, parse_allowed=False)
     again = read_content(data, mod.Content)
     assert again is not first and type(again) is type(first) is mod.Content
     assert again == first == mod.CONTENT and repr(again) == repr(mod.CONTENT)
 
 
-def test_content_is_read_again_when_a_source_changes(cache_home, tmp_path, monkeypatch):
+def test_content_is_read_again_when_the_file_changes(cache_home, tmp_path, monkeypatch):
     data = write(tmp_path, GOOD)
     assert read_content(data, Toy).version == 1
-    next_run(monkeypatch, read_allowed=False)
+    next_run(monkeypatch, parse_allowed=False)
     assert read_content(data, Toy).version == 1  # from the cache
-    next_run(monkeypatch, read_allowed=True)
     data.write_text(GOOD.replace("version: 1", "version: 22"), encoding="utf-8")
-    assert read_content(data, Toy).version == 22
-    # the module that defines the model changed: its recorded digest no longer matches
-    [entry] = cache_home.glob("*/*.json")
-    kept = json.loads(entry.read_text(encoding="utf-8"))
-    assert __file__ in kept["sources"]
-    kept["sources"][__file__] = "0" * 64
-    entry.write_text(json.dumps(kept), encoding="utf-8")
-    next_run(monkeypatch, read_allowed=False)
-    with pytest.raises(AssertionError, match="was read"):
+    with pytest.raises(AssertionError, match="was parsed"):
         read_content(data, Toy)
+    next_run(monkeypatch, parse_allowed=True)
+    assert read_content(data, Toy).version == 22
 
 
-class Counted(DataModel):
-    """A model whose dump does not validate back to itself: never kept."""
-
-    version: int
-
-    @classmethod
-    def model_validate(cls, obj, **kwargs):  # type: ignore[override]
-        got = super().model_validate(obj, **kwargs)
-        return got.model_copy(update={"version": got.version + 1})
-
-
-def test_content_that_would_not_come_back_the_same_is_not_kept(cache_home, tmp_path, monkeypatch):
-    data = write(tmp_path, "version: 1\n")
-    assert read_content(data, Counted).version == 2
-    assert not list(cache_home.glob("*/*.json"))
-
-
-def test_broken_content_is_not_kept_and_fails_every_time(cache_home, tmp_path, monkeypatch):
+def test_broken_content_fails_every_time_alike(cache_home, tmp_path, monkeypatch):
     data = write(tmp_path, GOOD.replace("[egg]}", "[toast]}"))
-    for _ in range(2):
-        next_run(monkeypatch, read_allowed=True)
-        assert "unknown food 'toast'" in str(error_of(data, Toy))
-    assert not cache_home.exists() or not list(cache_home.glob("*/*.json"))
+    errors = []
+    for _ in range(2):  # parsed, then from the cache: checked again, the same message
+        errors.append(str(error_of(data, Toy)))
+        next_run(monkeypatch, parse_allowed=False)
+    assert errors[0] == errors[1] and "4: dishes.omelette.needs[0]: unknown food 'toast'" in errors[0]

@@ -14,7 +14,6 @@ import pytest
 from printkit.core import diskcache, yamlio
 from printkit.core.layout import load
 from printkit.errors import InputError
-from tests.conftest import run_cli
 
 LIB = "styles:\n  s: {stroke_width: 1mm, fill: '#c33'}\nsymbols:\n  dot:\n    elements:\n      - circle: {x: 0, y: 0, r: 1}\n"
 TOP = ("include: [lib.yaml]\nsize: [100mm, 50mm]\npages:\n  - elements:\n"
@@ -135,24 +134,18 @@ def test_off_and_unwritable(cached, monkeypatch):
 
 
 def test_make_gives_the_same_bytes_from_the_cache(tmp_path, monkeypatch):
-    """Two runs, the first filling an empty cache, the second (a process of its own, as the next
-    run is) reading it: the same PDF bytes. The first runs in this process with what it had
-    loaded forgotten (saves a Python start-up and its imports, ~0.3 s); the second is a real
-    ``printkit make`` process, which has only the disk cache to go by."""
+    """Two ``printkit make`` processes, the first filling an empty cache, the second reading
+    it: the same PDF bytes, and the second wrote no entry (a miss writes one anew)."""
     xdg = tmp_path / "xdg"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(xdg))
-    monkeypatch.delenv("PRINTKIT_CACHE", raising=False)
-    fresh_run(monkeypatch)
+    env = {"XDG_CACHE_HOME": str(xdg), "PATH": "/usr/bin:/bin"}
+    env |= {k: v for k, v in os.environ.items() if k == "PYTHONPATH"}  # the checkout tested
     args = ["make", "trickdumpling", "cards", "--out"]
-    cold = run_cli(*args, str(tmp_path / "cold"))
-    assert cold.exit_code == 0, cold.output
+    subprocess.run([sys.executable, "-m", "printkit", *args, str(tmp_path / "cold")], check=True, capture_output=True,
+                   env=env)
     kept = {e: (e.stat().st_ino, e.stat().st_mtime_ns) for e in entries(tmp_path)}
     assert kept
-    subprocess.run([sys.executable, "-m", "printkit", *args, str(tmp_path / "warm")],
-                   check=True, capture_output=True, env={"XDG_CACHE_HOME": str(xdg), "PATH": "/usr/bin:/bin",
-                                                         "PYTHONPATH": os.environ.get("PYTHONPATH", "")})
-    # The second run took every file from the disk: it wrote no entry (a miss writes one anew).
+    subprocess.run([sys.executable, "-m", "printkit", *args, str(tmp_path / "warm")], check=True, capture_output=True,
+                   env=env)
     assert {e: (e.stat().st_ino, e.stat().st_mtime_ns) for e in entries(tmp_path)} == kept
     pdf = "trickdumpling-cards-a4.pdf"
     assert (tmp_path / "warm" / pdf).read_bytes() == (tmp_path / "cold" / pdf).read_bytes()
-    fresh_run(monkeypatch)
