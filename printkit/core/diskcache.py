@@ -85,7 +85,7 @@ def source_digest() -> str:
     """A digest of printkit's installed source: every ``.py`` file of the package, by path,
     size and modification time (listing them costs ~1 ms a run; hashing their bytes ~10 times
     more). A release, an upgrade or an edit of a checkout gives a new digest."""
-    root = Path(__file__).resolve().parents[1]
+    root = str(Path(__file__).resolve().parents[1])
     h = hashlib.sha256()
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
@@ -94,7 +94,7 @@ def source_digest() -> str:
                 path = os.path.join(folder, name)
                 with contextlib.suppress(OSError):
                     st = os.stat(path)
-                    h.update(f"{os.path.relpath(path, root)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+                    h.update(f"{path[len(root):]}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
 
 
@@ -126,11 +126,17 @@ def _private_folder(folder: Path) -> bool:
 class DiskCache:
     """Values read from files, kept in ``folder``; ``checkers`` names the files of further code
     that reads them (outside printkit's source, which is always part of the fingerprint; called
-    once, when an entry is first looked up)."""
+    once, when an entry is first looked up). For values that hold more than JSON says, ``encode``
+    turns a value into what JSON holds and ``object_hook`` is given each JSON object read back
+    (``json.loads``'); a value that does not come back equal is not kept."""
 
-    def __init__(self, folder: str, checkers: Callable[[], Iterable[str]] | None = None) -> None:
+    def __init__(self, folder: str, checkers: Callable[[], Iterable[str]] | None = None,
+                 encode: Callable[[Any], Any] | None = None,
+                 object_hook: Callable[[dict], Any] | None = None) -> None:
         self.folder = folder
         self._checkers = checkers
+        self._encode = encode
+        self._object_hook = object_hook
         self._fingerprint: str | None = None
         self._checked: dict[Path, Path | None] = {}  # each base folder's subfolder, once checked
 
@@ -177,7 +183,7 @@ class DiskCache:
             return None
         try:
             with open(path, encoding="utf-8") as f:
-                entry = json.load(f)
+                entry = json.load(f, object_hook=self._object_hook)
             stored_key, sources, value = entry["key"], entry["sources"], entry["value"]
         except Exception:  # missing, cut short, another version's: read from the files
             return None
@@ -196,8 +202,9 @@ class DiskCache:
             return
         tmp = None
         try:
-            text = json.dumps({"key": list(key), "sources": digests, "value": value}, ensure_ascii=False)
-            if json.loads(text)["value"] != value:
+            kept = self._encode(value) if self._encode else value
+            text = json.dumps({"key": list(key), "sources": digests, "value": kept}, ensure_ascii=False)
+            if json.loads(text, object_hook=self._object_hook)["value"] != value:
                 return
             new = not path.exists()
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")

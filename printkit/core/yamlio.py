@@ -414,12 +414,12 @@ def read_file(path: Path, shown: str, max_bytes: int, kind: str = "files") -> tu
     kept = _parsed().get(key)
     if kept is not None:
         data, lines = kept
-        return _decoded(data), {tuple(loc): line for loc, line in lines}
+        return data, {tuple(loc): line for loc, line in lines}
     try:
         data, table = parse_text(text)
     except TextProblem as e:
         raise InputError(shown, "", str(e), e.line) from None
-    _parsed().put(key, [], [_encoded(data), [[list(loc), line] for loc, line in table.items()]])
+    _parsed().put(key, [], [data, [[list(loc), line] for loc, line in table.items()]])
     return data, table
 
 
@@ -429,7 +429,7 @@ def _parsed() -> DiskCache:
     is never stale): parsing YAML is most of the time of reading a layout or data file."""
     from printkit.core.diskcache import DiskCache
 
-    return DiskCache("parsed")
+    return DiskCache("parsed", encode=_encoded, object_hook=_decoded)
 
 
 #: How :func:`_encoded` writes a mapping JSON has no object for: ``{PAIRS: [[key, value], ...]}``.
@@ -438,12 +438,13 @@ PAIRS = "\0pairs"
 
 def _encoded(data: Any) -> Any:
     """A parsed document as JSON holds it: a mapping with a key that is not a string (YAML's
-    ``2: ...``) becomes ``{PAIRS: [[2, ...], ...]}``, so that it comes back with its keys
-    (anything else JSON cannot hold, such as a date, makes the cache keep nothing).
+    ``2: ...``) becomes ``{PAIRS: [[2, ...], ...]}``, which :func:`_decoded` (``json.loads``'s
+    object hook) turns back into the mapping (anything else JSON cannot hold, such as a date,
+    makes the cache keep nothing).
 
     >>> _encoded({"a": {2: "two", "b": [1.5, None]}})
     {'a': {'\\x00pairs': [[2, 'two'], ['b', [1.5, None]]]}}
-    >>> _decoded(_encoded({"a": {2: "two", "b": [1.5, None]}}))
+    >>> json.loads(json.dumps(_encoded({"a": {2: "two", "b": [1.5, None]}})), object_hook=_decoded)
     {'a': {2: 'two', 'b': [1.5, None]}}
     """
     if isinstance(data, list):
@@ -455,15 +456,11 @@ def _encoded(data: Any) -> Any:
     return {PAIRS: [[k, _encoded(v)] for k, v in data.items()]}
 
 
-def _decoded(data: Any) -> Any:
-    """The document :func:`_encoded` wrote."""
-    if isinstance(data, list):
-        return [_decoded(v) for v in data]
-    if not isinstance(data, dict):
-        return data
-    if len(data) == 1 and PAIRS in data:
-        return {k: _decoded(v) for k, v in data[PAIRS]}
-    return {k: _decoded(v) for k, v in data.items()}
+def _decoded(obj: dict) -> Any:
+    """A JSON object read back: the mapping :func:`_encoded` wrote as pairs, or as it is."""
+    if len(obj) == 1 and PAIRS in obj:
+        return dict(obj[PAIRS])
+    return obj
 
 
 def validate(model: type[M], data: Any, table: dict, shown: str) -> M:

@@ -149,3 +149,28 @@ def test_make_gives_the_same_bytes_from_the_cache(tmp_path, monkeypatch):
     assert {e: (e.stat().st_ino, e.stat().st_mtime_ns) for e in entries(tmp_path)} == kept
     pdf = "trickdumpling-cards-a4.pdf"
     assert (tmp_path / "warm" / pdf).read_bytes() == (tmp_path / "cold" / pdf).read_bytes()
+
+
+def test_every_bundled_layout_and_data_file_is_kept(cached, monkeypatch):
+    """Each comes back from the cache as parsed, mappings keyed by numbers too (a layout's pip
+    patterns keyed 1 to 9, the games' tables keyed by player count)."""
+    from printkit.core.resources import layouts_dir
+
+    root = Path(__file__).resolve().parents[2]
+    files = sorted(layouts_dir().rglob("*.yaml")) + sorted((root / "printkit" / "games").glob("*/data.yaml"))
+    first = [yamlio.read_file(f, f.name, 10**6) for f in files]
+    assert len(entries(cached)) == len({f.read_bytes() for f in files}) > 30
+    assert any(type(k) is int for data, _ in first for k in _keys(data))
+    fresh_run(monkeypatch)
+    no_parsing(monkeypatch)
+    assert [yamlio.read_file(f, f.name, 10**6) for f in files] == first
+
+
+def _keys(data):
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield k
+            yield from _keys(v)
+    elif isinstance(data, list):
+        for v in data:
+            yield from _keys(v)
