@@ -30,7 +30,7 @@ from printkit.core.score import PlayerResult, Violation
 from printkit.games.gemblo.content import CONTENT
 from printkit.games.gemblo.rules import Board, cells_text, first_legal_move, lay_problems, legal_moves, problems
 
-if TYPE_CHECKING:  # scoring a record imports no pydantic (issue 16): the record model is named
+if TYPE_CHECKING:  # the record model is only named here
     from printkit.games.gemblo.record import GembloRecord, Move
 
 #: Blocks of a colour's 18 pieces (GEM-3).

@@ -16,7 +16,7 @@ from printkit.core.score import PlayerResult, Violation
 from printkit.games.gimbap.content import CONTENT, Token
 from printkit.games.gimbap.rolls import Build, RollError, check, die_of, parse_face
 
-if TYPE_CHECKING:  # scoring reads records without pydantic (issue 16): only the hints name the model
+if TYPE_CHECKING:  # only the hints name the model
     from printkit.games.gimbap.record import Round
 
 

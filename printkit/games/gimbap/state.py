@@ -36,7 +36,7 @@ from printkit.games.gimbap.rules import (
     correctness, done_order, lay_tokens, play_round, round_violations, standing, tokens_in_play,
 )
 
-if TYPE_CHECKING:  # scoring reads records without pydantic (issue 16): only the hints name the models
+if TYPE_CHECKING:  # only the hints name the models
     from printkit.games.gimbap.record import GimbapRecord, Round
 
 GAME = "gimbap"

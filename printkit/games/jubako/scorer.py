@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from printkit.core.game import Game, Step
 from printkit.games.jubako.state import JubakoState, standing
 
-if TYPE_CHECKING:  # the record model is named, not imported: scoring needs no pydantic (issue 16)
+if TYPE_CHECKING:  # the record model is named, not imported (Game.model imports it)
     from printkit.games.jubako.record import JubakoRecord
 
 

@@ -131,8 +131,7 @@ def laid(move: Turn) -> tuple[Tile, tuple[str, str]]:
 
 
 def _no_options() -> Options:
-    """The options of a record that chooses none (a State made without them). The record model
-    is imported here, not at the top: scoring imports this module without pydantic (issue 16)."""
+    """The options of a record that chooses none (a State made without them)."""
     from printkit.games.jubako.record import Options
 
     return Options()
@@ -199,8 +198,7 @@ class JubakoState(GameState["Turn"]):
         return self._moves(self.to_move, [(t[0], t[1]) for t in hand])
 
     def _moves(self, player: str, hand: list[Tile]) -> Iterator[Turn]:
-        # Moves for automatic players and the pages: the record model, imported here (not at the
-        # top) since scoring a record imports this module without pydantic (issue 16).
+        # Moves for automatic players and the pages: the record model.
         from printkit.games.jubako.record import Turn
 
         board = self.boards[player]

@@ -15,7 +15,7 @@ from printkit.games.rollncook.state import RollNCookState, moves, rank_key
 if TYPE_CHECKING:
     from printkit.games.rollncook.record import RollNCookRecord
 
-# The record model by name: imported when first needed (Game.model), so scoring needs no pydantic.
+# The record model by name: imported when first needed (Game.model).
 GAME = Game("rollncook", "Roll n Cook", "printkit.games.rollncook.record:RollNCookRecord", start=RollNCookState.start,
             moves=moves, rank_key=rank_key, multi=True)
 

@@ -46,7 +46,7 @@ from printkit.games.rollncook.rules import (
 )
 from printkit.games.rollncook.sheet import Sheet, generate, parse_sheet_id
 
-if TYPE_CHECKING:  # scoring reads records without pydantic: the record models are only named here
+if TYPE_CHECKING:  # the record models are only named here
     from printkit.games.rollncook.record import Ability, EndState, HourPlay, RollNCookRecord, Take
 
 #: A move: (the player's seat, one hour entry of the player's record).
