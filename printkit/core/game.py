@@ -99,8 +99,7 @@ class Game:
     name: str
     title: str
     #: The record model (``printkit schema`` prints its JSON Schema), or its ``"module:Model"``
-    #: name, imported when first needed (:attr:`model`): the State and the replay need no
-    #: pydantic, so scoring a record need not import it (printkit.core.compiled).
+    #: name, imported when first needed (:attr:`model`), so that registering a game is cheap.
     record: type[BaseModel] | str
     #: The State a game starts in, from the records' headers (players, options, sheet ...).
     start: Callable[[Sequence[Any]], GameState]
