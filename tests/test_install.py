@@ -117,11 +117,8 @@ def test_the_installed_package_runs_from_any_folder(venv, tmp_path):
 
     listed = _run([printkit, "list"], cwd=tmp_path).stdout
     assert "gemblo" in listed and "rollncook" in listed
-    # the installed script answers --help without typer (printkit/cli_help.py), as typer would
     helped = _run([printkit, "--help"], cwd=tmp_path).stdout
     assert helped.startswith("Usage: printkit [OPTIONS] COMMAND [ARGS]...") and "score" in helped
-    assert helped == _run([python, "-c", "from printkit.commands import app; app(['--help'], prog_name='printkit')"],
-                          cwd=tmp_path).stdout
     _run([printkit, "check"], cwd=tmp_path)  # every installed layout loads
 
     _run([printkit, "make", "all", "--seed", "7"], cwd=tmp_path)
@@ -131,12 +128,6 @@ def test_the_installed_package_runs_from_any_folder(venv, tmp_path):
     shutil.copy(EXAMPLE, tmp_path / EXAMPLE.name)
     scored = _run([printkit, "score", "gimbap", EXAMPLE.name], cwd=tmp_path).stdout
     assert "winner: Cy" in scored
-    # the installed games' compiled records are used (their sources are the installed files):
-    # the same report again, without importing pydantic (printkit/core/compiled.py)
-    probe = ("import sys\nfrom printkit.cli import main\nsys.argv = ['printkit', 'score', 'gimbap', sys.argv[1]]\n"
-             "try:\n    main()\nfinally:\n    print('pydantic imported:', 'pydantic' in sys.modules)\n")
-    again = _run([python, "-c", probe, EXAMPLE.name], cwd=tmp_path).stdout
-    assert again == scored + "pydantic imported: False\n"
 
     rules = _run([printkit, "rules", "gemblo"], cwd=tmp_path).stdout
     assert "GEM-1" in rules
