@@ -194,8 +194,8 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: Annotated[bool | None, typer.Option("--version", callback=_version, is_eager=True,
-                                                    help="Show the version and exit.")] = None,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
 ) -> None:
     pass
 
