@@ -1,21 +1,24 @@
-"""The ``printkit`` command line as a typer app: thin, it parses options, calls the core and the
-games, prints. printkit/cli.py is the entry point: it answers the top-level help, ``--version``,
-``list``, a plain ``printkit score GAME FILE...`` and a plain ``printkit make ...`` (printkit/making.py
-does make's work for both ways) without importing this module (and typer), and hands every other
-command line to :data:`app`.
+"""The ``printkit`` command line: a typer app that parses every command line, calls the core and
+the games, prints. printkit/cli.py's ``main`` runs it; ``make``'s work is in printkit/making.py
+and ``list``'s lines in printkit/listing.py. Drawing, fonts, layouts and pydantic models are
+imported by the commands that use them, so that ``--help`` and ``score`` start as a small tool.
 
 Every error the user can cause ends as one line on stderr and exit code 2, never a traceback
-(set ``PRINTKIT_DEBUG=1`` to see one for an internal error). SIGTERM and SIGHUP stop a run as
-Ctrl-C does: files being written are removed, files already whole stay (printkit.cli.guarded).
+(:func:`guarded`; set ``PRINTKIT_DEBUG=1`` to see one for an internal error). SIGTERM and SIGHUP
+stop a run as Ctrl-C does: files being written are removed, files already whole stay.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: typer reads the commands' annotations as objects, not
+# strings it must evaluate (~5 ms of every start).
+import contextlib
 import errno
 import functools
+import os
+import signal
 import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 import typer
 from typer.core import TyperGroup
@@ -29,27 +32,130 @@ UsageError, ClickException = _click_errors.UsageError, _click_errors.ClickExcept
 NoArgsIsHelpError = getattr(_click_errors, "NoArgsIsHelpError", ())
 
 from printkit import __version__
-from printkit.cli import Failed, _one_of, _scorer, guarded, score_files
-# Drawing, fonts and layouts are imported by the commands that use them (printkit --help and
-# printkit score start as a small tool: see docs/performance.md).
 from printkit.errors import PrintkitError
-# make's work is in printkit/making.py, which printkit/cli.py also runs without typer for the
-# common command lines (SEED_MAX stays importable from here: printkit.cli names it).
-from printkit.making import SEED_MAX, make_kit
-from printkit.making import check_seed as _check_seed
+from printkit.making import SEED_MAX, check_seed, make_kit, suggest
+
+T = TypeVar("T")
 
 #: ``simulate`` plays at most this many games in one run (--games x --seeds): minutes, not days.
 MAX_SIMULATED = 100_000
+
+
+class Stopped(KeyboardInterrupt):
+    """A run stopped by a signal (SIGTERM, SIGHUP): unwinds like Ctrl-C, so that every file
+    being written is removed."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The signal that stopped this run, once one has (see guarded: third-party code such as
+#: reportlab's string escaping may turn the Stopped raised inside it into another error).
+_stopped_by: list[int] = []
+
+
+def _stop(signum, frame) -> None:
+    _stopped_by.append(signum)
+    raise Stopped(signum)
+
+
+@contextlib.contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """While a command runs, SIGTERM and SIGHUP raise Stopped (as SIGINT raises KeyboardInterrupt)."""
+    old = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread: leave it be
+                old[sig] = signal.signal(sig, _stop)
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing it at exit raises nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def guarded(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``func(*args, **kwargs)`` run as a command: SIGTERM and SIGHUP stop it as Ctrl-C does, and
+    every error escaping it is printed as one line on stderr and ends the command with its exit
+    code (``typer.Exit``: 2; 128 + N for signal N; 0 for a closed stdout). typer's own exits
+    pass as they are."""
+    try:
+        with _stopped_by_signals():
+            try:
+                return func(*args, **kwargs)
+            except Exception:
+                # A signal whose Stopped a library caught and turned into another error
+                # (a bare except: ... raise ValueError) still stops the run as that signal.
+                if _stopped_by:
+                    raise Stopped(_stopped_by[0]) from None
+                raise
+    except PrintkitError as e:
+        typer.echo(f"printkit: error: {e}", err=True)
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt as e:
+        signum = getattr(e, "signum", signal.SIGINT)
+        typer.echo("printkit: interrupted" if signum == signal.SIGINT
+                   else f"printkit: stopped by {signal.Signals(signum).name}", err=True)
+        raise typer.Exit(128 + signum) from None
+    except (typer.Exit, typer.Abort):
+        raise
+    except BrokenPipeError:  # `printkit list | head`: the reader has what it wanted
+        quiet_stdout()
+        raise typer.Exit(0) from None
+    except Exception as e:  # noqa: BLE001 - the promise is: never a traceback
+        if os.environ.get("PRINTKIT_DEBUG"):
+            raise
+        typer.echo(f"printkit: internal error: {type(e).__name__}: {e} "
+                   "(set PRINTKIT_DEBUG=1 for details, and please report it)", err=True)
+        raise typer.Exit(2) from None
+
+
+def friendly(func):
+    """A command run under :func:`guarded`."""
+
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        return guarded(func, *args, **kwargs)
+
+    return run
+
+
+def _one_of(found: Mapping[str, T], game: str, what: str) -> T:
+    """``found[game]``, or a PrintkitError naming the games that have one (and the closest)."""
+    if game not in found:
+        raise PrintkitError(f"no {what} for {game!r}{suggest(game, found)}; "
+                            f"games with one: {', '.join(found) or 'none yet'}")
+    return found[game]
+
+
+def _scorer(game: str):
+    from printkit.core.registry import scorers
+
+    return _one_of(scorers(), game, "scorer or record format")
+
 
 class _OneLineErrors(TyperGroup):
     """Click's usage errors (an unknown option, a missing argument, a number that is not one) as
     one line on stderr with exit code 2, like every other mistake, instead of usage + hint + error."""
 
-    def main(self, *args, standalone_mode: bool = True, **kwargs):
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
+             **extra: Any) -> Any:
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except NoArgsIsHelpError as e:
             e.show()  # 'printkit' or 'printkit make' alone: the help, as before
             sys.exit(e.exit_code)
@@ -80,20 +186,6 @@ app = typer.Typer(
 )
 
 
-def friendly(func):
-    """Run a command so that every error ends as one message on stderr and exit code 2
-    (printkit.cli.guarded, its exit code as typer's)."""
-
-    @functools.wraps(func)
-    def run(*args, **kwargs):
-        try:
-            return guarded(func, *args, let_through=(typer.Exit, typer.Abort), **kwargs)
-        except Failed as e:
-            raise typer.Exit(e.code) from None
-
-    return run
-
-
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"printkit {__version__}")
@@ -102,8 +194,8 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: Annotated[bool | None, typer.Option("--version", callback=_version, is_eager=True,
-                                                    help="Show the version and exit.")] = None,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
 ) -> None:
     pass
 
@@ -124,7 +216,7 @@ def list_cmd(
       printkit list --settings
       printkit list --bleed 3
     """
-    from printkit.listing import listing  # the package's own counts from its table (no drawing)
+    from printkit.listing import listing
 
     for line in listing(show_settings, bleed, crop_marks):
         typer.echo(line)
@@ -205,7 +297,44 @@ def score(
       printkit score gimbap game.json --json
       printkit score rollncook filled-sheet.pdf --as-record rebuilt.yaml
     """
-    raise typer.Exit(score_files(game, files, as_json, as_record))
+    from printkit.core import compiled
+    from printkit.core.records import read_record
+    from printkit.core.registry import form_readers, record_models
+
+    scorer = _scorer(game)
+    # the record model compiled, if it is: checks records without pydantic (core/compiled.py)
+    fast = compiled.reader(scorer.record)
+    if len(files) > 1 and not scorer.multi:
+        raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
+    pdfs = [f for f in files if f.lower().endswith(".pdf")]
+    if as_record and not pdfs:
+        raise PrintkitError("--as-record: give a filled PDF sheet to rebuild the record from")
+    reader = _one_of(form_readers(), game, "reader of filled PDF sheets") if pdfs else None
+    if reader is not None:  # PDF forms: pypdf and the form code load only for them
+        from printkit.core.forms import finish_report, read_forms, write_records
+        from printkit.core.pads import score_pad_file
+    pad = score_pad_file(reader, files, as_record) if reader is not None else None
+    if pad is not None:  # a filled score pad: checked as it stands (printkit.core.pads)
+        typer.echo(pad.dumps() if as_json else pad.human())
+        raise typer.Exit(pad.exit_code)
+    others = record_models()  # the other games' record models load only to name a misfiled record
+    forms, records = [], []
+    for f in files:
+        if reader is not None and f in pdfs:
+            got = read_forms(reader, [f])
+            forms += got
+            records += [(r.file, r.record, r.fields) for r in got]
+        else:
+            records.append((f, *read_record(f, scorer.record, game, others, fast)))
+    if len(records) > 1 and not scorer.multi:
+        raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
+    report = scorer.run(records)
+    if reader is not None:
+        report = finish_report(report, reader, forms)
+    if as_record:
+        write_records(as_record, forms)
+    typer.echo(report.dumps() if as_json else report.human())
+    raise typer.Exit(report.exit_code)
 
 
 @app.command()
@@ -287,7 +416,7 @@ def simulate(
     if games_ * seeds > MAX_SIMULATED:
         raise PrintkitError(f"--games {games_} x --seeds {seeds} is {games_ * seeds:,} games; one run plays "
                             f"at most {MAX_SIMULATED:,} (a few minutes): ask for fewer games or seeds")
-    _check_seed(seed, span=seeds, what=f"--seeds {seeds}")
+    check_seed(seed, span=seeds, what=f"--seeds {seeds}")
     result = simulator.simulate(seed, games_, seeds)
     typer.echo(json.dumps(result.data, indent=2) if as_json else result.text)
 
@@ -366,49 +495,3 @@ def serve(
     from printkit.web.serve import serve as run
 
     run(host, port, db, lan, open_browser, echo=typer.echo)
-
-
-def help_table() -> dict[str, object]:
-    """What the top-level help is made of, read from the typer app: the usage's arguments, the
-    app's help text, the options' (names, help) and each command's (name, first paragraph of
-    its help). printkit/cli_help.py prints ``--help`` from these without importing typer."""
-    import inspect
-
-    group = typer.main.get_command(app)
-    with group.make_context("printkit", [], resilient_parsing=True) as ctx:
-        options = [record for p in group.get_params(ctx) if (record := p.get_help_record(ctx)) is not None]
-        commands = []
-        for name in group.list_commands(ctx):
-            cmd = group.get_command(ctx, name)
-            if cmd is None or cmd.hidden:
-                continue
-            if cmd.short_help or cmd.deprecated:
-                raise ValueError(f"{name}: cli_help renders neither short_help nor deprecated commands")
-            text = cmd.help or ""
-            end = text.find("\n\n")
-            commands.append((name, text if end == -1 else text[:end]))
-        table = {"USAGE": " ".join(group.collect_usage_pieces(ctx)),
-                 "APP_HELP": inspect.cleandoc(group.help or "").partition("\f")[0],
-                 "OPTIONS": options, "COMMANDS": commands}
-    if "\033" in repr(table):
-        raise ValueError("cli_help renders no ANSI escapes")
-    return table
-
-
-def write_help_table(path: Path | None = None) -> Path:
-    """Write printkit/cli_help_table.py from :func:`help_table`."""
-    path = path or Path(__file__).with_name("cli_help_table.py")
-    lines = ['"""The top-level help\'s parts, generated from the typer app by',
-             "``python3 -m printkit.commands --help-table`` (printkit/cli_help.py prints them; do not edit).",
-             '"""', ""]
-    for key, value in help_table().items():
-        if isinstance(value, list):
-            lines += [f"{key} = [", *(f"    {row!r}," for row in value), "]"]
-        else:
-            lines.append(f"{key} = {value!r}")
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
-if __name__ == "__main__" and sys.argv[1:] == ["--help-table"]:
-    print(write_help_table())

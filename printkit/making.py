@@ -1,14 +1,8 @@
-"""``printkit make``'s work, without typer: checking the options, choosing the components and
-their settings, the seed, making each file and printing the paths written.
+"""``printkit make``'s work: checking the options, choosing the components and their settings,
+the seed, making each file (on a progress bar on a terminal) and printing the paths written.
+The typer command in printkit/commands.py parses the command line and calls :func:`make_kit`.
 
-Both ways a ``make`` command line runs call :func:`make_kit` with plain values: the typer command
-(printkit/commands.py, which parses every form of command line and prints the help) and
-printkit/cli.py's ``_plain_make``, which reads the common command lines itself so that they start
-without importing typer (~20 ms) or the pydantic adapters typer builds for each parameter (~40 ms;
-docs/performance.md). typer is imported here only to draw a progress bar on a terminal, where a
-person is watching.
-
-Every error the user can cause is a PrintkitError, printed as one line by printkit.cli.guarded.
+Every error the user can cause is a PrintkitError, printed as one line by printkit.commands.guarded.
 """
 
 from __future__ import annotations
@@ -21,7 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printkit.cli import _suggest, echo
+import typer
+
 from printkit.errors import PrintkitError
 
 # Options that are another name for a component's setting (``--count 3`` is ``--set count=3``):
@@ -43,6 +38,14 @@ Job = tuple["Component", dict[str, Any]]
 FORMATS = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",), "png": ("png",)}
 
 
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'gimbap'?)`` when ``word`` is close to one of ``choices``."""
+    import difflib  # only when a name is wrong
+
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 def check_seed(seed: int, flag: str = "--seed", span: int = 1, what: str = "") -> None:
     """A PrintkitError unless ``seed`` .. ``seed + span - 1`` are all in 0..SEED_MAX."""
     if not 0 <= seed <= SEED_MAX:
@@ -56,14 +59,10 @@ def check_seed(seed: int, flag: str = "--seed", span: int = 1, what: str = "") -
 def make_kit(target: str, components: Sequence[str] | None = None, seed: int | None = None,
              count: str | None = None, paper: str = "a4", fmt: str = "pdf", out: Path = Path("output"),
              bw: bool = False, bleed: float = 0.0, crop_marks: bool = True, duplex_offset: str = "0,0",
-             settings: Sequence[str] | None = None, hex_size: str | None = None, fillable: bool = False,
-             settle: Callable[[], None] | None = None) -> None:
+             settings: Sequence[str] | None = None, hex_size: str | None = None, fillable: bool = False) -> None:
     """``printkit make``: every option checked and every setting read before anything is made,
     then the files made and their paths printed on stdout, one a line. The values are the
-    command line's, as typer converts them (printkit/commands.py documents each option).
-    ``settle`` is called once all that is checked, before each component is made
-    (printkit/cli.py's plain make freezes what is alive then: the modules, and the layouts,
-    fonts and content the components before loaded)."""
+    command line's, as typer converts them (printkit/commands.py documents each option)."""
     from printkit.core.draw.page import PAPERS, PrintOptions
     from printkit.core.output import prepare_folder
 
@@ -83,21 +82,11 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
     written: list[Path] = []
     with _on_a_bar(jobs) as shown:
         for comp, own in shown:
-            if settle is not None:
-                settle()
             written += make_one(comp, own, opts, formats, out)
     if "png" in formats:
         written.append(_contact_sheet(target, written, opts, out, any(c.seeded for c, _ in jobs)))
     for path in written:
-        echo(str(path))
-
-
-def _progressbar(**kwargs: Any) -> Any:
-    """click's progress bar (typer's copy of click): typer is imported only when a bar is drawn,
-    on a terminal, where a person is watching and ~20 ms go unnoticed."""
-    import typer
-
-    return typer.progressbar(**kwargs)
+        typer.echo(str(path))
 
 
 def _on_a_bar(jobs: list[Job]) -> contextlib.AbstractContextManager[Iterable[Job]]:
@@ -105,7 +94,7 @@ def _on_a_bar(jobs: list[Job]) -> contextlib.AbstractContextManager[Iterable[Job
     one (a context manager: the bar is finished before an error is printed)."""
     if not (sys.stderr.isatty() and len(jobs) > 1):
         return contextlib.nullcontext(jobs)
-    bar: contextlib.AbstractContextManager[Iterable[Job]] = _progressbar(
+    bar: contextlib.AbstractContextManager[Iterable[Job]] = typer.progressbar(
         iterable=jobs, label="Making", file=sys.stderr,
         item_show_func=lambda j: f"{j[0].game} {j[0].name}" if j else "")
     return bar
@@ -164,7 +153,7 @@ def _seed(seed: int | None, jobs: list[Job]) -> int | None:
         import secrets  # here: it loads OpenSSL's hashes, which --help and score never need
 
         seed = secrets.randbelow(1_000_000)
-        echo(f"No --seed given: using seed {seed} (pass --seed {seed} to make it again).", err=True)
+        typer.echo(f"No --seed given: using seed {seed} (pass --seed {seed} to make it again).", err=True)
     return seed
 
 
@@ -178,12 +167,12 @@ def _components(target: str, components: Sequence[str] | None) -> list[Component
             raise PrintkitError("'make all' takes no component names")
         return [c for comps in registry.values() for c in comps.values()]
     if target not in registry:
-        raise PrintkitError(f"unknown game {target!r}{_suggest(target, [*registry, 'all'])}; "
+        raise PrintkitError(f"unknown game {target!r}{suggest(target, [*registry, 'all'])}; "
                             f"choose from: {', '.join(registry)} or all")
     comps = registry[target]
     unknown = [c for c in components or [] if c not in comps]
     if unknown:
-        raise PrintkitError(f"{target} has no component {unknown[0]!r}{_suggest(unknown[0], comps)}; "
+        raise PrintkitError(f"{target} has no component {unknown[0]!r}{suggest(unknown[0], comps)}; "
                             f"it has: {', '.join(comps)}")
     return [comps[c] for c in dict.fromkeys(components)] if components else list(comps.values())
 
@@ -223,7 +212,7 @@ class progress_bar:
 
             def tick(total: int) -> None:
                 if self.bar is None:
-                    self.bar = _progressbar(length=total, label=self.label, file=sys.stderr)
+                    self.bar = typer.progressbar(length=total, label=self.label, file=sys.stderr)
                     self.bar.__enter__()
                 self.bar.update(1)
                 state["n"] += 1
@@ -238,7 +227,7 @@ class progress_bar:
         if not sys.stderr.isatty():
             return
         if self.images is None:
-            self.images = _progressbar(length=total, label=self.label + " images", file=sys.stderr)
+            self.images = typer.progressbar(length=total, label=self.label + " images", file=sys.stderr)
             self.images.__enter__()
         self.images.update(1)
 
@@ -267,7 +256,7 @@ def _parse_settings(items: list[tuple[str, str]], todo: list[Component]) -> tupl
         if name not in known:
             here = sorted(k.replace("_", "-") for k in known)
             raise PrintkitError(f"{flag or '--set ' + shown}: no component being made has that setting"
-                                f"{_suggest(shown, here)}; settings here: {', '.join(here) or 'none'}")
+                                f"{suggest(shown, here)}; settings here: {', '.join(here) or 'none'}")
         out[name] = value.strip()
         flags[name] = flag or f"--set {shown}"
     return out, flags

@@ -101,8 +101,8 @@ def test_check_passes_the_shipped_layouts():
 
 
 def test_console_script_and_module_run(tmp_path):
-    exe = shutil.which("printkit")
-    assert exe, "the console script is installed by pip install -e ."
+    exe = Path(sys.executable).with_name("printkit")  # beside the venv's python, on PATH or not
+    assert exe.is_file(), "the console script is installed by pip install -e ."
     r = subprocess.run([exe, "make", "calibration", "page", "--out", str(tmp_path)], capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.strip().endswith("calibration-page-a4.pdf")
     r = subprocess.run([sys.executable, "-m", "printkit", "make", "nope"], capture_output=True, text=True)

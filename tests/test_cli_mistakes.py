@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import printkit.core.output as output
-from printkit.cli import SEED_MAX
+from printkit.making import SEED_MAX
 from tests.conftest import run_cli
 
 

@@ -82,8 +82,8 @@ def test_no_core_or_cli_code_names_a_game():
     for path in sorted((ROOT / "printkit" / "core").rglob("*.py")):
         text = path.read_text(encoding="utf-8").lower()
         assert not [n for n in names if n in text], path
-    # the entry point, the typer app, make's work, the fast help, the list command
-    for cli in ("cli.py", "commands.py", "making.py", "cli_help.py", "listing.py"):
+    # the entry point, the typer app, make's work, the list command
+    for cli in ("cli.py", "commands.py", "making.py", "listing.py"):
         for text in _code_strings(ROOT / "printkit" / cli):
             assert not [n for n in names if n in text.lower()], text
 
