@@ -297,13 +297,10 @@ def score(
       printkit score gimbap game.json --json
       printkit score rollncook filled-sheet.pdf --as-record rebuilt.yaml
     """
-    from printkit.core import compiled
     from printkit.core.records import read_record
     from printkit.core.registry import form_readers, record_models
 
     scorer = _scorer(game)
-    # the record model compiled, if it is: checks records without pydantic (core/compiled.py)
-    fast = compiled.reader(scorer.record)
     if len(files) > 1 and not scorer.multi:
         raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
     pdfs = [f for f in files if f.lower().endswith(".pdf")]
@@ -325,7 +322,7 @@ def score(
             forms += got
             records += [(r.file, r.record, r.fields) for r in got]
         else:
-            records.append((f, *read_record(f, scorer.record, game, others, fast)))
+            records.append((f, *read_record(f, scorer.record, game, others)))
     if len(records) > 1 and not scorer.multi:
         raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
     report = scorer.run(records)
