@@ -6,7 +6,7 @@ form XObjects (``beginForm`` ... ``endForm``) drawn by ``doForm``. The output is
 to scale when printing.
 
 Memory stays flat for any number of pages: pages are drawn into reportlab documents of at most
-:data:`CHUNK` pages each. A document of one chunk is written as reportlab makes it; the chunks
+:data:`CHUNK` pages (or :data:`CHUNK_FIELDS` form fields) each. A document of one chunk is written as reportlab makes it; the chunks
 of a longer one are joined into one file by :mod:`printkit.core.draw.pdfjoin`, which writes
 each page's objects as soon as it reads them.
 """
@@ -34,8 +34,12 @@ _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 #: Form XObjects get a bounding box large enough for any symbol (mm around its origin).
 _FORM_EXTENT = 2000.0
 #: Pages a reportlab document holds at most (see the module's notes): a full score sheet is
-#: ~20 KB of drawing commands while its document is open, so a chunk stays under ~5 MB.
-CHUNK = 200
+#: ~20 KB of drawing commands while its document is open (and pypdf parses each chunk again):
+#: at 25 pages, --count 10000 peaks within a few MB of --count 100, and runs no slower.
+CHUNK = 25
+#: A chunk ends once its pages hold this many form fields: reportlab keeps ~7 KB a field (a
+#: fillable score sheet has ~400) until the document is saved.
+CHUNK_FIELDS = 2000
 
 
 def _box_pt(box: tuple[float, float, float, float], page_h: float) -> tuple[float, ...]:
@@ -50,6 +54,8 @@ class _PdfRenderer:
         self.c = c
         #: Drawing a symbol's form (no form field may be in one: a field is on one page).
         self.in_symbol = False
+        #: Form fields drawn.
+        self.fields = 0
         #: The style the canvas is set to, and what it paints (see _apply); None: not known.
         self.styled: tuple[Style, tuple[bool, bool]] | None = None
         self._by_type: dict[type, Callable[[Any], None]] = {
@@ -157,6 +163,7 @@ class _PdfRenderer:
         from printkit.core.forms import add_pdf_field  # only fillable documents need it
 
         add_pdf_field(self.c, op)
+        self.fields += 1
         self.styled = None
 
 
@@ -205,24 +212,29 @@ def render_pdf(doc: Document) -> bytes:
 
 def write_pdf(doc: Document, sink: IO[bytes]) -> None:
     """Write the PDF of ``doc`` to ``sink`` (the same bytes as :func:`render_pdf`), a chunk of
-    at most :data:`CHUNK` pages at a time, so memory does not grow with the number of pages."""
+    pages at a time (see :data:`CHUNK`), so memory does not grow with the number of pages."""
     count = len(doc.pages)
-    if count <= CHUNK:
-        sink.write(_chunk(doc, range(count)))
+    data, start = _chunk(doc, 0)
+    if start >= count:  # one chunk: reportlab's own file
+        sink.write(data)
         return
     from printkit.core.draw.pdfjoin import PdfJoiner
 
     joiner = PdfJoiner(sink)
-    for start in range(0, count, CHUNK):
-        joiner.add(_chunk(doc, range(start, min(count, start + CHUNK))))
+    joiner.add(data)
+    while start < count:
         # A chunk's reportlab document and pypdf reader are reference cycles: collected now,
         # not when the collector next looks at old objects (memory would grow until then).
         gc.collect()
+        data, start = _chunk(doc, start)
+        joiner.add(data)
     joiner.close()
 
 
-def _chunk(doc: Document, pages: range) -> bytes:
-    """``doc``'s pages ``pages`` as a reportlab document, with every symbol known by then."""
+def _chunk(doc: Document, start: int) -> tuple[bytes, int]:
+    """A reportlab document of ``doc``'s pages from ``start``, with every symbol known by then,
+    and the page after its last: at most :data:`CHUNK` pages, ended early once its pages hold
+    :data:`CHUNK_FIELDS` form fields."""
     buf = io.BytesIO()
     c = rl_canvas.Canvas(
         buf,
@@ -241,8 +253,11 @@ def _chunk(doc: Document, pages: range) -> bytes:
     if doc.duplex:
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     r = _PdfRenderer(c)
-    for i in pages:
+    end = min(len(doc.pages), start + CHUNK)
+    i = start
+    while i < end and r.fields < CHUNK_FIELDS:
         _page(c, r, doc.pages[i])
+        i += 1
     # Forms after the pages: lazily made pages define their symbols as they are drawn.
     r.in_symbol = True
     for name in sorted(doc.symbols):
@@ -251,7 +266,7 @@ def _chunk(doc: Document, pages: range) -> bytes:
         r.draw(doc.symbols[name])
         c.endForm()
     c.save()
-    return buf.getvalue()
+    return buf.getvalue(), i
 
 
 def _page(c: rl_canvas.Canvas, r: _PdfRenderer, page: Page) -> None:
