@@ -151,16 +151,15 @@ def get_font(name: str) -> Font:
 
 def _read(name: str, path: str) -> Font:
     """A font's metrics from reportlab's parse of it (the parse the PDF backend embeds from):
-    advance widths rounded to whole thousandths of an em; units per em, ascent and descent
-    from the ``head`` and ``hhea`` tables (read by fontTools, which loads only those)."""
-    from fontTools.ttLib import TTFont as FontFile
+    advance widths rounded to whole thousandths of an em; units per em, and ascent and
+    descent as the ``hhea`` table gives them (read with the parser's own table reader)."""
     from reportlab.pdfbase.ttfonts import TTFont as PdfFont
 
     rl = PdfFont("printkit-" + name, path)
     face = rl.face
-    with FontFile(path, lazy=True) as tables:
-        upem = tables["head"].unitsPerEm
-        ascent, descent = tables["hhea"].ascent, tables["hhea"].descent
+    upem = face.unitsPerEm
+    face.seek_table("hhea", 4)  # hhea: version (4 bytes), then ascender and descender
+    ascent, descent = face.read_short(), face.read_short()
     widths = {code: round(face.charWidths[code]) for code, glyph in face.charToGlyph.items() if glyph}
     notdef = round(face.defaultWidth)
     # The PDF's /Widths come from the face's charWidths and defaultWidth (attributes
