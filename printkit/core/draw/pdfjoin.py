@@ -1,6 +1,6 @@
 """One PDF from several made in turn (core/draw/pdf.py's chunks), written as it is read.
 
-A long document (``make rollncook --count 10000``) is drawn by reportlab a chunk of pages at a
+A long document (``make GAME --count 10000``) is drawn by reportlab a chunk of pages at a
 time; each chunk is a whole PDF. :class:`PdfJoiner` reads a chunk with pypdf and writes its
 pages' objects to the output at once, numbered anew, keeping only numbers: each object's
 offset for the cross-reference table, each page's object number for the page tree and each
