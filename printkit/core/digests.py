@@ -1,6 +1,6 @@
 """128-bit digests kept in arrays: the keys of printkit's open-addressing tables that hold no
-Python object an entry (the PDF form's appearance streams, core/draw/pdfstream.py; symbol
-placements, core/layout/placements.py), so a long run's memory does not grow an entry in objects.
+Python object an entry (symbol placements, core/layout/placements.py), so a long run's memory
+does not grow an entry in objects.
 
 A key is kept as the BLAKE2b digest (16 bytes) of its bytes, as two 64-bit ints in two
 ``array("Q")``; two different keys agree about once in 2**128 pairs.

@@ -12,7 +12,6 @@ fractional ``/Widths`` a PDF may carry, which would make PDF text shorter than t
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
@@ -80,13 +79,7 @@ class Font:
 
     @property
     def pdf(self) -> Any:
-        """Its reportlab TTFont (which the PDF backend registers and embeds), parsed or loaded
-        from the disk cache when first asked for: laying text out needs only the metrics, and
-        the parse is most of what loading a font costs (~3 ms of unpickling a DejaVu face)."""
-        if self._pdf is None:
-            from printkit.core.fontcache import load_ttfont
-
-            self._pdf = load_ttfont("printkit-" + self.name, self.path)
+        """Its reportlab TTFont (which the PDF backend registers and embeds)."""
         return self._pdf
 
     @cached_property
@@ -157,35 +150,24 @@ def get_font(name: str) -> Font:
 
 
 def _read(name: str, path: str) -> Font:
-    """A font's metrics from reportlab's parse of it: the tables it read (head, hhea, hmtx and
-    the Unicode cmap it embeds by), advance widths rounded to whole thousandths of an em. The
-    parse and the metrics are kept on disk between runs (:mod:`.fontcache`); with the metrics
-    kept, the parse waits until the PDF backend asks for it (:attr:`Font.pdf`)."""
-    from printkit.core.fontcache import FONTS, load_ttfont
+    """A font's metrics from reportlab's parse of it (the parse the PDF backend embeds from):
+    advance widths rounded to whole thousandths of an em; units per em, and ascent and
+    descent as the ``hhea`` table gives them (read with the parser's own table reader)."""
+    from reportlab.pdfbase.ttfonts import TTFont as PdfFont
 
-    key = ("metrics", name, path)
-    metrics = FONTS.get(key)
-    rl = None
-    if metrics is None:
-        rl = load_ttfont("printkit-" + name, path)
-        metrics = _metrics(rl.face)
-        FONTS.put(key, [path], metrics)
-    return Font(name=name, path=path, _pdf=rl, **metrics)
-
-
-def _metrics(face: Any) -> dict[str, Any]:
-    """The :class:`Font` fields read from reportlab's parsed face (all but name, path and pdf)."""
-    data, tables = face._ttf_data, face.table
-    upem = struct.unpack_from(">H", data, tables["head"]["offset"] + 18)[0]
-    hhea = tables["hhea"]["offset"]
-    ascent, descent = struct.unpack_from(">hh", data, hhea + 4)
-    count = struct.unpack_from(">H", data, hhea + 34)[0]  # numberOfHMetrics
-    advances = struct.unpack_from(f">{2 * count}H", data, tables["hmtx"]["offset"])[0::2]
-    milli = [round(a * 1000 / upem) for a in advances]
-    last = count - 1  # glyphs past the table take its last advance
-    return {"units_per_em": upem, "ascent": ascent / upem, "descent": descent / upem,
-            "widths": {code: milli[min(g, last)] for code, g in face.charToGlyph.items() if g},
-            "notdef_width": milli[0]}
+    rl = PdfFont("printkit-" + name, path)
+    face = rl.face
+    upem = face.unitsPerEm
+    face.seek_table("hhea", 4)  # hhea: version (4 bytes), then ascender and descender
+    ascent, descent = face.read_short(), face.read_short()
+    widths = {code: round(face.charWidths[code]) for code, glyph in face.charToGlyph.items() if glyph}
+    notdef = round(face.defaultWidth)
+    # The PDF's /Widths come from the face's charWidths and defaultWidth (attributes
+    # reportlab's TTFontFile documents as the parse's result): the same whole numbers as the
+    # layout and the SVG, since pdfium truncates fractional widths (text would come out shorter).
+    face.charWidths, face.defaultWidth = {code: round(w) for code, w in face.charWidths.items()}, notdef
+    return Font(name=name, path=path, _pdf=rl, units_per_em=upem, ascent=ascent / upem, descent=descent / upem,
+                widths=widths, notdef_width=notdef)
 
 
 _registered: set[str] = set()
@@ -193,57 +175,10 @@ _registered: set[str] = set()
 
 def register_pdf_font(name: str) -> str:
     """Register a bundled font with reportlab (embedded as a subset); returns its PDF name."""
-    from reportlab.pdfbase import pdfmetrics
-
     pdf_name = "printkit-" + name
     if pdf_name not in _registered:
-        font = get_font(name)
-        rl = font.pdf
-        # The PDF's /Widths come from these: make them the whole numbers the SVG uses too.
-        face = rl.face
-        face.charWidths = _pdf_widths(face.charWidths, font.widths)
-        face.defaultWidth = font.notdef_width
-        _remember_subsets(face)
-        pdfmetrics.registerFont(rl)
+        from reportlab.pdfbase import pdfmetrics
+
+        pdfmetrics.registerFont(get_font(name).pdf)
         _registered.add(pdf_name)
     return pdf_name
-
-
-def _pdf_widths(char_widths: dict[int, float], widths: dict[int, int]) -> dict[int, float]:
-    """reportlab's ``char_widths`` with the whole thousandths of ``widths`` where it has them
-    (the others rounded), in ``char_widths``' order. For a bundled DejaVu face both hold the
-    same code points in the same order, so that is a copy of ``widths``, made at C speed (a
-    loop over its ~6,000 code points took ~0.5 ms a face)."""
-    if list(char_widths) == list(widths):
-        return dict(widths)
-    return {code: widths.get(code, round(w)) for code, w in char_widths.items()}
-
-
-#: Subsets a face remembers (see _remember_subsets), then it starts again.
-_SUBSETS = 32
-
-
-def _remember_subsets(face: Any) -> None:
-    """Let ``face`` remember the font files it makes for its subsets, within the process.
-
-    A document embeds each subset of a font it uses as a new font file (reportlab's
-    ``makeSubset``: ~0.4 ms a subset, reading the glyphs' outlines), and ``make all``'s 25
-    documents mostly use the same first subset (the ASCII a kit prints): of 86 subsets, 74 were
-    made before. ``makeSubset`` reads only the face, which does not change once the font is
-    registered (the character map grows only when reportlab shapes text with HarfBuzz, so its
-    size is part of the key): the same code points give the same bytes. At most ``_SUBSETS``
-    a face (~35 KB each), then it starts again."""
-    make = face.makeSubset
-    made: dict[tuple[int, tuple[int, ...]], bytes] = {}
-
-    def make_subset(subset: list[int]) -> bytes:
-        key = (len(face.charToGlyph), tuple(subset))
-        data = made.get(key)
-        if data is None:
-            if len(made) >= _SUBSETS:
-                made.clear()
-            data = made[key] = make(subset)
-        return data
-
-    make_subset.__doc__ = make.__doc__
-    face.makeSubset = make_subset

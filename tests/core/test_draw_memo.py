@@ -8,8 +8,6 @@ import pytest
 
 from printkit.core import build
 from printkit.core.build import build_document
-from printkit.core.colour import Colour
-from printkit.core.draw import pdf
 from printkit.core.draw import ops as O
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout import placements as P
@@ -142,39 +140,6 @@ def test_a_bad_template_still_says_where_after_good_ones(tmp_path):
     uses(doc, 0)
     with pytest.raises(InputError, match=r"scale.*expected a number, got 'big'"):
         uses(doc, 1)
-
-
-def test_groups_of_symbol_uses_write_reportlabs_bytes(monkeypatch):
-    """A group holding only symbol uses is written as its q, the uses and its Q: the bytes of
-    reportlab's own calls, one by one (the renderer's direct path off), for shared and fresh
-    matrices, -0.0, fills, nesting and clips."""
-    red, blue = Colour(0.8, 0.2, 0.2), Colour(0.1, 0.3, 0.9)
-    dot = (O.Rect(-1, -1, 2, 2, O.Style(stroke=None, fill=O.INHERIT)),)
-    shared = O.Matrix.translate(5, 7) @ O.Matrix.scale(0.5)
-    zero = O.Matrix.translate(-0.0, 0.0)
-    ops = [
-        O.Group((O.Use("dot", shared),)),
-        O.Group((O.Use("dot", shared, fill=red), O.Use("dot", O.Matrix.translate(5, 7) @ O.Matrix.scale(0.5)),
-                 O.Use("dot"), O.Use("dot", zero, fill=blue), O.Use("dot", zero))),
-        O.Group((O.Use("dot", shared), O.Group((O.Use("dot", shared),))), O.Matrix.translate(1, 2)),  # moved
-        O.Group((O.Use("dot", shared),), clip=(0, 0, 10, 10)),  # clipped
-        O.Group((O.Use("dot", shared), O.Use("dot", zero)), O.Matrix.translate(3, 4)),  # uses only, moved
-        O.Group((O.Use("dot", shared), O.Rect(0, 0, 1, 1, O.Style(stroke=red)))),  # not only uses
-        O.Group((O.Group((O.Use("dot", O.Matrix.rotate(30)),)),)),  # a group of a group
-        O.Group(()),
-        O.Use("dot", shared, fill=red),
-    ]
-    doc = O.Document([O.Page(100, 100, ops), O.Page(100, 100, ops[::-1])], {"dot": dot}, "groups")
-    fast = pdf.render_pdf(doc)
-
-    init = pdf._PdfRenderer.__init__
-
-    def one_by_one(self, c, symbols):
-        init(self, c, symbols)
-        self.direct = False
-
-    monkeypatch.setattr(pdf._PdfRenderer, "__init__", one_by_one)
-    assert fast == pdf.render_pdf(doc)
 
 
 def test_placements_keep_each_matrixs_numbers_and_their_types():

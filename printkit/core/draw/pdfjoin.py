@@ -1,0 +1,192 @@
+"""One PDF from several made in turn (core/draw/pdf.py's chunks), written as it is read.
+
+A long document (``make GAME --count 10000``) is drawn by reportlab a chunk of pages at a
+time; each chunk is a whole PDF. :class:`PdfJoiner` reads a chunk with pypdf and writes its
+pages' objects to the output at once, numbered anew, keeping only numbers: each object's
+offset for the cross-reference table, each page's object number for the page tree and each
+form field's for the AcroForm. So memory does not grow with the number of pages.
+
+- Objects a page's resources reach (fonts, their files, symbol forms) are written once when
+  chunks give them the same bytes (after renumbering); a chunk whose pages use other glyphs
+  carries its own font subset.
+- The catalog's viewer preferences, the document information, the AcroForm's defaults and the
+  file identifier are the first chunk's; the AcroForm lists every chunk's fields.
+- Objects are written by pypdf (``write_to_stream``): a stream keeps its encoded bytes.
+
+The same chunks always give the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from array import array
+from collections.abc import Iterator
+from typing import IO, Any
+
+from pypdf import PdfReader
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
+
+_CATALOG, _PAGES = 1, 2
+_LIST_CHUNK = 4096  # numbers of a long array (page tree kids, fields) written at once
+
+
+class PdfJoiner:
+    """Write the pages of the PDFs given to :meth:`add`, in order, as one PDF to ``sink``;
+    :meth:`close` writes the page tree, the catalog and the cross-reference table."""
+
+    def __init__(self, sink: IO[bytes]):
+        self.sink = sink
+        self.at = 0
+        self.offsets = array("Q", [0, 0, 0])  # by object number; 1 and 2 written last
+        self.kids = array("I")
+        self.fields = array("I")
+        #: Shared objects written, by the digest of their bytes: their object numbers.
+        self.written: dict[bytes, int] = {}
+        self.catalog: DictionaryObject | None = None
+        self.form: DictionaryObject | None = None
+        self.trailer: dict[str, Any] = {}
+        self._write(b"%PDF-1.4\n%\x93\x8c\x8b\x9e printkit\n")
+
+    # -- writing --------------------------------------------------------------------------------
+    def _write(self, data: bytes) -> None:
+        self.sink.write(data)
+        self.at += len(data)
+
+    def new_number(self) -> int:
+        self.offsets.append(0)
+        return len(self.offsets) - 1
+
+    def write_object(self, number: int, *parts: bytes) -> None:
+        """Write object ``number``, its body given in ``parts``."""
+        self.offsets[number] = self.at
+        self._write(b"%d 0 obj\n" % number)
+        for part in parts:
+            self._write(part)
+        self._write(b"\nendobj\n")
+
+    # -- reading a chunk ------------------------------------------------------------------------
+    def add(self, pdf: bytes) -> None:
+        """Write the pages of ``pdf`` (whole PDF bytes) after those written so far."""
+        chunk = _Chunk(self, PdfReader(io.BytesIO(pdf)))
+        root = chunk.reader.trailer["/Root"].get_object()
+        assert isinstance(root, DictionaryObject)
+        for page in chunk.reader.pages:
+            self.kids.append(chunk.page(page))
+        form = root.get("/AcroForm")
+        if form is not None:
+            self.fields.extend(chunk.number(ref) for ref in form.get_object()["/Fields"])
+        if self.catalog is None:
+            self.catalog = DictionaryObject({k: v for k, v in root.items() if k not in ("/Pages", "/AcroForm")})
+            chunk.renumber(self.catalog, shared=True)
+            if form is not None:
+                self.form = DictionaryObject({k: v for k, v in form.get_object().items() if k != "/Fields"})
+                chunk.renumber(self.form, shared=True)
+            trailer = chunk.reader.trailer
+            info = trailer.raw_get("/Info")
+            self.trailer = {"/Info": chunk.number(info, shared=True) if info is not None else None,
+                            "/ID": trailer.get("/ID")}
+
+    # -- the end --------------------------------------------------------------------------------
+    def close(self) -> None:
+        """Write the page tree, the catalog (with the AcroForm), the cross-reference table and
+        the trailer."""
+        assert self.catalog is not None, "no chunk was added"
+        self.write_object(_PAGES, b"<< /Type /Pages /Count %d /Kids [" % len(self.kids), *_references(self.kids),
+                          b"] >>")
+        catalog = [_bytes(self.catalog)[:-2], b" /Pages %d 0 R" % _PAGES]  # its ">>" after the pages and the form
+        if self.form is not None:
+            catalog += [b" /AcroForm ", _bytes(self.form)[:-2], b" /Fields [", *_references(self.fields), b"] >>"]
+        self.write_object(_CATALOG, *catalog, b" >>")
+        xref = self.at
+        count = len(self.offsets)
+        self._write(b"xref\n0 %d\n0000000000 65535 f \n" % count)
+        for start in range(1, count, _LIST_CHUNK):
+            self._write(b"".join(b"%010d 00000 n \n" % o for o in self.offsets[start:start + _LIST_CHUNK]))
+        trailer = b"trailer\n<< /Size %d /Root %d 0 R" % (count, _CATALOG)
+        if self.trailer.get("/Info") is not None:
+            trailer += b" /Info %d 0 R" % self.trailer["/Info"]
+        if self.trailer.get("/ID") is not None:
+            trailer += b" /ID " + _bytes(self.trailer["/ID"])
+        self._write(trailer + b" >>\nstartxref\n%d\n%%%%EOF\n" % xref)
+
+
+class _Chunk:
+    """One chunk's objects, numbered in the joined file as they are met."""
+
+    def __init__(self, joiner: PdfJoiner, reader: PdfReader):
+        self.joiner = joiner
+        self.reader = reader
+        #: The chunk's object numbers -> the joined file's.
+        self.numbers: dict[int, int] = {}
+        #: Objects being copied (a reference back to one is a cycle): their numbers, 0 if not yet given.
+        self.open: dict[int, int] = {}
+
+    def page(self, page: Any) -> int:
+        """Write ``page`` (its contents, resources and annotations first); its number."""
+        ref = page.indirect_reference
+        n = self.numbers[ref.idnum] = self.joiner.new_number()
+        page[NameObject("/Parent")] = IndirectObject(_PAGES, 0, None)
+        for key, value in list(page.items()):
+            page[key] = self.copied(value, shared=key == "/Resources")
+        self.joiner.write_object(n, _bytes(page))
+        return n
+
+    def number(self, ref: IndirectObject, shared: bool = False) -> int:
+        """The joined file's number of the object ``ref`` names, written if not yet. A shared
+        object (reached from a page's resources) is written once for equal bytes."""
+        key = ref.idnum
+        found = self.numbers.get(key)
+        if found is not None:
+            return found
+        if key in self.open:  # a cycle: the object being copied takes its number now
+            n = self.open[key] or self.joiner.new_number()
+            self.open[key] = n
+            return n
+        self.open[key] = 0
+        obj = ref.get_object()
+        self.renumber(obj, shared)
+        body = _bytes(obj)
+        n = self.open.pop(key)
+        if n:
+            self.joiner.write_object(n, body)
+        elif shared:
+            digest = hashlib.sha256(body).digest()
+            n = self.joiner.written.get(digest, 0)
+            if not n:
+                n = self.joiner.written[digest] = self.joiner.new_number()
+                self.joiner.write_object(n, body)
+        else:
+            n = self.joiner.new_number()
+            self.joiner.write_object(n, body)
+        self.numbers[key] = n
+        return n
+
+    def copied(self, value: Any, shared: bool) -> Any:
+        """``value`` with every reference in it renumbered (its objects written)."""
+        if isinstance(value, IndirectObject):
+            return IndirectObject(self.number(value, shared), 0, None)
+        if isinstance(value, (DictionaryObject, ArrayObject)):
+            self.renumber(value, shared)
+        return value
+
+    def renumber(self, obj: Any, shared: bool) -> None:
+        """Renumber the references in the dictionary or array ``obj`` (a stream is one), in place."""
+        if isinstance(obj, DictionaryObject):
+            for key, value in list(obj.items()):
+                obj[key] = self.copied(value, shared)
+        elif isinstance(obj, ArrayObject):
+            for i, value in enumerate(obj):
+                obj[i] = self.copied(value, shared)
+
+
+def _bytes(obj: Any) -> bytes:
+    out = io.BytesIO()
+    obj.write_to_stream(out)
+    return out.getvalue()
+
+
+def _references(numbers: array) -> Iterator[bytes]:
+    """References to objects ``numbers``, separated by spaces, a piece at a time."""
+    for i in range(0, len(numbers), _LIST_CHUNK):
+        yield (b" " if i else b"") + b" ".join(b"%d 0 R" % n for n in numbers[i:i + _LIST_CHUNK])
