@@ -100,6 +100,13 @@ def test_fillable_fields_of_every_chunk_are_read_back_and_filled():
     box = [f for f in form.fields.values() if f.page == 2 and f.kind == "check"][0]
     filled = forms.parse_form(forms.fill_form(data, {last.name: "12", box.name: True}), "f.pdf")
     assert filled.value(last.name) == "12" and filled.checked(box.name)
+    # Each page, its empty fields drawn by the viewer, looks as in a file of one chunk.
+    whole, joined = pdfium.PdfDocument(_render(_sheets(5, 9, fillable="yes"), 100)), pdfium.PdfDocument(data)
+    for d in (whole, joined):
+        d.init_forms()
+    for n in range(5):
+        a, b = (np.asarray(d[n].render(scale=100 / 72, may_draw_forms=True).to_pil()) for d in (whole, joined))
+        assert np.array_equal(a, b), f"page {n + 1}"
 
 
 def _cleared_caches() -> None:
