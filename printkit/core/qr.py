@@ -7,42 +7,14 @@ and the SVG carry the same code.
 
 from __future__ import annotations
 
-import sys
-from functools import cache
-from types import ModuleType
-
 from printkit.core.colour import BLACK
 from printkit.core.draw.ops import Path, Style
-
-_ENCODER = "reportlab.graphics.barcode.qrencoder"
-
-
-@cache
-def _qrencoder() -> ModuleType:
-    """reportlab's QR encoder module, loaded on its own: importing it through its package runs
-    reportlab.graphics.barcode's ``__init__``, which imports every barcode widget and with them
-    reportlab.graphics and platypus (~70 ms). The module itself imports only ``re`` and
-    ``itertools``; it is the same file, so the same code."""
-    if _ENCODER in sys.modules:
-        return sys.modules[_ENCODER]
-    import importlib.util
-    from pathlib import Path as FilePath
-
-    import reportlab
-
-    spec = importlib.util.spec_from_file_location(
-        "printkit._qrencoder", FilePath(reportlab.__file__).parent / "graphics" / "barcode" / "qrencoder.py")
-    if spec is None or spec.loader is None:  # pragma: no cover - reportlab always ships it
-        import reportlab.graphics.barcode.qrencoder as module
-        return module
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def qr_matrix(text: str, level: str = "M") -> list[list[bool]]:
     """The QR code's modules, row by row (True: dark)."""
-    qrencoder = _qrencoder()
+    from reportlab.graphics.barcode import qrencoder  # reportlab's encoder, imported on first use
+
     q = qrencoder.QRCode(None, getattr(qrencoder.QRErrorCorrectLevel, level))
     q.addData(text)
     # A fixed mask pattern: any of the eight makes a valid code, and choosing the "best" one
