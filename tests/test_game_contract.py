@@ -58,10 +58,11 @@ def toy_registered() -> Iterator[None]:
     registry.scorekeepers()  # the package's own games first
     saved = ({k: dict(v) for k, v in registry._COMPONENTS.items()}, registry._SCORERS.copy(),
              registry._SCOREKEEPERS.copy())
-    import tests.toygame
+    import tests.toygame.state
+    import tests.toygame.web
 
-    registry.register_game(tests.toygame.NIM)
-    registry.register_scorekeeper(tests.toygame.NIM_KEEPER)
+    registry.register_game(tests.toygame.state.NIM)
+    registry.register_scorekeeper(tests.toygame.web.KEEPER)
     try:
         yield
     finally:
@@ -83,7 +84,8 @@ SCORED, MADE = _names()
 
 
 def test_the_registry_finds_every_game_folder_and_the_toy():
-    import tests.toygame
+    import tests.toygame.state
+    import tests.toygame.web
 
     folders = {p.name for p in (ROOT / "printkit" / "games").iterdir() if (p / "__init__.py").is_file()}
     assert tests.toygame.GAME in SCORED and tests.toygame.GAME in MADE
