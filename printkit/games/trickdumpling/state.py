@@ -32,7 +32,7 @@ stack with the answer TD-11 forces (:meth:`TrickDumplingState.master_move`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -91,7 +91,7 @@ def follow_options(lead: str | None, hand: Sequence[Card]) -> list[Card]:
     return follow + [c for c in hand if c.special] if follow else list(hand)
 
 
-def missions_done(missions: dict[str, str], tricks: dict[str, int], seats: list[str],
+def missions_done(missions: Mapping[str, str], tricks: dict[str, int], seats: list[str],
                   early: str | None) -> dict[str, list[str]]:
     """TD-10: basic (exactly 3 tricks), nephew (exactly 0), spy (everyone else misses everything).
 
@@ -646,8 +646,8 @@ class SingleTrickState(GameState[Move]):
 def start(records: Sequence) -> GameState:
     """The State a record starts: a trick record's referee, or a whole game."""
     (rec,) = records
-    if isinstance(rec, TrickRecordBase):
-        return SingleTrickState(rec.rank, rec.hands)
+    if isinstance(rec, TrickRecordBase):  # the trick record's fields are its model's, not the mixin's
+        return SingleTrickState(rec.rank, rec.hands)  # type: ignore[attr-defined]
     return TrickDumplingState(rec.players)
 
 
@@ -657,7 +657,7 @@ def moves(records: Sequence) -> Iterator[tuple[int, tuple, Move]]:
     if rec.cooks:
         yield 0, ("cooks",), dict(rec.cooks)
     if isinstance(rec, TrickRecordBase):
-        for i, p in enumerate(rec.plays):
+        for i, p in enumerate(rec.plays):  # type: ignore[attr-defined]  # (the model's field, as in start)
             yield 0, ("plays", i), p
         return
     for k, r in enumerate(rec.rounds):
