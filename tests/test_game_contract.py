@@ -268,11 +268,12 @@ def test_random_playthroughs_are_legal_undoable_and_score_as_replayed(name, tmp_
 
 def rules_doc(name: str) -> Path:
     """The game's rules doc: docs/rules/GAME.md, or for a game kept outside the package (the
-    test-only Nim) GAME.md in its own folder (copied to docs/rules/ when it moves in)."""
+    test-only Nim) GAME.md in a rules/ folder beside its own (tests/rules/nim.md, which goes to
+    docs/rules/ when the game moves into the package)."""
     doc = rules_docs.rules_dir() / f"{name}.md"
     if doc.is_file() or folder_of(name).is_relative_to(ROOT / "printkit"):
         return doc
-    return folder_of(name) / f"{name}.md"
+    return folder_of(name).parent / "rules" / f"{name}.md"
 
 
 def cited(folder: Path, prefixes: set[str]) -> dict[str, set[str]]:
