@@ -61,10 +61,14 @@ def test_the_largest_text_of_each_component_is_in_the_display_face(game: str, co
 def _runs(resources, data: bytes, counts: Counter, seen: set) -> None:
     """Count (BaseFont, size) of each ``Tf`` in ``data``, and follow the form XObjects it may use."""
     resources = resources.get_object() if resources is not None else {}
-    fonts = {str(k): str(v.get_object()["/BaseFont"]) for k, v in (resources.get("/Font") or {}).items()}
+    # (each dictionary resolved: pypdf 4.0 hands an indirect /Font as a reference)
+    font_dict = resources.get("/Font")
+    font_dict = font_dict.get_object() if font_dict is not None else {}
+    fonts = {str(k): str(v.get_object()["/BaseFont"]) for k, v in font_dict.items()}
     for name, size in re.findall(r"(/[^\s/]+) ([\d.]+) Tf", data.decode("latin-1")):
         counts[(fonts.get(name, name), float(size))] += 1
-    for obj in (resources.get("/XObject") or {}).values():
+    xobjects = resources.get("/XObject")
+    for obj in (xobjects.get_object() if xobjects is not None else {}).values():
         if obj.idnum in seen:
             continue
         seen.add(obj.idnum)

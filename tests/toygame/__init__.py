@@ -1,38 +1,26 @@
 """Nim, a game that exists only for the tests: proof that a game is one folder.
 
-It touches no core, CLI or registry file: the tests name this module in ``PRINTKIT_GAMES``,
-and it registers a printable pile sheet (from its own layout file) and its rules, a State that
-``printkit score`` replays.
+It touches no core, CLI or registry file: the tests name this module in ``PRINTKIT_GAMES`` (or
+import it), and it registers a printable pile sheet (from its own layout file, components.py),
+its rules (a State that ``printkit score`` replays, state.py) and its page for ``printkit serve``
+(web.py, web/page.js). Copied into ``printkit/games/nim/``, with its rules doc
+(tests/rules/nim.md) copied to docs/rules/, it is one of the package's games (docs/adding-a-game.md).
 
-Rules: a pile of stones; players take 1 to 3 in turn (NIM-1: turn order, NIM-2: how many may be
-taken); whoever takes the last stone wins (NIM-3).
+Like the package's games it registers by name (``"module:attribute"``): what it registers is
+imported when first used, so a command about another game imports none of it.
+
+Rules (tests/rules/nim.md): a pile of stones; players take 1 to 3 in turn (NIM-1: turn order, NIM-2: how
+many may be taken); whoever takes the last stone wins (NIM-3).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from printkit.core.build import build_document
-from printkit.core.draw.page import FooterInfo, PrintOptions
-from printkit.core.game import Game
-from printkit.core.registry import Component, Setting, register, register_game, register_scorekeeper, whole_between
-from printkit.core.table import Scorekeeper
-from tests.toygame.state import NimRecord, NimState, moves
+from printkit.core.registry import Component, Setting, lazy, register, register_game, register_scorekeeper, whole_between
 
 GAME = "nim"
-LAYOUT = Path(__file__).parent / "layouts" / "pile.yaml"
+_HERE = __name__
 
-
-def build_pile(opts: PrintOptions, stones: int = 15):
-    return build_document(str(LAYOUT), opts, FooterInfo(GAME, "pile"), data={"stones": list(range(stones))})
-
-
-register(Component(GAME, "pile", "a sheet of stones to cut out", build_pile,
+register(Component(GAME, "pile", "a sheet of stones to cut out", lazy(f"{_HERE}.components:build_pile"),
                    settings={"stones": Setting("15", "how many stones", whole_between(1, 20, "stones"))}))
-NIM = register_game(Game(GAME, "Nim", NimRecord, start=lambda recs: NimState.start(recs[0]), moves=moves,
-                         rank_key=lambda p: (p.total,)))
-
-from tests.toygame import web as _web  # noqa: E402 - the page needs the game above
-
-NIM_KEEPER = register_scorekeeper(Scorekeeper(NIM, _web.NimSetup, _web.NimMove, _web.records, _web.split, _web.view,
-                                 Path(__file__).parent / "page", _web.file_names, _web.rounds))
+register_game(f"{_HERE}.state:NIM", GAME)
+register_scorekeeper(f"{_HERE}.web:KEEPER", GAME)

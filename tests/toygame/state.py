@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from printkit.core.game import GameState
+from printkit.core.game import Game, GameState, Step
 from printkit.core.score import PlayerResult, Violation
 
 
@@ -62,6 +63,10 @@ class NimState(GameState[Take]):
         return [] if self.is_over else [f"{self.pile} stones are left"]
 
 
-def moves(records):
+def moves(records: Sequence[NimRecord]) -> list[Step]:
     (rec,) = records
     return [(0, ("takes", i), t) for i, t in enumerate(rec.takes)]
+
+
+NIM = Game("nim", "Nim", NimRecord, start=lambda recs: NimState.start(recs[0]), moves=moves,
+           rank_key=lambda p: (p.total,))

@@ -7,11 +7,15 @@ page whose turn it is, the stones left and what may be taken.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from printkit.core.game import GameState
+from printkit.core.table import Scorekeeper
+
+from .state import NIM
 
 
 class NimSetup(BaseModel):
@@ -52,3 +56,6 @@ def rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
 
 def file_names(setup: BaseModel) -> list[str]:
     return ["nim.yaml"]
+
+
+KEEPER = Scorekeeper(NIM, NimSetup, NimMove, records, split, view, Path(__file__).parent / "web", file_names, rounds)

@@ -51,10 +51,11 @@ def nim() -> Iterator[str]:
     registry.scorekeepers()  # the package's own games first (then they are in the snapshot restored)
     saved = ({k: dict(v) for k, v in registry._COMPONENTS.items()}, registry._SCORERS.copy(),
              registry._SCOREKEEPERS.copy())
-    import tests.toygame  # noqa: F401 - importing registers it
+    import tests.toygame.state
+    import tests.toygame.web  # importing the package registers the game by name; these are its objects
 
-    registry.register_game(tests.toygame.NIM)  # again, should an earlier module have taken it away
-    registry.register_scorekeeper(tests.toygame.NIM_KEEPER)
+    registry.register_game(tests.toygame.state.NIM)  # again, should an earlier module have taken it away
+    registry.register_scorekeeper(tests.toygame.web.KEEPER)
     yield "nim"
     registry._COMPONENTS.clear()
     registry._COMPONENTS.update(saved[0])

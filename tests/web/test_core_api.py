@@ -14,7 +14,7 @@ import threading
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
-from tests.toygame import NIM_KEEPER
+from tests.toygame.web import KEEPER as NIM_KEEPER
 from tests.toygame import web as nim_web
 from tests.web.conftest import ROOT
 

@@ -50,7 +50,8 @@ def _split_moves(records: Sequence[Any]):
 def pairs(nim):
     from printkit.core import registry
     from printkit.core.table import Scorekeeper
-    from tests.toygame import NIM_KEEPER, web
+    from tests.toygame import web
+    from tests.toygame.web import KEEPER as NIM_KEEPER
     from tests.toygame.state import NimRecord, NimState
 
     game = Game("nimpairs", "Nim in pairs of files", NimRecord, start=lambda recs: NimState.start(recs[0]),

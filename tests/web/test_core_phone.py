@@ -180,7 +180,7 @@ class _MapSetup(BaseModel):
 @pytest.fixture
 def map_server(live_server_factory):
     from printkit.core import registry
-    from tests.toygame import NIM_KEEPER
+    from tests.toygame.web import KEEPER as NIM_KEEPER
 
     from tests.toygame import web as nim_web
 

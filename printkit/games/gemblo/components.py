@@ -8,6 +8,8 @@ on one page for the overview) and each sheet of packed pieces, from the game's d
 
 from __future__ import annotations
 
+from functools import partial
+
 from printkit.core.build import build_document
 from printkit.core.draw.hexes import area_outline, border_cells, inner_edges, segments_path
 from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Op, Polygon, Style, Use
@@ -256,7 +258,7 @@ def sheet_drawing(cv: Canvas, sheet: dict, af: float, width: float,
     symbol upright (in its colour; in ``--bw`` outlined only, to save ink)."""
     size, k = af / SQRT3, af / SYMBOL_CELL
     for name in CONTENT.pieces:
-        cv.define(f"piece-{name}", lambda name=name: piece_symbol(cv, name, size))
+        cv.define(f"piece-{name}", partial(piece_symbol, cv, name, size))
     back = sheet["side"] == "back"
     flip = Matrix.translate(width + offset[0], offset[1]) @ Matrix.mirror("x") if back else Matrix()
     ops: list[Op] = []

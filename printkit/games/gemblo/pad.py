@@ -18,6 +18,7 @@ is not on the pad: placements are not checked.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from dataclasses import dataclass, field as dc_field
 from typing import TYPE_CHECKING, Any
 
@@ -143,7 +144,7 @@ def _pieces_slot(at: Sequence[tuple[str, str, float, float, float, float]], size
     def draw(cv: Canvas, data: Mapping[str, Any], w: float, h: float) -> list[Op]:
         ops: list[Op] = []
         for colour, p, x, y, bw, bh in at:
-            sym = cv.define(f"pad-piece-{p}", lambda p=p: piece_symbol(cv, p, size))
+            sym = cv.define(f"pad-piece-{p}", partial(piece_symbol, cv, p, size))
             x0, y0, x1, y1 = bbox(p)
             m = Matrix.translate(x + (bw - (x1 - x0)) / 2 - x0, y + (bh - (y1 - y0)) / 2 - y0)
             ops.append(Use(sym, m, fill=cv.colour(f"tint-{colour}"), tag=f"piece {colour} {p}"))

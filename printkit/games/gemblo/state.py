@@ -64,7 +64,7 @@ def obstacle_colour(colours: Iterable[str]) -> str:
 
 def default_obstacles() -> list[tuple[str, list[Hex]]]:
     """The obstacles of a 5-player record that lays none: the layout in the game's data file (PK-7)."""
-    return [(o.piece, [tuple(c) for c in o.cells]) for o in CONTENT.obstacles]
+    return [(o.piece, [(q, r) for q, r in o.cells]) for o in CONTENT.obstacles]
 
 
 def owners(rec: GembloRecord) -> dict[str, str]:
@@ -144,6 +144,7 @@ class GembloState(GameState["Move"]):  # Move named: record.py is not imported
         if move.pass_:
             out += [Violation(where, rule, message) for rule, message in self._pass(move.colour)]
         else:
+            assert move.piece is not None and move.cells is not None  # a placement (the record model checks)
             out += [Violation(where, rule, f"{move.piece} on {cells_text(move.cells)}: {message}")
                     for rule, message in self._place(move.colour, move.piece, move.cells)]
         if not had_passed:  # the turn goes on from the colour that moved (PK-6)
@@ -170,7 +171,7 @@ class GembloState(GameState["Move"]):  # Move named: record.py is not imported
     def _place(self, colour: str, piece: str, cells: Sequence[Hex]) -> list[tuple[str, str]]:
         found = problems(self.board, colour, piece, cells)
         if all(tuple(c) not in self.board.cells for c in cells):  # a piece over another is not laid
-            self.board = self.board.place(colour, piece, [tuple(c) for c in cells])
+            self.board = self.board.place(colour, piece, [(q, r) for q, r in cells])
         return found
 
     def still_placing(self) -> Iterator[tuple[str, tuple[str, tuple[Hex, ...]]]]:

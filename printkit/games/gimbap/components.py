@@ -14,7 +14,7 @@ from printkit.core.layout.load import load_layout
 from printkit.errors import PrintkitError
 from printkit.games.gimbap import drawing
 from printkit.games.gimbap.content import CONTENT
-from printkit.games.gimbap.rolls import Face, first_build, parse_face, solve
+from printkit.games.gimbap.rolls import Build, Face, first_build, parse_face, solve
 
 GAME = "gimbap"
 #: The cube faces in the order a die's six faces are put on them (PK-4: opposite faces pair
@@ -97,6 +97,7 @@ def build_tokens(opts: PrintOptions) -> Document:
 
 def lessons_data() -> dict:
     lessons = []
+    builds: list[Build] = []
     for i, lesson in enumerate(CONTENT.lessons):
         faces = [parse_face(f) for f in lesson.faces]
         build = first_build(faces)  # the same build as solve(), without enumerating every build
@@ -106,7 +107,7 @@ def lessons_data() -> dict:
                         "faces": [face_data(f) for f in faces],
                         "solution": drawing.describe_build(build),
                         "solution_text": "\n".join(drawing.describe_build(build)), "build": build})
-    builds = [lesson["build"] for lesson in lessons]
+        builds.append(build)
     scales: dict[tuple[float, float], float] = {}
 
     def solution(r, ctx, w: float, h: float):

@@ -148,18 +148,18 @@ def diagram(renderer, build: Build, w: float, h: float, max_scale: float = 2.0, 
             0.0 if frozenset((a.part, b.part)) in touching else GAP for a, b in itertools.pairwise(n.kids))
         cx = x + (n.width - span) / 2
         placed: dict[str, tuple[float, float, float]] = {}
-        for i, k in enumerate(n.kids):
+        for i, kid in enumerate(n.kids):
             if i:
                 prev = n.kids[i - 1]
-                joined = frozenset((prev.part, k.part)) in touching
+                joined = frozenset((prev.part, kid.part)) in touching
                 if joined:
-                    jy = y - min(k.own_h, prev.own_h) / 2
+                    jy = y - min(kid.own_h, prev.own_h) / 2
                     ops.append(Circle(cx, jy, 0.9, Style(stroke=WHITE, stroke_width=0.3, fill=BLACK), tag="joint"))
                 else:
                     cx += GAP
-            block(k, cx, y)
-            placed[k.part] = (cx, cx + k.width, y - k.own_h)
-            cx += k.width
+            block(kid, cx, y)
+            placed[kid.part] = (cx, cx + kid.width, y - kid.own_h)
+            cx += kid.width
         # Touching siblings that are not next to each other: an arc above them.
         adjacent = {frozenset((a.part, b.part)) for a, b in itertools.pairwise(n.kids)}
         for pair in touching:

@@ -122,9 +122,9 @@ def multi_tiered(b: PlayerBoard) -> list[tuple[int, str | None, int, int]]:
     Returns (layer, delicacy, count, points) for layers 1 to the highest."""
     vis = [(d, layer) for _, d, layer in b.visible() if layer >= 1]
     top = max((layer for _, layer in vis), default=0)
-    out = []
+    out: list[tuple[int, str | None, int, int]] = []
     for layer in range(1, top + 1):
-        counts = {}
+        counts: dict[str, int] = {}
         for d, lay in vis:
             if lay == layer:
                 counts[d] = counts.get(d, 0) + 1

@@ -251,7 +251,7 @@ def _first(form: FilledForm, m: Marks, ing: str, want: str) -> str:
 def _obtained(form: FilledForm, m: Marks) -> Counter:
     """RNC-5, RNC-6: what is circled is what the boxes and segments gave (and the rares made).
     The rare ingredients made, by name."""
-    got, made = _gained(m), Counter()
+    got, made = _gained(m), Counter[str]()
     for ing in inventory_rows():
         have, given = m.circled[ing], got[ing]
         if ing in CONTENT.rares:

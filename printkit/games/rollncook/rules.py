@@ -92,15 +92,20 @@ def apply_ability(state: State, res: list[int], kind: str, a: int | None, b: int
     res = list(res)
     if kind in ("adjust", "set", "reuse") and a not in res:
         return state, res, [f"there is no result {a} to {kind} (results {' '.join(map(str, res)) or 'none'})"]
+    # (a record's ability names what its kind uses: adjust and set a and b, reuse a, add b)
     if kind == "adjust":
+        assert a is not None and b is not None
         if b not in (wrap(a + 1), wrap(a - 1)):
             return state, res, [f"adjust changes a result by 1 (6 and 1 wrap): {a} cannot become {b}"]
         res[res.index(a)] = b
     elif kind == "set":
+        assert a is not None and b is not None
         res[res.index(a)] = b
     elif kind == "reuse":
+        assert a is not None
         res.append(a)
     elif kind == "add":
+        assert b is not None
         res.append(b)
     return state, res, []
 
@@ -280,7 +285,7 @@ def cook(state: State, hour: int, meal: str, use: list[str] | None = None) -> tu
     plan, why = allocate(state.stock, m.ingredients, use)
     if plan is None:
         problems.append(("RNC-5", f"{meal} cannot be cooked: {why}"))
-    if problems:
+    if problems or plan is None:  # (no plan is a problem)
         return state, problems
     stock = _minus(state.stock, plan)
     plates = list(state.plates)

@@ -69,6 +69,7 @@ def _choose_takes(sheet: State, hour: int, roll: list[int], table_bias: float) -
             if t.box is not None:
                 options.append((_worth(sheet.sheet.hours[hour].boxes[v - 1], want, sheet), "box", hour, t))
             else:
+                assert t.table is not None  # a box or a table
                 where = TABLES[t.table]
                 options.append((_worth([sheet.sheet.hours[where].table[v - 1]], want, sheet) * table_bias,
                                 "table", where, t))
@@ -118,9 +119,10 @@ def _best_meal(sheet: State, hour: int) -> tuple[int, str, list[str], State] | N
 def play_hour(table: RollNCookState, seat: int, roll: list[int], table_bias: float = 1.0) -> dict:
     """The greedy player's entry for its next hour with the dice ``roll`` (as a record writes
     it; the caller applies it to ``table``)."""
-    clock = table.hour_due(seat)
+    clock, start = table.hour_due(seat), table.sheet(seat)
+    assert clock is not None and start is not None  # a seat with a sheet and an hour to play
     hour = TABLES[clock]
-    sheet, taken = _choose_takes(table.sheet(seat), hour, roll, table_bias)
+    sheet, taken = _choose_takes(start, hour, roll, table_bias)
     rares, cooked = [], []
     while plates_left(sheet, hour) and (best := _best_meal(sheet, hour)) is not None:
         _, name, made, sheet = best

@@ -108,6 +108,7 @@ def take(sheet: State, hour: int, t: Take) -> tuple[State, list[str]]:
     """RNC-2: cross what a ``take`` entry names: box ``t.box`` of ``hour``, or a table segment."""
     if t.box is not None:
         return take_box(sheet, hour, t.value, t.box)
+    assert t.table is not None  # a box or a table (the record model checks)
     return take_segment(sheet, TABLES[t.table], t.value, t.number)
 
 
@@ -115,6 +116,7 @@ def take_problems(sheet: State, hour: int, t: Take) -> list[str]:
     """RNC-2: why a ``take`` may not cross what it names now (none: it may); nothing changes."""
     if t.box is not None:
         return box_problems(sheet, hour, t.value, t.box)
+    assert t.table is not None  # a box or a table (the record model checks)
     return segment_problems(sheet, TABLES[t.table], t.value, t.number)
 
 
@@ -202,6 +204,8 @@ def _legal_takes(sheet: State, hour: int, res: list[int], takes: list[Take]) -> 
             number = t.segment if t.segment is not None else v
             if v is None:
                 v = number
+            # a table, and its segment or the result (the record model checks)
+            assert t.table is not None and v is not None
             spot = (TABLES[t.table], v - 1)
             if number != v or v not in pool or spot in segments or spot in new_segments:
                 return None
@@ -278,6 +282,7 @@ class Seat:
 
     def score(self) -> dict:
         if self.sheet is None:
+            assert self.end is not None  # a record gives its hours or its end (the record model checks)
             return end_score(self.end)
         if self._scored is None or self._scored[0] is not self.sheet:
             self._scored = (self.sheet, final_score(self.sheet))
@@ -308,7 +313,11 @@ class RollNCookState(GameState[Move]):
                                     f"and {i + 1}): give each player's record once, each with its own "
                                     "player name")
         for rec in records:
-            sheet = None if rec.hours is None else State.new(generate(parse_sheet_id(rec.sheet)[1]))
+            sheet = None
+            if rec.hours is not None:
+                ids = parse_sheet_id(rec.sheet)
+                assert ids is not None  # a sheet id (the record model checks)
+                sheet = State.new(generate(ids[1]))
             seats.append(Seat(rec.player, rec.sheet, sheet, rec.end))
         return cls(seats)
 
@@ -326,6 +335,13 @@ class RollNCookState(GameState[Move]):
             if s.sheet is not None:
                 return i
         return None
+
+    @property
+    def _rolling(self) -> int:
+        """The :attr:`roller`, asked for once a seat has played an hour (so there is one)."""
+        roller = self.roller
+        assert roller is not None
+        return roller
 
     @property
     def due(self) -> int | None:
@@ -388,13 +404,13 @@ class RollNCookState(GameState[Move]):
         seat.dice[h.hour] = list(h.dice)
         if index == self.roller:
             return []
-        if h.hour not in self.seats[self.roller].dice:
+        if h.hour not in self.seats[self._rolling].dice:
             self.pending.append((index, entry, h.hour))
             return []
         return self._dice_differ(index, h.hour, ("dice",))
 
     def _dice_differ(self, index: int, hour: str, path: tuple, record: int = 0) -> list[Violation]:
-        first = self.seats[self.roller]
+        first = self.seats[self._rolling]
         a, b = first.dice[hour], self.seats[index].dice[hour]
         if sorted(a) == sorted(b):
             return []
@@ -407,7 +423,7 @@ class RollNCookState(GameState[Move]):
         out = [Violation(f"{s.player}, end", "RNC-12", m, ("end",) + path, i)
                for i, s in enumerate(self.seats) if s.end is not None for path, m in end_problems(s.end)]
         for index, entry, hour in self.pending:
-            if hour in self.seats[self.roller].dice:
+            if hour in self.seats[self._rolling].dice:
                 out += self._dice_differ(index, hour, ("hours", entry, "dice"), index)
         return out
 

@@ -330,10 +330,11 @@ def _powers(sheet: State, m: HourPlay, kind: str, res: list[int], left: list[int
     from printkit.games.rollncook.state import _roll, _takes
 
     free = sorted(set(left))
-    tries: list[Any] = {
+    choices: dict[str, list[Any]] = {
         "adjust": [{"from": a, "to": b} for a in free for b in sorted({a % 6 + 1, (a - 2) % 6 + 1})],
         "set": [{"from": a, "to": b} for a in free for b in range(1, 7) if b != a],
-        "reuse": sorted(set(res)), "add": list(range(1, 7))}[kind]
+        "reuse": sorted(set(res)), "add": list(range(1, 7))}
+    tries = choices[kind]
     out = []
     base = m.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"seat"})
     for t in tries:

@@ -5,6 +5,8 @@ The content comes from data.yaml (via :mod:`content`); the look from layouts/tri
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from printkit.core.build import build_document
 from printkit.core.colour import Colour
 from printkit.core.draw.ops import Document
@@ -14,6 +16,9 @@ from printkit.core.layout.load import load_layout
 from printkit.core.layout.template import fill
 from printkit.core.units import parse_length
 from printkit.games.trickdumpling.content import CONTENT
+
+if TYPE_CHECKING:
+    from printkit.games.trickdumpling.contentmodel import Special
 
 GAME = "trickdumpling"
 
@@ -37,7 +42,7 @@ def palette() -> dict:
     return pal
 
 
-def _specials() -> dict[str, dict]:
+def _specials() -> dict[str, Special]:
     return {sp["code"]: sp for sp in CONTENT.specials}
 
 
@@ -84,6 +89,7 @@ def cards_data() -> dict:
             card = {"icon": "steamer" if c.steamer else "wild", "name": sp["name"], "rule": sp.get("rule", ""),
                     "tint": "tint-special", "name_y": 52}
         else:
+            assert c.suit is not None  # a card that is not special has a suit
             s = CONTENT.suit(c.suit)
             number = str(c.value)
             card = {"icon": f"suit-{s.id}", "name": s.name, "rule": "", "tint": f"tint-{s.id}", "name_y": 68}
@@ -132,9 +138,9 @@ def track_data() -> dict:
     steps = []
     for pts in range(16):
         who = goals.get(pts)
-        players = ("-".join([who[0], who[-1]]) if len(who) > 1 else who[0]) if who else ""
+        counts = ("-".join([who[0], who[-1]]) if len(who) > 1 else who[0]) if who else ""
         steps.append({"points": pts, "style": "goal" if who else "box",
-                      "goal": fill(label, {"players": players}) if who else ""})
+                      "goal": fill(label, {"players": counts}) if who else ""})
     return {"steps": steps, "palette": palette()}
 
 

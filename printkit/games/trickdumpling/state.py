@@ -32,7 +32,7 @@ stack with the answer TD-11 forces (:meth:`TrickDumplingState.master_move`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -88,7 +88,7 @@ def follow_options(lead: str | None, hand: Sequence[Card]) -> list[Card]:
     return follow + [c for c in hand if c.special] if follow else list(hand)
 
 
-def missions_done(missions: dict[str, str], tricks: dict[str, int], seats: list[str],
+def missions_done(missions: Mapping[str, str], tricks: dict[str, int], seats: list[str],
                   early: str | None) -> dict[str, list[str]]:
     """TD-10: basic (exactly 3 tricks), nephew (exactly 0), spy (everyone else misses everything).
 

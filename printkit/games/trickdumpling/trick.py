@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Literal
 
 from printkit.games.trickdumpling.content import CONTENT, Card, parse_card
 
@@ -34,7 +35,7 @@ class _Entry:
 
 @dataclass
 class TrickResult:
-    winner: str | None
+    winner: str
     reason: str
     lead: str | None
     face_down: list[str]
@@ -75,7 +76,7 @@ class Trick:
             if self.wild_lead_all and e is self.entries[0]:
                 return [s for s in self.rank if any(x.up and x.counted and x.play.card.suit == s for x in self.entries)]
             return [self.lead] if self.lead else []
-        return [c.suit]
+        return [c.suit] if c.suit is not None else []  # (a card that is not special has a suit)
 
     def totals(self) -> dict[str, int]:
         t = {s: 0 for s in self.rank}
@@ -137,7 +138,7 @@ class Trick:
         if c.steamer:
             self._steam(entry.play.player, again=True)
             return None
-        if not c.special and self.lead is None:
+        if not c.special and self.lead is None and c.suit is not None:
             self._set_lead(c.suit)
         if not entry.counted:
             return None
@@ -163,7 +164,7 @@ class Trick:
                 self.events.append(f"{e.play.card} joins {suit}")
                 self._limit()
 
-    def answer(self, player: str, card: Card) -> str:
+    def answer(self, player: str, card: Card) -> Literal["no-way", "accept"]:
         """The answer to the standing Perfect Dish that ``card`` allows: "no-way" when playing it
         face up cancels the dish (TD-7) and its player is no Hard Steamer (TD-12), else "accept".
 
@@ -212,7 +213,7 @@ class Trick:
             # The Master led a special card: the lead suit is the real players' regular suit if
             # there is one; with two different suits there is no single lead suit, and nothing
             # then needs one (no wild joins; the Master's leading wild counts in every suit).
-            suits = sorted({p.card.suit for p in up if not p.card.special})
+            suits = sorted(s for s in {p.card.suit for p in up if not p.card.special} if s is not None)
             if len(suits) == 1:
                 self.lead = suits[0]
                 self.events.append(f"lead suit: {suits[0]}")

@@ -64,7 +64,8 @@ class Setup(_Strict):
 
     players: list[str] = Field(min_length=2, max_length=5, title="Players, clockwise (2 to 5; with 2, the "
                                "Dumpling Master plays too)", description="2 to 5 names, clockwise")
-    cooks: dict[str, Literal[COOKS]] = Field(
+    # (the content's cooks: a Literal made at import, which a type checker cannot read)
+    cooks: dict[str, Literal[COOKS]] = Field(  # type: ignore[valid-type]
         default_factory=dict, title=f"Cook variation (optional), such as Ann=slacker, Bo=picky; cooks: {', '.join(COOKS)}",
         description="the cook variation: player -> cook; the form's text 'Ann=slacker, Bo=picky' reads as that")
 
