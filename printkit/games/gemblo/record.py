@@ -33,7 +33,7 @@ def check_cells(cells: Sequence[Hex]) -> list[Hex]:
         raise ValueError("a cell is listed twice")
     if not is_connected(cells):
         raise ValueError("the cells do not form one piece: every block must touch another edge to edge")
-    return [tuple(c) for c in cells]
+    return [(q, r) for q, r in cells]
 
 
 def check_piece(v: str) -> str:

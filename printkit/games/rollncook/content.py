@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
 from printkit.core.content import read_content
@@ -38,10 +38,10 @@ class Meal(DataModel):
         return len(self.bonuses)
 
 
+@with_config(ConfigDict(extra="forbid"))
 class Generator(TypedDict):
     """What a seed randomises (RNC-9); kept a plain mapping (``CONTENT.generator["box_weights"]``)."""
 
-    __pydantic_config__ = ConfigDict(extra="forbid")
     box_weights: dict[str, int]
     hour_limits: dict[str, int]
     rare_weights: dict[str, int]

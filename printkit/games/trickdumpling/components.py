@@ -18,7 +18,7 @@ from printkit.core.units import parse_length
 from printkit.games.trickdumpling.content import CONTENT
 
 if TYPE_CHECKING:
-    from printkit.games.trickdumpling.contentmodel import Special
+    from printkit.games.trickdumpling.content import Special
 
 GAME = "trickdumpling"
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NotRequired
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
 from printkit.core.content import read_content
@@ -54,25 +54,25 @@ class Suit(DataModel):
     bw: str
 
 
+@with_config(ConfigDict(extra="forbid"))
 class Special(TypedDict):
     """A card outside the suits (W5, W99, GS), kept a plain mapping (``sp["code"]``)."""
 
-    __pydantic_config__ = ConfigDict(extra="forbid")
     code: str
     value: NotRequired[int]
     name: str
     rule: str
 
 
+@with_config(ConfigDict(extra="forbid"))
 class Mission(TypedDict):
-    __pydantic_config__ = ConfigDict(extra="forbid")
     title: str
     goal: str
     tricks: NotRequired[int]
 
 
+@with_config(ConfigDict(extra="forbid"))
 class Cook(TypedDict):
-    __pydantic_config__ = ConfigDict(extra="forbid")
     id: str
     name: str
     text: str

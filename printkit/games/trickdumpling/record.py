@@ -93,7 +93,7 @@ class TrickRecord(_Rank):
     game: Literal["trickdumpling"] | None = None
     plays: list[PlayIn] = Field(min_length=2, max_length=6)
     hands: dict[str, list[CardField]] | None = Field(default=None, description="optional: hands before the trick")
-    cooks: dict[str, Literal[COOKS]] = Field(default={}, description="optional: cook boards by player (TD-12)")
+    cooks: dict[str, Literal[COOKS]]  # type: ignore[valid-type]  # the cooks' ids, read from the game's data = Field(default={}, description="optional: cook boards by player (TD-12)")
 
     @model_validator(mode="after")
     def _check(self) -> TrickRecord:
@@ -137,7 +137,7 @@ class GameRecord(Strict):
 
     game: Literal["trickdumpling"] | None = None
     players: list[str] = Field(min_length=2, max_length=5)
-    cooks: dict[str, Literal[COOKS]] = Field(default={}, description="optional: the cook variation (TD-12)")
+    cooks: dict[str, Literal[COOKS]]  # type: ignore[valid-type]  # the cooks' ids, read from the game's data = Field(default={}, description="optional: the cook variation (TD-12)")
     # Empty before the first deal: a game in progress (a table at ``printkit serve`` starts so).
     rounds: list[RoundIn] = Field(description="every round so far, in order; [] before the first deal")
 
