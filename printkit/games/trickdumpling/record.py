@@ -13,13 +13,15 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 
 from printkit.games.trickdumpling.content import CONTENT, Card, CardError, parse_card
 
-__all__ = ["COOKS", "MASTER", "CardField", "SuitField", "PlayIn", "TrickRecord", "TrickIn", "Deal", "RoundIn",
+__all__ = ["COOKS", "CookId", "MASTER", "CardField", "SuitField", "PlayIn", "TrickRecord", "TrickIn", "Deal", "RoundIn",
            "GameRecord", "TrickDumplingRecord"]
 
 #: The Dumpling Master's seat name in a 2-player game (TD-11).
 MASTER = "Master"
 #: The cook boards' ids (TD-12), the values a record's ``cooks`` may hold.
 COOKS = tuple(c["id"] for c in CONTENT.cooks)
+#: A cook board's id (TD-12): one of the ids the game's data lists, which a type checker cannot read.
+CookId = Literal[COOKS]  # type: ignore[valid-type]
 
 
 def _card(v: Any) -> Card:
@@ -93,7 +95,7 @@ class TrickRecord(_Rank):
     game: Literal["trickdumpling"] | None = None
     plays: list[PlayIn] = Field(min_length=2, max_length=6)
     hands: dict[str, list[CardField]] | None = Field(default=None, description="optional: hands before the trick")
-    cooks: dict[str, Literal[COOKS]]  # type: ignore[valid-type]  # the cooks' ids, read from the game's data = Field(default={}, description="optional: cook boards by player (TD-12)")
+    cooks: dict[str, CookId] = Field(default={}, description="optional: cook boards by player (TD-12)")
 
     @model_validator(mode="after")
     def _check(self) -> TrickRecord:
@@ -137,7 +139,7 @@ class GameRecord(Strict):
 
     game: Literal["trickdumpling"] | None = None
     players: list[str] = Field(min_length=2, max_length=5)
-    cooks: dict[str, Literal[COOKS]]  # type: ignore[valid-type]  # the cooks' ids, read from the game's data = Field(default={}, description="optional: the cook variation (TD-12)")
+    cooks: dict[str, CookId] = Field(default={}, description="optional: the cook variation (TD-12)")
     # Empty before the first deal: a game in progress (a table at ``printkit serve`` starts so).
     rounds: list[RoundIn] = Field(description="every round so far, in order; [] before the first deal")
 

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from printkit.core.game import GameState
 from printkit.core.table import Scorekeeper
 from printkit.games.trickdumpling.content import CONTENT, CardError, parse_card
-from printkit.games.trickdumpling.record import COOKS, MASTER, GameRecord
+from printkit.games.trickdumpling.record import COOKS, MASTER, CookId, GameRecord
 from printkit.games.trickdumpling.scorer import GAME
 from printkit.games.trickdumpling.state import OpenTrick, Round, TrickDumplingState, turn_order
 from printkit.games.trickdumpling.trick import Play, TrickResult
@@ -65,7 +65,7 @@ class Setup(_Strict):
     players: list[str] = Field(min_length=2, max_length=5, title="Players, clockwise (2 to 5; with 2, the "
                                "Dumpling Master plays too)", description="2 to 5 names, clockwise")
     # (the content's cooks: a Literal made at import, which a type checker cannot read)
-    cooks: dict[str, Literal[COOKS]] = Field(  # type: ignore[valid-type]
+    cooks: dict[str, CookId] = Field(
         default_factory=dict, title=f"Cook variation (optional), such as Ann=slacker, Bo=picky; cooks: {', '.join(COOKS)}",
         description="the cook variation: player -> cook; the form's text 'Ann=slacker, Bo=picky' reads as that")
 
