@@ -1,23 +1,30 @@
-"""Issue 16's figures in one table: each figure, its goal, and the floor measured in the same run.
+"""The speed budgets (issue 24's, a user's wait rather than a race) in one table: each figure, its
+budget, and the floor measured in the same run.
 
     python3 benchmarks/bench_speed.py [--runs 9] [--count 10000] [--no-suite]
-    PYTHONPATH=/path/to/other/checkout python3 benchmarks/bench_speed.py   # measure that tree
+    /path/to/venv/bin/python benchmarks/bench_speed.py   # measure the printkit installed there
+
+Measure an installed wheel (``pip install dist/printkit-*.whl`` into a venv), not an editable
+install: the editable import hook adds ~9 ms to every start. The commands run in an empty folder,
+so the printkit measured is the one the running Python imports.
 
 - start-up: ``printkit --help``, ``printkit list`` and ``printkit score`` of a small record
-  against a bare ``python -c pass`` (the floor), runs interleaved, the fastest of each;
+  against a bare ``python -c pass`` (the floor), runs interleaved, the fastest of each, in wall
+  milliseconds (the budgets: --help under 100 ms, score under 250 ms) and CPU;
 - drawing: ``printkit make all --seed 7`` against benchmarks/floor_reportlab.py drawing the
   same files, pages, path segments a page and strings (same fonts and sizes) with reportlab;
-- beside those two floors, in the same run: importing PyYAML and pydantic (what ``score`` paid
-  before it read records by their compiled schemas), and laying out every page of ``make all``
-  with no PDF drawn, the least the layout engine costs (see MODELS_ONLY, BUILD_ONLY);
+- beside those two floors, in the same run: importing typer, PyYAML and pydantic alone (what
+  every command pays before its own work), and laying out every page of ``make all`` with no PDF
+  drawn, the least the layout engine costs (see IMPORTS_ONLY, BUILD_ONLY);
 - ``--count``: peak memory at 100 and N sheets (each run its own process), ms a sheet at N;
 - scorers: Roll n Cook records a second, a 6-player Gemblo game validated;
 - the test suite: the README's command (``pytest -n 2 --dist loadfile``) on this tree, wall time
   (the goal is about waiting for it) and its CPU; ``--no-suite`` leaves it out (it takes minutes).
 
 Times are CPU seconds (user + system; for runs in their own process, the child's), since on a
-shared machine wall time is mostly waiting for a core; the ratios against a floor run side by
-side are the figures to trust. docs/performance.md keeps the latest table.
+shared machine wall time is mostly waiting for a core, except the start-up rows, whose budgets
+are wall time (a person waits for them); the ratios against a floor run side by side are the
+figures to trust. docs/performance.md keeps the latest table.
 """
 
 from __future__ import annotations
@@ -41,12 +48,11 @@ RSS = ("import resource, sys\nfrom printkit.cli import main\nsys.argv = ['printk
        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n")
 
 
-#: What the design costs, measured beside the figures it bounds: importing PyYAML and pydantic,
-#: what ``score`` would pay before reading a record were its records and content read by the
-#: pydantic models (they are read by their compiled schemas: printkit.core.compiled); and
+#: What the design costs, measured beside the figures it bounds: importing typer, PyYAML and
+#: pydantic, which every command that parses its line, reads a file or checks a record pays; and
 #: ``make`` lays pages out from layout files, so importing, loading the layouts and fonts and
 #: building every document of ``make all`` (no PDF drawn or written) is the least of ``make all``.
-MODELS_ONLY = "import yaml; from pydantic import BaseModel"
+IMPORTS_ONLY = "import typer, yaml; from pydantic import BaseModel"
 BUILD_ONLY = ("from printkit.core.draw.page import PrintOptions\n"
               "from printkit.core.registry import games\n"
               "for components in games().values():\n"
@@ -65,19 +71,20 @@ def _children_cpu() -> float:
 EMPTY = tempfile.TemporaryDirectory(prefix="printkit-bench-")
 
 
-def run(args: list[str]) -> float:
-    """CPU seconds (user + system) of one run: on a shared machine, wall time is mostly waiting."""
-    t = _children_cpu()
+def run(args: list[str]) -> tuple[float, float]:
+    """(CPU seconds (user + system), wall seconds) of one run."""
+    t, w = _children_cpu(), time.perf_counter()
     subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=EMPTY.name, check=False)
-    return _children_cpu() - t
+    return _children_cpu() - t, time.perf_counter() - w
 
 
-def fastest(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
-    """The fastest of ``runs`` runs of each command, the commands taking turns."""
+def fastest(commands: dict[str, list[str]], runs: int, wall: bool = False) -> dict[str, float]:
+    """The fastest of ``runs`` runs of each command (CPU seconds, or wall seconds with ``wall``),
+    the commands taking turns."""
     times: dict[str, list[float]] = {k: [] for k in commands}
     for _ in range(runs):
         for k, c in commands.items():
-            times[k].append(run(c))
+            times[k].append(run(c)[1 if wall else 0])
     return {k: min(v) for k, v in times.items()}
 
 
@@ -193,18 +200,18 @@ def main() -> None:
     rows: list[tuple[str, str, str, str, bool]] = []
     compile_bytecode()
 
-    start = fastest({"bare": [PY, "-c", "pass"], "help": [PY, "-m", "printkit", "--help"],
-                     "list": [PY, "-m", "printkit", "list"],
-                     "score": [PY, "-m", "printkit", "score", "rollncook", str(RECORD)],
-                     "models": [PY, "-c", MODELS_ONLY]}, a.runs)
-    bare = start["bare"]
-    for key, what, goal in (("help", "printkit --help", 2.0), ("list", "printkit list", 2.0),
-                            ("score", "printkit score (1 record)", 3.0)):
-        r = start[key] / bare
-        floor = f"python -c pass {1000 * bare:.0f} ms"
-        if key == "score":  # what importing the records' models' packages alone would cost
-            floor += f"; importing PyYAML and pydantic alone {start['models'] / bare:.2f}x (score imports no pydantic)"
-        rows.append((what, f"{1000 * start[key]:.0f} ms = {r:.2f}x", f"<= {goal:g}x", floor, r <= goal))
+    script = str(Path(PY).with_name("printkit"))  # the console script, as a user runs it
+    commands = {"bare": [PY, "-c", "pass"], "help": [script, "--help"], "list": [script, "list"],
+                "score": [script, "score", "rollncook", str(RECORD)], "imports": [PY, "-c", IMPORTS_ONLY]}
+    walls = fastest(commands, a.runs, wall=True)
+    cpus = fastest(commands, a.runs)
+    for key, what, budget in (("help", "printkit --help", 100), ("list", "printkit list", None),
+                              ("score", "printkit score (1 record)", 250)):
+        floor = (f"python -c pass {1000 * walls['bare']:.0f} ms; importing typer, PyYAML and pydantic alone "
+                 f"{1000 * walls['imports']:.0f} ms")
+        ms = 1000 * walls[key]
+        rows.append((what, f"{ms:.0f} ms wall ({1000 * cpus[key]:.0f} ms CPU)",
+                     f"< {budget} ms wall" if budget else "(none)", floor, budget is None or ms < budget))
 
     plan = drawn()
     pages = sum(len(d["pages"]) for d in plan)
@@ -219,10 +226,10 @@ def main() -> None:
                      "build": [PY, "-c", BUILD_ONLY]},
                     a.runs)  # as many as the start-up figures: the fastest of 3 varied by ~10%
     r = t["make"] / t["floor"]
-    rows.append((f"make all --seed 7 ({pages} pages, {len(plan)} files)", f"{t['make']:.2f} s = {r:.2f}x", "<= 1.5x",
+    rows.append((f"make all --seed 7 ({pages} pages, {len(plan)} files)", f"{t['make']:.2f} s = {r:.2f}x", "<= 2x",
                  f"reportlab {t['floor']:.2f} s (the same {len(plan)} files, fonts, {segments:,} segments, "
                  f"{strings:,} strings); laying the pages out alone, no PDF: {t['build'] / t['floor']:.2f}x",
-                 r <= 1.5))
+                 r <= 2))
 
     with tempfile.TemporaryDirectory() as tmp:
         small_t, small = peak(["make", "rollncook", "--seed", "1", "--count", "100", "--out", tmp])
@@ -230,18 +237,18 @@ def main() -> None:
     per = 1000 * (big_t - small_t) / (a.count - 100)
     rows.append((f"--count {a.count:,}: peak memory", f"{big:.0f} MiB", "<= 150 MiB, same as at 100",
                  f"--count 100: {small:.0f} MiB", big <= 150 and big - small <= 0.15 * small))
-    rows.append((f"--count {a.count:,}: a sheet", f"{per:.1f} ms", "<= 10 ms",
-                 "(time at N minus time at 100) / (N - 100)", per <= 10))
+    rows.append((f"--count {a.count:,}: a sheet", f"{per:.1f} ms", "(none)",
+                 "(time at N minus time at 100) / (N - 100)", True))
 
     rps = rollncook_records_per_second()
-    rows.append(("Roll n Cook scorer", f"{rps:,.0f} records/s", ">= 5,000/s", "", rps >= 5000))
+    rows.append(("Roll n Cook scorer", f"{rps:,.0f} records/s", ">= 3,000/s", "", rps >= 3000))
     ms, moves = gemblo_six_player_ms()
     rows.append((f"Gemblo 6-player game ({moves} moves) validated", f"{ms:.1f} ms", "< 5 ms", "", ms < 5))
 
     if not a.no_suite:
         wall, cpu, last = suite()
-        rows.append(("test suite (README command, 2 workers)", f"{wall:.0f} s wall", "< 120 s",
-                     f"{cpu:.0f} s of CPU; {last}", wall < 120 and "failed" not in last and "error" not in last))
+        rows.append(("test suite (README command, 2 workers)", f"{wall:.0f} s wall", "< 300 s",
+                     f"{cpu:.0f} s of CPU; {last}", wall < 300 and "failed" not in last and "error" not in last))
 
     heads = ("figure", "measured", "goal", "floor, same run", "met")
     table = [heads] + [(w, m, g, f, "yes" if ok else "NO") for w, m, g, f, ok in rows]
