@@ -305,36 +305,36 @@ def pytest_terminal_summary(terminalreporter, config) -> None:
 # --- Slowest files first (issue 16). Under `-n 2 --dist loadfile` each worker takes the next whole
 # file when it runs short of work; a long file taken last leaves the other core idle at the end.
 # pyproject's addopts turn off xdist's own order (by number of tests, --no-loadscope-reorder), and
-# this hook puts the files that took longest (seconds of wall time, from a whole run with two
-# workers on a loaded 2-core machine) first; every other file follows in collection order.
+# this hook puts the files that took longest (seconds of setup and call time, from a whole run
+# with two workers on an idle 2-core machine, 2026-12-06 after issue 24) first; every other file follows in collection order.
 
 SLOWEST_FIRST = (
-    "tests/games/rollncook/test_fillable.py",  # 18 s
-    "tests/core/test_pdf_stream.py",  # 18 s
-    "tests/web/test_rollncook_browser.py",  # 13 s
-    "tests/web/test_jubako_browser.py",  # 11 s
-    "tests/web/test_trickdumpling_browser.py",  # 9 s
-    "tests/quality/test_print_quality.py",  # 9 s
-    "tests/web/test_core_phone.py",  # 8 s
-    "tests/web/test_gimbap_browser.py",  # 8 s
-    "tests/web/test_core_browser.py",  # 8 s
-    "tests/web/test_trickdumpling_api.py",  # 8 s
-    "tests/games/test_calibration.py",  # 6 s
-    "tests/web/test_gemblo_browser.py",  # 6 s
-    "tests/test_fuzz.py",  # 6 s
-    "tests/web/test_gemblo_api.py",  # 5 s
-    "tests/test_lazy_games.py",  # 5 s
-    "tests/games/trickdumpling/test_components.py",  # 5 s
-    "tests/test_install.py",  # 5 s
-    "tests/games/gimbap/test_components.py",  # 5 s
-    "tests/web/test_core_quick.py",  # 4 s
-    "tests/corpus/test_corpus.py",  # 4 s
-    "tests/games/gemblo/test_components.py",  # 3 s
-    "tests/games/jubako/test_components.py",  # 3 s
-    "tests/corpus/test_corpus_rnc_td.py",  # 3 s
-    "tests/games/jubako/test_pad.py",  # 3 s
-    "tests/web/test_core_serve.py",  # 3 s
-    "tests/games/trickdumpling/test_pad.py",  # 3 s
+    "tests/games/rollncook/test_fillable.py",  # 32 s
+    "tests/core/test_pdf_stream.py",  # 27 s
+    "tests/web/test_rollncook_browser.py",  # 25 s
+    "tests/quality/test_print_quality.py",  # 24 s
+    "tests/web/test_jubako_browser.py",  # 23 s
+    "tests/web/test_trickdumpling_api.py",  # 21 s
+    "tests/web/test_core_phone.py",  # 16 s
+    "tests/web/test_core_browser.py",  # 15 s
+    "tests/web/test_gemblo_api.py",  # 15 s
+    "tests/games/test_calibration.py",  # 14 s
+    "tests/web/test_gimbap_browser.py",  # 14 s
+    "tests/web/test_core_quick.py",  # 14 s
+    "tests/games/trickdumpling/test_components.py",  # 13 s
+    "tests/games/gimbap/test_components.py",  # 13 s
+    "tests/web/test_trickdumpling_browser.py",  # 13 s
+    "tests/games/gemblo/test_components.py",  # 12 s
+    "tests/test_install.py",  # 12 s
+    "tests/test_fuzz.py",  # 12 s
+    "tests/corpus/test_corpus.py",  # 11 s
+    "tests/games/jubako/test_components.py",  # 10 s
+    "tests/web/test_gemblo_browser.py",  # 10 s
+    "tests/test_game_contract.py",  # 10 s
+    "tests/corpus/test_corpus_rnc_td.py",  # 9 s
+    "tests/games/jubako/test_pad.py",  # 9 s
+    "tests/games/trickdumpling/test_pad.py",  # 8 s
+    "tests/test_lazy_pads.py",  # 7 s
 )
 
 
