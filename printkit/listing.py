@@ -26,18 +26,13 @@ ALIASES = {"count": "--count", "hex_size": "--hex-size", "fillable": "--fillable
 FLAGS = {"fillable"}
 
 
-def _code() -> list[str]:
-    """Every module of printkit: a page count depends on the drawing code and the game's."""
-    package = Path(__file__).parent
-    return [str(path) for _, path in _files(package, (".py",))]
-
-
 @functools.cache
 def _counts() -> DiskCache:
-    """The disk cache of page counts: a plain int for each key (see the module)."""
+    """The disk cache of page counts: a plain int for each key (see the module). A count depends
+    on printkit's drawing and games' code too: the cache's fingerprint covers printkit's source."""
     from printkit.core.diskcache import DiskCache
 
-    return DiskCache("pages", _code)
+    return DiskCache("pages")
 
 
 def build_name(build: Any) -> str:
