@@ -109,3 +109,25 @@ export function showBanner(banner, error, kind = "error") {
     onclick: () => showBanner(banner, null) }, "\u00d7"));
   banner.hidden = false;
 }
+
+// A draft kept on this phone (localStorage), so what is being typed survives a reload, the phone
+// going to sleep and a server restart: draft(table, "deal:2").load(fallback) / .save(value) /
+// .clear(). The key names the table by id and creation time (a new database reuses ids), so a
+// draft never lands on another table. A draft is only this phone's: it is never sent anywhere.
+export function draft(table, name) {
+  const key = `printkit-draft:${table.id}:${table.created}:${name}`;
+  return {
+    load(fallback = null) {
+      try {
+        const kept = JSON.parse(localStorage.getItem(key) || "null");
+        return kept === null ? fallback : kept;
+      } catch (e) { return fallback; } // a broken draft is no draft
+    },
+    save(value) {
+      try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode: kept in the page only */ }
+    },
+    clear() {
+      try { localStorage.removeItem(key); } catch (e) { /* private mode */ }
+    },
+  };
+}
