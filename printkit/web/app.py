@@ -16,7 +16,7 @@ import time
 import traceback
 import zipfile
 from pathlib import Path
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -34,7 +34,7 @@ from printkit.core.table import Scorekeeper
 from printkit.errors import InputError
 from printkit.web import engine
 from printkit.web.engine import Refused, Scored
-from printkit.web.security import SECURITY_HEADERS, TokenGate
+from printkit.web.security import SECURITY_HEADERS, Gate, loopback_hosts
 from printkit.web.store import Missing, Row, Stale, Store
 
 STATIC = Path(__file__).parent / "static"
@@ -232,18 +232,49 @@ def _id(request: Request) -> int:
     return int(raw)
 
 
+#: How deep a request's JSON may nest (a move is a few levels; deeper is never a game's).
+MAX_DEPTH = 32
+
+
+def _no_constant(name: str) -> Any:
+    raise Problem(400, f"the request body is not JSON: {name} is not a JSON number")
+
+
 async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object (400 if it is not one)."""
+    """The request's JSON object, or a 400 saying what is wrong with it (413 when too large):
+    not UTF-8, not JSON, NaN or Infinity, a number of more than 4,300 digits, a lone surrogate
+    (``\\ud800``: a string no database or page can keep), nested deeper than MAX_DEPTH, not an object."""
     data = await request.body()
     if len(data) > MAX_BODY:
         raise Problem(413, f"the request is larger than {MAX_BODY} bytes")
     try:
-        body = json.loads(data.decode("utf-8"))
+        body = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
         raise Problem(400, f"the request body is not JSON: {e}") from None
+    except ValueError:  # int(): "Exceeds the limit (4300 digits) for integer string conversion"
+        raise Problem(400, "the request body has a number too long to be one (over 4,300 digits)") from None
     if not isinstance(body, dict):
         raise Problem(400, "the request body must be a JSON object")
+    _check_json(body)
     return body
+
+
+def _check_json(body: Any) -> None:
+    """400 for a string that is not Unicode text (a lone surrogate) or nesting over MAX_DEPTH."""
+    todo: list[tuple[Any, int]] = [(body, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise Problem(400, "the request has a string that is not text (a lone surrogate "
+                                   "such as \\ud800): send real characters") from None
+        elif isinstance(value, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise Problem(400, f"the request is nested more than {MAX_DEPTH} levels deep; a move is never that deep")
+            items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+            todo.extend((v, depth + 1) for v in items)
 
 
 def _version(body: dict[str, Any]) -> int:
@@ -609,10 +640,19 @@ ROUTES = [
 ]
 
 
-def create_app(db_path: Path | str, token: str | None = None, poll_seconds: float = POLL_SECONDS) -> Starlette:
-    """The app on the database ``db_path``; with ``token``, every request needs it (``?token=``
-    once, then the cookie it sets)."""
-    middleware = [Middleware(TokenGate, token=token, headers=SECURITY_HEADERS)]
+#: The port ``printkit serve`` binds unless told otherwise.
+DEFAULT_PORT = 8765
+
+
+def create_app(db_path: Path | str, token: str | None = None, poll_seconds: float = POLL_SECONDS,
+               hosts: Iterable[str] | None = None) -> Starlette:
+    """The app on the database ``db_path``. ``hosts``: the Host headers it answers (``host:port``,
+    as bound: ``printkit serve`` gives them; default the loopback names on port 8765), any other
+    is 421. With ``token``, every request needs it (``?token=`` once, then the cookie it sets).
+    Every request that may change something must come from the app's own pages
+    (``printkit.web.security``)."""
+    allowed = loopback_hosts(DEFAULT_PORT) if hosts is None else list(hosts)
+    middleware = [Middleware(Gate, hosts=allowed, token=token, headers=SECURITY_HEADERS)]
     app = Starlette(routes=ROUTES, middleware=middleware,
                     exception_handlers={Problem: _on_problem, HTTPException: _on_http, Exception: _on_crash})
     app.state.tables = Tables(Store(db_path))

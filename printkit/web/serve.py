@@ -14,6 +14,7 @@ from pathlib import Path
 
 from printkit.core.qr import qr_matrix
 from printkit.errors import PrintkitError
+from printkit.web.security import host_of, loopback_hosts
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -84,6 +85,23 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def allowed_hosts(bound: str, shown: str, port: int) -> list[str]:
+    """The Host headers a server bound to ``bound`` (an address) answers: the loopback names
+    (this machine's own browser), and the address it printed (``shown``) when that is not one.
+
+    >>> allowed_hosts("0.0.0.0", "192.168.1.5", 8765)
+    ['127.0.0.1:8765', 'localhost:8765', '[::1]:8765', '192.168.1.5:8765']
+    >>> allowed_hosts("127.0.0.1", "127.0.0.1", 8765)
+    ['127.0.0.1:8765', 'localhost:8765', '[::1]:8765']
+    """
+    hosts = loopback_hosts(port)
+    if host_of(shown, port) not in hosts:
+        hosts.append(host_of(shown, port))
+    if bound not in ("0.0.0.0", "::") and host_of(bound, port) not in hosts:
+        hosts.append(host_of(bound, port))
+    return hosts
+
+
 def serve(host: str, port: int, db: Path | None, lan: bool, open_browser: bool,
           echo: Callable[[str], None] = print) -> None:
     """Run the app until Ctrl-C or SIGTERM. ``--lan`` (or any --host that is not loopback) asks
@@ -96,16 +114,21 @@ def serve(host: str, port: int, db: Path | None, lan: bool, open_browser: bool,
     bind = "0.0.0.0" if lan else host
     token = None if is_loopback(bind) else secrets.token_urlsafe(16)
     path = db or default_path()
-    try:
-        app = create_app(path, token)
-    except OSError as e:
-        raise PrintkitError(f"--db {path}: cannot open the database ({e.strerror or e})") from None
-    except Exception as e:  # sqlite3.DatabaseError: not a database, locked ...
-        raise PrintkitError(f"--db {path}: cannot use it as printkit's database ({e})") from None
     sock = listen(bind, port)
-    shown = lan_address() if bind in ("0.0.0.0", "::") else bind
-    shown = f"[{shown}]" if ":" in shown else shown
-    url = f"http://{shown}:{sock.getsockname()[1]}/" + (f"?token={token}" if token else "")
+    try:
+        address = sock.getsockname()
+        shown = lan_address() if address[0] in ("0.0.0.0", "::") else address[0]
+        hosts = allowed_hosts(address[0], shown, address[1])
+        try:
+            app = create_app(path, token, hosts=hosts)
+        except OSError as e:
+            raise PrintkitError(f"--db {path}: cannot open the database ({e.strerror or e})") from None
+        except Exception as e:  # sqlite3.DatabaseError: not a database, locked ...
+            raise PrintkitError(f"--db {path}: cannot use it as printkit's database ({e})") from None
+    except BaseException:
+        sock.close()
+        raise
+    url = f"http://{host_of(shown, address[1])}/" + (f"?token={token}" if token else "")
     echo(f"printkit serve: {url}")
     echo(f"tables are kept in {path}")
     if token:

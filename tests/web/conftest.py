@@ -1,8 +1,11 @@
 """Fixtures for the tests of ``printkit serve`` (every game's page tests use them; docs/serve.md).
 
-- ``client``: a Starlette TestClient on a fresh database (``client.app.state.tables.store``).
+- ``client``: a Starlette TestClient on a fresh database (``client.app.state.tables.store``), at
+  ``http://127.0.0.1:8765`` (an allowed Host), sending what the app's own pages send (the
+  ``printkit_csrf`` cookie, ``X-Printkit-Csrf``, ``Origin``, JSON content type: ``SAME_ORIGIN``).
 - ``live_server``: the app served by uvicorn in a thread on a free loopback port, fresh database;
-  the base URL (``http://127.0.0.1:PORT``). ``live_server_factory(token=..., db_path=...)`` for more.
+  the base URL (``http://127.0.0.1:PORT``; ``localhost:PORT`` is answered too).
+  ``live_server_factory(token=..., db_path=...)`` for more.
 - ``browser`` (session) / ``page``: Playwright (sync API) driving Debian's chromium at
   /usr/bin/chromium, a phone's viewport (390 x 844, touch). ``page.js_errors`` lists the page's
   uncaught errors. Without chromium the browser tests fail with one line saying how to install it.
@@ -11,7 +14,10 @@
   input after Playwright-like checks in one evaluation, ~3x quicker than ``locator.tap()``).
 - ``http``: the tests' own HTTP client (``http.get(url)``, ``http.post(url, json=...)``): as
   ``httpx.get`` behaves (no cookie kept, a new connection a request) without building a client
-  and its TLS context for every call (~20 ms of CPU each).
+  and its TLS context for every call (~20 ms of CPU each). A request other than GET/HEAD gets
+  what a page of the server it is sent to would send (``same_origin(url)``), unless it names those
+  headers itself.
+- ``same_origin(url)``: those headers for a request to ``url`` (for ``page.request.post`` too).
 - ``nim``: registers the test-only game's Scorekeeper (tests/toygame) for one test module and
   takes it away afterwards, so the core's tests name no real game.
 """
@@ -36,11 +42,39 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 
+#: The tests' own per-browser token (any well-formed value: the app compares the header with the
+#: cookie, as for a browser).
+CSRF = "test-csrf-token-0123456789-abcdefghijklmnop"
+#: The client fixture's address (an allowed Host of its app).
+BASE = "http://127.0.0.1:8765"
+
+
+def same_origin(url: str) -> dict[str, str]:
+    """What a page of the server at ``url`` sends with a change (docs/serve.md, The API): its
+    Origin, JSON, and the ``printkit_csrf`` cookie repeated in ``X-Printkit-Csrf``."""
+    parts = httpx.URL(url)
+    origin = f"{parts.scheme}://{parts.netloc.decode('ascii')}"
+    return {"Origin": origin, "Content-Type": "application/json", "Cookie": f"printkit_csrf={CSRF}",
+            "X-Printkit-Csrf": CSRF}
+
+
+def _as_a_page(request: httpx.Request) -> None:
+    """``http``'s request hook: a change gets ``same_origin`` headers it does not name itself
+    (a cookie it names is kept, the token's cookie added to it)."""
+    if request.method in ("GET", "HEAD"):
+        return
+    for name, value in same_origin(str(request.url)).items():
+        if name == "Cookie" and "cookie" in request.headers and "printkit_csrf=" not in request.headers["cookie"]:
+            request.headers["Cookie"] = f"{request.headers['cookie']}; {value}"
+        elif name not in request.headers:
+            request.headers[name] = value
+
+
 #: One client for every request a test makes itself. It keeps no cookie (a join token's cookie
 #: from one live server must not reach the next: cookies do not tell ports apart) and no idle
 #: connection (a stopped server's port may be taken by the next), as ``httpx.get`` does.
 http = httpx.Client(cookies=CookieJar(policy=DefaultCookiePolicy(allowed_domains=[])),
-                    limits=httpx.Limits(max_keepalive_connections=0))
+                    limits=httpx.Limits(max_keepalive_connections=0), event_hooks={"request": [_as_a_page]})
 
 
 @pytest.fixture(scope="module")
@@ -79,8 +113,12 @@ def client(db_path: Path):
         from starlette.testclient import TestClient
 
     from printkit.web.app import create_app
+    from printkit.web.security import loopback_hosts
 
-    with TestClient(create_app(db_path, poll_seconds=1.0), raise_server_exceptions=False) as c:
+    app = create_app(db_path, poll_seconds=1.0, hosts=loopback_hosts(8765))
+    headers = {k: v for k, v in same_origin(BASE).items() if k != "Cookie"}
+    with TestClient(app, base_url=BASE, raise_server_exceptions=False, headers=headers,
+                    cookies={"printkit_csrf": CSRF}) as c:
         yield c
 
 
@@ -122,7 +160,9 @@ def live_server_factory(tmp_path: Path) -> Iterator[Callable[..., str]]:
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", 0))
-        app = create_app(db_path or tmp_path / f"live{len(servers)}.sqlite3", token=token, poll_seconds=poll_seconds)
+        port = sock.getsockname()[1]
+        app = create_app(db_path or tmp_path / f"live{len(servers)}.sqlite3", token=token, poll_seconds=poll_seconds,
+                         hosts=[f"127.0.0.1:{port}", f"localhost:{port}"])
         servers.append(LiveServer(app, sock))
         return servers[-1].url
 

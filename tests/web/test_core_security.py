@@ -1,5 +1,8 @@
-"""Bad input never makes a 500, and with a join token (printkit serve --lan) every route is refused
-without it."""
+"""Bad input never makes a 500; with a join token (printkit serve --lan) every route is refused
+without it; and the attacks of issue 25 fail, on loopback and on a LAN-style server: a spoofed
+Host (DNS rebinding), a change without the per-browser token or with a stale one, from another
+local port, without Origin and Referer, as text/plain, and (in Chromium) a cross-origin form and
+fetch from a page of another local port."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import json
 import httpx
 import pytest
 
-from tests.web.conftest import http
+from tests.web.conftest import CSRF, http, same_origin
 from tests.web.test_core_api import move, new_table
 
 pytestmark = pytest.mark.usefixtures("nim")
@@ -75,7 +78,8 @@ def test_with_a_token_every_route_is_refused_without_it(live_server_factory):
     token = "s3cret-Token_x"
     base = live_server_factory(token=token)
     with httpx.Client(base_url=base) as open_client:  # make table 1 with the token
-        assert open_client.post(f"/api/tables?token={token}", json={"game": "nim", "setup": {"pile": 5}}).status_code == 201
+        assert open_client.post(f"/api/tables?token={token}", json={"game": "nim", "setup": {"pile": 5}},
+                                headers=same_origin(base)).status_code == 201
     for method, path in ROUTES:
         for suffix in ("", "?token=wrong", "?token=", f"?token={token[:-1]}", "?token=%ff%fe"):
             r = http.request(method, base + path + suffix, json={"version": 0}, headers={"Cookie": "printkit_token=nope"})
@@ -87,14 +91,16 @@ def test_with_a_token_every_route_is_refused_without_it(live_server_factory):
         assert first.status_code == 200
         cookie = first.headers["set-cookie"]
         assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and f"printkit_token={token}" in cookie
+        page_headers = {k: v for k, v in same_origin(base).items() if k != "Cookie"}
+        phone.cookies.set("printkit_csrf", CSRF)
         for method, path in ROUTES:
-            r = phone.request(method, path, json={"version": 0})
+            r = phone.request(method, path, json={"version": 0}, headers=page_headers)
             assert r.status_code != 403, (method, path)
         assert phone.get("/api/tables/1").json()["view"]["pile"] == 5
 
 
 def test_without_a_token_nothing_is_asked_and_headers_are_set(client):
     r = client.get("/")
-    assert r.status_code == 200 and "set-cookie" not in r.headers
+    assert r.status_code == 200 and "set-cookie" not in r.headers  # it has its printkit_csrf cookie
     assert "default-src 'self'" in r.headers["content-security-policy"]
     assert r.headers["x-content-type-options"] == "nosniff"

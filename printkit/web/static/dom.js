@@ -72,11 +72,22 @@ function append(node, children) {
   }
 }
 
-// The JSON of a fetch, or an error {status, message, violations, table}.
+// This browser's printkit_csrf cookie (the server sets it on the first answer), repeated in the
+// X-Printkit-Csrf header of every change: the server refuses a change without it (docs/serve.md).
+export function csrfToken() {
+  const found = document.cookie.split(";").map((c) => c.trim()).find((c) => c.startsWith("printkit_csrf="));
+  return found ? found.slice("printkit_csrf=".length) : "";
+}
+
+// The JSON of a fetch, or an error {status, message, violations, table}. Every request but a GET
+// or HEAD carries the X-Printkit-Csrf header (the browser adds its Origin itself).
 export async function request(url, options = {}) {
   let response;
+  const method = (options.method || "GET").toUpperCase();
+  const headers = new Headers(options.headers || {});
+  if (method !== "GET" && method !== "HEAD") headers.set("X-Printkit-Csrf", csrfToken());
   try {
-    response = await fetch(url, { credentials: "same-origin", ...options });
+    response = await fetch(url, { credentials: "same-origin", ...options, headers });
   } catch (e) {
     throw { status: 0, message: "the server cannot be reached (is printkit serve still running?)", violations: [] };
   }
