@@ -17,7 +17,8 @@
   and its TLS context for every call (~20 ms of CPU each). A request other than GET/HEAD gets
   what a page of the server it is sent to would send (``same_origin(url)``), unless it names those
   headers itself.
-- ``same_origin(url)``: those headers for a request to ``url`` (for ``page.request.post`` too).
+- ``same_origin(url, page=None)``: those headers for a request to ``url``; with ``page``, the
+  page's own token (for ``page.request.post(url, ..., headers=same_origin(url, page))``).
 - ``nim``: registers the test-only game's Scorekeeper (tests/toygame) for one test module and
   takes it away afterwards, so the core's tests name no real game.
 """
@@ -49,11 +50,16 @@ CSRF = "test-csrf-token-0123456789-abcdefghijklmnop"
 BASE = "http://127.0.0.1:8765"
 
 
-def same_origin(url: str) -> dict[str, str]:
+def same_origin(url: str, page=None) -> dict[str, str]:
     """What a page of the server at ``url`` sends with a change (docs/serve.md, The API): its
-    Origin, JSON, and the ``printkit_csrf`` cookie repeated in ``X-Printkit-Csrf``."""
+    Origin, JSON, and the ``printkit_csrf`` cookie repeated in ``X-Printkit-Csrf``. With a
+    Playwright ``page`` (for ``page.request.post``, which sends the page's cookies but no Origin):
+    the page's own cookie, and no Cookie header (the page's context sends it)."""
     parts = httpx.URL(url)
     origin = f"{parts.scheme}://{parts.netloc.decode('ascii')}"
+    if page is not None:
+        token = next(c["value"] for c in page.context.cookies(url) if c["name"] == "printkit_csrf")
+        return {"Origin": origin, "Content-Type": "application/json", "X-Printkit-Csrf": token}
     return {"Origin": origin, "Content-Type": "application/json", "Cookie": f"printkit_csrf={CSRF}",
             "X-Printkit-Csrf": CSRF}
 

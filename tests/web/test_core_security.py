@@ -7,6 +7,7 @@ fetch from a page of another local port."""
 from __future__ import annotations
 
 import json
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 
 import httpx
 import pytest
@@ -104,3 +105,164 @@ def test_without_a_token_nothing_is_asked_and_headers_are_set(client):
     assert r.status_code == 200 and "set-cookie" not in r.headers  # it has its printkit_csrf cookie
     assert "default-src 'self'" in r.headers["content-security-policy"]
     assert r.headers["x-content-type-options"] == "nosniff"
+
+
+# ---------------------------------------------------------------------------------------------
+# The attacks of issue 25 item 1, each a request that differs from a page's own in one thing
+
+
+LAN = "192.168.1.5:8765"
+SERVERS = {"loopback": ("127.0.0.1:8765", None), "lan": (LAN, "join-Token_9")}
+
+
+@pytest.fixture(params=sorted(SERVERS))
+def server(request, nim, tmp_path):
+    """A TestClient that adds nothing by itself, on an app bound as ``printkit serve`` binds it on
+    loopback and with --lan (the LAN address, a join token: its cookie is sent with every request)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+        from starlette.testclient import TestClient
+
+    from printkit.web.app import create_app
+    from printkit.web.security import loopback_hosts
+
+    host, token = SERVERS[request.param]
+    hosts = loopback_hosts(8765) + ([host] if token else [])
+    with TestClient(create_app(tmp_path / "t.sqlite3", token=token, hosts=hosts), base_url=f"http://{host}",
+                    raise_server_exceptions=False, cookies=CookieJar(DefaultCookiePolicy(allowed_domains=[]))) as c:
+        c.own, c.token = f"http://{host}", token  # type: ignore[attr-defined]
+        yield c
+
+
+def _page_headers(c, **changes) -> dict:
+    """What the server's own page sends with a change, with ``changes`` (None: header left out)."""
+    headers = {"Origin": c.own, "Content-Type": "application/json", "X-Printkit-Csrf": CSRF,
+               "Cookie": f"printkit_csrf={CSRF}" + (f"; printkit_token={c.token}" if c.token else "")}
+    headers.update(changes)
+    return {k: v for k, v in headers.items() if v is not None}
+
+
+def _undo(c, table: dict, **changes):
+    return c.post(f"/api/tables/{table['id']}/undo", content=json.dumps({"version": table["version"]}),
+                  headers=_page_headers(c, **changes))
+
+
+def _played(c) -> dict:
+    """A table with one move, made as the page makes it (the control: a page's request passes)."""
+    r = c.post("/api/tables", content=json.dumps({"game": "nim", "setup": {"pile": 9}}), headers=_page_headers(c))
+    assert r.status_code == 201, r.text
+    t = r.json()
+    r = c.post(f"/api/tables/{t['id']}/moves", content=json.dumps({"version": 0, "move": {"player": "Ann", "take": 2}}),
+               headers=_page_headers(c))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _unchanged(c, table: dict) -> None:
+    """The table still has its move and version, and no other table was made."""
+    tables = c.app.state.tables.store.listing(None)
+    assert [t[0] for t in tables] == [table["id"]]
+    row = c.app.state.tables.store.get(table["id"])
+    assert row.version == table["version"] and row.moves == [{"player": "Ann", "take": 2}]
+
+
+def _refused(r, sentence: str) -> None:
+    assert r.status_code == 403, (r.status_code, r.text)
+    assert r.json() == {"error": sentence, "status": 403}
+
+
+def test_a_spoofed_host_is_421_even_to_read_dns_rebinding(server):
+    from printkit.web.security import WRONG_HOST
+
+    t = _played(server)
+    port = server.own.rsplit(":", 1)[1]
+    for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1:{int(port) + 1}", f"localhost.evil.example:{port}",
+                 f"{server.own[7:]}.evil.example", ""):
+        for method, path in (("GET", "/api/tables"), ("GET", f"/api/tables/{t['id']}"), ("GET", "/"),
+                             ("POST", f"/api/tables/{t['id']}/undo")):
+            r = server.request(method, path, content=json.dumps({"version": t["version"]}),
+                               headers=_page_headers(server, Host=host, Origin=f"http://{host}"))
+            assert r.status_code == 421, (host, path, r.status_code)
+            assert "Ann" not in r.text and "set-cookie" not in r.headers
+            if path.startswith("/api/"):
+                assert r.json() == {"error": WRONG_HOST.format(host=host or "none"), "status": 421}
+            else:
+                assert r.text.endswith("</title><p>" + WRONG_HOST.format(host=host or "none") + ".</p>")
+    _unchanged(server, t)
+    # The same reads at the server's own names are answered (loopback names on both servers).
+    for host in (server.own[7:], "127.0.0.1:8765", "localhost:8765", "[::1]:8765"):
+        assert server.get("/api/tables", headers=_page_headers(server, Host=host)).json()[0]["id"] == t["id"]
+
+
+def test_a_change_without_the_token_or_with_a_stale_one_is_refused(server):
+    from printkit.web.security import BAD_CSRF, NO_CSRF_COOKIE
+
+    t = _played(server)
+    stale = "x" * 43
+    _refused(_undo(server, t, **{"X-Printkit-Csrf": None}), BAD_CSRF)  # no header
+    _refused(_undo(server, t, **{"X-Printkit-Csrf": stale}), BAD_CSRF)  # another browser's, or an old one
+    _refused(_undo(server, t, **{"X-Printkit-Csrf": CSRF[:-1]}), BAD_CSRF)
+    join = f"printkit_token={server.token}" if server.token else None
+    _refused(_undo(server, t, **{"X-Printkit-Csrf": stale[:-1], "Cookie": f"printkit_csrf={stale[:-1]}"
+                                 + (f"; {join}" if join else "")}), NO_CSRF_COOKIE)  # not one the server makes
+    no_cookie = _undo(server, t, Cookie=join)
+    _refused(no_cookie, NO_CSRF_COOKIE)
+    # ... and that answer gives the browser its cookie: a page reads it and sends it back.
+    fresh = no_cookie.cookies["printkit_csrf"]
+    assert len(fresh) == 43 and fresh != CSRF
+    assert "SameSite=Strict" in no_cookie.headers["set-cookie"] and "HttpOnly" not in no_cookie.headers["set-cookie"]
+    _unchanged(server, t)
+    ok = _undo(server, t, **{"X-Printkit-Csrf": fresh, "Cookie": _page_headers(server)["Cookie"].replace(CSRF, fresh)})
+    assert ok.status_code == 200 and ok.json()["moves"] == []
+
+
+def test_a_change_from_another_origin_or_from_nowhere_is_refused(server):
+    from printkit.web.security import NO_ORIGIN, OTHER_ORIGIN
+
+    t = _played(server)
+    own_host = server.own[7:]
+    port = int(own_host.rsplit(":", 1)[1])
+    for origin in (f"http://127.0.0.1:{port + 1}", f"http://localhost:{port + 1}", f"http://{own_host}.evil.example",
+                   "http://evil.example", f"https://{own_host}", "null"):
+        _refused(_undo(server, t, Origin=origin), OTHER_ORIGIN.format(origin=origin))
+        if origin != "null":  # without an Origin, the Referer's origin must be the server's own
+            _refused(_undo(server, t, Origin=None, Referer=f"{origin}/t/1"), OTHER_ORIGIN.format(origin=origin))
+    # An Origin of another of the server's own names is not the origin of this request's Host.
+    other_name = "http://localhost:8765" if own_host != "localhost:8765" else "http://127.0.0.1:8765"
+    _refused(_undo(server, t, Origin=other_name), OTHER_ORIGIN.format(origin=other_name))
+    _refused(_undo(server, t, Origin=None), NO_ORIGIN)
+    _unchanged(server, t)
+    ok = _undo(server, t, Origin=None, Referer=f"{server.own}/t/{t['id']}")
+    assert ok.status_code == 200 and ok.json()["moves"] == []
+
+
+def test_a_change_that_is_not_json_is_refused(server):
+    """A form or a "simple" fetch (text/plain, no preflight) cannot send application/json."""
+    from printkit.web.security import NOT_JSON
+
+    t = _played(server)
+    for kind in ("text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
+                 "multipart/form-data; boundary=x", "application/json-seq", "application/jsonx", None):
+        _refused(_undo(server, t, **{"Content-Type": kind}), NOT_JSON)
+    _unchanged(server, t)
+    for kind in ("application/json; charset=utf-8", "Application/JSON"):
+        r = server.post("/api/tables", content=json.dumps({"game": "nim"}), headers=_page_headers(server, **{"Content-Type": kind}))
+        assert r.status_code == 201, (kind, r.text)
+
+
+def test_every_method_that_may_change_something_is_checked_on_every_route(server):
+    """Checked before any route: a route added later (or a PUT, PATCH or DELETE) is covered."""
+    from printkit.web.security import NO_ORIGIN
+
+    t = _played(server)
+    for method in ("POST", "PUT", "PATCH", "DELETE", "PROPFIND"):
+        for path in ("/api/tables", f"/api/tables/{t['id']}", f"/api/tables/{t['id']}/moves", "/api/no/such/route",
+                     "/t/1", "/"):
+            r = server.request(method, path, content=b"{}", headers=_page_headers(server, Origin=None))
+            if path.startswith("/api/"):
+                _refused(r, NO_ORIGIN)
+            else:
+                assert r.status_code == 403 and "no Origin or Referer" in r.text
+    _unchanged(server, t)

@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from tests.web.conftest import same_origin
 from tests.web.touch import tap
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -243,7 +244,7 @@ def test_deal_by_taps_follow_suit_perfect_dish_undo_and_a_second_phone(live_serv
     r = page.request.post(f"{live_server}/api/tables/{table_id}/moves",
                           data=json.dumps({"version": v, "move": {"play": {"player": "Cy", "card": "U7",
                                                                            "declare": "accept"}}}),
-                          headers={"Content-Type": "application/json"})
+                          headers=same_origin(live_server, page))
     assert r.status == 200
     wait_past(page, v)
     assert page.locator(q("td-last-winner")).inner_text() == "Trick 1: Bo wins"  # Bo's Perfect Dish stands
