@@ -266,3 +266,91 @@ def test_every_method_that_may_change_something_is_checked_on_every_route(server
             else:
                 assert r.status_code == 403 and "no Origin or Referer" in r.text
     _unchanged(server, t)
+
+
+_FETCHES = """<!doctype html><meta charset=utf-8><title>a game night's other tab</title><script>
+(async () => {
+  const app = "APP", body = JSON.stringify({version: VERSION});
+  // Cookies do not tell ports apart: this page can read the app's printkit_csrf cookie.
+  const stolen = (document.cookie.match(/printkit_csrf=([^;]+)/) || [])[1] || "";
+  const tries = [
+    ["undo as text/plain", app + "/api/tables/ID/undo", {method: "POST", credentials: "include",
+      headers: {"Content-Type": "text/plain"}, body}],
+    ["undo, no-cors", app + "/api/tables/ID/undo", {method: "POST", mode: "no-cors", credentials: "include",
+      headers: {"Content-Type": "text/plain"}, body}],
+    ["a junk table, no-cors", app + "/api/tables", {method: "POST", mode: "no-cors", credentials: "include",
+      body: JSON.stringify({game: "nim"})}],
+    ["undo as JSON with the stolen token", app + "/api/tables/ID/undo", {method: "POST", credentials: "include",
+      headers: {"Content-Type": "application/json", "X-Printkit-Csrf": stolen}, body}],
+    ["read the tables", app + "/api/tables", {credentials: "include"}],
+  ];
+  const out = [];
+  for (const [name, url, options] of tries) {
+    try { const r = await fetch(url, options); out.push(`${name}: ${r.type} ${r.status}`); }
+    catch (e) { out.push(`${name}: blocked`); }
+  }
+  window.attack = {stolen, out};
+})();
+</script>"""
+
+_FORM = """<!doctype html><meta charset=utf-8><title>win a prize</title>
+<form method=POST action="APP/api/tables/ID/undo" enctype="text/plain">
+<input type=hidden name='{"version": VERSION, "pad": "' value='"}'></form>
+<script>document.forms[0].submit();</script>"""
+
+
+def test_in_chromium_a_page_of_another_local_port_cannot_change_a_table(live_server_factory, page, tmp_path):
+    """The issue's attack: while the host's browser has the app open, a page served from another
+    local port posts a form (text/plain, read as JSON by the old app: an undo) and fetches
+    (text/plain, no-cors, JSON with the token it can read) to the app. Nothing changes."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from printkit.web.security import OTHER_ORIGIN
+    from printkit.web.store import Store
+
+    db = tmp_path / "night.sqlite3"
+    app = live_server_factory(db_path=db)
+    t = http.post(app + "/api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"], "pile": 9}}).json()
+    for v, (player, take) in enumerate([("Ann", 2), ("Bo", 1)]):
+        assert http.post(f"{app}/api/tables/{t['id']}/moves",
+                         json={"version": v, "move": {"player": player, "take": take}}).status_code == 200
+    pages = {path: text.replace("APP", app).replace("ID", str(t["id"])).replace("VERSION", "2").encode()
+             for path, text in (("/fetches", _FETCHES), ("/form", _FORM))}
+
+    class Other(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+            body = pages.get(self.path, b"")
+            self.send_response(200 if body else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args) -> None:
+            pass
+
+    other = ThreadingHTTPServer(("127.0.0.1", 0), Other)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    evil = f"http://127.0.0.1:{other.server_address[1]}"
+    try:
+        page.goto(f"{app}/t/{t['id']}")  # the host's browser has the table open: it has the cookie
+        page.locator('body[data-version="2"]').wait_for(state="attached")
+        own = next(c["value"] for c in page.context.cookies(app) if c["name"] == "printkit_csrf")
+        page.goto(evil + "/fetches")
+        attack = page.wait_for_function("window.attack").json_value()
+        assert attack["stolen"] == own  # the token alone would not do: Origin and the preflight do
+        assert attack["out"] == ["undo as text/plain: blocked", "undo, no-cors: opaque 0",
+                                 "a junk table, no-cors: opaque 0", "undo as JSON with the stolen token: blocked",
+                                 "read the tables: blocked"]
+        page.goto(evil + "/form")  # submits itself: the browser lands on the app's refusal
+        page.wait_for_url(f"{app}/api/tables/{t['id']}/undo")
+        assert json.loads(page.locator("body").inner_text()) == {"error": OTHER_ORIGIN.format(origin=evil), "status": 403}
+    finally:
+        other.shutdown()
+        other.server_close()
+    store = Store(db)
+    assert [row[0] for row in store.listing(None)] == [t["id"]]
+    row = store.get(t["id"])
+    assert row.version == 2 and row.moves == [{"player": "Ann", "take": 2}, {"player": "Bo", "take": 1}]
+    assert page.js_errors == []
