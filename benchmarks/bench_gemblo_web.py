@@ -10,6 +10,7 @@ app on the ASGI test client (validation, replay of the candidate, store, the new
 from __future__ import annotations
 
 import json
+import secrets
 import statistics
 import sys
 import tempfile
@@ -54,7 +55,11 @@ def main() -> None:
 
     from printkit.web.app import create_app
 
-    with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(Path(tmp) / "b.sqlite3")) as client:
+    # As a page of the app at its default address sends a change (docs/serve.md, The API).
+    base, token = "http://127.0.0.1:8765", secrets.token_urlsafe(32)
+    with tempfile.TemporaryDirectory() as tmp, TestClient(
+            create_app(Path(tmp) / "b.sqlite3"), base_url=base, cookies={"printkit_csrf": token},
+            headers={"Origin": base, "X-Printkit-Csrf": token}) as client:
         table = client.post("/api/tables", json={"game": "gemblo", "setup": {"players": 6}}).json()
         posts = []
         for m in moves:

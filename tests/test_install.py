@@ -157,7 +157,7 @@ def test_the_installed_package_serves_the_shell_and_every_games_page(venv, tmp_p
         "from printkit.core.registry import scorekeepers\n"
         "from printkit.web.app import create_app\n"
         "import printkit.web.app as a; assert a.__file__.startswith(sys.prefix), a.__file__\n"
-        "c = TestClient(create_app('tables.sqlite3'))\n"
+        "c = TestClient(create_app('tables.sqlite3'), base_url='http://127.0.0.1:8765')\n"
         "paths = ['/', '/static/app.js', '/static/dom.js', '/static/home.js', '/static/app.css', '/history']\n"
         "paths += [f'/games/{g}/page.js' for g in scorekeepers()]\n"
         "for p in paths:\n"
