@@ -35,7 +35,10 @@ COOKIE = "printkit_token"
 COOKIE_SECONDS = 12 * 3600
 SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
+    # same-origin, not no-referrer: under no-referrer the Fetch standard has a browser send
+    # "Origin: null" with the page's own POSTs, which the Origin check would refuse. The address
+    # (and a join token in it) still never leaves for another site.
+    (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
     (b"content-security-policy",
      b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "

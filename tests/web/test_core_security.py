@@ -105,6 +105,7 @@ def test_without_a_token_nothing_is_asked_and_headers_are_set(client):
     assert r.status_code == 200 and "set-cookie" not in r.headers  # it has its printkit_csrf cookie
     assert "default-src 'self'" in r.headers["content-security-policy"]
     assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["referrer-policy"] == "same-origin"  # no-referrer: Origin null on the page's own posts
 
 
 # ---------------------------------------------------------------------------------------------

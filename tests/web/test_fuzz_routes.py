@@ -192,3 +192,27 @@ def test_any_json_to_every_route_of_every_game_is_never_a_5xx(client, capsys, ca
     with capsys.disabled():
         print(f"\n{sent} requests to {len(routes)} routes x {len(games)} games in {time.perf_counter() - started:.1f} s "
               f"({time.process_time() - cpu:.1f} s of CPU)")
+
+
+def test_the_issues_500s_are_a_400_sentence(client):
+    """Issue 25's 500s: an integer of over 4,300 digits to every POST route, a lone surrogate in a
+    player name at table creation in every game and in a move; and nesting too deep."""
+    from printkit.web.app import MAX_DEPTH
+
+    for game in sorted(scorekeepers()):
+        r = client.post("/api/tables", content=f'{{"game": "{game}", "setup": {{"players": ["Ann\\ud800", "Bo"], '
+                                                 f'"names": ["Ann\\udfff", "Bo"]}}}}')
+        assert r.status_code == 400 and "lone surrogate" in r.json()["error"], (game, r.text)
+    t = client.post("/api/import", json={"game": "jubako", "files": [
+        {"name": "r.yaml", "text": (EXAMPLES / "jubako" / "two-players.yaml").read_text()}]}).json()
+    for path in ("/api/tables", f"/api/tables/{t['id']}/moves", f"/api/tables/{t['id']}/undo",
+                 f"/api/tables/{t['id']}/ask", "/api/import"):
+        r = client.post(path, content='{"version": ' + "9" * 4301 + "}")
+        assert r.status_code == 400 and r.json()["error"] == (
+            "the request body has a number too long to be one (over 4,300 digits)"), (path, r.text)
+        r = client.post(path, content='{"version": 0, "move": {"player": "Ann\\ud800"}}')
+        assert r.status_code == 400 and "lone surrogate" in r.json()["error"], (path, r.text)
+        r = client.post(path, content='{"version": 0, "move": ' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "}")
+        assert r.status_code == 400 and f"more than {MAX_DEPTH} levels" in r.json()["error"], (path, r.text)
+        r = client.post(path, content='{"version": NaN}')
+        assert r.status_code == 400 and "NaN is not a JSON number" in r.json()["error"], (path, r.text)
