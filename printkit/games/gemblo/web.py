@@ -92,7 +92,7 @@ class GembloSetup(Strict):
         """The record's keys before ``moves``: a player's name is written for their first colour."""
         colours = self.in_play()
         doc: dict[str, Any] = {"game": "gemblo", "players": self.players, "colours": colours}
-        names = {colour: name for colour, name in zip(colours, self.names) if name}  # too few colours: the record says so
+        names = {colour: name for colour, name in zip(colours, self.names, strict=False) if name}  # too few colours: the record says so
         if names:
             doc["names"] = names
         if self.obstacles is not None:
