@@ -197,7 +197,7 @@ def archived_html(tables: TablesLike) -> str:
     return (f'<section data-test="archived"><h2>Archived</h2><ul class="archived">{"".join(items)}</ul>'
             '<dialog data-test="delete-dialog"><form method="dialog"><p data-test="delete-what"></p>'
             '<button value="cancel" data-test="delete-cancel">Keep it</button> '
-            '<button value="delete" data-test="delete-confirm">Delete for good</button></form></dialog></section>')
+            '<button value="delete" class="danger" data-test="delete-confirm">Delete for good</button></form></dialog></section>')
 
 
 def history_html(tables: TablesLike) -> str:
