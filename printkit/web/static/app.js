@@ -137,6 +137,10 @@ async function poll() {
       const next = await request(`/api/tables/${id}?since=${table.version}`);
       if (!next.unchanged) setTable(next);
     } catch (error) {
+      if (error.status === 404) { // deleted (from History): nothing more to follow
+        showBanner(banner, "This table has been deleted.");
+        return;
+      }
       status.textContent = "offline: retrying";
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
