@@ -57,6 +57,24 @@ class Scorekeeper:
     #: a plan the page is composing may add (when the view cannot list every plan). Nothing is
     #: stored. None: the game answers none (404).
     ask: Callable[[GameState, BaseModel, Sequence[dict[str, Any]], dict[str, Any]], dict[str, Any]] | None = None
+    #: A move in a player's words, for the page's "Undone: ..." and the history an export carries:
+    #: setup, the moves, the index of the one to describe -> a short sentence ("Ann played S7").
+    #: None (or an error): :func:`describe_move`'s plain words.
+    describe: Callable[[BaseModel, Sequence[dict[str, Any]], int], str] | None = None
+
+
+def describe_move(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
+    """Move ``i`` of ``moves`` in the game's words (``Scorekeeper.describe``), else "Ann: move 3"
+    (the move's ``player`` where it names one)."""
+    if keeper.describe is not None:
+        try:
+            text = keeper.describe(setup, moves, i)
+            if isinstance(text, str) and text.strip():
+                return " ".join(text.split())[:200]
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+            pass
+    who = moves[i].get("player") if 0 <= i < len(moves) and isinstance(moves[i], dict) else None
+    return f"{who}: move {i + 1}" if isinstance(who, str) else f"move {i + 1}"
 
 
 def player_names(names: list[str]) -> list[str]:

@@ -30,12 +30,12 @@ from starlette.routing import Route
 
 from printkit.core.records import MAX_BYTES, parse_record
 from printkit.core.registry import scorekeepers
-from printkit.core.table import Scorekeeper
+from printkit.core.table import Scorekeeper, describe_move
 from printkit.errors import InputError
 from printkit.web import engine
 from printkit.web.engine import Refused, Scored
 from printkit.web.security import SECURITY_HEADERS, Gate, loopback_hosts
-from printkit.web.store import Missing, Row, Stale, Store
+from printkit.web.store import Missing, Row, Stale, Store, walk
 
 STATIC = Path(__file__).parent / "static"
 #: How long ``GET /api/tables/{id}?since=V`` waits for a change before answering "unchanged".
@@ -153,8 +153,44 @@ class Tables:
                "setup": row.setup, "moves": row.moves, "players": [p.name for p in report.players],
                "view": view, "report": json.loads(report.dumps()), "report_text": report.human(),
                "over": not report.unfinished, "files": list(scored.names)}
+        out.update(self.undo_json(row, keeper, setup))
         self.cache.put(key, out)
         return out
+
+    def undo_json(self, row: Row, keeper: Scorekeeper, setup: BaseModel) -> dict[str, Any]:
+        """The table JSON's keys for undo, redo and the lock: ``last_move`` and ``undone`` (what a
+        redo plays again), each ``{"text"}`` in the game's words or null; ``locked`` (a finished
+        game: no move, undo or redo until reopened); ``archived`` (its time or null)."""
+        moves = row.moves
+        last = {"text": describe_move(keeper, setup, moves, len(moves) - 1)} if moves else None
+        undone = ({"text": describe_move(keeper, setup, [*moves, row.undone[-1]], len(moves))}
+                  if row.undone else None)
+        return {"last_move": last, "undone": undone, "locked": row.finished is not None,
+                "archived": row.archived}
+
+    def history(self, row: Row) -> list[dict[str, Any]]:
+        """Every entry of the table's history, oldest first: ``{version, time, kind, what}``,
+        ``what`` in the game's words ("Ann took 3", "undo: Ann took 3", "reopened")."""
+        keeper = self.keeper(row.game)
+        setup = self.setup_of(keeper, row.setup)
+        out = []
+        for e, played, undone in walk(row.history):
+            moves = [p.move or {} for p in played]
+            if e.kind in ("start", "move", "redo") and moves:
+                what = describe_move(keeper, setup, moves, len(moves) - 1)
+            elif e.kind == "undo" and undone:
+                what = describe_move(keeper, setup, [*moves, undone[-1].move or {}], len(moves))
+            else:
+                what = ""
+            words = {"start": what, "move": what, "undo": f"undo: {what}", "redo": f"redo: {what}",
+                     "reopen": "reopened", "archive": "archived", "restore": "restored"}
+            out.append({"version": e.version, "time": e.time, "kind": e.kind, "what": words.get(e.kind, e.kind)})
+        return out
+
+    def _locked(self, row: Row) -> None:
+        if row.finished is not None:
+            raise Problem(423, "This game is over, so it is locked: reopen it (Game over, then Reopen) "
+                               "to change it.", table=self.table_json(row))
 
     def play(self, table_id: int, body: dict[str, Any]) -> Response:
         """Check and store one posted move (in a worker thread): the new table, or a Problem."""
@@ -166,6 +202,19 @@ class Tables:
         version = _version(body)
         if version != row.version:
             raise Problem(409, _stale(row.version), table=self.table_json(row))
+        self._locked(row)
+        after = self._after(row, keeper, move)
+        totals = [p.total for p in after.report.players]
+        try:
+            new_version = self.store.add_move(table_id, version, move, not after.report.unfinished, totals)
+        except Stale as e:
+            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id))) from None
+        self.cache.put((table_id, new_version, "yaml"), after)
+        return self.response(table_id)
+
+    def _after(self, row: Row, keeper: Scorekeeper, move: dict[str, Any]) -> Scored:
+        """The table scored with ``move`` played after its moves, or a 422 naming the rules it
+        would break (those already broken before are not held against it)."""
         before = self.scored(row)
         setup = self.setup_of(keeper, row.setup)
         moves = [*row.moves, move]
@@ -179,19 +228,20 @@ class Tables:
         if fresh:
             raise Problem(422, "refused: " + "; ".join(f"{v.message} [{v.rule}]" for v in fresh),
                           violations=_violations(fresh))
-        totals = [p.total for p in after.report.players]
-        try:
-            new_version = self.store.add_move(table_id, version, move, not after.report.unfinished, totals)
-        except Stale as e:
-            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id))) from None
-        self.cache.put((table_id, new_version, "yaml"), after)
-        return self.response(table_id)
+        return after
 
     def undo(self, table_id: int, version: int) -> Response:
-        """Take back the last move (in a worker thread): the new table, or a Problem."""
+        """Take back the last move of ``version`` (in a worker thread): the new table, or a
+        Problem. An undo posted again on the version it undid (a double tap) is a 409 with
+        ``already: true``: nothing more is undone."""
         row = self.row(table_id)
         if version != row.version:
+            done = next((e for e in row.history if e.version == version + 1), None)
+            if done is not None and done.kind == "undo":
+                raise Problem(409, "Already undone: the table is shown as it is now.", already=True,
+                              table=self.table_json(row))
             raise Problem(409, _stale(row.version), table=self.table_json(row))
+        self._locked(row)
         if not row.moves:
             raise Problem(422, "nothing to undo: no move has been played")
         keeper = self.keeper(row.game)
@@ -208,6 +258,61 @@ class Tables:
         self.cache.put((table_id, new_version, "yaml"), after)
         return self.response(table_id)
 
+    def redo(self, table_id: int, version: int) -> Response:
+        """Play the last move undone again (in a worker thread): the new table, or a Problem
+        (409 on another version, 422 when nothing is left to redo, a move was played since the
+        undo, or the move would now break a rule)."""
+        row = self.row(table_id)
+        if version != row.version:
+            raise Problem(409, _stale(row.version), table=self.table_json(row))
+        self._locked(row)
+        if not row.undone:
+            since = any(e.kind == "undo" for e in row.history)
+            raise Problem(422, "Nothing to redo: a move was played after the undo." if since
+                          else "Nothing to redo: no move has been undone.")
+        keeper = self.keeper(row.game)
+        after = self._after(row, keeper, row.undone[-1])
+        try:
+            new_version = self.store.redo(table_id, version, not after.report.unfinished)
+        except Stale as e:
+            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id))) from None
+        except IndexError as e:
+            raise Problem(422, str(e)) from None
+        self.cache.put((table_id, new_version, "yaml"), after)
+        return self.response(table_id)
+
+    def reopen(self, table_id: int, version: int) -> Response:
+        """Unlock a finished game (an entry of its history): the new table, or a Problem."""
+        row = self.row(table_id)
+        if version != row.version:
+            raise Problem(409, _stale(row.version), table=self.table_json(row))
+        if row.finished is None:
+            raise Problem(409, "This game is not locked: there is nothing to reopen.", table=self.table_json(row))
+        try:
+            self.store.reopen(table_id, version)
+        except Stale as e:
+            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id))) from None
+        return self.response(table_id)
+
+    def archive(self, table_id: int, archived: bool) -> Response:
+        """Hide the table from the home list (it is listed under Archived in History), or show it
+        again: the new table."""
+        row = self.row(table_id)
+        if (row.archived is not None) == archived:
+            return self.response(table_id)  # already so: nothing to record
+        try:
+            self.store.archive(table_id, archived)
+        except Missing:
+            raise Problem(404, f"no table {table_id}") from None
+        return self.response(table_id)
+
+    def delete(self, table_id: int) -> None:
+        """The table and its whole history, gone for good."""
+        try:
+            self.store.delete(table_id)
+        except Missing:
+            raise Problem(404, f"no table {table_id}") from None
+
     def summary(self, table_id: int) -> dict[str, Any]:
         row = self.row(table_id)
         try:
@@ -218,7 +323,7 @@ class Tables:
         return {"id": row.id, "game": row.game, "title": table["title"], "version": row.version,
                 "created": row.created, "updated": row.updated, "finished": row.finished,
                 "players": [{"name": p["name"], "total": p["total"]} for p in table["report"]["players"]],
-                "moves": len(row.moves), "over": table["over"]}
+                "moves": len(row.moves), "over": table["over"], "archived": row.archived}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -318,7 +423,9 @@ async def api_tables(request: Request) -> Response:
     tables: Tables = request.app.state.tables
     which = request.query_params.get("finished")
     finished = None if which is None else which in ("1", "true", "yes")
-    return _json(await run_in_threadpool(lambda: [tables.summary(t[0]) for t in tables.store.listing(finished)]))
+    archived = request.query_params.get("archived", "0") in ("1", "true", "yes")
+    return _json(await run_in_threadpool(
+        lambda: [tables.summary(t[0]) for t in tables.store.listing(finished, archived)]))
 
 
 def api_new_table(request: Request, body: dict[str, Any]) -> Response:
@@ -428,6 +535,64 @@ async def api_undo(request: Request) -> Response:
     return response
 
 
+async def api_redo(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    table_id = _id(request)
+    body = await _body(request)
+    response = await run_in_threadpool(tables.redo, table_id, _version(body))
+    tables.changes.changed(table_id)
+    return response
+
+
+async def api_reopen(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    table_id = _id(request)
+    body = await _body(request)
+    response = await run_in_threadpool(tables.reopen, table_id, _version(body))
+    tables.changes.changed(table_id)
+    return response
+
+
+async def api_archive(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    table_id = _id(request)
+    body = await _body(request)
+    if not isinstance(body.get("archived"), bool):
+        raise Problem(400, 'archived: true or false is expected ({"archived": true})')
+    response = await run_in_threadpool(tables.archive, table_id, body["archived"])
+    tables.changes.changed(table_id)
+    return response
+
+
+async def api_delete(request: Request) -> Response:
+    """The table, gone for good: the body must name it (``{"confirm": ID}``), so a stray request
+    deletes nothing."""
+    tables: Tables = request.app.state.tables
+    table_id = _id(request)
+    body = await _body(request)
+    confirm = body.get("confirm")
+    if isinstance(confirm, bool) or confirm not in (table_id, str(table_id)):
+        raise Problem(400, f'confirm: the table\'s id is expected ({{"confirm": {table_id}}}), to delete it for good')
+    await run_in_threadpool(tables.delete, table_id)
+    tables.changes.changed(table_id)
+    return _json({"id": table_id, "deleted": True})
+
+
+def api_history(request: Request, body: None) -> Response:
+    """The table's history: ``{id, game, version, entries: [{version, time, kind, what}]}``."""
+    tables: Tables = request.app.state.tables
+    row = tables.row(_id(request))
+    return _json({"id": row.id, "game": row.game, "version": row.version, "entries": tables.history(row)})
+
+
+def history_comment(row: Row, entries: list[dict[str, Any]]) -> str:
+    """The history as YAML comment lines, written after an exported record: ``printkit score``
+    reads the record as before (same report, same line numbers) and skips them."""
+    lines = [f"# History of table {row.id} (printkit serve), oldest first: version, time (UTC), what."]
+    lines += [f"# v{e['version']} {e['time']} {e['what']}" for e in entries]
+    return "\n".join(lines) + "\n"
+
+
 def api_ask(request: Request, body: dict[str, Any]) -> Response:
     """A read-only question to the table's game (``Scorekeeper.ask``) on its State now: nothing
     is stored, the version does not change. 404 for a game that answers none; a question the
@@ -455,6 +620,9 @@ def api_export(request: Request, body: None) -> Response:
     if fmt not in engine.FORMATS:
         raise Problem(400, f"format: one of {', '.join(engine.FORMATS)} is expected")
     files = tables.scored(row, fmt).files
+    if fmt == "yaml":  # JSON has no comments: its history is GET /api/tables/{id}/history
+        comment = history_comment(row, tables.history(row))
+        files = [(name, text + comment) for name, text in files]
     if len(files) == 1:
         name, text = files[0]
         kind = "application/json" if fmt == "json" else "application/yaml"
@@ -634,6 +802,12 @@ ROUTES = [
     Route("/api/tables/{id}", api_table),
     Route("/api/tables/{id}/moves", api_move, methods=["POST"]),
     Route("/api/tables/{id}/undo", api_undo, methods=["POST"]),
+    Route("/api/tables/{id}/redo", api_redo, methods=["POST"]),
+    Route("/api/tables/{id}/reopen", api_reopen, methods=["POST"]),
+    Route("/api/tables/{id}/archive", api_archive, methods=["POST"]),
+    Route("/api/tables/{id}/delete", api_delete, methods=["POST"]),
+    Route("/api/tables/{id}", api_delete, methods=["DELETE"]),
+    Route("/api/tables/{id}/history", _threaded(api_history)),
     Route("/api/tables/{id}/ask", _threaded(api_ask, body=True), methods=["POST"]),
     Route("/api/tables/{id}/export", _threaded(api_export)),
     Route("/api/import", _threaded(api_import, body=True), methods=["POST"]),

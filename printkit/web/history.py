@@ -1,6 +1,8 @@
 """Game-night history: finished games with date, players, scores and winners; each player's
 wins and average score per game (players are matched by name); and a score-by-round chart for
-every game, drawn here as inline SVG (no JavaScript library)."""
+every game, drawn here as inline SVG (no JavaScript library). Archived tables are listed apart
+(neither in the games nor in the stats), each to restore or to delete for good; the buttons are
+``/static/history.js``'s."""
 
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ class TablesLike(Protocol):
     def table_json(self, row: Any) -> dict[str, Any]: ...
 
     def setup_of(self, keeper: Any, setup: Any) -> Any: ...
+
+    def summary(self, table_id: int) -> dict[str, Any]: ...
 
 
 @dataclass
@@ -176,6 +180,26 @@ def _ticks(lo: float, hi: float) -> list[float]:
     return [v for v in range(first, int(hi) + step, step) if lo <= v <= hi]
 
 
+def archived_html(tables: TablesLike) -> str:
+    """The archived tables (finished or not), newest change first: each to restore or delete."""
+    items = []
+    for table_id, *_rest in tables.store.listing(None, archived=True):
+        s = tables.summary(table_id)
+        players = ", ".join(f"<bdi>{_e(p['name'])}</bdi>" for p in s.get("players", []))
+        what = f'{_e(s.get("title", s["game"]))} #{table_id}'
+        state = "over" if s.get("over") else f'{s.get("moves", 0)} moves'
+        items.append(f'<li data-test="archived-item" data-table="{table_id}" data-name="{what}">'
+                     f'<a href="/t/{table_id}">{what}</a> <span class="muted">{players} · {state}</span> '
+                     f'<button type="button" data-test="restore" data-table="{table_id}">Restore</button> '
+                     f'<button type="button" data-test="delete" data-table="{table_id}">Delete</button></li>')
+    if not items:
+        return ""
+    return (f'<section data-test="archived"><h2>Archived</h2><ul class="archived">{"".join(items)}</ul>'
+            '<dialog data-test="delete-dialog"><form method="dialog"><p data-test="delete-what"></p>'
+            '<button value="cancel" data-test="delete-cancel">Keep it</button> '
+            '<button value="delete" class="danger" data-test="delete-confirm">Delete for good</button></form></dialog></section>')
+
+
 def history_html(tables: TablesLike) -> str:
     games = finished_games(tables)
     stats = player_stats(games)
@@ -189,13 +213,15 @@ def history_html(tables: TablesLike) -> str:
             f'<th>Player</th><th class="num">Games</th><th class="num">Wins</th><th class="num">Average</th></tr>'
             f'</thead><tbody>{rows}</tbody></table></section>'
             f'<section><h2>Games</h2>{entries}</section>') if games else '<p data-test="empty">No finished game yet.</p>'
+    body += archived_html(tables)
     return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1"><title>printkit: history</title>'
             '<link rel="stylesheet" href="/static/app.css"><link rel="icon" href="/static/favicon.svg" '
             'type="image/svg+xml"></head><body data-page="history">'
             '<header class="bar" data-test="header"><a class="home" href="/" data-test="home" '
             'aria-label="All tables">&#8962;</a><h1>Game-night history</h1></header>'
-            f"{body}</body></html>")
+            f'{body}<div class="banner" data-test="banner" role="alert" hidden></div>'
+            '<script type="module" src="/static/history.js"></script></body></html>')
 
 
 def _entry(g: Finished) -> str:
@@ -207,4 +233,5 @@ def _entry(g: Finished) -> str:
     return (f'<article class="game-entry" data-test="finished" data-table="{g.id}"><h3>'
             f'<a href="/t/{g.id}">{_e(g.title)} #{g.id}</a> <span class="muted">{_e(g.finished[:16].replace("T", " "))}'
             f' UTC</span></h3><p data-test="scores">{scores}</p><p>Winner{"s" if len(g.winners) > 1 else ""}: '
-            f'<strong data-test="winners">{winners}</strong></p>{chart}</article>')
+            f'<strong data-test="winners">{winners}</strong></p>{chart}'
+            f'<p><button type="button" data-test="archive" data-table="{g.id}">Archive</button></p></article>')

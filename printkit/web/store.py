@@ -1,10 +1,15 @@
-"""Tables kept in SQLite: each table's setup and the moves posted, nothing else.
+"""Tables kept in SQLite: each table's setup and its history, an append-only list of entries.
 
 One file (``--db PATH``; by default ``$XDG_DATA_HOME/printkit/tables.sqlite3``), WAL journal, one
 transaction per change. A change carries the version the page saw: ``BEGIN IMMEDIATE`` takes the
 write lock, the version is compared inside the transaction, so two phones posting on the same
-version get one success and one :class:`Stale` (nothing is overwritten). The version counts every
-change (a move or an undo), so ``(table, version)`` names one state of a table for ever.
+version get one success and one :class:`Stale` (nothing is overwritten).
+
+Every change is an *entry* of the table's history (a move, an undo naming the move it takes back,
+a redo, a reopen, an archive or restore), with its time and the version it made; nothing is ever
+deleted but a whole table, on purpose. The table's moves now are what its entries fold to
+(:func:`fold`). The version counts every change, so ``(table, version)`` names one state of a
+table for ever.
 """
 
 from __future__ import annotations
@@ -14,11 +19,28 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+#: The schema's version (``PRAGMA user_version``): 0 is the first one (``moves`` rows deleted by
+#: an undo), 1 keeps the history in ``entries``. A database is brought up to date when opened.
+SCHEMA_VERSION = 1
+
+ENTRIES = """
+CREATE TABLE IF NOT EXISTS entries (
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    time TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    move TEXT,
+    target INTEGER,
+    totals TEXT,
+    PRIMARY KEY (table_id, seq)
+)"""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -28,16 +50,16 @@ CREATE TABLE IF NOT EXISTS tables (
     version INTEGER NOT NULL DEFAULT 0,
     created TEXT NOT NULL,
     updated TEXT NOT NULL,
-    finished TEXT
+    finished TEXT,
+    archived TEXT
 );
-CREATE TABLE IF NOT EXISTS moves (
-    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    move TEXT NOT NULL,
-    totals TEXT,
-    PRIMARY KEY (table_id, seq)
-);
-"""
+""" + ENTRIES + ";\n"
+
+#: The kinds of entries. ``start``: a move the table began with (an imported record's, or one
+#: stored before the history was kept); ``move``: a move played; ``undo``: takes back the move
+#: entry ``target``; ``redo``: plays the move entry ``target`` again; ``reopen``: a finished game
+#: opened to change it; ``archive`` / ``restore``: hidden from the home list, or shown again.
+KINDS = ("start", "move", "undo", "redo", "reopen", "archive", "restore")
 
 
 def default_path() -> Path:
@@ -64,8 +86,58 @@ class Missing(Exception):
 
 
 @dataclass(frozen=True)
+class Entry:
+    """One change of a table, as stored."""
+
+    seq: int
+    version: int
+    time: str
+    kind: str
+    move: dict[str, Any] | None
+    target: int | None
+    totals: list[int] | None
+
+
+@dataclass(frozen=True)
+class Folded:
+    """What a history comes to: the move entries in play, oldest first, and the move entries
+    undone that a redo may play again (the next one last)."""
+
+    played: list[Entry]
+    undone: list[Entry]
+
+
+def walk(history: Sequence[Entry]) -> Iterator[tuple[Entry, list[Entry], list[Entry]]]:
+    """Each entry with the move entries in play and those undone just after it (the same two
+    lists each time, changed in place): a move (or start) is played after the others and forgets
+    what was undone; an undo takes back the last; a redo plays the last undone again."""
+    played: list[Entry] = []
+    undone: list[Entry] = []
+    by_seq = {e.seq: e for e in history}
+    for e in history:
+        if e.kind in ("start", "move"):
+            played.append(e)
+            undone.clear()
+        elif e.kind == "undo" and played:
+            undone.append(played.pop())
+        elif e.kind == "redo" and e.target in by_seq:
+            if undone and undone[-1].seq == e.target:
+                undone.pop()
+            played.append(by_seq[e.target])
+        yield e, played, undone
+
+
+def fold(history: Sequence[Entry]) -> Folded:
+    """What a history comes to (see :func:`walk`)."""
+    last: tuple[list[Entry], list[Entry]] = ([], [])
+    for _e, played, undone in walk(history):
+        last = (played, undone)
+    return Folded(list(last[0]), list(last[1]))
+
+
+@dataclass(frozen=True)
 class Row:
-    """One table as stored."""
+    """One table as stored: its history, and the moves it folds to."""
 
     id: int
     game: str
@@ -75,10 +147,18 @@ class Row:
     updated: str
     finished: str | None
     moves: list[dict[str, Any]]
+    archived: str | None = None
+    history: tuple[Entry, ...] = ()
+    #: The moves undone that a redo may play again, the next one last.
+    undone: tuple[dict[str, Any], ...] = ()
 
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
 
 
 class Store:
@@ -92,7 +172,27 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
         self._db.executescript(SCHEMA)
+
+    def _migrate(self) -> None:
+        """Bring a database of an older schema up to :data:`SCHEMA_VERSION`, losing nothing: the
+        first schema's ``moves`` become ``start`` entries (at the table's version and last change,
+        their totals kept), then ``moves`` goes. One transaction: all of it or none."""
+        with self._write() as db:
+            found = int(db.execute("PRAGMA user_version").fetchone()[0])
+            if found > SCHEMA_VERSION:
+                raise sqlite3.DatabaseError(f"{self.path}: schema {found} is newer than this printkit's "
+                                            f"({SCHEMA_VERSION}); upgrade printkit")
+            names = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if found == 0 and "moves" in names:
+                db.execute("ALTER TABLE tables ADD COLUMN archived TEXT")
+                db.execute(ENTRIES)  # one statement at a time: executescript would commit
+                db.execute("INSERT INTO entries (table_id, seq, version, time, kind, move, target, totals) "
+                           "SELECT m.table_id, m.seq, t.version, t.updated, 'start', m.move, NULL, m.totals "
+                           "FROM moves m JOIN tables t ON t.id = m.table_id")
+                db.execute("DROP TABLE moves")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
         with self._lock:
@@ -111,25 +211,35 @@ class Store:
             self._db.execute("COMMIT")
 
     def create(self, game: str, setup: dict[str, Any], moves: list[dict[str, Any]] | None = None) -> int:
-        """A new table (with ``moves`` already played, for an imported record): its id."""
+        """A new table (with ``moves`` already played, for an imported record): its id. The moves
+        given are ``start`` entries at version 0."""
         stamp = now()
         with self._write() as db:
             cur = db.execute("INSERT INTO tables (game, setup, version, created, updated) VALUES (?, ?, 0, ?, ?)",
                              (game, _dumps(setup), stamp, stamp))
             table_id = int(cur.lastrowid or 0)
-            db.executemany("INSERT INTO moves (table_id, seq, move) VALUES (?, ?, ?)",
-                           [(table_id, i, _dumps(m)) for i, m in enumerate(moves or [])])
+            db.executemany("INSERT INTO entries (table_id, seq, version, time, kind, move) "
+                           "VALUES (?, ?, 0, ?, 'start', ?)",
+                           [(table_id, i, stamp, _dumps(m)) for i, m in enumerate(moves or [])])
         return table_id
+
+    def _history(self, db: sqlite3.Connection, table_id: int) -> list[Entry]:
+        return [Entry(seq, version, stamp, kind, _loads(move), target, _loads(totals))
+                for seq, version, stamp, kind, move, target, totals in db.execute(
+                    "SELECT seq, version, time, kind, move, target, totals FROM entries WHERE table_id = ? "
+                    "ORDER BY seq", (table_id,))]
 
     def get(self, table_id: int) -> Row:
         with self._lock:
-            row = self._db.execute("SELECT id, game, setup, version, created, updated, finished FROM tables "
-                                   "WHERE id = ?", (table_id,)).fetchone()
+            row = self._db.execute("SELECT id, game, setup, version, created, updated, finished, archived "
+                                   "FROM tables WHERE id = ?", (table_id,)).fetchone()
             if row is None:
                 raise Missing(table_id)
-            moves = [json.loads(m) for (m,) in self._db.execute(
-                "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,))]
-        return Row(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5], row[6], moves)
+            history = self._history(self._db, table_id)
+        folded = fold(history)
+        return Row(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5], row[6],
+                   [dict(e.move or {}) for e in folded.played], row[7], tuple(history),
+                   tuple(dict(e.move or {}) for e in folded.undone))
 
     def version(self, table_id: int) -> int:
         with self._lock:
@@ -138,35 +248,82 @@ class Store:
             raise Missing(table_id)
         return int(row[0])
 
-    def _check(self, db: sqlite3.Connection, table_id: int, version: int) -> int:
-        """The number of moves stored, once the table's version is ``version`` (else Stale/Missing)."""
-        row = db.execute("SELECT version, (SELECT COUNT(*) FROM moves WHERE table_id = ?) FROM tables "
-                         "WHERE id = ?", (table_id, table_id)).fetchone()
+    def _check(self, db: sqlite3.Connection, table_id: int, version: int) -> None:
+        """Nothing, once the table's version is ``version`` (else Stale/Missing)."""
+        row = db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             raise Missing(table_id)
         if row[0] != version:
             raise Stale(row[0])
-        return int(row[1])
+
+    def _entry(self, db: sqlite3.Connection, table_id: int, version: int, kind: str, move: dict[str, Any] | None = None,
+               target: int | None = None, totals: list[int] | None = None) -> None:
+        """Append one entry (the table's new version is ``version + 1``)."""
+        (seq,) = db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE table_id = ?", (table_id,)).fetchone()
+        db.execute("INSERT INTO entries (table_id, seq, version, time, kind, move, target, totals) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   (table_id, seq, version + 1, now(), kind, None if move is None else _dumps(move), target,
+                    None if totals is None else _dumps(totals)))
 
     def add_move(self, table_id: int, version: int, move: dict[str, Any], finished: bool,
                  totals: list[int] | None = None) -> int:
-        """Store ``move`` after the others if the table is still at ``version``: the new version."""
+        """Play ``move`` after the others if the table is still at ``version``: the new version."""
         with self._write() as db:
-            count = self._check(db, table_id, version)
-            db.execute("INSERT INTO moves (table_id, seq, move, totals) VALUES (?, ?, ?, ?)",
-                       (table_id, count, _dumps(move), None if totals is None else _dumps(totals)))
+            self._check(db, table_id, version)
+            self._entry(db, table_id, version, "move", move, totals=totals)
             self._bump(db, table_id, finished)
         return version + 1
 
     def undo(self, table_id: int, version: int, finished: bool) -> int:
-        """Remove the last move if the table is still at ``version``: the new version."""
+        """Take back the last move if the table is still at ``version`` (an ``undo`` entry naming
+        it; the move's own entry stays): the new version."""
         with self._write() as db:
-            count = self._check(db, table_id, version)
-            if count == 0:
+            self._check(db, table_id, version)
+            folded = fold(self._history(db, table_id))
+            if not folded.played:
                 raise IndexError("nothing to undo: no move has been played")
-            db.execute("DELETE FROM moves WHERE table_id = ? AND seq = ?", (table_id, count - 1))
+            self._entry(db, table_id, version, "undo", target=folded.played[-1].seq)
             self._bump(db, table_id, finished)
         return version + 1
+
+    def redo(self, table_id: int, version: int, finished: bool) -> int:
+        """Play the last move undone again if the table is still at ``version`` (a ``redo`` entry
+        naming the move's entry): the new version."""
+        with self._write() as db:
+            self._check(db, table_id, version)
+            folded = fold(self._history(db, table_id))
+            if not folded.undone:
+                raise IndexError("nothing to redo")
+            self._entry(db, table_id, version, "redo", target=folded.undone[-1].seq)
+            self._bump(db, table_id, finished)
+        return version + 1
+
+    def reopen(self, table_id: int, version: int) -> int:
+        """Open a finished game to change it again (a ``reopen`` entry): the new version."""
+        with self._write() as db:
+            self._check(db, table_id, version)
+            self._entry(db, table_id, version, "reopen")
+            self._bump(db, table_id, False)
+        return version + 1
+
+    def archive(self, table_id: int, archived: bool) -> int:
+        """Hide the table from the home list, or show it again (an ``archive`` / ``restore``
+        entry; nothing else changes): the new version."""
+        with self._write() as db:
+            row = db.execute("SELECT version, archived FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                raise Missing(table_id)
+            version = int(row[0])
+            self._entry(db, table_id, version, "archive" if archived else "restore")
+            db.execute("UPDATE tables SET version = version + 1, updated = ?, archived = ? WHERE id = ?",
+                       (now(), now() if archived else None, table_id))
+        return version + 1
+
+    def delete(self, table_id: int) -> None:
+        """The table and its whole history, gone for good."""
+        with self._write() as db:
+            if db.execute("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount == 0:
+                raise Missing(table_id)
 
     def _bump(self, db: sqlite3.Connection, table_id: int, finished: bool) -> None:
         stamp = now()
@@ -179,22 +336,32 @@ class Store:
             db.execute("UPDATE tables SET finished = ? WHERE id = ?",
                        (now() if finished else None, table_id))
 
-    def listing(self, finished: bool | None = None) -> list[tuple[int, str, int, str, str, str | None]]:
-        """(id, game, version, created, updated, finished) of every table, newest change first."""
-        where = "" if finished is None else ("WHERE finished IS NOT NULL" if finished else "WHERE finished IS NULL")
+    def listing(self, finished: bool | None = None,
+                archived: bool | None = False) -> list[tuple[int, str, int, str, str, str | None]]:
+        """(id, game, version, created, updated, finished) of every table, newest change first;
+        archived tables only with ``archived=True`` (all with None)."""
+        where = []
+        if finished is not None:
+            where.append("finished IS NOT NULL" if finished else "finished IS NULL")
+        if archived is not None:
+            where.append("archived IS NOT NULL" if archived else "archived IS NULL")
+        sql = " WHERE " + " AND ".join(where) if where else ""
         with self._lock:
-            rows = self._db.execute(f"SELECT id, game, version, created, updated, finished FROM tables {where} "
+            rows = self._db.execute(f"SELECT id, game, version, created, updated, finished FROM tables{sql} "
                                     "ORDER BY updated DESC, id DESC").fetchall()
         return [tuple(r) for r in rows]
 
+    def _played(self, table_id: int) -> list[Entry]:
+        return fold(self._history(self._db, table_id)).played
+
     def totals(self, table_id: int) -> list[list[int] | None]:
-        """The running totals stored after each move (None where not known yet)."""
+        """The running totals stored after each move in play (None where not known yet)."""
         with self._lock:
-            rows = self._db.execute("SELECT totals FROM moves WHERE table_id = ? ORDER BY seq",
-                                    (table_id,)).fetchall()
-        return [None if t is None else json.loads(t) for (t,) in rows]
+            return [e.totals for e in self._played(table_id)]
 
     def set_totals(self, table_id: int, totals: list[list[int]]) -> None:
+        """Keep the running totals after each move in play (with each move's entry)."""
         with self._write() as db:
-            db.executemany("UPDATE moves SET totals = ? WHERE table_id = ? AND seq = ?",
-                           [(_dumps(t), table_id, i) for i, t in enumerate(totals)])
+            played = fold(self._history(db, table_id)).played
+            db.executemany("UPDATE entries SET totals = ? WHERE table_id = ? AND seq = ?",
+                           [(_dumps(t), table_id, e.seq) for e, t in zip(played, totals, strict=False)])

@@ -54,8 +54,15 @@ def rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
     return [i // len(setup.players) + 1 for i in range(len(moves))]
 
 
+def describe(setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
+    """A move in the record's words: "Ann took 3"."""
+    m = moves[i]
+    return f"{m['player']} took {m['take']}"
+
+
 def file_names(setup: BaseModel) -> list[str]:
     return ["nim.yaml"]
 
 
-KEEPER = Scorekeeper(NIM, NimSetup, NimMove, records, split, view, Path(__file__).parent / "web", file_names, rounds)
+KEEPER = Scorekeeper(NIM, NimSetup, NimMove, records, split, view, Path(__file__).parent / "web", file_names, rounds,
+                     describe=describe)

@@ -104,19 +104,169 @@ def test_a_stale_version_is_409_with_the_table_as_it_is(client):
     assert r.status_code == 409
 
 
-def test_undo_removes_the_last_move_and_counts_as_a_change(client):
-    t = new_table(client, pile=5)
+def undo(client, t: dict, version: int | None = None, what: str = "undo"):
+    return client.post(f"/api/tables/{t['id']}/{what}", json={"version": t["version"] if version is None else version})
+
+
+def entries(client, table_id: int) -> list[tuple]:
+    """The table's history as stored in the SQLite file: (version, kind, move, target)."""
+    import sqlite3
+
+    with sqlite3.connect(client.app.state.tables.store.path) as db:
+        return [(v, k, json.loads(m) if m else None, tg) for v, k, m, tg in db.execute(
+            "SELECT version, kind, move, target FROM entries WHERE table_id = ? ORDER BY seq", (table_id,))]
+
+
+def test_undo_and_redo_are_entries_of_the_history_and_nothing_is_deleted(client):
+    t = new_table(client, pile=9)
+    assert (t["last_move"], t["undone"], t["locked"], t["archived"]) == (None, None, False, None)
     t = move(client, t, "Ann", 3).json()
     t = move(client, t, "Bo", 2).json()
-    assert t["over"] is True
-    r = client.post(f"/api/tables/{t['id']}/undo", json={"version": t["version"]})
-    assert r.status_code == 200
-    u = r.json()
-    assert u["version"] == 3 and u["moves"] == [{"player": "Ann", "take": 3}] and u["over"] is False
-    assert u["view"]["to_move"] == "Bo" and u["finished"] is None
-    u = client.post(f"/api/tables/{t['id']}/undo", json={"version": 3}).json()
-    r = client.post(f"/api/tables/{t['id']}/undo", json={"version": u["version"]})
+    assert t["last_move"] == {"text": "Bo took 2"}
+    u = undo(client, t)
+    assert u.status_code == 200, u.text
+    u = u.json()
+    assert u["version"] == 3 and u["moves"] == [{"player": "Ann", "take": 3}] and u["view"]["to_move"] == "Bo"
+    assert u["undone"] == {"text": "Bo took 2"} and u["last_move"] == {"text": "Ann took 3"}
+    u = undo(client, u).json()
+    assert u["version"] == 4 and u["moves"] == [] and u["undone"] == {"text": "Ann took 3"}
+    r = undo(client, u)
     assert r.status_code == 422 and "nothing to undo" in r.json()["error"]
+    r = undo(client, u, what="redo").json()  # Ann's move first, then Bo's
+    assert r["moves"] == [{"player": "Ann", "take": 3}] and r["undone"] == {"text": "Bo took 2"}
+    r = undo(client, r, what="redo").json()
+    assert r["version"] == 6 and r["undone"] is None and r["moves"] == [{"player": "Ann", "take": 3},
+                                                                       {"player": "Bo", "take": 2}]
+    # Every change is a row of the SQLite file, the moves' rows are never deleted; undo and redo
+    # name the move's entry (its seq).
+    assert entries(client, t["id"]) == [
+        (1, "move", {"player": "Ann", "take": 3}, None), (2, "move", {"player": "Bo", "take": 2}, None),
+        (3, "undo", None, 1), (4, "undo", None, 0), (5, "redo", None, 0), (6, "redo", None, 1)]
+    h = client.get(f"/api/tables/{t['id']}/history").json()
+    assert [(e["version"], e["what"]) for e in h["entries"]] == [
+        (1, "Ann took 3"), (2, "Bo took 2"), (3, "undo: Bo took 2"), (4, "undo: Ann took 3"),
+        (5, "redo: Ann took 3"), (6, "redo: Bo took 2")]
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", e["time"]) for e in h["entries"])
+
+
+def test_a_double_tap_undoes_once_and_is_told_gently(client):
+    t = new_table(client, pile=9)
+    for player, take in [("Ann", 1), ("Bo", 1), ("Ann", 1)]:
+        t = move(client, t, player, take).json()
+    first, second = undo(client, t), undo(client, t)  # both sent with the version the page showed
+    assert first.status_code == 200 and second.status_code == 409
+    body = second.json()
+    assert body["already"] is True and body["error"].startswith("Already undone")
+    assert body["table"]["version"] == 4 and len(body["table"]["moves"]) == 2
+    # a stale undo that is not a double tap (a move came in between) is the usual 409
+    t2 = move(client, body["table"], "Ann", 2).json()
+    r = undo(client, t2, version=t2["version"] - 1)
+    assert r.status_code == 409 and "already" not in r.json()
+
+
+def test_redo_is_refused_after_a_new_move_or_when_the_move_breaks_a_rule(client):
+    t = new_table(client, pile=9)
+    t = move(client, t, "Ann", 3).json()
+    t = undo(client, t).json()
+    t = move(client, t, "Ann", 1).json()
+    assert t["undone"] is None
+    r = undo(client, t, what="redo")
+    assert r.status_code == 422 and r.json()["error"] == "Nothing to redo: a move was played after the undo."
+    assert undo(client, t, version=0, what="redo").status_code == 409
+    # An imported record breaking NIM-1 (Ann twice): undo the second take; playing it again
+    # would break the rule anew, so the redo is refused in the rules' words.
+    text = "game: nim\nplayers: [Ann, Bo]\npile: 9\ntakes:\n  - {player: Ann, take: 2}\n  - {player: Ann, take: 2}\n"
+    imp = client.post("/api/import", json={"game": "nim", "files": [{"name": "n.yaml", "text": text}]}).json()
+    u = undo(client, imp).json()
+    assert u["undone"] == {"text": "Ann took 2"} and u["report"]["valid"] is True
+    r = undo(client, u, what="redo")
+    assert r.status_code == 422 and [v["rule"] for v in r.json()["violations"]] == ["NIM-1"]
+    assert client.get(f"/api/tables/{imp['id']}").json()["version"] == u["version"]
+
+
+def test_a_finished_game_is_locked_until_reopened(client):
+    t = new_table(client, pile=4)
+    t = move(client, t, "Ann", 3).json()
+    t = move(client, t, "Bo", 1).json()
+    assert t["over"] and t["locked"] and t["finished"]
+    for r in (move(client, t, "Ann", 1), undo(client, t), undo(client, t, what="redo")):
+        assert r.status_code == 423 and "reopen" in r.json()["error"] and r.json()["table"]["version"] == 2
+    assert [x["id"] for x in client.get("/api/tables", params={"finished": "1"}).json()] == [t["id"]]
+    assert f'data-table="{t["id"]}"' in client.get("/history").text
+    assert undo(client, t, version=1, what="reopen").status_code == 409  # stale
+    r = undo(client, t, what="reopen")
+    assert r.status_code == 200, r.text
+    o = r.json()
+    assert o["version"] == 3 and not o["locked"] and o["finished"] is None and o["over"]  # still the same moves
+    assert undo(client, o, what="reopen").status_code == 409  # nothing to reopen
+    assert [x["id"] for x in client.get("/api/tables", params={"finished": "0"}).json()] == [t["id"]]
+    assert f'data-table="{t["id"]}"' not in client.get("/history").text
+    u = undo(client, o).json()
+    assert u["moves"] == [{"player": "Ann", "take": 3}] and not u["locked"]
+    f = undo(client, u, what="redo").json()  # the game ends again: locked again
+    assert f["over"] and f["locked"] and f["finished"]
+    assert [k for _v, k, _m, _t in entries(client, t["id"])] == ["move", "move", "reopen", "undo", "redo"]
+
+
+def test_tables_are_archived_restored_and_deleted_only_when_named(client):
+    a, b = new_table(client), new_table(client)
+    a = move(client, a, "Ann", 1).json()
+    r = client.post(f"/api/tables/{a['id']}/archive", json={"archived": True})
+    assert r.status_code == 200 and r.json()["archived"] and r.json()["version"] == 2
+    assert [x["id"] for x in client.get("/api/tables").json()] == [b["id"]]
+    assert [x["id"] for x in client.get("/api/tables", params={"archived": "1"}).json()] == [a["id"]]
+    page = client.get("/history").text
+    assert f'data-test="archived-item" data-table="{a["id"]}"' in page
+    assert client.post(f"/api/tables/{a['id']}/archive", json={"archived": "yes"}).status_code == 400
+    r = client.post(f"/api/tables/{a['id']}/archive", json={"archived": False})
+    assert r.json()["archived"] is None and r.json()["moves"] == [{"player": "Ann", "take": 1}]
+    assert sorted(x["id"] for x in client.get("/api/tables").json()) == sorted([a["id"], b["id"]])
+    assert [k for _v, k, _m, _t in entries(client, a["id"])] == ["move", "archive", "restore"]
+    for bad in ({}, {"confirm": b["id"]}, {"confirm": True}, {"confirm": "all"}):
+        r = client.post(f"/api/tables/{a['id']}/delete", json=bad)
+        assert r.status_code == 400 and "confirm" in r.json()["error"]
+    r = client.post(f"/api/tables/{a['id']}/delete", json={"confirm": a["id"]})
+    assert r.status_code == 200 and r.json() == {"id": a["id"], "deleted": True}
+    assert client.get(f"/api/tables/{a['id']}").status_code == 404 and entries(client, a["id"]) == []
+    assert client.post(f"/api/tables/{a['id']}/delete", json={"confirm": a["id"]}).status_code == 404
+    r = client.request("DELETE", f"/api/tables/{b['id']}", json={"confirm": str(b["id"])})
+    assert r.status_code == 200 and client.get("/api/tables").json() == []
+
+
+def test_a_database_of_the_first_schema_is_migrated_losing_nothing(tmp_path):
+    import sqlite3
+
+    from printkit.web.store import Store
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:  # the schema before issue 25, as an old printkit left it
+        db.executescript("""
+            CREATE TABLE tables (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, setup TEXT NOT NULL,
+                version INTEGER NOT NULL DEFAULT 0, created TEXT NOT NULL, updated TEXT NOT NULL, finished TEXT);
+            CREATE TABLE moves (table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+                seq INTEGER NOT NULL, move TEXT NOT NULL, totals TEXT, PRIMARY KEY (table_id, seq));
+            INSERT INTO tables VALUES (1, 'nim', '{"pile":9,"players":["Ann","Bo"]}', 5,
+                '2026-11-01T10:00:00Z', '2026-11-01T10:05:00Z', NULL);
+            INSERT INTO tables VALUES (2, 'nim', '{"pile":2,"players":["Ann","Bo"]}', 1,
+                '2026-11-02T10:00:00Z', '2026-11-02T10:01:00Z', '2026-11-02T10:01:00Z');
+            INSERT INTO moves VALUES (1, 0, '{"player":"Ann","take":3}', '[0,0]'), (1, 1, '{"player":"Bo","take":1}', NULL),
+                (2, 0, '{"player":"Ann","take":2}', '[1,0]');
+        """)
+    store = Store(path)
+    one, two = store.get(1), store.get(2)
+    assert (one.version, one.moves, one.updated, one.finished) == (
+        5, [{"player": "Ann", "take": 3}, {"player": "Bo", "take": 1}], "2026-11-01T10:05:00Z", None)
+    assert (two.version, two.moves, two.finished) == (1, [{"player": "Ann", "take": 2}], "2026-11-02T10:01:00Z")
+    assert store.totals(1) == [[0, 0], None] and store.totals(2) == [[1, 0]]
+    assert [(e.version, e.time, e.kind) for e in one.history] == [(5, "2026-11-01T10:05:00Z", "start")] * 2
+    assert store.undo(1, 5, False) == 6 and store.get(1).moves == [{"player": "Ann", "take": 3}]
+    store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (1,)
+        assert db.execute("SELECT name FROM sqlite_master WHERE name = 'moves'").fetchall() == []
+    again = Store(path)  # opening it again changes nothing
+    assert again.get(1).version == 6 and len(again.get(1).history) == 3
+    again.close()
 
 
 def test_two_phones_posting_on_one_version_one_wins_one_is_told(client):
@@ -140,8 +290,10 @@ def test_two_phones_posting_on_one_version_one_wins_one_is_told(client):
 
 def test_the_export_scored_by_printkit_score_is_the_report_the_page_shows(client, tmp_path):
     t = new_table(client, pile=6, players=("Ann", "Bo", "Cy"))
-    for player, take in [("Ann", 2), ("Bo", 1), ("Cy", 3)]:
+    for player, take in [("Ann", 2), ("Bo", 1), ("Cy", 2)]:
         t = move(client, t, player, take).json()
+    t = undo(client, t).json()
+    t = move(client, t, "Cy", 3).json()
     for fmt, name in [("yaml", "nim.yaml"), ("json", "nim.json")]:
         r = client.get(f"/api/tables/{t['id']}/export", params={"format": fmt})
         assert r.status_code == 200 and f'filename="{name}"' in r.headers["content-disposition"]
@@ -149,6 +301,12 @@ def test_the_export_scored_by_printkit_score_is_the_report_the_page_shows(client
         assert code == 0
         assert report == t["report"]
     assert report["winners"] == ["Cy"]
+    # The YAML carries the history as comment lines after the record: the record's lines (and so
+    # the report's line numbers) are the page's own; JSON's history is the history route.
+    record, _, history = client.get(f"/api/tables/{t['id']}/export").text.partition("# History of table")
+    assert record == client.app.state.tables.scored(client.app.state.tables.row(t["id"])).files[0][1]
+    assert re.findall(r"^# v(\d+) \S+Z (.*)$", history, re.M) == [
+        ("1", "Ann took 2"), ("2", "Bo took 1"), ("3", "Cy took 2"), ("4", "undo: Cy took 2"), ("5", "Cy took 3")]
     assert client.get(f"/api/tables/{t['id']}/export", params={"format": "pdf"}).status_code == 400
 
 

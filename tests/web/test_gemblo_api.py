@@ -260,9 +260,12 @@ def test_a_whole_game_move_by_move_ends_as_printkit_score_says(client, tmp_path:
                   names=[original["names"][c] for c in original["colours"]])
     assert t["view"]["turn"]["colour"] == original["colours"][0] and not t["over"]
     for m in original["moves"]:
+        if t["locked"]:  # the record's last pass comes after the end: the finished table is locked
+            assert m.get("pass") and post(client, t, m).status_code == 423
+            continue
         t = post_ok(client, t, m)
     code, cli = cli_json(path)
-    assert code == 0 and t["over"] and t["version"] == len(original["moves"])
+    assert code == 0 and t["over"] and t["version"] == len(original["moves"]) - 1
     assert essence(t["report"]) == essence(cli)
     assert t["report"]["winners"] == cli["winners"] and cli["winners"]
     # the export, scored by the CLI, is the page's report to the line

@@ -263,9 +263,17 @@ def view(state: GameState, setup: GembloSetup, moves: Sequence[dict[str, Any]]) 
     }
 
 
+def describe(setup: GembloSetup, moves: Sequence[dict[str, Any]], i: int) -> str:
+    """A move in the record's words: "red placed V3", "Ann (blue) passed"."""
+    m = moves[i]
+    who = setup.header().get("names", {}).get(m["colour"])
+    colour = f"{who} ({m['colour']})" if who else m["colour"]
+    return f"{colour} passed" if m.get("pass") else f"{colour} placed {m['piece']}"
+
+
 #: Registered in __init__.py. Its functions take the game's own setup model (GembloSetup),
 #: which the contract types as any pydantic model.
 KEEPER = Scorekeeper(game=GEMBLO, setup=GembloSetup, move=Move,
                      records=records, split=split, view=view,  # type: ignore[arg-type]
                      assets=ASSETS, file_names=lambda setup: ["gemblo.yaml"],
-                     rounds=rounds)  # type: ignore[arg-type]
+                     rounds=rounds, describe=describe)  # type: ignore[arg-type]

@@ -167,5 +167,11 @@ def file_names(setup: BaseModel) -> list[str]:
     return ["gimbap.yaml"]
 
 
+def describe(setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
+    """A round in the record's words: "round 3: Ann rolled rice+seaweed ham-radish"."""
+    m = moves[i]
+    return f"round {i + 1}: {m['first']} rolled {' '.join(str(d) for d in m['dice'])}"
+
+
 #: Registered by the game's package (``printkit/games/gimbap/__init__.py``).
-SCOREKEEPER = Scorekeeper(GIMBAP, Setup, Move, records, split, view, ASSETS, file_names)
+SCOREKEEPER = Scorekeeper(GIMBAP, Setup, Move, records, split, view, ASSETS, file_names, describe=describe)

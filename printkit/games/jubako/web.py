@@ -278,5 +278,17 @@ def rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
     return out
 
 
+def describe(setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
+    """A turn in the record's words: "Ann placed tako-nori on a1 b1", "Ann discarded ..."."""
+    m = moves[i]
+    if m.get("holding") is not None:
+        return f"{m['player']} holds {len(m['holding'])} tiles"
+    if m.get("tile") and m.get("cells"):
+        return f"{m['player']} placed {'-'.join(m['tile'])} on {' '.join(m['cells'])}"
+    if m.get("discard"):
+        return f"{m['player']} discarded {'-'.join(m['discard'])}"
+    return f"{m['player']} played a turn"
+
+
 #: Registered by the game's package (``printkit/games/jubako/__init__.py``).
-SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds)
+SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds, describe=describe)

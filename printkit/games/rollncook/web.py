@@ -408,4 +408,12 @@ def rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
     return out
 
 
-SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds, ask=ask)
+def describe(setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
+    """An hour in the record's words: "Ann played 10:00 (dice 1 3 5)"."""
+    assert isinstance(setup, Setup)
+    m = Move.model_validate(moves[i])
+    return f"{setup.players[m.seat].name} played {m.hour} (dice {' '.join(str(d) for d in m.dice)})"
+
+
+SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds, ask=ask,
+                          describe=describe)

@@ -337,7 +337,17 @@ def move_rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
     return out
 
 
+def describe(setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
+    """A move in the record's words: "Ann played S7", "round 2 dealt (Bo leads)"."""
+    m = moves[i]
+    if m.get("deal") is not None:
+        n = sum(1 for x in moves[:i + 1] if x.get("deal") is not None)
+        return f"round {n} dealt ({m['deal']['chef']} leads)"
+    return f"{m['play']['player']} played {m['play']['card']}"
+
+
 SCOREKEEPER = Scorekeeper(game=GAME, setup=Setup, move=Move, records=records, split=split, view=view,
-                          assets=Path(__file__).with_name("web"), file_names=file_names, rounds=move_rounds)
+                          assets=Path(__file__).with_name("web"), file_names=file_names, rounds=move_rounds,
+                          describe=describe)
 
 __all__ = ["SCOREKEEPER", "Setup", "Move", "records", "split", "view"]

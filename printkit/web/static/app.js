@@ -7,6 +7,8 @@ const id = body.dataset.table;
 const $ = (name) => document.querySelector(`[data-test="${name}"]`);
 const root = $("game"), banner = $("banner"), totals = $("totals"), report = $("report");
 const undoButton = $("undo"), status = $("status");
+const undoneNote = $("undone"), undoneText = $("undone-text"), redoButton = $("redo");
+const lockedNote = $("locked"), reopenButton = $("reopen"), reopenDialog = $("reopen-dialog");
 
 let table = null;
 let page = null;
@@ -47,7 +49,12 @@ function drawReport() {
 function draw() {
   drawTotals();
   drawReport();
-  undoButton.disabled = table.moves.length === 0;
+  undoButton.disabled = table.moves.length === 0 || table.locked;
+  undoButton.title = table.last_move ? `Undo: ${table.last_move.text}` : "";
+  undoneNote.hidden = !table.undone || table.locked;
+  undoneText.textContent = table.undone ? `Undone: ${table.undone.text}` : "";
+  lockedNote.hidden = !table.locked;
+  body.dataset.locked = String(Boolean(table.locked));
   status.textContent = table.over ? "game over" : `move ${table.moves.length}`;
   body.dataset.version = String(table.version);
   body.dataset.over = String(table.over);
@@ -62,8 +69,10 @@ function draw() {
 }
 
 function refused(error) {
-  if (error.status === 409 && error.table) setTable(error.table);
-  showBanner(banner, error);
+  if ((error.status === 409 || error.status === 423) && error.table) setTable(error.table);
+  // A second tap on Undo for the version already undone: nothing more was undone, which is fine.
+  if (error.already) showBanner(banner, error.message, "info");
+  else showBanner(banner, error);
   throw error;
 }
 
@@ -98,13 +107,28 @@ function ctx() {
   };
 }
 
-async function undo() {
+// Undo, redo and reopen name the version the page showed at the tap (not the one when the post
+// goes out): a double tap undoes one move, the second tap is told "already undone".
+async function change(what) {
   if (!table) return;
+  const version = table.version;
   try {
-    await enqueue(() => post(`/api/tables/${id}/undo`, () => ({ version: table.version })));
+    await enqueue(() => post(`/api/tables/${id}/${what}`, () => ({ version })));
   } catch (error) {
     draw();
   }
+}
+
+const undo = () => change("undo");
+
+function askReopen() {
+  const version = table.version;
+  reopenDialog.returnValue = "";
+  reopenDialog.onclose = () => {
+    if (reopenDialog.returnValue !== "reopen" || table.version !== version) return;
+    change("reopen");
+  };
+  reopenDialog.showModal();
 }
 
 async function poll() {
@@ -113,6 +137,10 @@ async function poll() {
       const next = await request(`/api/tables/${id}?since=${table.version}`);
       if (!next.unchanged) setTable(next);
     } catch (error) {
+      if (error.status === 404) { // deleted (from History): nothing more to follow
+        showBanner(banner, "This table has been deleted.");
+        return;
+      }
       status.textContent = "offline: retrying";
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
@@ -131,6 +159,8 @@ function padForToolbar() {
 async function main() {
   padForToolbar();
   undoButton.addEventListener("click", undo);
+  redoButton.addEventListener("click", () => change("redo"));
+  reopenButton.addEventListener("click", askReopen);
   try {
     table = await request(`/api/tables/${id}`);
   } catch (error) {

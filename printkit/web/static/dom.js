@@ -95,7 +95,7 @@ export async function request(url, options = {}) {
   try { body = await response.json(); } catch (e) { body = null; }
   if (!response.ok) {
     throw { status: response.status, message: (body && body.error) || `error ${response.status}`,
-      violations: (body && body.violations) || [], table: body && body.table };
+      violations: (body && body.violations) || [], table: body && body.table, already: Boolean(body && body.already) };
   }
   return body;
 }
