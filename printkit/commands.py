@@ -297,7 +297,7 @@ def score(
       printkit score gimbap game.json --json
       printkit score rollncook filled-sheet.pdf --as-record rebuilt.yaml
     """
-    from printkit.core.records import read_record
+    from printkit.core.records import read_record, read_records
     from printkit.core.registry import form_readers, record_models
 
     scorer = _scorer(game)
@@ -321,6 +321,8 @@ def score(
             got = read_forms(reader, [f])
             forms += got
             records += [(r.file, r.record, r.fields) for r in got]
+        elif scorer.multi:  # one record a player: a file may hold several (a YAML stream, a JSON array)
+            records += [(f, *got) for got in read_records(f, scorer.record, game, others)]
         else:
             records.append((f, *read_record(f, scorer.record, game, others)))
     if len(records) > 1 and not scorer.multi:
