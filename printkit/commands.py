@@ -281,7 +281,9 @@ def make(
 def score(
     game: Annotated[str, typer.Argument(help="The game the record is of.")],
     files: Annotated[list[str], typer.Argument(help="Record files (YAML or JSON); - reads standard input; "
-                                                    "a .pdf file is a filled-in fillable sheet or score pad.")],
+                                                    "a .pdf file is a filled-in fillable sheet or score pad; "
+                                                    "a game of one record a player also reads several in one "
+                                                    "file ('---' between them, or a JSON array).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     as_record: Annotated[str | None, typer.Option(
         "--as-record", help="Write the record rebuilt from filled PDF sheets to this file (YAML, or "

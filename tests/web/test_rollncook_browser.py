@@ -124,7 +124,7 @@ def test_a_solo_game_played_by_taps_exports_what_printkit_scores(live_server, pa
         touch.tap(page.locator(tid("export")))
     exported = tmp_path / d.value.suggested_filename
     d.value.save_as(exported)
-    assert exported.name == "rnc1-7-ann.yaml"
+    assert exported.name == "rollncook-rnc1-7.yaml"  # one file, whatever the number of players
     report = score_json(exported)
     assert {p["name"]: p["total"] for p in report["players"]} == totals
     assert report["violations"] == [] and not report["unfinished"]  # the example's game, no mistake
