@@ -298,11 +298,24 @@ def parse_stream(text: str) -> list[tuple[Any, dict]]:
     (JSON has no ``---``). One document is a list of one. The limits of :func:`parse_text` hold
     for the whole text."""
     if text.lstrip()[:1] in ("{", "["):  # JSON (or YAML's flow style): one value, as parse_text reads it
-        data, table = parse_text(text, allow_json=True)
+        try:
+            data, table = parse_text(text, allow_json=True)
+        except TextProblem as problem:  # or a YAML stream whose first document is in flow style
+            try:
+                documents = _yaml_stream(text)
+            except TextProblem:
+                raise problem from None
+            if len(documents) < 2:
+                raise problem from None
+            return documents
         if isinstance(data, list):
             return [(item, {path[1:]: line for path, line in table.items() if path[:1] == (i,)})
                     for i, item in enumerate(data)]
         return [(data, table)]
+    return _yaml_stream(text)
+
+
+def _yaml_stream(text: str) -> list[tuple[Any, dict]]:
     import yaml
 
     try:

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit.core.game import Game
-from printkit.core.yamlio import parse_text
-from printkit.web.engine import record_text
+from printkit.core.yamlio import parse_stream, parse_text
+from printkit.web.engine import record_text, stream_text
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(2**63), max_value=2**63),
                     st.text(max_size=12),
@@ -34,6 +34,14 @@ def test_record_yaml_reads_back_as_the_document_it_was_written_from(doc):
     for fmt in ("yaml", "json"):
         back, _table = parse_text(record_text(doc, fmt), allow_json=True)
         assert back == json.loads(json.dumps(doc)), fmt
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(documents, min_size=2, max_size=3))
+def test_several_documents_written_as_one_stream_read_back_as_those_documents(docs):
+    for fmt in ("yaml", "json"):
+        text = stream_text(docs, fmt)
+        assert [d for d, _table in parse_stream(text)] == json.loads(json.dumps(docs)), fmt
 
 
 # A two-file game: Nim whose takes are kept in one record per player (as some games keep one
