@@ -34,9 +34,9 @@ class Scorekeeper:
     setup: type[BaseModel]
     #: One posted move, checked for shape before any rule (pydantic; a bad shape is a 4xx).
     move: type[BaseModel]
-    #: setup + moves -> the record documents (one per record file: one document for most games,
-    #: one per player where the game is scored from several records), exactly as a record file
-    #: would hold them, so exporting a table is writing these documents out.
+    #: setup + moves -> the record documents (one document for most games, one per player where
+    #: the game is scored from several records), exactly as a record file would hold them, so
+    #: exporting a table is writing these documents out (several: one stream in one file).
     records: Callable[[BaseModel, Sequence[dict[str, Any]]], list[dict[str, Any]]]
     #: The inverse, for importing record files: record documents -> (setup, moves) such that
     #: ``records(setup, moves)`` scores exactly like the documents imported.
