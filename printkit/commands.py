@@ -281,7 +281,9 @@ def make(
 def score(
     game: Annotated[str, typer.Argument(help="The game the record is of.")],
     files: Annotated[list[str], typer.Argument(help="Record files (YAML or JSON); - reads standard input; "
-                                                    "a .pdf file is a filled-in fillable sheet or score pad.")],
+                                                    "a .pdf file is a filled-in fillable sheet or score pad; "
+                                                    "a game of one record a player also reads several in one "
+                                                    "file ('---' between them, or a JSON array).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     as_record: Annotated[str | None, typer.Option(
         "--as-record", help="Write the record rebuilt from filled PDF sheets to this file (YAML, or "
@@ -297,7 +299,7 @@ def score(
       printkit score gimbap game.json --json
       printkit score rollncook filled-sheet.pdf --as-record rebuilt.yaml
     """
-    from printkit.core.records import read_record
+    from printkit.core.records import read_record, read_records
     from printkit.core.registry import form_readers, record_models
 
     scorer = _scorer(game)
@@ -321,6 +323,8 @@ def score(
             got = read_forms(reader, [f])
             forms += got
             records += [(r.file, r.record, r.fields) for r in got]
+        elif scorer.multi:  # one record a player: a file may hold several (a YAML stream, a JSON array)
+            records += [(f, *got) for got in read_records(f, scorer.record, game, others)]
         else:
             records.append((f, *read_record(f, scorer.record, game, others)))
     if len(records) > 1 and not scorer.multi:

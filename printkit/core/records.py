@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from collections.abc import Mapping
 
 from printkit.core.score import printable
-from printkit.core.yamlio import TextProblem, first_error, parse_text
+from printkit.core.yamlio import TextProblem, first_error, parse_stream, parse_text
 from printkit.errors import InputError
 
 #: A record is at most this many bytes (the largest worked example is about 12 KB).
@@ -117,6 +117,47 @@ def _shown(e: InputError) -> InputError:
     return InputError(printable(e.file), printable(e.where), printable(e.detail), e.line)
 
 
+def read_records(file: str, model: type[M] | str, game: str = "",
+                 others: Mapping[str, tuple[str, type[BaseModel]]] | None = None) -> list[tuple[M, dict]]:
+    """The records in ``file``, a stream of several (a game scored from one record a player):
+    YAML documents with ``---`` between them, or a JSON array of records; one record is a stream
+    of one. Each comes with its key-path-to-line table, whose lines are the file's own lines, so
+    a violation names the line of the file. A document that cannot be read stops the whole file
+    with one message (as :func:`read_record`)."""
+    try:
+        return _parse_records(read_text(file), file, model, game, others)
+    except InputError as e:
+        raise _shown(e) from None
+
+
+def parse_records(text: str, file: str, model: type[M], game: str = "",
+                  others: Mapping[str, tuple[str, type[BaseModel]]] | None = None) -> list[tuple[M, dict]]:
+    """:func:`read_records` for the ``text`` already read from ``file``."""
+    try:
+        return _parse_records(text, file, model, game, others)
+    except InputError as e:
+        raise _shown(e) from None
+
+
+def _parse_records(text: str, file: str, model: type[M] | str, game: str,
+                   others: Mapping[str, tuple[str, type[BaseModel]]] | None) -> list[tuple[M, dict]]:
+    name = "<stdin>" if file == "-" else file
+    try:
+        documents = parse_stream(text)
+    except TextProblem as e:
+        raise InputError(name, "", str(e), e.line) from None
+    if not documents:
+        raise InputError(name, "", "the file is empty")
+    several = len(documents) > 1
+    out = []
+    for i, (data, table) in enumerate(documents):
+        if data is None:
+            raise InputError(name, "", f"record {i + 1} of {len(documents)} is empty (nothing between two '---')"
+                             if several else "the file is empty", table.get(()))
+        out.append(_document(data, table, name, file, model, game, others, table.get((), 1) if several else 1))
+    return out
+
+
 def _parse_record(text: str, file: str, model: type[M] | str, game: str,
                   others: Mapping[str, tuple[str, type[BaseModel]]] | None) -> tuple[M, dict]:
     name = "<stdin>" if file == "-" else file
@@ -126,11 +167,18 @@ def _parse_record(text: str, file: str, model: type[M] | str, game: str,
         raise InputError(name, "", str(e), e.line) from None
     if data is None:
         raise InputError(name, "", "the file is empty")
+    return _document(data, table, name, file, model, game, others)
+
+
+def _document(data: Any, table: dict, name: str, file: str, model: type[M] | str, game: str,
+              others: Mapping[str, tuple[str, type[BaseModel]]] | None, first: int = 1) -> tuple[M, dict]:
+    """One read document checked against ``model``; errors name ``name`` and the table's lines
+    (``first``: the document's first line, for an error of the whole document)."""
     from pydantic_core import ValidationError  # pydantic's own ValidationError
 
     if not isinstance(data, dict):
         raise InputError(name, "", f"a record is a mapping of keys (such as players: ...), not a "
-                                    f"{'list' if isinstance(data, list) else 'single value'}", 1)
+                                    f"{'list' if isinstance(data, list) else 'single value'}", first)
     from printkit.core.game import resolve
 
     try:
@@ -140,11 +188,11 @@ def _parse_record(text: str, file: str, model: type[M] | str, game: str,
         if other:
             title, command = other
             raise InputError(name, "", f"this looks like a {title} record, not a {game} one; "
-                                        f"score it with: printkit score {command} {file}", 1) from None
+                                        f"score it with: printkit score {command} {file}", first) from None
         if isinstance(e, ValidationError):
             where, message, line = first_error(e, table)
             raise InputError(name, where, message, line) from None
-        raise InputError(name, "", str(e), 1) from None  # a record kind chosen by its keys
+        raise InputError(name, "", str(e), first) from None  # a record kind chosen by its keys
 
 
 def _other_game(data: dict, game: str, others: Mapping[str, tuple[str, type[BaseModel]]]) -> tuple[str, str] | None:

@@ -34,9 +34,9 @@ class Scorekeeper:
     setup: type[BaseModel]
     #: One posted move, checked for shape before any rule (pydantic; a bad shape is a 4xx).
     move: type[BaseModel]
-    #: setup + moves -> the record documents (one per record file: one document for most games,
-    #: one per player where the game is scored from several records), exactly as a record file
-    #: would hold them, so exporting a table is writing these documents out.
+    #: setup + moves -> the record documents (one document for most games, one per player where
+    #: the game is scored from several records), exactly as a record file would hold them, so
+    #: exporting a table is writing these documents out (several: one stream in one file).
     records: Callable[[BaseModel, Sequence[dict[str, Any]]], list[dict[str, Any]]]
     #: The inverse, for importing record files: record documents -> (setup, moves) such that
     #: ``records(setup, moves)`` scores exactly like the documents imported.
@@ -47,7 +47,8 @@ class Scorekeeper:
     #: The folder of the game's page: ``page.js`` (an ES module, see docs/serve.md) and any
     #: other static file it loads (icons, CSS), served under ``/games/<name>/``.
     assets: Path
-    #: File names for the exported record documents (``["game.yaml"]``, or one per player).
+    #: The exported record file's name, as a list of one (``["game.yaml"]``): several record
+    #: documents (one per player) are exported as one stream in that file (``---`` between them).
     file_names: Callable[[BaseModel], list[str]] = lambda setup: ["game.yaml"]
     #: For the history's score-by-round chart: setup + moves -> the round of each move (a list as
     #: long as the moves, non-decreasing). None: each move is a point of the chart.

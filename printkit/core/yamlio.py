@@ -292,6 +292,62 @@ def parse_text(text: str, allow_json: bool = False) -> tuple[Any, dict]:
     return _yaml(text)
 
 
+def parse_stream(text: str) -> list[tuple[Any, dict]]:
+    """The documents in ``text``, each with its table from key paths to lines (the stream's own
+    lines): the documents of a YAML stream (``---`` between them), or the items of a JSON array
+    (JSON has no ``---``). One document is a list of one. The limits of :func:`parse_text` hold
+    for the whole text."""
+    if text.lstrip()[:1] in ("{", "["):  # JSON (or YAML's flow style): one value, as parse_text reads it
+        try:
+            data, table = parse_text(text, allow_json=True)
+        except TextProblem as problem:  # or a YAML stream whose first document is in flow style
+            try:
+                documents = _yaml_stream(text)
+            except TextProblem:
+                raise problem from None
+            if len(documents) < 2:
+                raise problem from None
+            return documents
+        if isinstance(data, list):
+            return [(item, {path[1:]: line for path, line in table.items() if path[:1] == (i,)})
+                    for i, item in enumerate(data)]
+        return [(data, table)]
+    return _yaml_stream(text)
+
+
+def _yaml_stream(text: str) -> list[tuple[Any, dict]]:
+    import yaml
+
+    try:
+        return _compose_all(text)
+    except yaml.MarkedYAMLError as e:
+        line = e.problem_mark.line + 1 if e.problem_mark else None
+        if "nesting depth" in str(e.problem):
+            raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep", line) from None
+        raise TextProblem(f"not valid YAML: {e.problem or e}", line) from None
+    except (yaml.YAMLError, RecursionError) as e:
+        if "nesting depth" in str(e):
+            raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep") from None
+        raise TextProblem(f"not valid YAML: {e}") from None
+
+
+def _compose_all(text: str) -> list[tuple[Any, dict]]:
+    """:func:`_compose` for every document of a YAML stream (lines counted from the stream's start)."""
+    _check_shape(text)
+    loader = _loader()(text)
+    out: list[tuple[Any, dict]] = []
+    budget = [0]
+    try:
+        while loader.check_node():
+            node = loader.get_node()
+            table: dict = {}
+            _lines(node, (), table, budget)
+            out.append((loader.construct_document(node), table))
+        return out
+    finally:
+        loader.dispose()
+
+
 #: JSON's first value after its opening brackets: a quoted key or string, a number, a literal.
 _JSON_LIKE = re.compile(r'[\s\[{]*(?:["\]}0-9-]|true\b|false\b|null\b)')
 

@@ -8,13 +8,11 @@ import asyncio
 import contextlib
 import functools
 import html
-import io
 import json
 import re
 import sys
 import time
 import traceback
-import zipfile
 from pathlib import Path
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
@@ -28,7 +26,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
-from printkit.core.records import MAX_BYTES, parse_record
+from printkit.core.records import MAX_BYTES, parse_record, parse_records
 from printkit.core.registry import scorekeepers
 from printkit.core.table import Scorekeeper, describe_move
 from printkit.errors import InputError
@@ -619,24 +617,13 @@ def api_export(request: Request, body: None) -> Response:
     fmt = request.query_params.get("format", "yaml")
     if fmt not in engine.FORMATS:
         raise Problem(400, f"format: one of {', '.join(engine.FORMATS)} is expected")
-    files = tables.scored(row, fmt).files
+    # One file, whatever the game: several records (one a player) are one stream in it.
+    ((name, text),) = tables.scored(row, fmt).files
     if fmt == "yaml":  # JSON has no comments: its history is GET /api/tables/{id}/history
-        comment = history_comment(row, tables.history(row))
-        files = [(name, text + comment) for name, text in files]
-    if len(files) == 1:
-        name, text = files[0]
-        kind = "application/json" if fmt == "json" else "application/yaml"
-        return Response(text.encode("utf-8"), media_type=f"{kind}; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="{_safe_name(name)}"'})
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, text in files:
-            info = zipfile.ZipInfo(_safe_name(name), date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, text.encode("utf-8"))
-    return Response(buf.getvalue(), media_type="application/zip",
-                    headers={"Content-Disposition": f'attachment; filename="{row.game}-table{row.id}.zip"'})
+        text += history_comment(row, tables.history(row))
+    kind = "application/json" if fmt == "json" else "application/yaml"
+    return Response(text.encode("utf-8"), media_type=f"{kind}; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{_safe_name(name)}"'})
 
 
 def _safe_name(name: str) -> str:
@@ -653,7 +640,7 @@ def api_import(request: Request, body: dict[str, Any]) -> Response:
         raise Problem(400, f"files: a list of 1 to {MAX_FILES} record files ({{\"name\", \"text\"}}) is expected")
     if len(files) > 1 and not keeper.game.multi:
         raise Problem(400, f"{game} keeps the whole game in one record file; give one")
-    docs = [_imported(keeper, i, f) for i, f in enumerate(files)]
+    docs = [doc for i, f in enumerate(files) for doc in _imported(keeper, i, f)]
     try:
         setup, moves = keeper.split(docs)
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
@@ -672,8 +659,9 @@ def api_import(request: Request, body: dict[str, Any]) -> Response:
     return tables.response(table_id, 201)
 
 
-def _imported(keeper: Scorekeeper, i: int, f: Any) -> dict[str, Any]:
-    """One imported file's document, read as ``printkit score`` reads it."""
+def _imported(keeper: Scorekeeper, i: int, f: Any) -> list[dict[str, Any]]:
+    """One imported file's documents, read as ``printkit score`` reads it (a game of several
+    records: the file may hold several, a YAML stream or a JSON array, as its export writes)."""
     if not isinstance(f, dict) or not isinstance(f.get("text"), str):
         raise Problem(400, f"files[{i}]: {{\"name\": ..., \"text\": ...}} is expected")
     name = f.get("name") if isinstance(f.get("name"), str) else f"record-{i + 1}"
@@ -681,13 +669,18 @@ def _imported(keeper: Scorekeeper, i: int, f: Any) -> dict[str, Any]:
     if len(f["text"].encode("utf-8")) > MAX_BYTES:
         raise Problem(413, f"{name}: larger than {MAX_BYTES} bytes; a record is far smaller")
     try:
-        parse_record(f["text"], name, keeper.game.model, keeper.game.name)
+        if keeper.game.multi:
+            parse_records(f["text"], name, keeper.game.model, keeper.game.name)
+        else:
+            parse_record(f["text"], name, keeper.game.model, keeper.game.name)
     except InputError as e:
         raise Problem(400, str(e)) from None
-    from printkit.core.yamlio import parse_text
+    from printkit.core.yamlio import parse_stream, parse_text
 
+    if keeper.game.multi:
+        return [data for data, _table in parse_stream(f["text"])]
     data, _table = parse_text(f["text"], allow_json=True)
-    return data
+    return [data]
 
 
 # ---------------------------------------------------------------------------------------------

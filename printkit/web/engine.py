@@ -22,7 +22,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from printkit.core.game import GameState, Step, replay
-from printkit.core.records import parse_record
+from printkit.core.records import parse_record, parse_records
 from printkit.core.score import Report, Violation
 from printkit.core.table import Scorekeeper
 from printkit.core.yamlio import first_error
@@ -41,8 +41,9 @@ class Refused(Exception):
 
 
 class Scored:
-    """A table's record files, the report ``printkit score`` gives on them, and the State after the
-    last move. The files' text is written when first asked for (an export)."""
+    """A table's record file (``names``: its one name; several documents are one stream), the
+    report ``printkit score`` gives on it, and the State after the last move. The file's text is
+    written when first asked for (an export)."""
 
     def __init__(self, names: list[str], docs: list[dict[str, Any]], fmt: str, report: Report, state: GameState,
                  files: list[tuple[str, str]] | None = None, line: Line | None = None):
@@ -54,7 +55,7 @@ class Scored:
     @property
     def files(self) -> list[tuple[str, str]]:
         if self._files is None:
-            self._files = [(n, record_text(d, self.fmt)) for n, d in zip(self.names, self.docs, strict=True)]
+            self._files = [(self.names[0], stream_text(self.docs, self.fmt))]
         return self._files
 
 
@@ -97,14 +98,27 @@ def record_text(doc: dict[str, Any], fmt: str) -> str:
     return yaml.dump(doc, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
 
 
+def stream_text(docs: list[dict[str, Any]], fmt: str) -> str:
+    """The record documents as one file's text: one document as :func:`record_text` writes it;
+    several (a game kept in one record a player) as a YAML stream, ``---`` between the documents,
+    or as a JSON array of them. ``printkit score`` (:func:`~printkit.core.records.read_records`)
+    reads either back as the several records, each line the file's own."""
+    if len(docs) == 1:
+        return record_text(docs[0], fmt)
+    if fmt == "json":
+        return json.dumps([_plain(d) for d in docs], indent=2, ensure_ascii=False) + "\n"
+    return "---\n".join(record_text(d, fmt) for d in docs)
+
+
 def file_names(keeper: Scorekeeper, setup: BaseModel, count: int, fmt: str) -> list[str]:
-    """The exported files' names: the game's ``file_names``, with ``.json`` for JSON."""
+    """The exported file's name, as a list of one: the game's ``file_names`` (one name: several
+    documents are one stream, :func:`stream_text`), with ``.json`` for JSON."""
     try:
         names = list(keeper.file_names(setup))
     except Exception:  # noqa: BLE001 - a game's naming must not stop an export
         names = []
-    if len(names) != count or len(set(names)) != count:
-        names = ["game.yaml"] if count == 1 else [f"record-{i + 1}.yaml" for i in range(count)]
+    if len(names) != 1 or not isinstance(names[0], str) or not names[0]:
+        names = [f"{keeper.game.name}.yaml"]
     if fmt == "json":
         names = [n.rsplit(".", 1)[0] + ".json" if n.endswith((".yaml", ".yml")) else n + ".json" for n in names]
     return names
@@ -133,8 +147,8 @@ def score(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]]
     docs = [_plain(d) for d in documents(keeper, setup, moves)]
     names = file_names(keeper, setup, len(docs), fmt)
     try:
-        records: list[tuple[str, Any, dict]] = [(name, keeper.game.model.model_validate(doc), {})
-                                                for name, doc in zip(names, docs, strict=True)]
+        records: list[tuple[str, Any, dict]] = [(names[0], keeper.game.model.model_validate(doc), {})
+                                                for doc in docs]
     except (ValidationError, ValueError):
         return exact(keeper, names, docs, fmt)
     fast = score_records(keeper, names, docs, fmt, records)
@@ -142,15 +156,17 @@ def score(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]]
 
 
 def exact(keeper: Scorekeeper, names: list[str], docs: list[dict[str, Any]], fmt: str) -> Scored:
-    """The documents written as record files, read back and replayed as ``printkit score`` does."""
-    files = [(name, record_text(doc, fmt)) for name, doc in zip(names, docs, strict=True)]
-    records = []
-    for name, text in files:
-        try:
-            model, table = parse_record(text, name, keeper.game.model, keeper.game.name)
-        except InputError as e:
-            raise Refused(str(e)) from None
-        records.append((name, model, table))
+    """The documents written as the record file, read back and replayed as ``printkit score`` does
+    (several documents: one stream, read as the several records it holds)."""
+    files = [(names[0], stream_text(docs, fmt))]
+    name, text = files[0]
+    try:
+        if len(docs) == 1:
+            records = [(name, *parse_record(text, name, keeper.game.model, keeper.game.name))]
+        else:
+            records = [(name, *got) for got in parse_records(text, name, keeper.game.model, keeper.game.name)]
+    except InputError as e:
+        raise Refused(str(e)) from None
     scored = score_records(keeper, names, docs, fmt, records)
     scored._files = files
     return scored
@@ -288,8 +304,8 @@ def extend(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]
     docs = [_plain(d) for d in documents(keeper, setup, moves)]
     names = file_names(keeper, setup, len(docs), fmt)
     try:
-        records: list[tuple[str, Any, dict]] = [(name, keeper.game.model.model_validate(doc), {})
-                                                for name, doc in zip(names, docs, strict=True)]
+        records: list[tuple[str, Any, dict]] = [(names[0], keeper.game.model.model_validate(doc), {})
+                                                for doc in docs]
         recs = [r for _, r, _ in records]
         steps = list(keeper.game.moves(recs))
         done = len(prev.steps)

@@ -157,15 +157,24 @@ class LiveServer:
 
 @pytest.fixture
 def live_server_factory(tmp_path: Path) -> Iterator[Callable[..., str]]:
-    """``start(token=None, db_path=None, poll_seconds=2.0)``: the base URL of a new live server."""
+    """``start(token=None, db_path=None, poll_seconds=2.0, restart=None)``: the base URL of a new
+    live server. ``restart=URL`` stops the server at URL first and serves on its very port (the
+    same origin for the browser: its localStorage and cookies stay), as a restarted ``printkit
+    serve`` would."""
     from printkit.web.app import create_app
 
     servers: list[LiveServer] = []
 
-    def start(token: str | None = None, db_path: Path | None = None, poll_seconds: float = 2.0) -> str:
+    def start(token: str | None = None, db_path: Path | None = None, poll_seconds: float = 2.0,
+              restart: str | None = None) -> str:
+        port = 0
+        if restart is not None:
+            old = next(s for s in servers if s.url == restart)
+            old.stop()
+            port = old.port
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
+        sock.bind(("127.0.0.1", port))
         port = sock.getsockname()[1]
         app = create_app(db_path or tmp_path / f"live{len(servers)}.sqlite3", token=token, poll_seconds=poll_seconds,
                          hosts=[f"127.0.0.1:{port}", f"localhost:{port}"])

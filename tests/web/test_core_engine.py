@@ -1,12 +1,10 @@
 """The engine under the pages: record text that reads back as written, and a game scored from
-several record files (one per player) exported as a zip and imported again."""
+several records (one per player) exported as one file, a stream of documents, and imported again."""
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
-import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -16,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit.core.game import Game
-from printkit.core.yamlio import parse_text
-from printkit.web.engine import record_text
+from printkit.core.yamlio import parse_stream, parse_text
+from printkit.web.engine import record_text, stream_text
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(2**63), max_value=2**63),
                     st.text(max_size=12),
@@ -36,6 +34,14 @@ def test_record_yaml_reads_back_as_the_document_it_was_written_from(doc):
     for fmt in ("yaml", "json"):
         back, _table = parse_text(record_text(doc, fmt), allow_json=True)
         assert back == json.loads(json.dumps(doc)), fmt
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(documents, min_size=2, max_size=3))
+def test_several_documents_written_as_one_stream_read_back_as_those_documents(docs):
+    for fmt in ("yaml", "json"):
+        text = stream_text(docs, fmt)
+        assert [d for d, _table in parse_stream(text)] == json.loads(json.dumps(docs)), fmt
 
 
 # A two-file game: Nim whose takes are kept in one record per player (as some games keep one
@@ -67,7 +73,7 @@ def pairs(nim):
         return setup, [t for pair in itertools.zip_longest(*takes) for t in pair if t is not None]
 
     keeper = Scorekeeper(game, web.NimSetup, web.NimMove, records, split, web.view, Path(NIM_KEEPER.assets),
-                         lambda setup: [f"{p.lower()}.yaml" for p in setup.players])
+                         lambda setup: ["pairs.yaml"])
     registry.register_game(game)
     registry.register_scorekeeper(keeper)
     yield "nimpairs"
@@ -75,22 +81,26 @@ def pairs(nim):
     registry._SCORERS.pop("nimpairs", None)
 
 
-def test_a_game_of_several_records_exports_a_zip_and_imports_back(client, pairs):
+def test_a_game_of_several_records_exports_one_stream_and_imports_back(client, pairs):
     t = client.post("/api/tables", json={"game": pairs, "setup": {"players": ["Ann", "Bo"], "pile": 5}}).json()
     for player, take in [("Ann", 2), ("Bo", 2), ("Ann", 1)]:
         t = client.post(f"/api/tables/{t['id']}/moves", json={"version": t["version"],
                                                               "move": {"player": player, "take": take}}).json()
-    assert t["over"] and t["report"]["winners"] == ["Ann"] and t["files"] == ["ann.yaml", "bo.yaml"]
+    assert t["over"] and t["report"]["winners"] == ["Ann"] and t["files"] == ["pairs.yaml"]
     r = client.get(f"/api/tables/{t['id']}/export")
-    assert r.headers["content-type"] == "application/zip"
-    z = zipfile.ZipFile(io.BytesIO(r.content))
-    assert z.namelist() == ["ann.yaml", "bo.yaml"]
-    texts = {n: z.read(n).decode() for n in z.namelist()}
-    assert "take: 1" in texts["ann.yaml"] and "player: Ann" not in texts["bo.yaml"]
+    assert r.headers["content-type"] == "application/yaml; charset=utf-8"
+    ann, bo = r.text.split("---\n")
+    assert "take: 1" in ann and "player: Ann" not in bo
     assert client.get(f"/api/tables/{t['id']}/export").content == r.content  # byte-identical
-    again = client.post("/api/import", json={"game": pairs, "files": [{"name": n, "text": x} for n, x in texts.items()]})
-    assert again.status_code == 201, again.text
-    assert again.json()["moves"] == t["moves"] and again.json()["report"] == t["report"]
+    js = client.get(f"/api/tables/{t['id']}/export?format=json")
+    assert js.headers["content-disposition"] == 'attachment; filename="pairs.json"'
+    assert [d["takes"] for d in js.json()] == [[{"player": "Ann", "take": 2}, {"player": "Ann", "take": 1}],
+                                               [{"player": "Bo", "take": 2}]]
+    for files in ([{"name": "pairs.yaml", "text": r.text}], [{"name": "pairs.json", "text": js.text}],
+                  [{"name": "ann.yaml", "text": ann}, {"name": "bo.yaml", "text": bo}]):
+        again = client.post("/api/import", json={"game": pairs, "files": files})
+        assert again.status_code == 201, again.text
+        assert again.json()["moves"] == t["moves"] and again.json()["report"] == t["report"]
 
 
 def test_the_quick_replay_gives_the_report_the_files_give_for_every_games_examples():

@@ -152,7 +152,7 @@ def test_setup_reads_seeds_ids_and_qr_text():
 
 def test_records_and_file_names():
     setup = Setup.model_validate({"sheet": 7, "players": ["Ann", "Bo Li", "ann"]})
-    assert KEEPER.file_names(setup) == ["rnc1-7-ann.yaml", "rnc1-7-bo-li.yaml", "rnc1-7-ann-3.yaml"]
+    assert KEEPER.file_names(setup) == ["rollncook-rnc1-7.yaml"]  # one file: every player's record, a stream
     docs = KEEPER.records(setup, [stored({"seat": 1, "hour": "10", "dice": [1, 3, 5], "take": [{"box": 1}],
                                           "abilities": [{"adjust": {"from": 3, "to": 4}}]})])
     assert docs[0] == {"game": "rollncook", "sheet": "RNC1-7", "player": "Ann", "hours": []}
@@ -287,7 +287,7 @@ def post(client, table: dict, move: dict):
     return client.post(f"/api/tables/{table['id']}/moves", json={"version": table["version"], "move": move})
 
 
-def test_a_whole_game_move_by_move_ends_with_printkit_scores_report(client):
+def test_a_whole_game_move_by_move_ends_with_printkit_scores_report(client, tmp_path):
     files = [EXAMPLES / "solo-seed7.yaml", EXAMPLES / "shared-dice-bo.yaml"]
     _, moves = KEEPER.split(load(*(f.name for f in files)))
     table = new_table(client, ["Ann", "Bo"], sheet=7)
@@ -301,17 +301,14 @@ def test_a_whole_game_move_by_move_ends_with_printkit_scores_report(client):
     said_same(table["report"], score_json(*files))
     totals = {p["name"]: p["total"] for p in table["report"]["players"]}
     assert totals == {"Ann": 30, "Bo": sum(table["report"]["players"][1]["breakdown"]["meals"].values())}
-    # the export: one record a player (a zip), which printkit score scores the same
+    # the export: one file, every player's record in one YAML stream, which printkit score scores the same
     r = client.get(f"/api/tables/{table['id']}/export")
-    assert r.status_code == 200 and r.headers["content-type"] == "application/zip"
-    import io
-    import zipfile
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as d, zipfile.ZipFile(io.BytesIO(r.content)) as z:
-        assert z.namelist() == ["rnc1-7-ann.yaml", "rnc1-7-bo.yaml"]
-        z.extractall(d)
-        assert score_json(*(Path(d) / n for n in z.namelist())) == table["report"]
+    assert r.status_code == 200 and r.headers["content-type"] == "application/yaml; charset=utf-8"
+    assert r.headers["content-disposition"] == 'attachment; filename="rollncook-rnc1-7.yaml"'
+    assert r.text.count("\n---\n") == 1 and table["files"] == ["rollncook-rnc1-7.yaml"]
+    export = tmp_path / "rollncook-rnc1-7.yaml"
+    export.write_bytes(r.content)
+    assert score_json(export) == table["report"]
 
 
 def test_an_illegal_move_is_refused_in_the_scorers_words_and_nothing_is_stored(client):
@@ -403,3 +400,72 @@ def test_import_of_records_with_mistakes_and_an_end_only_record(client):
     # the end-only player has no hours to play: a move for them is refused, not a crash
     r = post(client, table, {"seat": 1, "hour": "10:00", "dice": [1, 3, 5]})
     assert r.status_code == 422 and "'hours' played, or only the 'end' state" in r.json()["error"]
+
+
+def _score_cli(tmp_path: Path, name: str, text: str, *args: str):
+    """``printkit score rollncook NAME`` (in-process) on ``text`` written to tmp_path/NAME, run from
+    there so the report names the file as the table does."""
+    import os
+
+    from tests.conftest import run_cli
+
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        return run_cli("score", "rollncook", name, *args)
+    finally:
+        os.chdir(here)
+
+
+def test_the_export_is_one_stream_that_printkit_score_reads_as_the_table_reports_it(client, tmp_path):
+    """A table whose records break rules: its export (YAML stream, JSON array) scored by the CLI
+    gives the table's very report, each violation at the stream's own line; the documents in
+    another order give the same verdict; the stream imports back as the same table; a stream with
+    one broken document is exit 2 with one line naming the file's line."""
+    docs = load("shared-dice-bo.yaml", "mistakes.yaml", "solo-seed7.yaml")
+    files = [{"name": f"r{i}.json", "text": json.dumps(d)} for i, d in enumerate(docs)]
+    r = client.post("/api/import", json={"game": "rollncook", "files": files})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    report, name = table["report"], table["files"][0]
+    assert table["files"] == ["rollncook-rnc1-7.yaml"] and not report["valid"] and len(report["violations"]) >= 5
+    yaml_text = client.get(f"/api/tables/{table['id']}/export").text
+    assert yaml_text.count("\n---\n") == 2
+    lines = yaml_text.splitlines()
+    for v in report["violations"]:  # the stream's own lines: the violation's hour is on that line or above
+        assert v["file"] == name and 1 <= v["line"] <= len(lines)
+    assert len({v["line"] for v in report["violations"]}) > 1 and max(v["line"] for v in report["violations"]) > 40
+    out = _score_cli(tmp_path, name, yaml_text, "--json")
+    assert out.exit_code == 1, out.output
+    assert json.loads(out.stdout) == report
+    human = _score_cli(tmp_path, name, yaml_text)
+    assert human.exit_code == 1 and human.stdout == table["report_text"] + "\n"
+    # JSON: an array of the records, read the same way (the table scored as JSON has its own lines)
+    json_text = client.get(f"/api/tables/{table['id']}/export?format=json").text
+    assert json_text.lstrip().startswith("[") and len(json.loads(json_text)) == 3
+    out = _score_cli(tmp_path, "rollncook-rnc1-7.json", json_text, "--json")
+    assert out.exit_code == 1
+    said_same(json.loads(out.stdout), report)
+    # another order of the documents: the same verdict (RNC-10's shared dice are checked either way)
+    parts = yaml_text.split("---\n")
+    out = _score_cli(tmp_path, "reversed.yaml", "---\n".join(reversed(parts)), "--json")
+    back = json.loads(out.stdout)
+    assert out.exit_code == 1 and back["ranking"] == report["ranking"] and back["winners"] == report["winners"]
+    assert sorted((v["rule"], v["message"], v["where"]) for v in back["violations"]) == sorted(
+        (v["rule"], v["message"], v["where"]) for v in report["violations"])
+    # the stream imports back as the same table (one file)
+    again = client.post("/api/import", json={"game": "rollncook", "files": [{"name": name, "text": yaml_text}]})
+    assert again.status_code == 201, again.text
+    assert again.json()["moves"] == table["moves"] and again.json()["report"] == report
+    # one broken document in the stream: exit 2, one line naming the stream's line
+    bad_line = [i for i, line in enumerate(lines, 1) if line.startswith("player:")][2]  # the third record's
+    broken = "\n".join(lines[:bad_line - 1] + ["player: [Bo]"] + lines[bad_line:]) + "\n"
+    out = _score_cli(tmp_path, "broken.yaml", broken)
+    assert out.exit_code == 2 and out.stdout == ""
+    assert out.stderr.strip() == f"printkit: error: broken.yaml:{bad_line}: player: expected a valid string"
+    assert len(out.stderr.strip().splitlines()) == 1
+    r = client.post("/api/import", json={"game": "rollncook", "files": [{"name": "broken.yaml", "text": broken}]})
+    assert r.status_code == 400 and r.json()["error"].startswith(f"broken.yaml:{bad_line}: player:")
+    out = _score_cli(tmp_path, "empty-doc.yaml", parts[0] + "---\n---\n" + parts[1])
+    assert out.exit_code == 2 and "record 2 of 3 is empty" in out.stderr and len(out.stderr.strip().splitlines()) == 1

@@ -5,12 +5,10 @@ test-artifacts/screenshots/rollncook-*.png."""
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
 import time
-import zipfile
 from pathlib import Path
 
 from printkit.core.yamlio import parse_text
@@ -126,7 +124,7 @@ def test_a_solo_game_played_by_taps_exports_what_printkit_scores(live_server, pa
         touch.tap(page.locator(tid("export")))
     exported = tmp_path / d.value.suggested_filename
     d.value.save_as(exported)
-    assert exported.name == "rnc1-7-ann.yaml"
+    assert exported.name == "rollncook-rnc1-7.yaml"  # one file, whatever the number of players
     report = score_json(exported)
     assert {p["name"]: p["total"] for p in report["players"]} == totals
     assert report["violations"] == [] and not report["unfinished"]  # the example's game, no mistake
@@ -181,15 +179,13 @@ def test_two_phones_share_the_dice_a_double_and_an_ability(live_server, page, br
     touch.tap(page.locator(tid("rnc-seat-1")))  # and shows Bo's sheet on a tap
     page.wait_for_selector(tid("rnc-score") + '[data-player="Bo"]')
     shot(page, "rollncook-6-anns-phone-shows-bo")
-    r = http.get(f"{live_server}/api/tables/{table}/export")
-    with zipfile.ZipFile(io.BytesIO(r.content)) as z:
-        z.extractall(tmp_path)
-        names = z.namelist()
-    assert names == ["rnc1-7-ann.yaml", "rnc1-7-bo.yaml"]
-    report = score_json(*(tmp_path / n for n in names))
+    r = http.get(f"{live_server}/api/tables/{table}/export")  # one file: both records, a YAML stream
+    assert r.headers["content-disposition"] == 'attachment; filename="rollncook-rnc1-7.yaml"'
+    (tmp_path / "rollncook-rnc1-7.yaml").write_bytes(r.content)
+    report = score_json(tmp_path / "rollncook-rnc1-7.yaml")
     assert report["violations"] == [] and report["unfinished"]
     assert {p["name"]: p["total"] for p in report["players"]} == shown_totals(page) == {"Ann": 0, "Bo": 0}
-    ann_hours, bo_hours = (parse_text((tmp_path / n).read_text())[0]["hours"] for n in names)
+    ann_hours, bo_hours = (parse_text(doc)[0]["hours"] for doc in r.text.split("---\n"))
     assert ann_hours == [{"hour": "10:00", **ann}]
     assert bo_hours == [{"hour": "10:00", "dice": [2, 5, 5], "abilities": [{"add": 4}], "take": bo["take"]}]
     # Undo (the shell's) takes Bo's hour back: his hour is open again on the table's dice

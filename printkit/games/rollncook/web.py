@@ -170,14 +170,10 @@ def split(documents: Sequence[dict[str, Any]]) -> tuple[BaseModel, list[dict[str
 
 
 def file_names(setup: BaseModel) -> list[str]:
-    """One file a player: ``rncN-SEED-NAME.yaml`` (the name's letters and digits)."""
+    """The export's one file, ``rollncook-rncN-SEED.yaml``: every player's record in one YAML
+    stream (``---`` between them), which ``printkit score rollncook FILE`` reads as they are."""
     assert isinstance(setup, Setup)
-    out: list[str] = []
-    for i, p in enumerate(setup.players):
-        safe = "".join(c if c.isascii() and c.isalnum() else "-" for c in p.name).strip("-").lower()
-        stem = f"{(p.sheet or setup.sheet).lower()}-{safe or 'player'}"
-        out.append(f"{stem}-{i + 1}.yaml" if f"{stem}.yaml" in out else f"{stem}.yaml")
-    return out
+    return [f"rollncook-{setup.sheet.lower()}.yaml"]
 
 
 # -- the view ------------------------------------------------------------------------------------

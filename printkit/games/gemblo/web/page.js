@@ -3,6 +3,8 @@
 // only draws table.view (printkit/games/gemblo/web.py) and posts record moves
 // {colour, piece, cells} or {colour, pass: true}. See docs/serve.md.
 
+import { draft } from "/static/dom.js";
+
 const SVGNS = "http://www.w3.org/2000/svg";
 const S = 10;                    // hex circumradius in SVG units
 const R3 = Math.sqrt(3);
@@ -96,14 +98,36 @@ function firstOrient(view, piece) {
   return k < 0 ? 0 : k;
 }
 
+// The piece chosen, turned and placed before Place survives a reload, a phone that slept and a
+// server restart: kept on this phone (dom.js draft, named by the table's version: the move it
+// would be), cleared once posted or once the table has moved on.
+let stored = null; // the draft of the version shown
+
 function resetFor(table) {
   const k = `${table.id}:${table.version}`;
   if (ui.key === k) return;
+  if (stored && ui.key.startsWith(`${table.id}:`)) stored.clear(); // that version is gone by
   ui.key = k;
   ui.piece = null;
   ui.anchor = null;
   ui.note = "";
   ui.busy = false;
+  stored = draft(table, `move:${table.version}`);
+  const d = stored.load(null);
+  const view = table.view;
+  if (!d || view.over || !view.turn.colour || view.turn.must_pass || !view.turn.legal[d.piece]) return;
+  const orients = view.turn.legal[d.piece];
+  if (!Number.isInteger(d.orient) || d.orient < 0 || d.orient >= orients.length) return;
+  ui.piece = d.piece;
+  ui.orient = d.orient;
+  const a = Array.isArray(d.anchor) ? anchorsOf(view, d.piece, d.orient).find(([q, r]) => q === d.anchor[0] && r === d.anchor[1]) : null;
+  ui.anchor = a || null;
+}
+
+function keep() {
+  if (!stored) return;
+  if (ui.piece && !ui.busy) stored.save({ piece: ui.piece, orient: ui.orient, anchor: ui.anchor });
+  else if (!ui.piece) stored.clear();
 }
 
 // -- drawing -------------------------------------------------------------------------------
@@ -387,6 +411,7 @@ export function render(root, table, ctx) {
     }
   }
   parts.push(penalties(view));
+  keep();
   root.replaceChildren(h("div", { class: "gb", "data-test": "gemblo-page", "data-version": table.version }, parts));
   if (scroll) [wrap.scrollLeft, wrap.scrollTop] = scroll;
   scrollToChoice(wrap);

@@ -2,10 +2,11 @@
 // time): the page gathers it step by step (who rolls, the dice faces, the tokens laid out,
 // who said Done! in which order, whose roll was right) and posts it whole. Everything offered
 // comes from the table's view (docs/serve.md): the roller, the real dice faces, the tokens
-// still in play. The draft of the round being entered is kept in localStorage, so a reload
-// or a phone that slept keeps it.
+// still in play. The draft of the round being entered is kept on this phone (dom.js draft, named
+// by the round), so a reload, a phone that slept or a server restart keeps it; it is cleared
+// once the round is scored.
 
-import { el as h } from "/static/dom.js";
+import { draft, el as h } from "/static/dom.js";
 
 const CSS = new URL("./page.css", import.meta.url).href;
 
@@ -17,8 +18,8 @@ function ensureCss() {
   }
 }
 
-function key(table) {
-  return `printkit-gimbap-draft:${table.id}:${table.view.round}`;
+function stored(table) {
+  return draft(table, `round:${table.view.round}`);
 }
 
 function emptyDraft() {
@@ -26,15 +27,12 @@ function emptyDraft() {
 }
 
 function loadDraft(table) {
-  try {
-    const d = JSON.parse(localStorage.getItem(key(table)) || "null");
-    if (d && typeof d === "object" && d.dice) return d;
-  } catch (e) { /* a broken draft is a new one */ }
-  return emptyDraft();
+  const d = stored(table).load(null);
+  return d && typeof d === "object" && d.dice && typeof d.dice === "object" ? d : emptyDraft();
 }
 
 function saveDraft(table, d) {
-  try { localStorage.setItem(key(table), JSON.stringify(d)); } catch (e) { /* private mode */ }
+  stored(table).save(d);
 }
 
 function update(fn) {
@@ -202,10 +200,10 @@ function submitSection(v, d, ctx) {
     h("button", { class: "gim-submit", "data-test": "gim-submit", disabled: missing.length > 0,
       onclick: async (ev) => {
         ev.target.disabled = true;
+        const posted = stored(last.table);
         try {
-          // The round's draft stays under its round number: undoing the round brings back what
-          // was entered, to correct it.
           await ctx.move(move);
+          posted.clear(); // scored: the round's draft is done with (Undo and Redo keep the move itself)
         } catch (e) {
           ev.target.disabled = false; // the shell shows the refusal in the scorer's words
         }

@@ -5,7 +5,7 @@
 // the delicacy to score with its points (JUB-4). When no tile of a full hand fits, the page
 // offers the removals (JUB-5, -1 point). Totals and the end-of-game options come from the report.
 
-import { el as h } from "/static/dom.js";
+import { draft, el as h } from "/static/dom.js";
 
 const CSS = new URL("./page.css", import.meta.url).href;
 
@@ -18,7 +18,36 @@ function ensureCss() {
 
 function set(changes) {
   Object.assign(ui, changes);
+  keep();
   draw();
+}
+
+// The taps of the turn being entered (the tile, its cells, the delicacy picked for a tile drawn)
+// survive a reload, a phone that slept and a server restart: kept on this phone (dom.js draft,
+// named by the table's version), cleared once the table moves on (a posted move).
+let stored = null; // the draft of the version shown
+
+function keep() {
+  const { tile, first, second, pick, adding } = ui;
+  if (tile !== null || pick !== null || adding) stored.save({ tile, first, second, pick, adding });
+  else stored.clear();
+}
+
+function restore(table) {
+  const d = stored.load(null);
+  const v = table.view;
+  if (!d || v.over || !v.legal) return;
+  const ps = v.legal.place.filter((e) => e.index === d.tile);
+  if (ps.length) {
+    ui.tile = d.tile;
+    const firsts = new Set(ps.flatMap((e) => e.cells));
+    if (firsts.has(d.first)) {
+      ui.first = d.first;
+      if (ps.some((e) => e.cells.includes(d.first) && e.cells.includes(d.second) && d.second !== d.first)) ui.second = d.second;
+    }
+  }
+  if (d.adding === true) ui.adding = true;
+  if (typeof d.pick === "string" && v.delicacies.some((x) => x.id === d.pick)) ui.pick = d.pick;
 }
 
 // Black or white text, whichever reads better on `hex` (WCAG relative luminance).
@@ -205,7 +234,10 @@ export function render(root, table, ctx) {
   ensureCss();
   if (table.version !== ui.version) {
     // A new move: the tap state of the last one is gone; keep the tab only while it is useful.
+    if (stored && last && last.table.id === table.id) stored.clear(); // that version is gone by
     ui = { version: table.version, tab: null, tile: null, first: null, second: null, pick: null, adding: false };
+    stored = draft(table, `turn:${table.version}`);
+    restore(table);
   }
   last = { root, table, ctx };
   draw();

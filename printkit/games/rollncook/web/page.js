@@ -6,7 +6,7 @@
 // worked out here (issue 13); the server also judges the move, and the shell shows a refusal in
 // the scorer's words.
 
-import { postJSON } from "/static/dom.js";
+import { draft as kept_draft, postJSON } from "/static/dom.js";
 
 const ICONS = "/games/rollncook/icons.svg";
 const SIZE = { col: 30.5, hex: 56 };
@@ -15,6 +15,26 @@ const SIZE = { col: 30.5, hex: 56 };
 // the player chosen and their steps so far (undone one by one with "Back").
 const draft = { key: null, dice: [], seat: null, pinned: false, steps: [], picking: null, basis: "", asked: { key: null, answer: null, at: 0 } };
 let last = null; // [root, table, ctx] of the latest render, to redraw after a tap
+
+// The hour being composed survives a reload, a phone that slept and a server restart: the dice
+// typed, the seat chosen and the plan's steps are kept on this phone (dom.js draft, named by the
+// hour: another hour's draft is never shown), cleared once the hour is posted.
+function stored(table) { return kept_draft(table, `hour:${table.view.hour}`); }
+
+function restore(table) {
+  const d = stored(table).load(null);
+  if (!d || !Array.isArray(d.dice) || !Array.isArray(d.steps) || !Number.isInteger(d.seat)) return;
+  Object.assign(draft, { dice: d.dice.filter((f) => Number.isInteger(f) && f >= 1 && f <= 6).slice(0, 3),
+    seat: d.seat, pinned: Boolean(d.pinned), steps: d.steps, picking: null });
+  draft.basis = String(table.view.dice || (draft.dice.length === 3 ? draft.dice : null));
+}
+
+function keep(table) {
+  if (!table.view.hour) return;
+  if (draft.dice.length || draft.steps.length) {
+    stored(table).save({ dice: draft.dice, seat: draft.seat, pinned: draft.pinned, steps: draft.steps });
+  } else stored(table).clear();
+}
 
 // A redraw (two a tap: the plan, then the server's answer to it) keeps every part whose inputs
 // are unchanged: memo() gives back the node built for the same key (the few latest kept), and
@@ -410,10 +430,15 @@ export function render(root, table, ctx) {
   css();
   const bar = document.querySelector(".toolbar");  // the shell's fixed toolbar: "done" sits just above it
   root.style.setProperty("--rnc-bar", `${bar ? bar.offsetHeight : 0}px`);
+  const before = last && last[1];
   last = [root, table, ctx];
   const view = table.view;
   const key = `${table.id}/${view.hour}`;
-  if (draft.key !== key) Object.assign(draft, { key, dice: [], seat: null, pinned: false, steps: [], picking: null });
+  if (draft.key !== key) {
+    if (before && before.id === table.id && before.created === table.created) stored(before).clear(); // that hour is over
+    Object.assign(draft, { key, dice: [], seat: null, pinned: false, steps: [], picking: null });
+    restore(table);
+  }
   if (view.dice) draft.dice = [];
   const ready = view.seats.map((s, i) => (s.hour_due === view.hour && !s.end_only ? i : -1)).filter((i) => i >= 0);
   // the seat shown follows the player due, unless this phone's user tapped one
@@ -444,4 +469,5 @@ export function render(root, table, ctx) {
     root.replaceChildren(rnc);
   }
   place(rnc, parts);
+  keep(table);
 }
