@@ -57,6 +57,25 @@ class Scorekeeper:
     #: a plan the page is composing may add (when the view cannot list every plan). Nothing is
     #: stored. None: the game answers none (404).
     ask: Callable[[GameState, BaseModel, Sequence[dict[str, Any]], dict[str, Any]], dict[str, Any]] | None = None
+    #: A player's report breakdown -> the part of their total that the rules score only when the
+    #: game ends (end-of-game bonuses). Until the end, the page shows the total without it and
+    #: this part apart ("+3 at the end"). None: every point counts as soon as it is scored.
+    end_bonus: Callable[[dict[str, Any]], int] | None = None
+    #: What the game calls the points of the history's chart (``rounds``): "round", "hour" ...
+    round_name: str = "round"
+    #: The label of round ``r`` (a value of ``rounds``) under the history's chart, as the game
+    #: names it (Roll n Cook's hour 0 is "10:00"). None: the number itself.
+    round_label: Callable[[int], str] | None = None
+
+
+class MoveRefused(ValueError):
+    """Raised by a game's ``records`` for a move that breaks a rule before it can be written in a
+    record (a card played twice): the sentence a player reads and the rule id (defined in
+    docs/rules/), shown on the page as any other rule broken."""
+
+    def __init__(self, message: str, rule: str):
+        super().__init__(f"{message} [{rule}]")
+        self.message, self.rule = message, rule
 
 
 def player_names(names: list[str]) -> list[str]:

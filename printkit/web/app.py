@@ -174,11 +174,13 @@ class Tables:
             if after is None:
                 after = engine.score(keeper, setup, moves)
         except Refused as e:
-            raise Problem(422, e.message, violations=_violations(e.violations)) from None
+            # In a player's words: the rule's id and name, never the record's file, line or path.
+            raise Problem(422, engine.refusal(row.game, e.words, e.violations),
+                          violations=[engine.rule_json(row.game, v) for v in e.violations]) from None
         fresh = engine.new_violations(before.report, after.report)
         if fresh:
-            raise Problem(422, "refused: " + "; ".join(f"{v.message} [{v.rule}]" for v in fresh),
-                          violations=_violations(fresh))
+            raise Problem(422, engine.refusal(row.game, "", fresh),
+                          violations=[engine.rule_json(row.game, v) for v in fresh])
         totals = [p.total for p in after.report.players]
         try:
             new_version = self.store.add_move(table_id, version, move, not after.report.unfinished, totals)
@@ -260,10 +262,6 @@ def stored_move(keeper: Scorekeeper, raw: Any, what: str, status: int) -> dict[s
         return keeper.move.model_validate(raw).model_dump(mode="json", by_alias=True)
     except ValidationError as e:
         raise Problem(status, engine.shape_error(e, what)) from None
-
-
-def _violations(vs: list) -> list[dict[str, Any]]:
-    return [{"rule": v.rule, "message": v.message, "where": v.where} for v in vs]
 
 
 def _json(data: Any, status: int = 200) -> JSONResponse:

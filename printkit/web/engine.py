@@ -9,6 +9,7 @@ exported file gives the very report the page shows (line numbers included). Name
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import json
 import pickle
@@ -24,20 +25,71 @@ from pydantic import BaseModel, ValidationError
 from printkit.core.game import GameState, Step, replay
 from printkit.core.records import parse_record
 from printkit.core.score import Report, Violation
-from printkit.core.table import Scorekeeper
+from printkit.core.rules_docs import book
+from printkit.core.table import MoveRefused, Scorekeeper
 from printkit.core.yamlio import first_error
-from printkit.errors import InputError
+from printkit.errors import InputError, PrintkitError
 
 FORMATS = ("yaml", "json")
 
 
 class Refused(Exception):
-    """The game cannot take this: a one-line message, and the rules broken (may be empty)."""
+    """The game cannot take this: a one-line message, and the rules broken (may be empty).
+    ``words`` is the reason alone, without the record's file, line and key path (a page shows
+    it to players: see :func:`refusal`)."""
 
-    def __init__(self, message: str, violations: Sequence[Violation] = ()):
+    def __init__(self, message: str, violations: Sequence[Violation] = (), words: str | None = None):
         super().__init__(message)
         self.message = message
         self.violations = list(violations)
+        self.words = message if words is None else words
+
+
+@functools.cache
+def rule_names(game: str) -> dict[str, str]:
+    """Rule id -> its short name, from the game's file in docs/rules/ (the one source that defines
+    every id a report cites, read by ``printkit rules`` too); {} for a game with no such file."""
+    try:
+        return {rid: r.title for rid, r in book(game).rules.items()}
+    except PrintkitError:
+        return {}
+
+
+def rule_json(game: str, v: Violation) -> dict[str, Any]:
+    """A violation as the API gives it: the rule's short name (``name``, None where docs/rules/
+    defines none) beside the scorer's rule id, sentence and place."""
+    return {"rule": v.rule, "name": rule_names(game).get(v.rule), "message": v.message, "where": v.where}
+
+
+def refusal(game: str, words: str, violations: Sequence[Violation] = ()) -> str:
+    """A refused move as one sentence for a player: why, then each rule's id and short name, and
+    never the record's file, line or key path.
+
+    >>> refusal("dice", "", [Violation("turn 2", "DI-1", "Bo rolls twice")])  # no docs/rules/dice.md
+    'Not allowed: Bo rolls twice (DI-1).'
+    >>> refusal("dice", "rounds[1]: 'Zed' is not one of the players")
+    "Not allowed: 'Zed' is not one of the players."
+    """
+    names = rule_names(game)
+    if violations:
+        reasons = [f"{v.message} ({v.rule}{', ' + names[v.rule] if v.rule in names else ''})" for v in violations]
+        return "Not allowed: " + "; ".join(reasons) + "."
+    return f"Not allowed: {_RECORD_PATH.sub('', words).rstrip('. ')}."
+
+
+#: A record's key path leading a model's message (``rounds[1]: ``), which players never see.
+_RECORD_PATH = re.compile(r"^[A-Za-z_]\w*(?:\.\w+)*\[\d+\](?:\[\d+\]|\.\w+)*: ")
+
+
+def standing(keeper: Scorekeeper, report: Report) -> list[dict[str, Any]]:
+    """Each player's points: ``total`` as the report gives it, ``at_end`` the part of it the rules
+    score only when the game ends (the game's ``end_bonus``) and ``so_far`` the rest, the points
+    earned by the moves played."""
+    out = []
+    for p in report.players:
+        bonus = keeper.end_bonus(p.breakdown) if keeper.end_bonus is not None else 0
+        out.append({"name": p.name, "total": p.total, "so_far": p.total - bonus, "at_end": bonus})
+    return out
 
 
 class Scored:
@@ -114,8 +166,11 @@ def documents(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, A
     """The game's record documents for setup + moves (a game's error is a Refused)."""
     try:
         docs = keeper.records(setup, list(moves))
+    except MoveRefused as e:
+        raise Refused(f"the game cannot write this as a record: {e}", [Violation("", e.rule, e.message)],
+                      words=e.message) from None
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
-        raise Refused(f"the game cannot write this as a record: {e}") from None
+        raise Refused(f"the game cannot write this as a record: {e}", words=str(e)) from None
     if not isinstance(docs, list) or not docs or not all(isinstance(d, dict) for d in docs):
         raise Refused("the game wrote no record documents")
     return docs
@@ -149,7 +204,7 @@ def exact(keeper: Scorekeeper, names: list[str], docs: list[dict[str, Any]], fmt
         try:
             model, table = parse_record(text, name, keeper.game.model, keeper.game.name)
         except InputError as e:
-            raise Refused(str(e)) from None
+            raise Refused(str(e), words=e.detail) from None
         records.append((name, model, table))
     scored = score_records(keeper, names, docs, fmt, records)
     scored._files = files
@@ -177,7 +232,7 @@ def score_records(keeper: Scorekeeper, names: list[str], docs: list[dict[str, An
     try:
         report = replay(game, records)
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
-        raise Refused(f"the game cannot replay this record: {e}") from None
+        raise Refused(f"the game cannot replay this record: {e}", words=str(e)) from None
     line = tap.line(report, docs)
     return Scored(names, docs, fmt, report, kept[0], line=line)
 

@@ -25,7 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from printkit.core.game import GameState
-from printkit.core.table import Scorekeeper
+from printkit.core.table import MoveRefused, Scorekeeper
 from printkit.games.trickdumpling.content import CONTENT, CardError, parse_card
 from printkit.games.trickdumpling.record import COOKS, MASTER, CookId, GameRecord
 from printkit.games.trickdumpling.scorer import GAME
@@ -181,6 +181,9 @@ def records(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[dict[str,
         if not rounds:
             raise ValueError(f"{m.play.player} plays {m.play.card} before the cards are dealt: deal the round first")
         tricks = rounds[-1]["tricks"]
+        if any(e["card"] == m.play.card for t in tricks for e in t["plays"]):
+            # A double tap: said as a player would, not as the record model's "played twice".
+            raise MoveRefused(f"{m.play.card} was already played this round: it is no longer in a hand", "TD-10")
         current = tricks[-1]["plays"] if tricks else None
         if current is None or len(current) >= seats or any(e["player"] == m.play.player for e in current):
             tricks.append({"plays": []})

@@ -93,17 +93,18 @@ export function postJSON(url, data) {
   return request(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
 }
 
-// The banner: a refusal in the scorer's words (one line, then each rule broken).
+// The banner: a refusal in a player's words (one line, then each rule broken: why, the rule's id
+// and its short name; never the record's place, v.where, which is for the scorer's report).
 export function showBanner(banner, error, kind = "error") {
   banner.replaceChildren();
   if (!error) { banner.hidden = true; return; }
   banner.dataset.kind = kind;
   const violations = (error && error.violations) || [];
-  const message = violations.length ? "Refused by the rules:" : (typeof error === "string" ? error : error.message);
+  const message = violations.length ? "Not allowed:" : (typeof error === "string" ? error : error.message);
   banner.append(el("p", { "data-test": "banner-message" }, message));
   if (violations.length) {
     banner.append(el("ul", {}, violations.map((v) => el("li", { "data-test": "violation", "data-rule": v.rule },
-      el("strong", {}, v.where ? `${v.where}: ` : ""), v.message, " ", el("span", { class: "rule" }, `[${v.rule}]`)))));
+      v.message, " ", el("span", { class: "rule" }, `(${v.rule}${v.name ? `, ${v.name}` : ""})`)))));
   }
   banner.append(el("button", { type: "button", class: "close", "data-test": "banner-close", "aria-label": "Close",
     onclick: () => showBanner(banner, null) }, "\u00d7"));
