@@ -152,7 +152,9 @@ class Tables:
                "created": row.created, "updated": row.updated, "finished": row.finished,
                "setup": row.setup, "moves": row.moves, "players": [p.name for p in report.players],
                "view": view, "report": json.loads(report.dumps()), "report_text": report.human(),
-               "over": not report.unfinished, "files": list(scored.names)}
+               "over": not report.unfinished, "files": list(scored.names),
+               "standing": engine.standing(keeper, report), "outcome": engine.outcome(keeper, report),
+               "broken": engine.broken(row.game, report)}
         self.cache.put(key, out)
         return out
 
@@ -181,7 +183,7 @@ class Tables:
         if fresh:
             raise Problem(422, engine.refusal(row.game, "", fresh),
                           violations=[engine.rule_json(row.game, v) for v in fresh])
-        totals = [p.total for p in after.report.players]
+        totals = engine.chart_totals(keeper, after.report)
         try:
             new_version = self.store.add_move(table_id, version, move, not after.report.unfinished, totals)
         except Stale as e:
@@ -219,8 +221,8 @@ class Tables:
                     "error": e.message}
         return {"id": row.id, "game": row.game, "title": table["title"], "version": row.version,
                 "created": row.created, "updated": row.updated, "finished": row.finished,
-                "players": [{"name": p["name"], "total": p["total"]} for p in table["report"]["players"]],
-                "moves": len(row.moves), "over": table["over"]}
+                "players": [{"name": p["name"], "total": p["total"], "so_far": p["so_far"]} for p in table["standing"]],
+                "moves": len(row.moves), "over": table["over"], "broken": len(table["broken"])}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -92,6 +92,38 @@ def standing(keeper: Scorekeeper, report: Report) -> list[dict[str, Any]]:
     return out
 
 
+def outcome(keeper: Scorekeeper, report: Report) -> dict[str, Any] | None:
+    """The winner banner of a game that has ended (None before): the winners (none where the
+    rules give none: ``no_winner`` says why), every player's total best first, and the game's
+    ``tie_break`` rule ({"rule", "name"}) where it decided between players tied on the best total."""
+    if report.unfinished:
+        return None
+    totals = {p.name: p.total for p in report.players}
+    order = [n for n in report.ranking if n in totals] + [n for n in totals if n not in report.ranking]
+    scores = [{"name": n, "total": totals[n]} for n in order]
+    decided = None
+    if report.winners and keeper.tie_break is not None:
+        best = totals[report.winners[0]]
+        if sum(1 for t in totals.values() if t == best) > len(report.winners):
+            rule = keeper.tie_break
+            decided = {"rule": rule, "name": rule_names(keeper.game.name).get(rule)}
+    return {"winners": list(report.winners), "scores": scores, "tie_break": decided,
+            "no_winner": None if report.winners else report.why_no_winner}
+
+
+def broken(game: str, report: Report) -> list[dict[str, Any]]:
+    """The rules a table's record breaks (an imported record: a move that breaks one is refused),
+    for the warning at the top of its page: each in the game's words (``where`` is the game's
+    place, "turn 3 (Bo)", never the record's file or line) with the rule's id and short name."""
+    return [rule_json(game, v) for v in report.violations]
+
+
+def chart_totals(keeper: Scorekeeper, report: Report) -> list[int]:
+    """Each player's points for the history's chart: earned so far while the game goes on, the
+    whole total once it has ended."""
+    return [s["total"] if not report.unfinished else s["so_far"] for s in standing(keeper, report)]
+
+
 class Scored:
     """A table's record files, the report ``printkit score`` gives on them, and the State after the
     last move. The files' text is written when first asked for (an export)."""

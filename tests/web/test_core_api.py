@@ -205,7 +205,7 @@ def test_tables_list_in_progress_and_finished(client):
     assert listed[a["id"]]["over"] is True and listed[b["id"]]["over"] is False
     assert [t["id"] for t in client.get("/api/tables", params={"finished": "0"}).json()] == [b["id"]]
     assert [t["id"] for t in client.get("/api/tables", params={"finished": "1"}).json()] == [a["id"]]
-    assert listed[a["id"]]["players"] == [{"name": "Ann", "total": 1}, {"name": "Bo", "total": 0}]
+    assert listed[a["id"]]["players"] == [{"name": "Ann", "total": 1, "so_far": 1}, {"name": "Bo", "total": 0, "so_far": 0}]
 
 
 def test_pages_and_files_are_served_and_nothing_outside_their_folders(client):

@@ -268,4 +268,4 @@ def view(state: GameState, setup: GembloSetup, moves: Sequence[dict[str, Any]]) 
 KEEPER = Scorekeeper(game=GEMBLO, setup=GembloSetup, move=Move,
                      records=records, split=split, view=view,  # type: ignore[arg-type]
                      assets=ASSETS, file_names=lambda setup: ["gemblo.yaml"],
-                     rounds=rounds)  # type: ignore[arg-type]
+                     rounds=rounds, tie_break="GEM-7")  # type: ignore[arg-type]

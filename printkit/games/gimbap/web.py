@@ -168,4 +168,4 @@ def file_names(setup: BaseModel) -> list[str]:
 
 
 #: Registered by the game's package (``printkit/games/gimbap/__init__.py``).
-SCOREKEEPER = Scorekeeper(GIMBAP, Setup, Move, records, split, view, ASSETS, file_names)
+SCOREKEEPER = Scorekeeper(GIMBAP, Setup, Move, records, split, view, ASSETS, file_names, tie_break="GIM-7")

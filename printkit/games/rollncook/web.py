@@ -408,4 +408,17 @@ def rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
     return out
 
 
-SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds, ask=ask)
+def end_bonus(breakdown: dict[str, Any]) -> int:
+    """RNC-8: each rare ingredient still unused when the game ends is worth 1 point; until then
+    the page shows it apart from the dishes' points."""
+    return int(breakdown.get("rares_left", 0))
+
+
+def hour_label(r: int) -> str:
+    """A round of ``rounds`` as the sheet names it: 0 is "10:00" (RNC-1)."""
+    hours = list(TABLES)
+    return hours[r] if 0 <= r < len(hours) else str(r)
+
+
+SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds, ask=ask,
+                          end_bonus=end_bonus, round_name="hour", round_label=hour_label, tie_break="RNC-8")
