@@ -225,3 +225,70 @@ def test_the_history_chart_starts_at_the_real_lowest_score_and_names_rounds_as_t
     axis, points = series(tables, tables.row(t["id"]), tables.store.totals(t["id"]))
     assert axis == "hour" and [p[0] for p in points] == ["start"] + [f"{h}:00" for h in range(10, 22)]
     assert points[0][1] == [0, 0] and points[-1][1] == [p["total"] for p in t["report"]["players"]]
+
+
+# -- in the browser: one page, every part drawn -------------------------------------------------
+
+IMPORT = """async ([game, files]) => {
+  const dom = await import('/static/dom.js');
+  return (await dom.postJSON('/api/import', { game, files })).id;
+}"""
+
+
+def test_the_table_page_shows_the_words_in_a_browser(live_server, page, shot) -> None:
+    """Totals with the end-of-game points apart, a refusal's sentence in the banner (no place), an
+    imported record's broken rules and the winner banner above the game, the home list's mark."""
+    page.goto(live_server + "/")
+    text = (ROOT / "examples" / "jubako" / "rulebook-examples.yaml").read_text()
+    text = text.replace("players: [Ann, Bo]", "players: [Ann, Bo]\noptions: {peko_peko: true}")
+    jubako = page.evaluate(IMPORT, ["jubako", [{"name": "j.yaml", "text": text}]])
+    page.goto(f"{live_server}/t/{jubako}")
+    ann = page.locator('[data-test="total"][data-player="Ann"]')
+    ann.locator('[data-test="at-end"]').wait_for()
+    assert ann.locator('[data-test="points"]').inner_text() == "14"  # the turns' points (JUB-4)
+    assert ann.locator('[data-test="at-end"]').inner_text().endswith(" at the end")
+    assert page.locator('[data-test="outcome"]').is_hidden() and page.locator('[data-test="record-warning"]').is_hidden()
+    # Bo's tile on the printed maguro, refused: the server's answer drawn by the shell's banner
+    page.evaluate("""async () => {
+      const dom = await import('/static/dom.js');
+      const id = document.body.dataset.table, version = Number(document.body.dataset.version);
+      try {
+        await dom.postJSON(`/api/tables/${id}/moves`, { version, move: { player: 'Bo', tile: ['gohan', 'tako'], cells: ['A4', 'A5'] } });
+      } catch (e) { dom.showBanner(document.querySelector('[data-test="banner"]'), e); }
+    }""")
+    violation = page.locator('[data-test="violation"]')
+    violation.wait_for()
+    said = violation.inner_text()
+    assert said.startswith("gohan/tako on A4-A5: A4 shows maguro") and said.endswith("(JUB-3, Placing a tile)")
+    assert "turn" not in said and not RECORD_PATH.search(said)
+    shot(page, "words-jubako-totals-refused")
+
+    path = ROOT / "examples" / "gemblo" / "broken" / "out-of-turn.yaml"
+    broken = page.evaluate(IMPORT, ["gemblo", [{"name": path.name, "text": path.read_text()}]])
+    page.goto(f"{live_server}/t/{broken}")
+    warning = page.locator('[data-test="record-warning"]')
+    warning.wait_for()
+    rules = warning.locator('[data-test="broken-rule"]')
+    assert rules.count() == 2 and "(PK-6, Turn order)" in warning.inner_text()
+    game = page.locator('[data-test="game"]')
+    assert warning.bounding_box()["y"] < game.bounding_box()["y"]
+    shot(page, "words-broken-import")
+
+    path = ROOT / "examples" / "gimbap" / "two-players.yaml"
+    tied = page.evaluate(IMPORT, ["gimbap", [{"name": path.name, "text": path.read_text()}]])
+    page.goto(f"{live_server}/t/{tied}")
+    outcome = page.locator('[data-test="outcome"]')
+    outcome.wait_for()
+    assert page.locator('[data-test="outcome-headline"]').inner_text() == "Min wins with 8 points!"
+    assert page.locator('[data-test="outcome-score"]').all_inner_texts() == ["Min 8", "Sora 8"]
+    assert page.locator('[data-test="tie-break"]').inner_text() == \
+        "Tied on 8 points: the tie-break decided (GIM-7, Winning)."
+    assert outcome.bounding_box()["y"] < page.locator('[data-test="game"]').bounding_box()["y"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "words-winner")
+
+    page.goto(live_server + "/")
+    item = page.locator('[data-test="table-item"]').filter(has=page.locator(f'a[href="/t/{broken}"]'))
+    item.locator('[data-test="broken"]').wait_for()
+    assert page.locator('[data-test="table-item"] [data-test="broken"]').count() == 1
+    assert page.js_errors == []
