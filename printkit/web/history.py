@@ -67,13 +67,13 @@ def running_totals(tables: TablesLike, table_id: int) -> list[list[int]]:
     keeper = tables.keeper(row.game)
     setup = tables.setup_of(keeper, row.setup)
     totals = []
-    scored = None
+    line: engine.Line | None = None
     for i in range(len(row.moves)):
         # each prefix from the one before where the quick path can (as a posted move is)
-        line = scored.line if scored is not None else None
         scored = engine.extend(keeper, setup, row.moves[:i + 1], line) if line is not None else None
         if scored is None:
             scored = engine.score(keeper, setup, row.moves[:i + 1])
+        line = scored.line
         totals.append(engine.chart_totals(keeper, scored.report))
     tables.store.set_totals(table_id, totals)
     return totals
