@@ -225,6 +225,11 @@ def test_the_history_chart_starts_at_the_real_lowest_score_and_names_rounds_as_t
     axis, points = series(tables, tables.row(t["id"]), tables.store.totals(t["id"]))
     assert axis == "hour" and [p[0] for p in points] == ["start"] + [f"{h}:00" for h in range(10, 22)]
     assert points[0][1] == [0, 0] and points[-1][1] == [p["total"] for p in t["report"]["players"]]
+    # Gimbap: a move is a round (GIM-5)
+    path = ROOT / "examples" / "gimbap" / "two-players.yaml"
+    t = client.post("/api/import", json={"game": "gimbap", "files": [{"name": path.name, "text": path.read_text()}]}).json()
+    axis, points = series(tables, tables.row(t["id"]), tables.store.totals(t["id"]))
+    assert axis == "round" and [p[0] for p in points] == ["start", "1", "2", "3", "4", "5", "6"]
 
 
 # -- in the browser: one page, every part drawn -------------------------------------------------

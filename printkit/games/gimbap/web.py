@@ -168,4 +168,9 @@ def file_names(setup: BaseModel) -> list[str]:
 
 
 #: Registered by the game's package (``printkit/games/gimbap/__init__.py``).
-SCOREKEEPER = Scorekeeper(GIMBAP, Setup, Move, records, split, view, ASSETS, file_names, tie_break="GIM-7")
+def rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
+    """For the history's chart: a move is one round (GIM-5), so its points are rounds 1, 2 ..."""
+    return list(range(1, len(moves) + 1))
+
+
+SCOREKEEPER = Scorekeeper(GIMBAP, Setup, Move, records, split, view, ASSETS, file_names, rounds, tie_break="GIM-7")
