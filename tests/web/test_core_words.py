@@ -296,4 +296,5 @@ def test_the_table_page_shows_the_words_in_a_browser(live_server, page, shot) ->
     item = page.locator('[data-test="table-item"]').filter(has=page.locator(f'a[href="/t/{broken}"]'))
     item.locator('[data-test="broken"]').wait_for()
     assert page.locator('[data-test="table-item"] [data-test="broken"]').count() == 1
+    shot(page, "words-home-broken")
     assert page.js_errors == []
