@@ -36,6 +36,10 @@ CASES = [
     ("trickdumpling", {"players": ["Ann", "Bo", "Cy"]}, [TD_DEAL, {"play": {"player": "Ann", "card": "S2"}}],
      {"play": {"player": "Ann", "card": "S2"}},
      "Not allowed: S2 was already played this round: it is no longer in a hand (TD-10, Missions and points)."),
+    # a card in two hands (the record model's words came with the record's place)
+    ("trickdumpling", {"players": ["Ann", "Bo", "Cy"]}, [],
+     {"deal": {**TD_DEAL["deal"], "hands": {**TD_HANDS, "Cy": ["S2", *TD_HANDS["Cy"][1:]]}}},
+     "Not allowed: S2 is dealt to Ann and to Cy: there is one of each card (TD-1, The deck)."),
     ("gemblo", {"players": 3}, [], {"colour": "yellow", "piece": "M1", "cells": [[5, -10]]},
      "Not allowed: it was red's turn (PK-6, Turn order)."),
     ("gemblo", {"players": 3}, [], {"colour": "red", "pass": True},

@@ -175,6 +175,12 @@ def records(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[dict[str,
     for raw in moves:
         m = Move.model_validate(raw)
         if m.deal is not None:
+            held: dict[str, str] = {}
+            for who, cards in m.deal.hands.items():
+                for card in cards:
+                    if card in held:  # a card typed into two hands: said with its rule (TD-1)
+                        raise MoveRefused(f"{card} is dealt to {held[card]} and to {who}: there is one of each card", "TD-1")
+                    held[card] = who
             rounds.append(m.deal.model_dump() | {"tricks": []})
             continue
         assert m.play is not None
