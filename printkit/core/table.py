@@ -69,6 +69,10 @@ class Scorekeeper:
     #: The rule id (defined in docs/rules/) that breaks a tie on the best total, such as "JUB-6":
     #: named in the winner banner when it decided. None: ties share the victory.
     tie_break: str | None = None
+    #: setup + a posted move (as stored) -> what it is in a player's words ("Bo's K2", "yellow's
+    #: M1"): a refused move's sentence starts with it ("Bo's K2 is not allowed: ..."). None: the
+    #: sentence starts "Not allowed: ...".
+    move_name: Callable[[BaseModel, dict[str, Any]], str] | None = None
 
 
 class MoveRefused(ValueError):

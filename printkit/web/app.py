@@ -176,12 +176,14 @@ class Tables:
             if after is None:
                 after = engine.score(keeper, setup, moves)
         except Refused as e:
-            # In a player's words: the rule's id and name, never the record's file, line or path.
-            raise Problem(422, engine.refusal(row.game, e.words, e.violations),
+            # In a player's words: the move, why, the rule's id and name, never the record's place.
+            what = engine.move_name(keeper, setup, move)
+            raise Problem(422, engine.refusal(row.game, e.words, e.violations, what), what=what,
                           violations=[engine.rule_json(row.game, v) for v in e.violations]) from None
         fresh = engine.new_violations(before.report, after.report)
         if fresh:
-            raise Problem(422, engine.refusal(row.game, "", fresh),
+            what = engine.move_name(keeper, setup, move)
+            raise Problem(422, engine.refusal(row.game, "", fresh, what), what=what,
                           violations=[engine.rule_json(row.game, v) for v in fresh])
         totals = engine.chart_totals(keeper, after.report)
         try:

@@ -61,20 +61,33 @@ def rule_json(game: str, v: Violation) -> dict[str, Any]:
     return {"rule": v.rule, "name": rule_names(game).get(v.rule), "message": v.message, "where": v.where}
 
 
-def refusal(game: str, words: str, violations: Sequence[Violation] = ()) -> str:
-    """A refused move as one sentence for a player: why, then each rule's id and short name, and
-    never the record's file, line or key path.
+def refusal(game: str, words: str, violations: Sequence[Violation] = (), what: str | None = None) -> str:
+    """A refused move as one sentence for a player: what was refused (the game's ``move_name``),
+    why, then each rule's id and short name, and never the record's file, line or key path.
 
     >>> refusal("dice", "", [Violation("turn 2", "DI-1", "Bo rolls twice")])  # no docs/rules/dice.md
     'Not allowed: Bo rolls twice (DI-1).'
+    >>> refusal("dice", "", [Violation("turn 2", "DI-1", "a die shows 1 to 6")], "Bo's 7")
+    "Bo's 7 is not allowed: a die shows 1 to 6 (DI-1)."
     >>> refusal("dice", "rounds[1]: 'Zed' is not one of the players")
     "Not allowed: 'Zed' is not one of the players."
     """
     names = rule_names(game)
+    start = f"{what} is not allowed: " if what else "Not allowed: "
     if violations:
         reasons = [f"{v.message} ({v.rule}{', ' + names[v.rule] if v.rule in names else ''})" for v in violations]
-        return "Not allowed: " + "; ".join(reasons) + "."
-    return f"Not allowed: {_RECORD_PATH.sub('', words).rstrip('. ')}."
+        return start + "; ".join(reasons) + "."
+    return f"{start}{_RECORD_PATH.sub('', words).rstrip('. ')}."
+
+
+def move_name(keeper: Scorekeeper, setup: BaseModel, move: dict[str, Any]) -> str | None:
+    """What a posted move is in a player's words (the game's ``move_name``), or None."""
+    if keeper.move_name is None:
+        return None
+    try:
+        return keeper.move_name(setup, move) or None
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return None
 
 
 #: A record's key path leading a model's message (``rounds[1]: ``), which players never see.

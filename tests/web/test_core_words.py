@@ -30,39 +30,39 @@ GIM_ROUND = {"first": "Ann", "dice": ["rice+seaweed", "ham-radish"], "tokens": [
 CASES = [
     ("trickdumpling", {"players": ["Ann", "Bo", "Cy"]}, [TD_DEAL, {"play": {"player": "Ann", "card": "S2"}}],
      {"play": {"player": "Bo", "card": "K2"}},
-     "Not allowed: Bo plays K2 but holds shrimp (S7): follow suit or play a special card (TD-5, Following suit)."),
+     "Bo's K2 is not allowed: Bo plays K2 but holds shrimp (S7): follow suit or play a special card (TD-5, Following suit)."),
     # the double tap: a card played again (the record model's "S2 is played twice in the round"
     # came with the record's file, line and key path)
     ("trickdumpling", {"players": ["Ann", "Bo", "Cy"]}, [TD_DEAL, {"play": {"player": "Ann", "card": "S2"}}],
      {"play": {"player": "Ann", "card": "S2"}},
-     "Not allowed: S2 was already played this round: it is no longer in a hand (TD-10, Missions and points)."),
+     "Ann's S2 is not allowed: S2 was already played this round: it is no longer in a hand (TD-10, Missions and points)."),
     # a card in two hands (the record model's words came with the record's place)
     ("trickdumpling", {"players": ["Ann", "Bo", "Cy"]}, [],
      {"deal": {**TD_DEAL["deal"], "hands": {**TD_HANDS, "Cy": ["S2", *TD_HANDS["Cy"][1:]]}}},
-     "Not allowed: S2 is dealt to Ann and to Cy: there is one of each card (TD-1, The deck)."),
+     "The deal is not allowed: S2 is dealt to Ann and to Cy: there is one of each card (TD-1, The deck)."),
     ("gemblo", {"players": 3}, [], {"colour": "yellow", "piece": "M1", "cells": [[5, -10]]},
-     "Not allowed: it was red's turn (PK-6, Turn order)."),
+     "Yellow's M1 is not allowed: it was red's turn (PK-6, Turn order)."),
     ("gemblo", {"players": 3}, [], {"colour": "red", "pass": True},
-     "Not allowed: red passed but could still place M1 on [5,5] (GEM-7, End and score)."),
+     "Red's pass is not allowed: red passed but could still place M1 on [5,5] (GEM-7, End and score)."),
     ("gimbap", {"players": ["Ann", "Bo", "Cy"]}, [GIM_ROUND],
      {**GIM_ROUND, "first": "Bo", "tokens": ["3/3", "1/1"], "dice": ["rice+seaweed", "rice-seaweed"], "done": ["Bo", "Cy"]},
-     "Not allowed: rice-seaweed and rice+seaweed are faces of the same die (GIM-3, Order dice); "
+     "This round is not allowed: rice-seaweed and rice+seaweed are faces of the same die (GIM-3, Order dice); "
      "every player says Done! once (missing: Ann) (GIM-6, Checking the rolls)."),
     # the record model's own words, its key path taken off
     ("gimbap", {"players": ["Ann", "Bo", "Cy"]}, [GIM_ROUND], {**GIM_ROUND, "first": "Zed"},
-     "Not allowed: 'Zed' is not one of the players (Ann, Bo, Cy)."),
+     "This round is not allowed: 'Zed' is not one of the players (Ann, Bo, Cy)."),
     ("jubako", {"players": ["Ann", "Bo"]}, [],
      {"player": "Ann", "tile": ["gohan", "tako"], "cells": ["A4", "A5"], "score": "tako"},
-     "Not allowed: gohan/tako on A4-A5: A4 shows maguro: the half on it must be maguro, not gohan "
+     "Ann's gohan/tako is not allowed: gohan/tako on A4-A5: A4 shows maguro: the half on it must be maguro, not gohan "
      "(JUB-3, Placing a tile)."),
     ("rollncook", {"sheet": "RNC1-7", "players": ["Ann", "Bo"]},
      [{"seat": 0, "hour": "10:00", "dice": [1, 3, 5], "take": [{"box": 1}]}],
      {"seat": 1, "hour": "10:00", "dice": [2, 3, 5], "take": [{"box": 2}]},
-     "Not allowed: the dice were 1 3 5 for Ann but 2 3 5 here: one roll serves everyone (RNC-10, Shared dice)."),
+     "Bo's 10:00 is not allowed: the dice were 1 3 5 for Ann but 2 3 5 here: one roll serves everyone (RNC-10, Shared dice)."),
     ("rollncook", {"sheet": "RNC1-7", "players": ["Ann", "Bo"]},
      [{"seat": 0, "hour": "10:00", "dice": [1, 3, 5], "take": [{"box": 1}]}],
      {"seat": 0, "hour": "10:00", "dice": [1, 3, 5], "take": [{"box": 1}]},
-     "Not allowed: 10:00 is played twice (RNC-11, Marks, not order); "
+     "Ann's 10:00 is not allowed: 10:00 is played twice (RNC-11, Marks, not order); "
      "box 1 of 10:00 is already crossed (RNC-2, Using a result)."),
 ]
 
@@ -267,6 +267,7 @@ def test_the_table_page_shows_the_words_in_a_browser(live_server, page, shot) ->
     }""")
     violation = page.locator('[data-test="violation"]')
     violation.wait_for()
+    assert page.locator('[data-test="banner-message"]').inner_text() == "Bo's gohan/tako is not allowed:"
     said = violation.inner_text()
     assert said.startswith("gohan/tako on A4-A5: A4 shows maguro") and said.endswith("(JUB-3, Placing a tile)")
     assert "turn" not in said and not RECORD_PATH.search(said)

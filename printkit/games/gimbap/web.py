@@ -173,4 +173,10 @@ def rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
     return list(range(1, len(moves) + 1))
 
 
-SCOREKEEPER = Scorekeeper(GIMBAP, Setup, Move, records, split, view, ASSETS, file_names, rounds, tie_break="GIM-7")
+def move_name(setup: BaseModel, move: dict[str, Any]) -> str:
+    """A move (a whole round) in a player's words, for a refusal."""
+    return "This round"
+
+
+SCOREKEEPER = Scorekeeper(GIMBAP, Setup, Move, records, split, view, ASSETS, file_names, rounds, tie_break="GIM-7",
+                          move_name=move_name)

@@ -288,6 +288,17 @@ def end_bonus(breakdown: dict[str, Any]) -> int:
     return sum(int(breakdown.get(k, 0)) for k in END_OF_GAME)
 
 
+def move_name(setup: BaseModel, move: dict[str, Any]) -> str:
+    """A move in a player's words, for a refusal: "Ann's gohan/tako", "Ann's removal of ika/nori",
+    "Ann's hand"."""
+    who = move["player"]
+    if move.get("tile"):
+        return f"{who}'s {'/'.join(move['tile'])}"
+    if move.get("discard"):
+        return f"{who}'s removal of {'/'.join(move['discard'])}"
+    return f"{who}'s hand"
+
+
 #: Registered by the game's package (``printkit/games/jubako/__init__.py``).
 SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds, end_bonus=end_bonus,
-                          tie_break="JUB-6")
+                          tie_break="JUB-6", move_name=move_name)

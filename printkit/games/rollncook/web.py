@@ -420,5 +420,12 @@ def hour_label(r: int) -> str:
     return hours[r] if 0 <= r < len(hours) else str(r)
 
 
+def move_name(setup: BaseModel, move: dict[str, Any]) -> str:
+    """A move in a player's words, for a refusal: "Bo's 10:00"."""
+    assert isinstance(setup, Setup)
+    return f"{setup.players[move['seat']].name}'s {move['hour']}"
+
+
 SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds, ask=ask,
-                          end_bonus=end_bonus, round_name="hour", round_label=hour_label, tie_break="RNC-8")
+                          end_bonus=end_bonus, round_name="hour", round_label=hour_label, tie_break="RNC-8",
+                          move_name=move_name)

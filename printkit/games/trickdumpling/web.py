@@ -346,7 +346,14 @@ def move_rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
     return out
 
 
+def move_name(setup: BaseModel, move: dict[str, Any]) -> str:
+    """A move in a player's words, for a refusal: "Bo's K2", "The deal"."""
+    play = move.get("play")
+    return f"{play['player']}'s {play['card']}" if play else "The deal"
+
+
 SCOREKEEPER = Scorekeeper(game=GAME, setup=Setup, move=Move, records=records, split=split, view=view,
-                          assets=Path(__file__).with_name("web"), file_names=file_names, rounds=move_rounds)
+                          assets=Path(__file__).with_name("web"), file_names=file_names, rounds=move_rounds,
+                          move_name=move_name)
 
 __all__ = ["SCOREKEEPER", "Setup", "Move", "records", "split", "view"]

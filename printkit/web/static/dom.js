@@ -84,7 +84,7 @@ export async function request(url, options = {}) {
   try { body = await response.json(); } catch (e) { body = null; }
   if (!response.ok) {
     throw { status: response.status, message: (body && body.error) || `error ${response.status}`,
-      violations: (body && body.violations) || [], table: body && body.table };
+      violations: (body && body.violations) || [], table: body && body.table, what: body && body.what };
   }
   return body;
 }
@@ -100,7 +100,8 @@ export function showBanner(banner, error, kind = "error") {
   if (!error) { banner.hidden = true; return; }
   banner.dataset.kind = kind;
   const violations = (error && error.violations) || [];
-  const message = violations.length ? "Not allowed:" : (typeof error === "string" ? error : error.message);
+  const message = !violations.length ? (typeof error === "string" ? error : error.message)
+    : error.what ? [el("bdi", {}, error.what), " is not allowed:"] : "Not allowed:";
   banner.append(el("p", { "data-test": "banner-message" }, message));
   if (violations.length) {
     banner.append(el("ul", {}, violations.map((v) => el("li", { "data-test": "violation", "data-rule": v.rule },
