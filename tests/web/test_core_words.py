@@ -296,6 +296,12 @@ def test_the_table_page_shows_the_words_in_a_browser(live_server, page, shot) ->
     assert outcome.bounding_box()["y"] < page.locator('[data-test="game"]').bounding_box()["y"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "words-winner")
+    # no tie: the headline and the scores, nothing more
+    path = ROOT / "examples" / "gemblo" / "three-players.yaml"
+    won = page.evaluate(IMPORT, ["gemblo", [{"name": path.name, "text": path.read_text()}]])
+    page.goto(f"{live_server}/t/{won}")
+    outcome.wait_for()
+    assert outcome.inner_text().split("\n") == ["Mia wins with -8 points!", "Mia -8", "Oli -15", "Noa -20"]
 
     page.goto(live_server + "/")
     item = page.locator('[data-test="table-item"]').filter(has=page.locator(f'a[href="/t/{broken}"]'))

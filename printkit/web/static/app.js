@@ -47,13 +47,16 @@ function drawOutcome() {
   const headline = o.winners.length === 0 ? [`Game over: no winner (${o.no_winner})`]
     : o.winners.length === 1 ? [...names(o.winners), ` wins with ${o.scores.find((s) => s.name === o.winners[0]).total} points!`]
       : [...names(o.winners), ` share the win with ${best} points!`];
-  outcome.replaceChildren(
+  const parts = [
     el("h2", { "data-test": "outcome-headline" }, headline),
     el("ol", { class: "scores" }, o.scores.map((s) => el("li", { "data-test": "outcome-score", "data-player": s.name },
       el("bdi", {}, s.name), " ", el("span", { class: "points" }, String(s.total))))),
-    o.tie_break ? el("p", { "data-test": "tie-break" },
-      `Tied on ${best} points: the tie-break decided (${o.tie_break.rule}${o.tie_break.name ? `, ${o.tie_break.name}` : ""}).`) : null,
-  );
+  ];
+  if (o.tie_break) {
+    parts.push(el("p", { "data-test": "tie-break" },
+      `Tied on ${best} points: the tie-break decided (${o.tie_break.rule}${o.tie_break.name ? `, ${o.tie_break.name}` : ""}).`));
+  }
+  outcome.replaceChildren(...parts);
 }
 
 // An imported record that breaks rules: said at the top, in the game's words, with each rule.
