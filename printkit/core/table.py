@@ -62,6 +62,22 @@ class Scorekeeper:
     #: setup, the moves, the index of the one to describe -> a short sentence ("Ann played S7").
     #: None (or an error): :func:`describe_move`'s plain words.
     describe: Callable[[BaseModel, Sequence[dict[str, Any]], int], str] | None = None
+    #: A player's report breakdown -> the part of their total that the rules score only when the
+    #: game ends (end-of-game bonuses). Until the end, the page shows the total without it and
+    #: this part apart ("+3 at the end"). None: every point counts as soon as it is scored.
+    end_bonus: Callable[[dict[str, Any]], int] | None = None
+    #: What the game calls the points of the history's chart (``rounds``): "round", "hour" ...
+    round_name: str = "round"
+    #: The label of round ``r`` (a value of ``rounds``) under the history's chart, as the game
+    #: names it (Roll n Cook's hour 0 is "10:00"). None: the number itself.
+    round_label: Callable[[int], str] | None = None
+    #: The rule id (defined in docs/rules/) that breaks a tie on the best total, such as "JUB-6":
+    #: named in the winner banner when it decided. None: ties share the victory.
+    tie_break: str | None = None
+    #: setup + a posted move (as stored) -> what it is in a player's words ("Bo's K2", "yellow's
+    #: M1"): a refused move's sentence starts with it ("Bo's K2 is not allowed: ..."). None: the
+    #: sentence starts "Not allowed: ...".
+    move_name: Callable[[BaseModel, dict[str, Any]], str] | None = None
 
 
 def describe_move(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
@@ -76,6 +92,16 @@ def describe_move(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[st
             pass
     who = moves[i].get("player") if 0 <= i < len(moves) and isinstance(moves[i], dict) else None
     return f"{who}: move {i + 1}" if isinstance(who, str) else f"move {i + 1}"
+
+
+class MoveRefused(ValueError):
+    """Raised by a game's ``records`` for a move that breaks a rule before it can be written in a
+    record (a card played twice): the sentence a player reads and the rule id (defined in
+    docs/rules/), shown on the page as any other rule broken."""
+
+    def __init__(self, message: str, rule: str):
+        super().__init__(f"{message} [{rule}]")
+        self.message, self.rule = message, rule
 
 
 def player_names(names: list[str]) -> list[str]:

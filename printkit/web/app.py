@@ -150,7 +150,9 @@ class Tables:
                "created": row.created, "updated": row.updated, "finished": row.finished,
                "setup": row.setup, "moves": row.moves, "players": [p.name for p in report.players],
                "view": view, "report": json.loads(report.dumps()), "report_text": report.human(),
-               "over": not report.unfinished, "files": list(scored.names)}
+               "over": not report.unfinished, "files": list(scored.names),
+               "standing": engine.standing(keeper, report), "outcome": engine.outcome(keeper, report),
+               "broken": engine.broken(row.game, report)}
         out.update(self.undo_json(row, keeper, setup))
         self.cache.put(key, out)
         return out
@@ -202,7 +204,7 @@ class Tables:
             raise Problem(409, _stale(row.version), table=self.table_json(row))
         self._locked(row)
         after = self._after(row, keeper, move)
-        totals = [p.total for p in after.report.players]
+        totals = engine.chart_totals(keeper, after.report)
         try:
             new_version = self.store.add_move(table_id, version, move, not after.report.unfinished, totals)
         except Stale as e:
@@ -221,11 +223,15 @@ class Tables:
             if after is None:
                 after = engine.score(keeper, setup, moves)
         except Refused as e:
-            raise Problem(422, e.message, violations=_violations(e.violations)) from None
+            # In a player's words: the move, why, the rule's id and name, never the record's place.
+            what = engine.move_name(keeper, setup, move)
+            raise Problem(422, engine.refusal(row.game, e.words, e.violations, what), what=what,
+                          violations=[engine.rule_json(row.game, v) for v in e.violations]) from None
         fresh = engine.new_violations(before.report, after.report)
         if fresh:
-            raise Problem(422, "refused: " + "; ".join(f"{v.message} [{v.rule}]" for v in fresh),
-                          violations=_violations(fresh))
+            what = engine.move_name(keeper, setup, move)
+            raise Problem(422, engine.refusal(row.game, "", fresh, what), what=what,
+                          violations=[engine.rule_json(row.game, v) for v in fresh])
         return after
 
     def undo(self, table_id: int, version: int) -> Response:
@@ -320,8 +326,9 @@ class Tables:
                     "error": e.message}
         return {"id": row.id, "game": row.game, "title": table["title"], "version": row.version,
                 "created": row.created, "updated": row.updated, "finished": row.finished,
-                "players": [{"name": p["name"], "total": p["total"]} for p in table["report"]["players"]],
-                "moves": len(row.moves), "over": table["over"], "archived": row.archived}
+                "players": [{"name": p["name"], "total": p["total"], "so_far": p["so_far"]} for p in table["standing"]],
+                "moves": len(row.moves), "over": table["over"], "broken": len(table["broken"]),
+                "archived": row.archived}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -394,10 +401,6 @@ def stored_move(keeper: Scorekeeper, raw: Any, what: str, status: int) -> dict[s
         return keeper.move.model_validate(raw).model_dump(mode="json", by_alias=True)
     except ValidationError as e:
         raise Problem(status, engine.shape_error(e, what)) from None
-
-
-def _violations(vs: list) -> list[dict[str, Any]]:
-    return [{"rule": v.rule, "message": v.message, "where": v.where} for v in vs]
 
 
 def _json(data: Any, status: int = 200) -> JSONResponse:

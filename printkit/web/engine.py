@@ -9,6 +9,7 @@ exported file gives the very report the page shows (line numbers included). Name
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import json
 import pickle
@@ -24,20 +25,116 @@ from pydantic import BaseModel, ValidationError
 from printkit.core.game import GameState, Step, replay
 from printkit.core.records import parse_record, parse_records
 from printkit.core.score import Report, Violation
-from printkit.core.table import Scorekeeper
+from printkit.core.rules_docs import book
+from printkit.core.table import MoveRefused, Scorekeeper
 from printkit.core.yamlio import first_error
-from printkit.errors import InputError
+from printkit.errors import InputError, PrintkitError
 
 FORMATS = ("yaml", "json")
 
 
 class Refused(Exception):
-    """The game cannot take this: a one-line message, and the rules broken (may be empty)."""
+    """The game cannot take this: a one-line message, and the rules broken (may be empty).
+    ``words`` is the reason alone, without the record's file, line and key path (a page shows
+    it to players: see :func:`refusal`)."""
 
-    def __init__(self, message: str, violations: Sequence[Violation] = ()):
+    def __init__(self, message: str, violations: Sequence[Violation] = (), words: str | None = None):
         super().__init__(message)
         self.message = message
         self.violations = list(violations)
+        self.words = message if words is None else words
+
+
+@functools.cache
+def rule_names(game: str) -> dict[str, str]:
+    """Rule id -> its short name, from the game's file in docs/rules/ (the one source that defines
+    every id a report cites, read by ``printkit rules`` too); {} for a game with no such file."""
+    try:
+        return {rid: r.title for rid, r in book(game).rules.items()}
+    except PrintkitError:
+        return {}
+
+
+def rule_json(game: str, v: Violation) -> dict[str, Any]:
+    """A violation as the API gives it: the rule's short name (``name``, None where docs/rules/
+    defines none) beside the scorer's rule id, sentence and place."""
+    return {"rule": v.rule, "name": rule_names(game).get(v.rule), "message": v.message, "where": v.where}
+
+
+def refusal(game: str, words: str, violations: Sequence[Violation] = (), what: str | None = None) -> str:
+    """A refused move as one sentence for a player: what was refused (the game's ``move_name``),
+    why, then each rule's id and short name, and never the record's file, line or key path.
+
+    >>> refusal("dice", "", [Violation("turn 2", "DI-1", "Bo rolls twice")])  # no docs/rules/dice.md
+    'Not allowed: Bo rolls twice (DI-1).'
+    >>> refusal("dice", "", [Violation("turn 2", "DI-1", "a die shows 1 to 6")], "Bo's 7")
+    "Bo's 7 is not allowed: a die shows 1 to 6 (DI-1)."
+    >>> refusal("dice", "rounds[1]: 'Zed' is not one of the players")
+    "Not allowed: 'Zed' is not one of the players."
+    """
+    names = rule_names(game)
+    start = f"{what} is not allowed: " if what else "Not allowed: "
+    if violations:
+        reasons = [f"{v.message} ({v.rule}{', ' + names[v.rule] if v.rule in names else ''})" for v in violations]
+        return start + "; ".join(reasons) + "."
+    return f"{start}{_RECORD_PATH.sub('', words).rstrip('. ')}."
+
+
+def move_name(keeper: Scorekeeper, setup: BaseModel, move: dict[str, Any]) -> str | None:
+    """What a posted move is in a player's words (the game's ``move_name``), or None."""
+    if keeper.move_name is None:
+        return None
+    try:
+        return keeper.move_name(setup, move) or None
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return None
+
+
+#: A record's key path leading a model's message (``rounds[1]: ``), which players never see.
+_RECORD_PATH = re.compile(r"^[A-Za-z_]\w*(?:\.\w+)*\[\d+\](?:\[\d+\]|\.\w+)*: ")
+
+
+def standing(keeper: Scorekeeper, report: Report) -> list[dict[str, Any]]:
+    """Each player's points: ``total`` as the report gives it, ``at_end`` the part of it the rules
+    score only when the game ends (the game's ``end_bonus``) and ``so_far`` the rest, the points
+    earned by the moves played."""
+    out = []
+    for p in report.players:
+        bonus = keeper.end_bonus(p.breakdown) if keeper.end_bonus is not None else 0
+        out.append({"name": p.name, "total": p.total, "so_far": p.total - bonus, "at_end": bonus})
+    return out
+
+
+def outcome(keeper: Scorekeeper, report: Report) -> dict[str, Any] | None:
+    """The winner banner of a game that has ended (None before): the winners (none where the
+    rules give none: ``no_winner`` says why), every player's total best first, and the game's
+    ``tie_break`` rule ({"rule", "name"}) where it decided between players tied on the best total."""
+    if report.unfinished:
+        return None
+    totals = {p.name: p.total for p in report.players}
+    order = [n for n in report.ranking if n in totals] + [n for n in totals if n not in report.ranking]
+    scores = [{"name": n, "total": totals[n]} for n in order]
+    decided = None
+    if report.winners and keeper.tie_break is not None:
+        best = totals[report.winners[0]]
+        if sum(1 for t in totals.values() if t == best) > len(report.winners):
+            rule = keeper.tie_break
+            decided = {"rule": rule, "name": rule_names(keeper.game.name).get(rule)}
+    return {"winners": list(report.winners), "scores": scores, "tie_break": decided,
+            "no_winner": None if report.winners else report.why_no_winner}
+
+
+def broken(game: str, report: Report) -> list[dict[str, Any]]:
+    """The rules a table's record breaks (an imported record: a move that breaks one is refused),
+    for the warning at the top of its page: each in the game's words (``where`` is the game's
+    place, "turn 3 (Bo)", never the record's file or line) with the rule's id and short name."""
+    return [rule_json(game, v) for v in report.violations]
+
+
+def chart_totals(keeper: Scorekeeper, report: Report) -> list[int]:
+    """Each player's points for the history's chart: earned so far while the game goes on, the
+    whole total once it has ended."""
+    return [s["total"] if not report.unfinished else s["so_far"] for s in standing(keeper, report)]
 
 
 class Scored:
@@ -128,8 +225,11 @@ def documents(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, A
     """The game's record documents for setup + moves (a game's error is a Refused)."""
     try:
         docs = keeper.records(setup, list(moves))
+    except MoveRefused as e:
+        raise Refused(f"the game cannot write this as a record: {e}", [Violation("", e.rule, e.message)],
+                      words=e.message) from None
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
-        raise Refused(f"the game cannot write this as a record: {e}") from None
+        raise Refused(f"the game cannot write this as a record: {e}", words=str(e)) from None
     if not isinstance(docs, list) or not docs or not all(isinstance(d, dict) for d in docs):
         raise Refused("the game wrote no record documents")
     return docs
@@ -166,7 +266,7 @@ def exact(keeper: Scorekeeper, names: list[str], docs: list[dict[str, Any]], fmt
         else:
             records = [(name, *got) for got in parse_records(text, name, keeper.game.model, keeper.game.name)]
     except InputError as e:
-        raise Refused(str(e)) from None
+        raise Refused(str(e), words=e.detail) from None
     scored = score_records(keeper, names, docs, fmt, records)
     scored._files = files
     return scored
@@ -193,7 +293,7 @@ def score_records(keeper: Scorekeeper, names: list[str], docs: list[dict[str, An
     try:
         report = replay(game, records)
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
-        raise Refused(f"the game cannot replay this record: {e}") from None
+        raise Refused(f"the game cannot replay this record: {e}", words=str(e)) from None
     line = tap.line(report, docs)
     return Scored(names, docs, fmt, report, kept[0], line=line)
 

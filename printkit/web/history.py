@@ -70,25 +70,37 @@ def running_totals(tables: TablesLike, table_id: int) -> list[list[int]]:
     row = tables.row(table_id)
     keeper = tables.keeper(row.game)
     setup = tables.setup_of(keeper, row.setup)
-    totals = [[p.total for p in engine.score(keeper, setup, row.moves[:i + 1]).report.players]
-              for i in range(len(row.moves))]
+    totals = []
+    line: engine.Line | None = None
+    for i in range(len(row.moves)):
+        # each prefix from the one before where the quick path can (as a posted move is)
+        scored = engine.extend(keeper, setup, row.moves[:i + 1], line) if line is not None else None
+        if scored is None:
+            scored = engine.score(keeper, setup, row.moves[:i + 1])
+        line = scored.line
+        totals.append(engine.chart_totals(keeper, scored.report))
     tables.store.set_totals(table_id, totals)
     return totals
 
 
 def series(tables: TablesLike, row: Any, totals: list[list[int]]) -> tuple[str, list[tuple[str, list[int]]]]:
-    """The chart's points: after each round (the game's ``rounds``), else after each move."""
+    """The chart's points: the scores before the first move ("start": a game scored by penalties
+    may start below 0), then after each round as the game names it (its ``rounds``,
+    ``round_name`` and ``round_label``: "hour" 10:00 ...), else after each move."""
     keeper = tables.keeper(row.game)
-    start = [0] * len(totals[0]) if totals else []
+    setup = tables.setup_of(keeper, row.setup)
+    start = ("start", engine.chart_totals(keeper, engine.score(keeper, setup, []).report))
+    by_move = "move", [start] + [(str(i + 1), t) for i, t in enumerate(totals)]
     if keeper.rounds is None:
-        return "move", [("0", start)] + [(str(i + 1), t) for i, t in enumerate(totals)]
-    rounds = list(keeper.rounds(tables.setup_of(keeper, row.setup), row.moves))
+        return by_move
+    rounds = list(keeper.rounds(setup, row.moves))
     if len(rounds) != len(totals):
-        return "move", [("0", start)] + [(str(i + 1), t) for i, t in enumerate(totals)]
+        return by_move
     points: dict[Any, list[int]] = {}
     for r, t in zip(rounds, totals, strict=True):
         points[r] = t  # the last move of each round
-    return "round", [("0", start)] + [(str(r), t) for r, t in points.items()]
+    label = keeper.round_label or str
+    return keeper.round_name, [start] + [(label(r), t) for r, t in points.items()]
 
 
 def finished_games(tables: TablesLike) -> list[Finished]:
@@ -135,7 +147,8 @@ def chart_svg(names: Sequence[str], axis: str, points: Sequence[tuple[str, Seque
     if len(points) < 2 or not names:
         return ""
     values = [v for _, t in points for v in t]
-    lo, hi = min(0, *values), max(1, *values)
+    lo, hi = min(values), max(values)  # the real lowest score, not 0
+    hi = max(hi, lo + 1)
     w, h = WIDTH - PAD_LEFT - PAD_RIGHT, HEIGHT - PAD_TOP - PAD_BOTTOM
 
     def x(i: int) -> float:
@@ -177,7 +190,9 @@ def _ticks(lo: float, hi: float) -> list[float]:
     span = hi - lo
     step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 10**9) if span / s <= 6)
     first = int(lo // step) * step
-    return [v for v in range(first, int(hi) + step, step) if lo <= v <= hi]
+    # the lowest score itself is the scale's first line (a chart of penalties starts at -72,
+    # not at the round number above it); the round numbers follow, none crowding it
+    return [lo] + [v for v in range(first, int(hi) + step, step) if lo + step / 2 <= v <= hi]
 
 
 def archived_html(tables: TablesLike) -> str:
@@ -230,8 +245,9 @@ def _entry(g: Finished) -> str:
     winners = ", ".join(_e(w) for w in g.winners) or ("none (rules broken)" if not g.valid else "none")
     axis, points = g.series
     chart = chart_svg([n for n, _ in g.players], axis, points)
+    broken = "" if g.valid else ' <span class="finished-mark" data-test="broken">rules broken</span>'
     return (f'<article class="game-entry" data-test="finished" data-table="{g.id}"><h3>'
             f'<a href="/t/{g.id}">{_e(g.title)} #{g.id}</a> <span class="muted">{_e(g.finished[:16].replace("T", " "))}'
-            f' UTC</span></h3><p data-test="scores">{scores}</p><p>Winner{"s" if len(g.winners) > 1 else ""}: '
+            f' UTC</span>{broken}</h3><p data-test="scores">{scores}</p><p>Winner{"s" if len(g.winners) > 1 else ""}: '
             f'<strong data-test="winners">{winners}</strong></p>{chart}'
             f'<p><button type="button" data-test="archive" data-table="{g.id}">Archive</button></p></article>')

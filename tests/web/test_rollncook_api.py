@@ -335,7 +335,7 @@ def test_an_illegal_move_is_refused_in_the_scorers_words_and_nothing_is_stored(c
         assert r.status_code == 422, r.text
         body = r.json()
         assert [(v["rule"], v["message"]) for v in body["violations"]] == [(rule, message)]
-        assert f"{message} [{rule}]" in body["error"]
+        assert f"{message} ({rule}, " in body["error"]
         now = client.get(f"/api/tables/{table['id']}").json()
         assert (now["version"], now["moves"]) == (table["version"], table["moves"])
 

@@ -27,7 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from printkit.core.game import GameState
@@ -271,9 +271,15 @@ def describe(setup: GembloSetup, moves: Sequence[dict[str, Any]], i: int) -> str
     return f"{colour} passed" if m.get("pass") else f"{colour} placed {m['piece']}"
 
 
+def move_name(setup: BaseModel, move: dict[str, Any]) -> str:
+    """A move in a player's words, for a refusal: "Yellow's M1", "Red's pass" (as the page names
+    the colour whose turn it is)."""
+    return f"{str(move['colour']).capitalize()}'s {'pass' if move.get('pass') else move['piece']}"
+
+
 #: Registered in __init__.py. Its functions take the game's own setup model (GembloSetup),
 #: which the contract types as any pydantic model.
 KEEPER = Scorekeeper(game=GEMBLO, setup=GembloSetup, move=Move,
                      records=records, split=split, view=view,  # type: ignore[arg-type]
                      assets=ASSETS, file_names=lambda setup: ["gemblo.yaml"],
-                     rounds=rounds, describe=describe)  # type: ignore[arg-type]
+                     rounds=rounds, describe=describe, tie_break="GEM-7", move_name=move_name)  # type: ignore[arg-type]

@@ -174,4 +174,15 @@ def describe(setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
 
 
 #: Registered by the game's package (``printkit/games/gimbap/__init__.py``).
-SCOREKEEPER = Scorekeeper(GIMBAP, Setup, Move, records, split, view, ASSETS, file_names, describe=describe)
+def rounds(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[int]:
+    """For the history's chart: a move is one round (GIM-5), so its points are rounds 1, 2 ..."""
+    return list(range(1, len(moves) + 1))
+
+
+def move_name(setup: BaseModel, move: dict[str, Any]) -> str:
+    """A move (a whole round) in a player's words, for a refusal."""
+    return "This round"
+
+
+SCOREKEEPER = Scorekeeper(GIMBAP, Setup, Move, records, split, view, ASSETS, file_names, rounds, tie_break="GIM-7",
+                          move_name=move_name, describe=describe)

@@ -290,5 +290,28 @@ def describe(setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
     return f"{m['player']} played a turn"
 
 
+
+#: The advanced options' points, scored only when the game ends (JUB-7: ``end_points``).
+END_OF_GAME = ("favorite_food", "multi_tiered", "peko_peko")
+
+
+def end_bonus(breakdown: dict[str, Any]) -> int:
+    """The part of a player's total that JUB-7 scores at the end of the game: shown apart from
+    the turns' points until then (a 1-point first tile is 1, not 1 plus Peko Peko's count)."""
+    return sum(int(breakdown.get(k, 0)) for k in END_OF_GAME)
+
+
+def move_name(setup: BaseModel, move: dict[str, Any]) -> str:
+    """A move in a player's words, for a refusal: "Ann's gohan/tako", "Ann's removal of ika/nori",
+    "Ann's hand"."""
+    who = move["player"]
+    if move.get("tile"):
+        return f"{who}'s {'/'.join(move['tile'])}"
+    if move.get("discard"):
+        return f"{who}'s removal of {'/'.join(move['discard'])}"
+    return f"{who}'s hand"
+
+
 #: Registered by the game's package (``printkit/games/jubako/__init__.py``).
-SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds, describe=describe)
+SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds, end_bonus=end_bonus,
+                          tie_break="JUB-6", move_name=move_name, describe=describe)

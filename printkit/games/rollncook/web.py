@@ -411,5 +411,25 @@ def describe(setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
     return f"{setup.players[m.seat].name} played {m.hour} (dice {' '.join(str(d) for d in m.dice)})"
 
 
+
+def end_bonus(breakdown: dict[str, Any]) -> int:
+    """RNC-8: each rare ingredient still unused when the game ends is worth 1 point; until then
+    the page shows it apart from the dishes' points."""
+    return int(breakdown.get("rares_left", 0))
+
+
+def hour_label(r: int) -> str:
+    """A round of ``rounds`` as the sheet names it: 0 is "10:00" (RNC-1)."""
+    hours = list(TABLES)
+    return hours[r] if 0 <= r < len(hours) else str(r)
+
+
+def move_name(setup: BaseModel, move: dict[str, Any]) -> str:
+    """A move in a player's words, for a refusal: "Bo's 10:00"."""
+    assert isinstance(setup, Setup)
+    return f"{setup.players[move['seat']].name}'s {move['hour']}"
+
+
 SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds, ask=ask,
-                          describe=describe)
+                          end_bonus=end_bonus, round_name="hour", round_label=hour_label, tie_break="RNC-8",
+                          move_name=move_name, describe=describe)

@@ -25,7 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from printkit.core.game import GameState
-from printkit.core.table import Scorekeeper
+from printkit.core.table import MoveRefused, Scorekeeper
 from printkit.games.trickdumpling.content import CONTENT, CardError, parse_card
 from printkit.games.trickdumpling.record import COOKS, MASTER, CookId, GameRecord
 from printkit.games.trickdumpling.scorer import GAME
@@ -175,12 +175,21 @@ def records(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[dict[str,
     for raw in moves:
         m = Move.model_validate(raw)
         if m.deal is not None:
+            held: dict[str, str] = {}
+            for who, cards in m.deal.hands.items():
+                for card in cards:
+                    if card in held:  # a card typed into two hands: said with its rule (TD-1)
+                        raise MoveRefused(f"{card} is dealt to {held[card]} and to {who}: there is one of each card", "TD-1")
+                    held[card] = who
             rounds.append(m.deal.model_dump() | {"tricks": []})
             continue
         assert m.play is not None
         if not rounds:
             raise ValueError(f"{m.play.player} plays {m.play.card} before the cards are dealt: deal the round first")
         tricks = rounds[-1]["tricks"]
+        if any(e["card"] == m.play.card for t in tricks for e in t["plays"]):
+            # A double tap: said as a player would, not as the record model's "played twice".
+            raise MoveRefused(f"{m.play.card} was already played this round: it is no longer in a hand", "TD-10")
         current = tricks[-1]["plays"] if tricks else None
         if current is None or len(current) >= seats or any(e["player"] == m.play.player for e in current):
             tricks.append({"plays": []})
@@ -346,8 +355,14 @@ def describe(setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
     return f"{m['play']['player']} played {m['play']['card']}"
 
 
+def move_name(setup: BaseModel, move: dict[str, Any]) -> str:
+    """A move in a player's words, for a refusal: "Bo's K2", "The deal"."""
+    play = move.get("play")
+    return f"{play['player']}'s {play['card']}" if play else "The deal"
+
+
 SCOREKEEPER = Scorekeeper(game=GAME, setup=Setup, move=Move, records=records, split=split, view=view,
                           assets=Path(__file__).with_name("web"), file_names=file_names, rounds=move_rounds,
-                          describe=describe)
+                          describe=describe, move_name=move_name)
 
 __all__ = ["SCOREKEEPER", "Setup", "Move", "records", "split", "view"]

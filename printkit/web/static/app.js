@@ -6,6 +6,7 @@ const body = document.body;
 const id = body.dataset.table;
 const $ = (name) => document.querySelector(`[data-test="${name}"]`);
 const root = $("game"), banner = $("banner"), totals = $("totals"), report = $("report");
+const outcome = $("outcome"), warning = $("record-warning");
 const undoButton = $("undo"), status = $("status");
 const undoneNote = $("undone"), undoneText = $("undone-text"), redoButton = $("redo");
 const lockedNote = $("locked"), reopenButton = $("reopen"), reopenDialog = $("reopen-dialog");
@@ -25,11 +26,50 @@ function setTable(next) {
   draw();
 }
 
+// Each player's points earned so far; the points the rules score only when the game ends
+// (end-of-game bonuses) are shown apart until then, and counted in once it has ended.
 function drawTotals() {
-  const players = table.report.players || [];
-  totals.replaceChildren(el("ol", {}, players.map((p) => el("li", {
+  const standing = table.standing || [];
+  totals.replaceChildren(el("ol", {}, standing.map((p) => el("li", {
     "data-test": "total", "data-player": p.name, class: table.report.winners.includes(p.name) ? "winner" : null,
-  }, el("span", { class: "name" }, p.name), el("span", { class: "points", "data-test": "points" }, String(p.total))))));
+  }, el("bdi", { class: "name" }, p.name),
+  el("span", { class: "points", "data-test": "points" }, String(table.over ? p.total : p.so_far)),
+  !table.over && p.at_end ? el("span", { class: "at-end", "data-test": "at-end" },
+    `${p.at_end > 0 ? "+" : ""}${p.at_end} at the end`) : null))));
+}
+
+// The winner banner, at the top once the game has ended: who won, every score, and the rulebook's
+// tie-break where it decided.
+function drawOutcome() {
+  const o = table.outcome;
+  outcome.hidden = !o;
+  if (!o) { outcome.replaceChildren(); return; }
+  const names = (list) => list.flatMap((n, i) => [i ? (i === list.length - 1 ? " and " : ", ") : "", el("bdi", {}, n)]);
+  const best = o.scores.length ? o.scores[0].total : 0;
+  const headline = o.winners.length === 0 ? [`Game over: no winner (${o.no_winner})`]
+    : o.winners.length === 1 ? [...names(o.winners), ` wins with ${o.scores.find((s) => s.name === o.winners[0]).total} points!`]
+      : [...names(o.winners), ` share the win with ${best} points!`];
+  const parts = [
+    el("h2", { "data-test": "outcome-headline" }, headline),
+    el("ol", { class: "scores" }, o.scores.map((s) => el("li", { "data-test": "outcome-score", "data-player": s.name },
+      el("bdi", {}, s.name), " ", el("span", { class: "points" }, String(s.total))))),
+  ];
+  if (o.tie_break) {
+    parts.push(el("p", { "data-test": "tie-break" },
+      `Tied on ${best} points: the tie-break decided (${o.tie_break.rule}${o.tie_break.name ? `, ${o.tie_break.name}` : ""}).`));
+  }
+  outcome.replaceChildren(...parts);
+}
+
+// An imported record that breaks rules: said at the top, in the game's words, with each rule.
+function drawWarning() {
+  const broken = table.broken || [];
+  warning.hidden = broken.length === 0;
+  warning.replaceChildren(...(broken.length === 0 ? [] : [
+    el("p", {}, `This record breaks ${broken.length === 1 ? "a rule" : `${broken.length} rules`}: its totals are not valid and nobody wins.`),
+    el("ul", {}, broken.map((v) => el("li", { "data-test": "broken-rule", "data-rule": v.rule },
+      v.where ? `${v.where}: ` : "", v.message, " ", el("span", { class: "rule" }, `(${v.rule}${v.name ? `, ${v.name}` : ""})`)))),
+  ]));
 }
 
 function drawReport() {
@@ -47,6 +87,8 @@ function drawReport() {
 }
 
 function draw() {
+  drawOutcome();
+  drawWarning();
   drawTotals();
   drawReport();
   undoButton.disabled = table.moves.length === 0 || table.locked;

@@ -95,7 +95,8 @@ export async function request(url, options = {}) {
   try { body = await response.json(); } catch (e) { body = null; }
   if (!response.ok) {
     throw { status: response.status, message: (body && body.error) || `error ${response.status}`,
-      violations: (body && body.violations) || [], table: body && body.table, already: Boolean(body && body.already) };
+      violations: (body && body.violations) || [], table: body && body.table, already: Boolean(body && body.already),
+      what: body && body.what };
   }
   return body;
 }
@@ -104,17 +105,19 @@ export function postJSON(url, data) {
   return request(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
 }
 
-// The banner: a refusal in the scorer's words (one line, then each rule broken).
+// The banner: a refusal in a player's words (one line, then each rule broken: why, the rule's id
+// and its short name; never the record's place, v.where, which is for the scorer's report).
 export function showBanner(banner, error, kind = "error") {
   banner.replaceChildren();
   if (!error) { banner.hidden = true; return; }
   banner.dataset.kind = kind;
   const violations = (error && error.violations) || [];
-  const message = violations.length ? "Refused by the rules:" : (typeof error === "string" ? error : error.message);
+  const message = !violations.length ? (typeof error === "string" ? error : error.message)
+    : error.what ? [el("bdi", {}, error.what), " is not allowed:"] : "Not allowed:";
   banner.append(el("p", { "data-test": "banner-message" }, message));
   if (violations.length) {
     banner.append(el("ul", {}, violations.map((v) => el("li", { "data-test": "violation", "data-rule": v.rule },
-      el("strong", {}, v.where ? `${v.where}: ` : ""), v.message, " ", el("span", { class: "rule" }, `[${v.rule}]`)))));
+      v.message, " ", el("span", { class: "rule" }, `(${v.rule}${v.name ? `, ${v.name}` : ""})`)))));
   }
   banner.append(el("button", { type: "button", class: "close", "data-test": "banner-close", "aria-label": "Close",
     onclick: () => showBanner(banner, null) }, "\u00d7"));

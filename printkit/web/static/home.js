@@ -145,10 +145,12 @@ function gameForm(game) {
 }
 
 function tableItem(t) {
-  const who = (t.players || []).map((p) => `${p.name} ${p.total}`).join(", ");
+  // points earned so far (end-of-game bonuses count once the game has ended)
+  const who = (t.players || []).map((p) => `${p.name} ${t.over || p.so_far === undefined ? p.total : p.so_far}`).join(", ");
   return el("li", { "data-test": "table-item" },
     el("a", { href: `/t/${t.id}`, class: "button block" },
       el("strong", {}, `${t.title || t.game} #${t.id}`), " ",
+      t.broken ? el("span", { class: "finished-mark", "data-test": "broken" }, "rules broken") : null, t.broken ? " " : null,
       el("span", { class: "muted" }, t.error ? t.error : `${t.moves} moves \u00b7 ${who}`)));
 }
 
