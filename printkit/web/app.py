@@ -34,6 +34,8 @@ from printkit.core.table import Scorekeeper
 from printkit.errors import InputError
 from printkit.web import engine
 from printkit.web.engine import Refused, Scored
+from printkit.web import seats
+from printkit.web.seats import PUBLIC, Who
 from printkit.web.security import SECURITY_HEADERS, TokenGate
 from printkit.web.store import Missing, Row, Stale, Store
 
@@ -98,23 +100,23 @@ class Tables:
         except Missing:
             raise Problem(404, f"no table {table_id}") from None
 
-    def response(self, table_id: int, status: int = 200) -> Response:
-        """The table's JSON as the API answers it (encoded once a version)."""
+    def response(self, table_id: int, status: int = 200, who: Who = PUBLIC) -> Response:
+        """The table's JSON as the API answers it to ``who`` (encoded once a version and seat)."""
         row = self.row(table_id)
-        key = (row.id, row.version, "bytes")
+        key = (row.id, row.version, "bytes", who.key)
         body = self.cache.get(key)
         if body is None:
-            body = json.dumps(self.table_json(row), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            body = json.dumps(self.table_json(row, who), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
             self.cache.put(key, body)
         return Response(body, status_code=status, media_type="application/json")
 
-    def cached_response(self, table_id: int) -> Response | None:
+    def cached_response(self, table_id: int, who: Who = PUBLIC) -> Response | None:
         """The table's answer if it is already encoded at its version (else None)."""
         try:
             version = self.store.version(table_id)
         except Missing:
             raise Problem(404, f"no table {table_id}") from None
-        body = self.cache.get((table_id, version, "bytes"))
+        body = self.cache.get((table_id, version, "bytes", who.key))
         return None if body is None else Response(body, media_type="application/json")
 
     def setup_of(self, keeper: Scorekeeper, setup: Any) -> BaseModel:
@@ -135,28 +137,51 @@ class Tables:
             self.cache.put(key, hit)
         return hit
 
-    def table_json(self, row: Row) -> dict[str, Any]:
-        key = (row.id, row.version, "json-view")
+    def table_json(self, row: Row, who: Who | None = None) -> dict[str, Any]:
+        """The table as ``who`` may see it (None: as the store says; on a table with seats, the
+        shared screen's view): a seat's view never holds another seat's secret."""
+        if who is None:
+            who = self.who(row.id, "")
+        key = (row.id, row.version, "json-view", who.key)
         hit = self.cache.get(key)
         if hit is not None:
             return hit
         keeper = self.keeper(row.game)
         scored = self.scored(row)
         setup = self.setup_of(keeper, row.setup)
+        moves = row.moves
         try:
-            view = keeper.view(scored.state, setup, row.moves)
+            if who.seated and keeper.seat_view is not None:
+                view = keeper.seat_view(scored.state, setup, row.moves, who.seat)
+            else:
+                view = keeper.view(scored.state, setup, row.moves)
+            if who.seated and keeper.seat_moves is not None:
+                moves = keeper.seat_moves(setup, row.moves, who.seat)
         except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
             raise Problem(422, f"the game cannot show this table: {e}") from None
         report = scored.report
         out = {"id": row.id, "game": row.game, "title": keeper.game.title, "version": row.version,
                "created": row.created, "updated": row.updated, "finished": row.finished,
-               "setup": row.setup, "moves": row.moves, "players": [p.name for p in report.players],
+               "setup": row.setup, "moves": moves, "players": [p.name for p in report.players],
                "view": view, "report": json.loads(report.dumps()), "report_text": report.human(),
                "over": not report.unfinished, "files": list(scored.names)}
+        if who.seated:
+            out["seats"] = {"seat": who.seat, "host": who.host}
         self.cache.put(key, out)
         return out
 
-    def play(self, table_id: int, body: dict[str, Any]) -> Response:
+    def who(self, table_id: int, cookie_header: str) -> Who:
+        """Who asks for ``table_id``, from the request's cookies (seats.py)."""
+        return seats.who(self.store, table_id, cookie_header)
+
+    def secret_now(self, row: Row) -> bool:
+        """The table has seats and its record holds a secret now (its game says so)."""
+        keeper = self.keeper(row.game)
+        if keeper.secret is None or self.store.seats(row.id) is None:
+            return False
+        return keeper.secret(self.scored(row).state, self.setup_of(keeper, row.setup), row.moves)
+
+    def play(self, table_id: int, body: dict[str, Any], who: Who = PUBLIC) -> Response:
         """Check and store one posted move (in a worker thread): the new table, or a Problem."""
         row = self.row(table_id)
         keeper = self.keeper(row.game)
@@ -165,7 +190,11 @@ class Tables:
         move = stored_move(keeper, body["move"], "move", 400)
         version = _version(body)
         if version != row.version:
-            raise Problem(409, _stale(row.version), table=self.table_json(row))
+            raise Problem(409, _stale(row.version), table=self.table_json(row, who))
+        if who.seated and keeper.seat_may is not None:
+            reason = keeper.seat_may(self.setup_of(keeper, row.setup), row.moves, move, who.seat)
+            if reason is not None:
+                raise Problem(403, reason)
         before = self.scored(row)
         setup = self.setup_of(keeper, row.setup)
         moves = [*row.moves, move]
@@ -183,15 +212,15 @@ class Tables:
         try:
             new_version = self.store.add_move(table_id, version, move, not after.report.unfinished, totals)
         except Stale as e:
-            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id))) from None
+            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id), who)) from None
         self.cache.put((table_id, new_version, "yaml"), after)
-        return self.response(table_id)
+        return self.response(table_id, who=who)
 
-    def undo(self, table_id: int, version: int) -> Response:
+    def undo(self, table_id: int, version: int, who: Who = PUBLIC) -> Response:
         """Take back the last move (in a worker thread): the new table, or a Problem."""
         row = self.row(table_id)
         if version != row.version:
-            raise Problem(409, _stale(row.version), table=self.table_json(row))
+            raise Problem(409, _stale(row.version), table=self.table_json(row, who))
         if not row.moves:
             raise Problem(422, "nothing to undo: no move has been played")
         keeper = self.keeper(row.game)
@@ -202,11 +231,11 @@ class Tables:
         try:
             new_version = self.store.undo(table_id, version, not after.report.unfinished)
         except Stale as e:
-            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id))) from None
+            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id), who)) from None
         except IndexError as e:
             raise Problem(422, str(e)) from None
         self.cache.put((table_id, new_version, "yaml"), after)
-        return self.response(table_id)
+        return self.response(table_id, who=who)
 
     def summary(self, table_id: int) -> dict[str, Any]:
         row = self.row(table_id)
@@ -301,13 +330,52 @@ def api_new_table(request: Request, body: dict[str, Any]) -> Response:
         engine.score(keeper, setup, [])
     except Refused as e:
         raise Problem(422, e.message) from None
+    seated = body.get("seats", False)
+    if not isinstance(seated, bool):
+        raise Problem(400, "seats: true (each player follows on their own phone, by a seat link) or false")
     table_id = tables.store.create(game, setup.model_dump(mode="json", by_alias=True))
-    return tables.response(table_id, 201)
+    if not seated:
+        return tables.response(table_id, 201)
+    # The seats: the game's (Scorekeeper.seats), else the report's players.
+    names = keeper.seats(setup) if keeper.seats is not None else \
+        [p.name for p in engine.score(keeper, setup, []).report.players]
+    host, secrets = seats.new_secrets(names)
+    tables.store.add_seats(table_id, host, secrets)
+    response = tables.response(table_id, 201, Who(seated=True, host=True))
+    response.headers.append("set-cookie", seats.set_cookie(seats.host_cookie(table_id), host))
+    return response
+
+
+def _who(request: Request, table_id: int) -> Who:
+    return request.app.state.tables.who(table_id, request.headers.get("cookie", ""))
+
+
+def api_seats(request: Request, body: None) -> Response:
+    """The seat links of a table with seats, each with its QR code (SVG): to its host only (the
+    browser that created the table); anyone else is refused (403), for the links are the seats'
+    secrets. On the LAN each link carries the join token too."""
+    tables: Tables = request.app.state.tables
+    row = tables.row(_id(request))
+    kept = tables.store.seats(row.id)
+    if kept is None:
+        raise Problem(404, "this table has no seats: one phone keeps it for everyone")
+    if not _who(request, row.id).host:
+        raise Problem(403, "only the phone that started this table can show the seat links")
+    base = request.app.state.public_url or str(request.base_url)
+    links = []
+    for seat, secret in kept[1].items():
+        url = seats.seat_url(base, row.id, secret, request.app.state.token)
+        links.append({"seat": seat, "url": url, "svg": seats.qr_svg(url)})
+    return _json({"id": row.id, "seats": links})
 
 
 async def api_table(request: Request) -> Response:
     tables: Tables = request.app.state.tables
     table_id = _id(request)
+    try:
+        who = _who(request, table_id)
+    except Missing:
+        raise Problem(404, f"no table {table_id}") from None
     since = request.query_params.get("since")
     if since is not None:
         if not re.fullmatch(r"-?[0-9]{1,12}", since):
@@ -316,8 +384,8 @@ async def api_table(request: Request) -> Response:
             return _json({"id": table_id, "version": int(since), "unchanged": True})
     # A table's answer at a version is encoded once: a poll woken by a change that another
     # request has already answered is sent from the cache, without a trip to a worker thread.
-    cached = tables.cached_response(table_id)
-    return cached if cached is not None else await run_in_threadpool(tables.response, table_id)
+    cached = tables.cached_response(table_id, who)
+    return cached if cached is not None else await run_in_threadpool(tables.response, table_id, 200, who)
 
 
 async def _changed(request: Request, tables: Tables, table_id: int, since: int) -> bool:
@@ -373,7 +441,8 @@ async def _move(request: Request) -> Response:
     table_id = _id(request)
     body = await _body(request)
     # The game's work runs in a worker thread: a long replay never holds up the other tables.
-    response, work = await run_in_threadpool(_timed, tables.play, table_id, body)
+    response, work = await run_in_threadpool(_timed, functools.partial(tables.play, who=_who(request, table_id)),
+                                             table_id, body)
     response.headers["Server-Timing"] = f"work;dur={work * 1000:.2f}"
     tables.changes.changed(table_id)
     return response
@@ -392,7 +461,7 @@ async def api_undo(request: Request) -> Response:
     tables: Tables = request.app.state.tables
     table_id = _id(request)
     body = await _body(request)
-    response = await run_in_threadpool(tables.undo, table_id, _version(body))
+    response = await run_in_threadpool(tables.undo, table_id, _version(body), _who(request, table_id))
     tables.changes.changed(table_id)
     return response
 
@@ -423,6 +492,9 @@ def api_export(request: Request, body: None) -> Response:
     fmt = request.query_params.get("format", "yaml")
     if fmt not in engine.FORMATS:
         raise Problem(400, f"format: one of {', '.join(engine.FORMATS)} is expected")
+    if tables.secret_now(row):
+        raise Problem(409, "the record holds cards or choices the players keep secret until they are revealed "
+                           "(such as at the end of a round): export it then")
     files = tables.scored(row, fmt).files
     if len(files) == 1:
         name, text = files[0]
@@ -510,6 +582,13 @@ def table_page(request: Request, body: None) -> Response:
     tables: Tables = request.app.state.tables
     row = tables.row(_id(request))
     keeper = tables.keeper(row.game)
+    secret = request.query_params.get("seat")
+    if secret is not None:
+        # A seat link: the secret goes into this phone's cookie and leaves the address bar.
+        if seats.seat_of(tables.store, row.id, secret[:100]) is None:
+            raise Problem(403, "this seat link is not one of this table's: ask the host for yours")
+        return Response(status_code=303, headers={"location": f"/t/{row.id}",
+                                                  "set-cookie": seats.set_cookie(seats.seat_cookie(row.id), secret)})
     return _page("table.html", id=str(row.id), game=row.game, title=keeper.game.title)
 
 
@@ -605,6 +684,7 @@ ROUTES = [
     Route("/api/tables/{id}/undo", api_undo, methods=["POST"]),
     Route("/api/tables/{id}/ask", _threaded(api_ask, body=True), methods=["POST"]),
     Route("/api/tables/{id}/export", _threaded(api_export)),
+    Route("/api/tables/{id}/seats", _threaded(api_seats)),
     Route("/api/import", _threaded(api_import, body=True), methods=["POST"]),
 ]
 
@@ -617,4 +697,8 @@ def create_app(db_path: Path | str, token: str | None = None, poll_seconds: floa
                     exception_handlers={Problem: _on_problem, HTTPException: _on_http, Exception: _on_crash})
     app.state.tables = Tables(Store(db_path))
     app.state.poll_seconds = poll_seconds
+    # Seat links: the join token they carry on the LAN, and the address phones reach (serve.py
+    # sets it; None: the address the host's browser used).
+    app.state.token = token
+    app.state.public_url = None
     return app

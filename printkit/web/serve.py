@@ -105,7 +105,9 @@ def serve(host: str, port: int, db: Path | None, lan: bool, open_browser: bool,
     sock = listen(bind, port)
     shown = lan_address() if bind in ("0.0.0.0", "::") else bind
     shown = f"[{shown}]" if ":" in shown else shown
-    url = f"http://{shown}:{sock.getsockname()[1]}/" + (f"?token={token}" if token else "")
+    base = f"http://{shown}:{sock.getsockname()[1]}/"
+    url = base + (f"?token={token}" if token else "")
+    app.state.public_url = base  # seat links (and their QR codes) carry the address phones reach
     echo(f"printkit serve: {url}")
     echo(f"tables are kept in {path}")
     if token:

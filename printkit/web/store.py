@@ -37,6 +37,16 @@ CREATE TABLE IF NOT EXISTS moves (
     totals TEXT,
     PRIMARY KEY (table_id, seq)
 );
+CREATE TABLE IF NOT EXISTS seats (
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS hosts (
+    table_id INTEGER PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+    key TEXT NOT NULL
+);
 """
 
 
@@ -198,3 +208,23 @@ class Store:
         with self._write() as db:
             db.executemany("UPDATE moves SET totals = ? WHERE table_id = ? AND seq = ?",
                            [(_dumps(t), table_id, i) for i, t in enumerate(totals)])
+
+
+    # -- seats: a table where each player follows on their own phone (see printkit/web/seats.py)
+
+    def add_seats(self, table_id: int, host: str, seats: dict[str, str]) -> None:
+        """Make ``table_id`` a table with seats: the host's key and each seat's secret."""
+        with self._write() as db:
+            db.execute("INSERT INTO hosts (table_id, key) VALUES (?, ?)", (table_id, host))
+            db.executemany("INSERT INTO seats (table_id, seat, secret) VALUES (?, ?, ?)",
+                           [(table_id, seat, secret) for seat, secret in seats.items()])
+
+    def seats(self, table_id: int) -> tuple[str, dict[str, str]] | None:
+        """(host key, {seat: secret}) of a table with seats, None for a table without."""
+        with self._lock:
+            host = self._db.execute("SELECT key FROM hosts WHERE table_id = ?", (table_id,)).fetchone()
+            if host is None:
+                return None
+            rows = self._db.execute("SELECT seat, secret FROM seats WHERE table_id = ? ORDER BY rowid",
+                                    (table_id,)).fetchall()
+        return str(host[0]), {str(a): str(b) for a, b in rows}
