@@ -41,6 +41,34 @@ def cards_in(data: Any, where: str = "", skip: tuple[str, ...] = ("deck",)) -> d
     return out
 
 
+def leaks(text: str, who: str, hands: dict[str, list[str]], round_from: int, round_no: int) -> dict[str, str]:
+    """The cards of another seat's hand (``hands``: what each holds now, entered and not played)
+    in an answer to ``who``, with where each is. Only the round in play is searched (the moves
+    from ``round_from``, the report's lines of round ``round_no``): the cards of the rounds
+    before were all played face up and are dealt again. A seat's own hand entries are its own;
+    the Master's possible cards (PK-17) are every card the phone has not seen, whoever holds it."""
+    others = {c for p, h in hands.items() if p != who for c in h}
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:  # a page: its text
+        found = {c: "page" for c in CARD.findall(text)}
+    else:
+        for table in (data, data.get("table") if isinstance(data, dict) else None):
+            if isinstance(table, dict) and "moves" in table:
+                table["moves"] = [m for m in table["moves"][round_from:]
+                                  if (m.get("hand") or {}).get("player") != who]
+                table["report_text"] = "\n".join(
+                    line for line in table["report_text"].splitlines()
+                    if not line.startswith("round ") or line.startswith(f"round {round_no}"))
+                view = table["view"]
+                view.pop("rounds", None)
+                view["options"] = [o for o in view["options"] if o["player"] != MASTER]
+                if view.get("round") and view["round"]["finished"]:
+                    view.pop("round")
+        found = cards_in(data)
+    return {c: w for c, w in found.items() if c in others}
+
+
 class Seated:
     """A table with seats, driven as each phone would drive it; every answer each one gets is
     kept (``seen[who]``) and checked for another seat's hand as it comes."""
@@ -85,31 +113,8 @@ class Seated:
     def check(self, who: str, text: str) -> None:
         """No other seat's cards in hand (nor its secret) in an answer to ``who``."""
         self.seen.setdefault(who, []).append(text)
-        others = {c for p, h in self.hands.items() if p != who for c in h}
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError:  # a page: its text
-            found = {c: "page" for c in CARD.findall(text)}
-        else:
-            for table in (data, data.get("table") if isinstance(data, dict) else None):
-                if isinstance(table, dict) and "moves" in table:
-                    # The cards of the rounds before are all played (public) and dealt again: only
-                    # this round's moves and view are searched; the seat's own hand is its own.
-                    table["moves"] = [m for m in table["moves"][self.round_from:]
-                                      if (m.get("hand") or {}).get("player") != who]
-                    table["report_text"] = "\n".join(  # the tricks of the rounds before are public
-                        line for line in table["report_text"].splitlines()
-                        if not line.startswith("round ") or line.startswith(f"round {self.round_no}"))
-                    view = table["view"]
-                    view.pop("rounds", None)
-                    # The Master's possible cards (PK-17): every card this phone has not seen, the
-                    # same whoever holds it, so they tell nothing (checked apart, below).
-                    view["options"] = [o for o in view["options"] if o["player"] != MASTER]
-                    if view.get("round") and view["round"]["finished"]:
-                        view.pop("round")
-            found = cards_in(data)
-        leaks = {c: w for c, w in found.items() if c in others}
-        assert not leaks, (who, leaks)
+        found = leaks(text, who, self.hands, self.round_from, self.round_no)
+        assert not found, (who, found)
         for seat, secret in self.secrets.items():
             assert seat == who or who == "host" or secret not in text, (who, seat)
 
