@@ -18,6 +18,7 @@ from typing import Any
 
 from tests.corpus import ref_trickdumpling as ref
 from tests.web.conftest import PHONE
+from tests.web.test_trickdumpling_api import score_docs
 from tests.web.test_trickdumpling_seats import leaks
 from tests.web.touch import tap
 
@@ -74,7 +75,7 @@ def rank_taps(phone: Phone, current: list[str], target: list[str]) -> None:
 
 def test_three_phones_one_seat_each_never_receive_another_hand(live_server, page, browser, shot) -> None:
     started = time.monotonic()
-    rec, _ = ref.generate_game(random.Random(5), players=3, cook_variation=False)
+    rec, _ = ref.generate_game(random.Random(12), players=3, cook_variation=False)
     players = rec["players"]
     host = Phone(browser, "host", page)
     host.page.goto(live_server + "/")
@@ -92,89 +93,118 @@ def test_three_phones_one_seat_each_never_receive_another_hand(live_server, page
     assert sorted(links) == sorted(players)
     shot(host.page, "trickdumpling-seats-0-host-links")
     phones = {p: Phone(browser, p) for p in players}
+    try:
+        play_game(live_server, host, phones, rec, shot)
+    finally:
+        for phone in phones.values():
+            phone.page.context.close()  # (its long poll, before the server stops)
+    print(f"three seats, a whole game: {len(rec['rounds'])} rounds, {time.monotonic() - started:.1f} s")
+
+
+class Game:
+    """The game being played on the phones: what each seat holds at each version (cards entered,
+    not yet played), to judge each body a phone received by the version it answers."""
+
+    def __init__(self, host: Phone, phones: dict[str, Phone]):
+        self.host, self.phones = host, phones
+        self.hands: dict[str, list[str]] = {}
+        self.at_version: dict[int, tuple[dict[str, list[str]], int, int]] = {0: ({}, 0, 1)}
+        self.version, self.round_from, self.round_no = 0, 0, 1
+
+    def moved(self) -> None:
+        self.version += 1
+        self.at_version[self.version] = ({p: list(h) for p, h in self.hands.items()}, self.round_from, self.round_no)
+
+    def check(self, who: str, url: str, text: str) -> None:
+        try:
+            v = json.loads(text).get("version", self.version)
+        except (json.JSONDecodeError, AttributeError):
+            v = self.version
+        found = leaks(text, who, *self.at_version.get(v, self.at_version[self.version]))
+        assert not found, (who, url, found)
+
+    def drain(self) -> None:
+        for phone in [self.host, *self.phones.values()]:
+            phone.drain(self.check)
+
+    def start(self, k: int, rnd: dict[str, Any]) -> None:
+        """The host sets the chef (round 1) and the rank, and starts the round."""
+        self.round_no, self.round_from, self.hands = k + 1, self.version, {}
+        self.host.at(self.version)
+        if k == 0:
+            tap(self.host.page.locator(q("td-chef", player=rnd["chef"])))
+        rank = self.host.page.locator(q("td-rank")).locator("li").evaluate_all("(ls) => ls.map((l) => l.dataset.suit)")
+        rank_taps(self.host, rank, rnd["rank"])
+        tap(self.host.page.locator(q("td-start-round")))
+        self.moved()
+
+    def enter_hand(self, p: str, cards: list[str], mission: str, reload_at: int | None, shot: Any) -> None:
+        """``p`` taps their cards and mission on their phone (reloading it after ``reload_at``
+        cards: the draft must keep them) and enters the hand."""
+        phone = self.phones[p]
+        phone.at(self.version)
+        for i, c in enumerate(cards):
+            tap(phone.page.locator(q("td-deck-card", card=c)))
+            if i + 1 == reload_at:
+                phone.drain(self.check)
+                phone.page.reload()
+                phone.page.locator(q("td-held")).wait_for()
+                assert phone.page.locator(q("td-held")).inner_text().split() == cards[:reload_at]
+        tap(phone.page.locator(q("td-mission", player=mission)))
+        if reload_at:
+            shot(phone.page, "trickdumpling-seats-1-my-hand")
+        tap(phone.page.locator(q("td-enter-hand")))
+        self.hands[p] = list(cards)
+        self.moved()
+        phone.at(self.version)
+
+    def play(self, play: dict[str, Any], look: bool, shot: Any) -> None:
+        p = play["player"]
+        phone = self.phones[p]
+        phone.at(self.version)
+        if look:
+            shot(phone.page, "trickdumpling-seats-2-my-turn")
+            shot(self.host.page, "trickdumpling-seats-3-shared")
+            other = next(x for x in self.phones if x != p)
+            assert self.phones[other].page.locator(q("td-card")).count() == 0  # not their turn
+            assert self.host.page.locator(q("td-card")).count() == 0
+        tap(phone.page.locator(q("td-card", card=play["card"], declare=play.get("declare", ""))))
+        self.hands[p].remove(play["card"])
+        self.moved()
+
+
+def play_game(live_server: str, host: Phone, phones: dict[str, Phone], rec: dict[str, Any], shot: Any) -> None:
+    players = rec["players"]
+    links = {li.get_attribute("data-seat"): li.locator(q("seat-link")).get_attribute("href")
+             for li in host.page.locator(q("seat")).all()}
     for p, phone in phones.items():
         phone.page.goto(links[p])
         phone.page.locator(q("seat-me", seat=p)).wait_for()
         assert "seat=" not in phone.page.url  # the secret left the address bar
-
-    # What each seat holds at each version (cards entered, not yet played), to judge each body.
-    hands: dict[str, list[str]] = {}
-    at_version: dict[int, tuple[dict[str, list[str]], int, int]] = {0: ({}, 0, 1)}
-    version, round_from = 0, 0
-
-    def moved(round_no: int) -> None:
-        nonlocal version
-        version += 1
-        at_version[version] = ({p: list(h) for p, h in hands.items()}, round_from, round_no)
-
-    def check(who: str, url: str, text: str) -> None:
-        try:
-            v = json.loads(text).get("version", version)
-        except (json.JSONDecodeError, AttributeError):
-            v = version
-        state = at_version.get(v, at_version[version])
-        found = leaks(text, who, *state)
-        assert not found, (who, url, found)
-
-    everyone = [host, *phones.values()]
+    game = Game(host, phones)
     for k, rnd in enumerate(rec["rounds"]):
-        round_no = k + 1
-        round_from = version
-        hands = {}
-        host.at(version)
-        if k == 0:
-            tap(host.page.locator(q("td-chef", player=rnd["chef"])))
-        rank = host.page.locator(q("td-rank")).locator("li").evaluate_all("(ls) => ls.map((l) => l.dataset.suit)")
-        rank_taps(host, rank, rnd["rank"])
-        tap(host.page.locator(q("td-start-round")))
-        moved(round_no)
-        for p in players:
-            phone = phones[p]
-            phone.at(version)
-            cards = rnd["hands"][p]
-            for i, c in enumerate(cards):
-                tap(phone.page.locator(q("td-deck-card", card=c)))
-                if k == 0 and p == players[0] and i == 3:
-                    phone.drain(check)
-                    phone.page.reload()  # mid-deal: the draft is kept on this phone
-                    phone.page.locator(q("td-held")).wait_for()
-                    assert phone.page.locator(q("td-held")).inner_text().split() == cards[:4]
-            tap(phone.page.locator(q("td-mission", player=rnd["missions"][p])))
-            if k == 0 and p == players[0]:
-                shot(phone.page, "trickdumpling-seats-1-my-hand")
-            tap(phone.page.locator(q("td-enter-hand")))
-            hands[p] = list(cards)
-            moved(round_no)
-            phone.at(version)
+        game.start(k, rnd)
+        for i, p in enumerate(players):
+            game.enter_hand(p, rnd["hands"][p], rnd["missions"][p], 4 if k == 0 and i == 0 else None, shot)
         for t, trick in enumerate(rnd["tricks"]):
-            for play in trick["plays"]:
-                p = play["player"]
-                phone = phones[p]
-                phone.at(version)
-                if k == 0 and t == 1 and play is trick["plays"][1]:
-                    shot(phone.page, "trickdumpling-seats-2-my-turn")
-                    shot(host.page, "trickdumpling-seats-3-shared")
-                    other = next(x for x in players if x != p)
-                    assert phones[other].page.locator(q("td-card")).count() == 0  # not their turn
-                tap(phone.page.locator(q("td-card", card=play["card"], declare=play.get("declare", ""))))
-                hands[p].remove(play["card"])
-                moved(round_no)
-        for phone in everyone:
-            phone.drain(check)
-    for phone in everyone:
+            for j, play in enumerate(trick["plays"]):
+                game.play(play, k == 0 and t == 1 and j == 1, shot)
+        game.drain()
+    for phone in [host, *phones.values()]:
         phone.page.locator('body[data-over="true"]').wait_for(state="attached")
-        phone.drain(check)
+    game.drain()
     shot(phones[players[0]].page, "trickdumpling-seats-4-over")
     shown = {li.get_attribute("data-player"): int(li.locator(q("points")).inner_text())
              for li in host.page.locator(q("total")).all()}
-    expected = {p["name"]: p["total"] for p in __import__("tests.web.test_trickdumpling_api", fromlist=["x"])
-                .score_docs([rec])["players"]}
-    assert shown == expected
+    assert shown == {p["name"]: p["total"] for p in score_docs([rec])["players"]}
+    everyone = [host, *phones.values()]
     assert all(phone.bodies > 10 for phone in everyone), {p.who: p.bodies for p in everyone}
     assert all(not phone.errors for phone in everyone), [phone.errors for phone in everyone]
 
     # A single-phone table: the deal's taps survive a reload too (the draft, item 5).
     host.page.goto(live_server + "/")
+    form = host.page.locator(q("new-trickdumpling"))
+    names = form.locator(q("setup-players-item"))
     tap(form.locator(q("setup-players-add")))
     for i, name in enumerate(players):
         names.nth(i).fill(name)
@@ -185,4 +215,3 @@ def test_three_phones_one_seat_each_never_receive_another_hand(live_server, page
     host.page.reload()
     host.page.locator(q("td-held")).wait_for()
     assert host.page.locator(q("td-held")).inner_text().split()[1:] == rec["rounds"][0]["hands"][players[0]][:3]
-    print(f"three seats, a whole game: {len(rec['rounds'])} rounds, {time.monotonic() - started:.1f} s")
