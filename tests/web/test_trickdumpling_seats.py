@@ -20,6 +20,7 @@ from printkit.games.trickdumpling.record import MASTER
 from printkit.web.seats import host_cookie, seat_cookie
 from tests.corpus import ref_trickdumpling as ref
 from tests.web.apitools import ROOT, load
+from tests.web.test_trickdumpling_api import score_docs
 
 CARD = re.compile(r"\b(?:[KCSU][1-9]|W5|W99|GS)\b")
 SHARED = "shared"
@@ -63,6 +64,8 @@ def leaks(text: str, who: str, hands: dict[str, list[str]], round_from: int, rou
                 view = table["view"]
                 view.pop("rounds", None)
                 view["options"] = [o for o in view["options"] if o["player"] != MASTER]
+                if view.get("deal"):
+                    view["deal"].pop("master_cards", None)  # as the Master's options
                 if view.get("round") and view["round"]["finished"]:
                     view.pop("round")
         found = cards_in(data)
@@ -73,9 +76,10 @@ class Seated:
     """A table with seats, driven as each phone would drive it; every answer each one gets is
     kept (``seen[who]``) and checked for another seat's hand as it comes."""
 
-    def __init__(self, client: Any, players: list[str]):
+    def __init__(self, client: Any, players: list[str], cooks: dict[str, str] | None = None):
         self.client, self.players = client, players
-        r = client.post("/api/tables", json={"game": "trickdumpling", "setup": {"players": players}, "seats": True})
+        setup = {"players": players, "cooks": cooks or {}}
+        r = client.post("/api/tables", json={"game": "trickdumpling", "setup": setup, "seats": True})
         assert r.status_code == 201, r.text
         self.table = r.json()
         self.id = self.table["id"]
@@ -185,8 +189,6 @@ def test_three_seats_never_see_another_hand(client) -> None:
     for who in [*players, SHARED, "host"]:
         assert t.call(who, "GET", f"{base}/export").status_code == 200
     report = t.call(SHARED, "GET", base).json()["report"]
-    from tests.web.test_trickdumpling_api import score_docs
-
     assert report["players"] == score_docs([rec])["players"]
 
     # In the middle of a round: polls, 409s, refusals, undo, export, pages, the seat links.
@@ -239,8 +241,6 @@ def test_two_players_master_stack_entered_as_turned_over(client) -> None:
         assert exported.status_code == 200, exported.text
         doc = json.loads(exported.text)
         assert doc["rounds"][k]["hands"][MASTER] == rnd["hands"][MASTER]  # in the order turned over
-    from tests.web.test_trickdumpling_api import score_docs
-
     assert t.table["report"]["players"] == score_docs([rec])["players"]
     assert t.table["over"] == (not score_docs([rec])["unfinished"])
 
@@ -260,3 +260,36 @@ def test_master_card_dealt_to_a_player_is_refused_without_naming_the_hand(client
     assert "cannot be the Master's: it is dealt to a player" in refused["error"]
     assert t.players[0] not in refused["error"] and sora not in refused["error"]
     assert t.call(SHARED, "GET", f"/api/tables/{t.id}").json()["version"] == t.table["version"]  # nothing stored
+
+
+def test_a_round_that_ends_early_has_the_masters_last_cards_turned_over(client) -> None:
+    """PK-9 and PK-17: Assorted Dumplings ends a 2-player round before the Master's stack is all
+    played; its last cards are turned face up before the next deal (not before: the deal is
+    refused, and the export too while they are unknown), and the record is then the game's."""
+    rec, _ = ref.generate_game(random.Random(14), players=2, cook_variation=True)
+    t = Seated(client, rec["players"], rec.get("cooks"))
+    early = next(k for k, r in enumerate(rec["rounds"]) if sum(len(x["plays"]) for x in r["tricks"]) < 24)
+    for k, rnd in enumerate(rec["rounds"]):
+        if k > 0:
+            before = rec["rounds"][k - 1]
+            played = [p["card"] for x in before["tricks"] for p in x["plays"] if p["player"] == MASTER]
+            rest = before["hands"][MASTER][len(played):]
+            if k - 1 == early:
+                assert rest
+                t.hands = {}  # PK-17: the round is over, the cards left in hand are shown
+                view = t.call(SHARED, "GET", f"/api/tables/{t.id}").json()["view"]
+                assert view["deal"]["master_left"] == len(rest) and set(rest) <= set(view["deal"]["master_cards"])
+                assert t.call(SHARED, "GET", f"/api/tables/{t.id}/export").status_code == 409
+                refused = t.move(SHARED, {"start": {"chef": rnd["chef"], "rank": rnd["rank"]}}, 422)
+                assert f"turn over the Master's last {len(rest)} card" in refused["error"]
+                wrong = t.move(SHARED, {"stack": {"cards": [played[0], *rest[1:]]}}, 422)  # turned over already
+                assert "cannot be the Master's" in wrong["error"]
+                too_many = t.move(SHARED, {"stack": {"cards": [*rest, played[1]]}}, 422)["error"]
+                assert f"the Master has {len(rest)} card{'s' * (len(rest) > 1)} left: enter them all" in too_many
+                t.move(SHARED, {"stack": {"cards": rest}})
+                doc = json.loads(t.call(SHARED, "GET", f"/api/tables/{t.id}/export?format=json").text)
+                assert doc["rounds"][early]["hands"][MASTER] == before["hands"][MASTER]
+            else:
+                assert not rest
+        play_round(t, rnd, check_routes=False)
+    assert t.table["report"]["players"] == score_docs([rec])["players"]

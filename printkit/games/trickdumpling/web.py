@@ -172,7 +172,16 @@ class HandMove(_Strict):
         return codes
 
 
-SEAT_KEYS = ("deal", "play", "start", "hand")
+class StackMove(_Strict):
+    """With 2 players and a round dealt seat by seat: the Master's cards left when its round ended
+    early (Assorted Dumplings, PK-9), turned face up top first (PK-17)."""
+
+    cards: list[str] = Field(min_length=1, max_length=35, description="the Master's cards left, top first")
+
+    _c = HandMove._cards
+
+
+SEAT_KEYS = ("deal", "play", "start", "hand", "stack")
 
 
 class Move(_Strict):
@@ -183,12 +192,13 @@ class Move(_Strict):
     play: PlayMove | None = None
     start: StartMove | None = None
     hand: HandMove | None = None
+    stack: StackMove | None = None
 
     @model_validator(mode="after")
     def _one(self) -> Move:
         if sum(getattr(self, k) is not None for k in SEAT_KEYS) != 1:
-            raise ValueError('a move is {"deal": {...}}, {"play": {...}}, {"start": {...}} or {"hand": {...}}: '
-                             "exactly one of them")
+            raise ValueError('a move is {"deal": {...}}, {"play": {...}}, {"start": {...}}, {"hand": {...}} or '
+                             '{"stack": {...}}: exactly one of them')
         return self
 
 
@@ -231,6 +241,29 @@ def _hand_part(setup: Setup, entering: dict[str, Any], h: HandMove) -> None:
     entering["missions"][h.player] = h.mission or "nephew"
 
 
+def _stack_known(setup: Setup, rounds: list[dict[str, Any]], revealed: dict[int, list[str]]) -> None:
+    """Before the next round: every card of the Master's stack dealt seat by seat is known (PK-17)."""
+    k = len(rounds) - 1
+    left = CONTENT.deal[len(setup.players)] - len(revealed.get(k, []))
+    if k in revealed and left:
+        raise ValueError(f"the round is over: turn over the Master's last {left} card{'s' * (left > 1)} first "
+                         "(PK-17)")
+
+
+def _stack_rest(setup: Setup, rounds: list[dict[str, Any]], revealed: dict[int, list[str]], cards: list[str]) -> None:
+    """The Master's cards left, turned face up (PK-17): exactly the rest of its stack, none dealt
+    to a player or already turned over."""
+    k = len(rounds) - 1
+    if k not in revealed:
+        raise ValueError("only the Master's stack of a round dealt seat by seat is turned over this way (2 players)")
+    left = CONTENT.deal[len(setup.players)] - len(revealed[k])
+    if len(cards) != left:
+        raise ValueError(f"the Master has {left} card{'s' * (left != 1)} left: enter {'them all' if left else 'none'}")
+    if any(c in h for c in cards for h in rounds[k]["hands"].values()) or set(cards) & set(revealed[k]):
+        raise ValueError("one of these cards cannot be the Master's: it is dealt to a player or already turned over")
+    revealed[k] += cards
+
+
 def _master_stack(n: int, r: dict[str, Any], revealed: list[str]) -> list[str]:
     """A round dealt seat by seat with 2 players: the Master's stack is never typed in. Its cards
     are the ones turned over as the Master plays them (PK-17), in that order; until the last one,
@@ -246,7 +279,11 @@ def _seat_part(setup: Setup, m: Move, entering: dict[str, Any] | None, rounds: l
                revealed: dict[int, list[str]]) -> dict[str, Any] | None:
     """A part of a round dealt seat by seat: its start, or a hand; the round joins ``rounds``
     once every hand is in (the round being entered after it, else None)."""
+    if m.stack is not None:
+        _stack_rest(setup, rounds, revealed, m.stack.cards)
+        return entering
     if m.start is not None:
+        _stack_known(setup, rounds, revealed)
         return {"chef": m.start.chef, "rank": list(m.start.rank), "missions": {}, "hands": {}}
     assert m.hand is not None
     if entering is None:
@@ -275,10 +312,11 @@ def records(setup: BaseModel, moves: Sequence[dict[str, Any]]) -> list[dict[str,
         m = Move.model_validate(raw)
         if (m.deal is not None or m.start is not None) and entering is not None:
             raise ValueError("the next round is being dealt seat by seat: every player enters their hand first")
-        if m.start is not None or m.hand is not None:
+        if m.start is not None or m.hand is not None or m.stack is not None:
             entering = _seat_part(setup, m, entering, rounds, revealed)
             continue
         if m.deal is not None:
+            _stack_known(setup, rounds, revealed)
             rounds.append(m.deal.model_dump() | {"tricks": []})
             continue
         assert m.play is not None
@@ -431,6 +469,7 @@ def view(state: GameState, setup: BaseModel, moves: Sequence[dict[str, Any]]) ->
         # A round dealt seat by seat: its chef and rank, and who has entered their hand (no card).
         out["deal"]["entering"] = None if entering is None else {
             "chef": entering["chef"], "rank": entering["rank"], "entered": list(entering["hands"])}
+        out["deal"]["master_left"] = _master_left(setup, moves, state)
     elif phase == "play" and r is not None:
         out["trick"] = _open_trick(state.trick, state) if state.trick is not None else _new_trick(state, r)
         out["hands"] = {p: _cards_json(r.hands.get(p, [])) for p in state.waiting}
@@ -454,6 +493,30 @@ def _entering(setup: Setup, moves: Sequence[dict[str, Any]]) -> dict[str, Any] |
             if len(entering["hands"]) == len(setup.players):
                 entering = None
     return entering
+
+
+def _master_left(setup: Setup, moves: Sequence[dict[str, Any]], state: TrickDumplingState) -> int:
+    """The Master's cards not turned over yet in the last round, when it was dealt seat by seat
+    with 2 players (PK-17): after a round that ended early they are turned face up before the
+    next deal."""
+    if not _master_hidden(setup, moves) or _entering(setup, moves) is not None:
+        return 0
+    seat_round, seen = False, 0
+    entered: set[str] | None = None
+    for m in moves:
+        if m.get("start") is not None:
+            entered = set()
+        elif m.get("hand") is not None and entered is not None:
+            entered.add(m["hand"]["player"])
+            if len(entered) == len(setup.players):
+                seat_round, seen, entered = True, 0, None
+        elif m.get("deal") is not None:
+            seat_round = False
+        elif (m.get("play") or {}).get("player") == MASTER:
+            seen += 1
+        elif m.get("stack") is not None:
+            seen += len(m["stack"]["cards"])
+    return CONTENT.deal[len(setup.players)] - seen if seat_round else 0
 
 
 def _master_options(state: TrickDumplingState, seat: str | None) -> list[dict[str, Any]]:
@@ -503,6 +566,9 @@ def seat_view(state: GameState, setup: BaseModel, moves: Sequence[dict[str, Any]
             if play["player"] not in (seat, MASTER):
                 play.update(card=None, up=None, declare=None, slack=None, hidden=True)
     entering = _entering(setup, moves)
+    if out["deal"] is not None and out["deal"]["master_left"]:
+        # PK-17: the Master's cards left after a round that ended early, to turn face up
+        out["deal"]["master_cards"] = [o["card"] for o in _master_options(state, seat)]
     if out["deal"] is not None and entering is not None and seat in entering["hands"]:
         out["deal"]["mine"] = {"cards": entering["hands"][seat], "mission": entering["missions"][seat]}
     out["seat"] = seat
@@ -541,7 +607,8 @@ def secret(state: GameState, setup: BaseModel, moves: Sequence[dict[str, Any]]) 
     end of a round every card is known)."""
     assert isinstance(state, TrickDumplingState) and isinstance(setup, Setup)
     r = state.round
-    return _entering(setup, moves) is not None or (r is not None and not r.over and not state.closed)
+    return _entering(setup, moves) is not None or (r is not None and not r.over and not state.closed) \
+        or _master_left(setup, moves, state) > 0
 
 
 def seat_names(setup: BaseModel) -> list[str]:

@@ -199,6 +199,22 @@ function chefAndRank(box, el, v, draft, redraw) {
 function seatDeal(box, table, ctx, draft, redraw) {
   const el = ctx.el, v = table.view, d = v.deal, me = v.seat, e = d.entering;
   box.append(el("h2", {}, `Round ${d.round}: the deal`));
+  if (d.master_left) {
+    // PK-17: the round ended early: the Master's last cards are turned face up, top first.
+    const rest = draft.stack || (draft.stack = []);
+    box.append(el("h3", {}, `First turn over the Master's last ${d.master_left} cards, top first`),
+      el("p", { class: "td-held", "data-test": "td-master-rest-held" }, rest.join(" ") || "No card yet."),
+      el("div", { class: "td-grid", "data-test": "td-master-rest" }, d.master_cards.map((code) => {
+        const held = rest.includes(code);
+        return el("button", { type: "button", class: `${cardClass(v, code)} ${held ? "held" : ""}`, "data-test": "td-master-rest-card",
+          "data-card": code, "aria-pressed": String(held), disabled: !held && rest.length >= d.master_left,
+          onclick: () => { if (held) rest.splice(rest.indexOf(code), 1); else rest.push(code); redraw(); } }, cardFace(v, code, el));
+      })),
+      el("button", { type: "button", class: "big primary", "data-test": "td-master-rest-enter", disabled: rest.length !== d.master_left,
+        onclick: () => ctx.move({ stack: { cards: rest } }).then(() => { draft.stack = []; saveDraft(table, draft); }, () => {}) },
+      "Enter the Master's cards"));
+    return box;
+  }
   if (!e) {
     chefAndRank(box, el, v, draft, redraw);
     box.append(el("button", { type: "button", class: "big primary", "data-test": "td-start-round", disabled: !draft.chef,
