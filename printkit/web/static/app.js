@@ -53,13 +53,10 @@ async function drawSeats() {
   const seats = table.seats;
   seatsBox.hidden = !seats;
   if (!seats) return;
-  if (seats.seat) {
-    seatsBox.replaceChildren(el("p", { "data-test": "seat-me", "data-seat": seats.seat }, "This phone is ",
-      el("strong", {}, el("bdi", {}, seats.seat)), "'s seat: only you see your cards here."));
-    return;
-  }
+  const me = seats.seat ? el("p", { "data-test": "seat-me", "data-seat": seats.seat }, "This phone is ",
+    el("strong", {}, el("bdi", {}, seats.seat)), "'s seat: only you see your cards here.") : null;
   if (!seats.host) {
-    seatsBox.replaceChildren(el("p", { class: "muted" }, "The shared view: each player follows on their own phone (their seat link)."));
+    seatsBox.replaceChildren(me || el("p", { class: "muted" }, "The shared view: each player follows on their own phone (their seat link)."));
     return;
   }
   if (seatLinks === null) {
@@ -67,7 +64,7 @@ async function drawSeats() {
     try { seatLinks = (await request(`/api/tables/${id}/seats`)).seats; } catch (error) { seatLinks = null; showBanner(banner, error); return; }
   }
   if (seatsBox.querySelector("details")) return; // drawn once: the links never change
-  seatsBox.replaceChildren(el("details", { "data-test": "seat-links", open: table.moves.length === 0 },
+  seatsBox.replaceChildren(...(me ? [me] : []), el("details", { "data-test": "seat-links", open: table.moves.length === 0 },
     el("summary", {}, "Seat links: each player scans theirs"),
     el("ul", { class: "seat-list", style: { listStyle: "none", padding: "0", display: "flex", flexWrap: "wrap", gap: "12px" } },
       seatLinks.map((s) => el("li", { "data-test": "seat", "data-seat": s.seat,
