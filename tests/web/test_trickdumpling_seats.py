@@ -169,6 +169,16 @@ def play_round(t: Seated, rnd: dict[str, Any], check_routes: bool) -> None:
             t.move(who, {"play": play})
             if p in t.hands:
                 t.hands[p].remove(play["card"])
+            if trick["plays"][0]["player"] == MASTER and play is trick["plays"][1]:
+                # TD-15: the card chosen first stays hidden from the other player until theirs is down
+                other = next(q for q in t.players if q != p)
+                for viewer in (other, SHARED):
+                    seen = t.call(viewer, "GET", f"/api/tables/{t.id}").json()
+                    assert play["card"] not in cards_in(seen["view"]["trick"])
+                    assert seen["moves"][-1] == {"play": {"player": p, "hidden": True}}
+                    held = [x for x in seen["view"]["trick"]["plays"] if x["player"] == p]
+                    assert held == [{"player": p, "card": None, "declare": None, "slack": None, "up": None,
+                                     "hidden": True}]
 
 
 def test_three_seats_never_see_another_hand(client) -> None:
@@ -232,8 +242,10 @@ def test_three_seats_never_see_another_hand(client) -> None:
 def test_two_players_master_stack_entered_as_turned_over(client) -> None:
     """TD-11 with seats: the Master's stack is never typed in; each of its cards is entered as it
     is turned over (PK-17), with the answer the State forces on it. At the end of each round the
-    record is complete: the export is the example record itself, scored the same."""
+    record is complete: the export is the example record itself, scored the same. (A whole
+    2-player game with seats, to its end, is the next test's.)"""
     rec = load(ROOT / "examples" / "trickdumpling" / "two-players-master.yaml")
+    rec["rounds"] = rec["rounds"][:2]  # a round a real player leads, then one the Master leads (TD-15)
     t = Seated(client, rec["players"])
     for k, rnd in enumerate(rec["rounds"]):
         play_round(t, rnd, check_routes=k == 0)
