@@ -79,6 +79,23 @@ class Scorekeeper:
     #: sentence starts "Not allowed: ...".
     move_name: Callable[[BaseModel, dict[str, Any]], str] | None = None
 
+    # -- seats (a table where each player follows on their own phone, docs/serve.md "Seats") ----
+    # Called only for a table created with seats; ``seat`` is a seat's name, or None for the
+    # shared screen (the host's too). None: the game hides nothing (every seat sees everything).
+
+    #: setup -> the names of the seats (one link each). None: the players of the report.
+    seats: Callable[[BaseModel], list[str]] | None = None
+    #: What ``seat`` may see of the view: like ``view``, with the seat (None: the shared screen).
+    #: It must hold no other seat's secret.
+    seat_view: Callable[[GameState, BaseModel, Sequence[dict[str, Any]], str | None], dict[str, Any]] | None = None
+    #: The moves as ``seat`` may see them (another seat's secret moves without their secret).
+    seat_moves: Callable[[BaseModel, Sequence[dict[str, Any]], str | None], list[dict[str, Any]]] | None = None
+    #: Whether ``seat`` may post ``move`` (a stored move, dumped by the move model): None if it
+    #: may, else the reason in a player's words (the app answers 403 with it).
+    seat_may: Callable[[BaseModel, Sequence[dict[str, Any]], dict[str, Any], str | None], str | None] | None = None
+    #: Whether the record holds a secret now (the export is refused until it is revealed).
+    secret: Callable[[GameState, BaseModel, Sequence[dict[str, Any]]], bool] | None = None
+
 
 def describe_move(keeper: Scorekeeper, setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
     """Move ``i`` of ``moves`` in the game's words (``Scorekeeper.describe``), else "Ann: move 3"

@@ -32,6 +32,8 @@ from printkit.core.table import Scorekeeper, describe_move
 from printkit.errors import InputError
 from printkit.web import engine
 from printkit.web.engine import Refused, Scored
+from printkit.web import seats
+from printkit.web.seats import PUBLIC, Who
 from printkit.web.security import SECURITY_HEADERS, Gate, loopback_hosts
 from printkit.web.store import Missing, Row, Stale, Store, walk
 
@@ -96,23 +98,23 @@ class Tables:
         except Missing:
             raise Problem(404, f"no table {table_id}") from None
 
-    def response(self, table_id: int, status: int = 200) -> Response:
-        """The table's JSON as the API answers it (encoded once a version)."""
+    def response(self, table_id: int, status: int = 200, who: Who = PUBLIC) -> Response:
+        """The table's JSON as the API answers it to ``who`` (encoded once a version and seat)."""
         row = self.row(table_id)
-        key = (row.id, row.version, "bytes")
+        key = (row.id, row.version, "bytes", who.key)
         body = self.cache.get(key)
         if body is None:
-            body = json.dumps(self.table_json(row), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            body = json.dumps(self.table_json(row, who), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
             self.cache.put(key, body)
         return Response(body, status_code=status, media_type="application/json")
 
-    def cached_response(self, table_id: int) -> Response | None:
+    def cached_response(self, table_id: int, who: Who = PUBLIC) -> Response | None:
         """The table's answer if it is already encoded at its version (else None)."""
         try:
             version = self.store.version(table_id)
         except Missing:
             raise Problem(404, f"no table {table_id}") from None
-        body = self.cache.get((table_id, version, "bytes"))
+        body = self.cache.get((table_id, version, "bytes", who.key))
         return None if body is None else Response(body, media_type="application/json")
 
     def setup_of(self, keeper: Scorekeeper, setup: Any) -> BaseModel:
@@ -133,42 +135,61 @@ class Tables:
             self.cache.put(key, hit)
         return hit
 
-    def table_json(self, row: Row) -> dict[str, Any]:
-        key = (row.id, row.version, "json-view")
+    def table_json(self, row: Row, who: Who | None = None) -> dict[str, Any]:
+        """The table as ``who`` may see it (None: as the store says; on a table with seats, the
+        shared screen's view): a seat's view never holds another seat's secret."""
+        if who is None:
+            who = self.who(row.id, "")
+        key = (row.id, row.version, "json-view", who.key)
         hit = self.cache.get(key)
         if hit is not None:
             return hit
         keeper = self.keeper(row.game)
         scored = self.scored(row)
         setup = self.setup_of(keeper, row.setup)
+        moves = row.moves
         try:
-            view = keeper.view(scored.state, setup, row.moves)
+            if who.seated and keeper.seat_view is not None:
+                view = keeper.seat_view(scored.state, setup, row.moves, who.seat)
+            else:
+                view = keeper.view(scored.state, setup, row.moves)
+            if who.seated and keeper.seat_moves is not None:
+                moves = keeper.seat_moves(setup, row.moves, who.seat)
         except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
             raise Problem(422, f"the game cannot show this table: {e}") from None
         report = scored.report
         out = {"id": row.id, "game": row.game, "title": keeper.game.title, "version": row.version,
                "created": row.created, "updated": row.updated, "finished": row.finished,
-               "setup": row.setup, "moves": row.moves, "players": [p.name for p in report.players],
+               "setup": row.setup, "moves": moves, "players": [p.name for p in report.players],
                "view": view, "report": json.loads(report.dumps()), "report_text": report.human(),
                "over": not report.unfinished, "files": list(scored.names),
                "standing": engine.standing(keeper, report), "outcome": engine.outcome(keeper, report),
                "broken": engine.broken(row.game, report)}
-        out.update(self.undo_json(row, keeper, setup))
+        out.update(self.undo_json(row, keeper, setup, who))
+        if who.seated:
+            out["seats"] = {"seat": who.seat, "host": who.host}
         self.cache.put(key, out)
         return out
 
-    def undo_json(self, row: Row, keeper: Scorekeeper, setup: BaseModel) -> dict[str, Any]:
+    @staticmethod
+    def visible(keeper: Scorekeeper, setup: BaseModel, moves: list[dict[str, Any]], who: Who) -> list[dict[str, Any]]:
+        """``moves`` as ``who`` may see them (a seat: no other seat's secret), to be described."""
+        if who.seated and keeper.seat_moves is not None and moves:
+            return keeper.seat_moves(setup, moves, who.seat)
+        return moves
+
+    def undo_json(self, row: Row, keeper: Scorekeeper, setup: BaseModel, who: Who = PUBLIC) -> dict[str, Any]:
         """The table JSON's keys for undo, redo and the lock: ``last_move`` and ``undone`` (what a
-        redo plays again), each ``{"text"}`` in the game's words or null; ``locked`` (a finished
-        game: no move, undo or redo until reopened); ``archived`` (its time or null)."""
-        moves = row.moves
-        last = {"text": describe_move(keeper, setup, moves, len(moves) - 1)} if moves else None
-        undone = ({"text": describe_move(keeper, setup, [*moves, row.undone[-1]], len(moves))}
-                  if row.undone else None)
+        redo plays again), each ``{"text"}`` in the game's words (as ``who`` may see the moves) or
+        null; ``locked`` (a finished game: no move, undo or redo until reopened); ``archived``."""
+        moves = self.visible(keeper, setup, [*row.moves, *row.undone[-1:]], who)
+        n = len(row.moves)
+        last = {"text": describe_move(keeper, setup, moves, n - 1)} if n else None
+        undone = {"text": describe_move(keeper, setup, moves, n)} if row.undone else None
         return {"last_move": last, "undone": undone, "locked": row.finished is not None,
                 "archived": row.archived}
 
-    def history(self, row: Row) -> list[dict[str, Any]]:
+    def history(self, row: Row, who: Who = PUBLIC) -> list[dict[str, Any]]:
         """Every entry of the table's history, oldest first: ``{version, time, kind, what}``,
         ``what`` in the game's words ("Ann took 3", "undo: Ann took 3", "reopened")."""
         keeper = self.keeper(row.game)
@@ -177,9 +198,10 @@ class Tables:
         for e, played, undone in walk(row.history):
             moves = [p.move or {} for p in played]
             if e.kind in ("start", "move", "redo") and moves:
-                what = describe_move(keeper, setup, moves, len(moves) - 1)
+                what = describe_move(keeper, setup, self.visible(keeper, setup, moves, who), len(moves) - 1)
             elif e.kind == "undo" and undone:
-                what = describe_move(keeper, setup, [*moves, undone[-1].move or {}], len(moves))
+                seen = self.visible(keeper, setup, [*moves, undone[-1].move or {}], who)
+                what = describe_move(keeper, setup, seen, len(moves))
             else:
                 what = ""
             words = {"start": what, "move": what, "undo": f"undo: {what}", "redo": f"redo: {what}",
@@ -187,12 +209,23 @@ class Tables:
             out.append({"version": e.version, "time": e.time, "kind": e.kind, "what": words.get(e.kind, e.kind)})
         return out
 
-    def _locked(self, row: Row) -> None:
+    def _locked(self, row: Row, who: Who = PUBLIC) -> None:
         if row.finished is not None:
             raise Problem(423, "This game is over, so it is locked: reopen it (Game over, then Reopen) "
-                               "to change it.", table=self.table_json(row))
+                               "to change it.", table=self.table_json(row, who))
 
-    def play(self, table_id: int, body: dict[str, Any]) -> Response:
+    def who(self, table_id: int, cookie_header: str) -> Who:
+        """Who asks for ``table_id``, from the request's cookies (seats.py)."""
+        return seats.who(self.store, table_id, cookie_header)
+
+    def secret_now(self, row: Row) -> bool:
+        """The table has seats and its record holds a secret now (its game says so)."""
+        keeper = self.keeper(row.game)
+        if keeper.secret is None or self.store.seats(row.id) is None:
+            return False
+        return keeper.secret(self.scored(row).state, self.setup_of(keeper, row.setup), row.moves)
+
+    def play(self, table_id: int, body: dict[str, Any], who: Who = PUBLIC) -> Response:
         """Check and store one posted move (in a worker thread): the new table, or a Problem."""
         row = self.row(table_id)
         keeper = self.keeper(row.game)
@@ -201,16 +234,20 @@ class Tables:
         move = stored_move(keeper, body["move"], "move", 400)
         version = _version(body)
         if version != row.version:
-            raise Problem(409, _stale(row.version), table=self.table_json(row))
-        self._locked(row)
+            raise Problem(409, _stale(row.version), table=self.table_json(row, who))
+        if who.seated and keeper.seat_may is not None:
+            reason = keeper.seat_may(self.setup_of(keeper, row.setup), row.moves, move, who.seat)
+            if reason is not None:
+                raise Problem(403, reason)
+        self._locked(row, who)
         after = self._after(row, keeper, move)
         totals = engine.chart_totals(keeper, after.report)
         try:
             new_version = self.store.add_move(table_id, version, move, not after.report.unfinished, totals)
         except Stale as e:
-            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id))) from None
+            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id), who)) from None
         self.cache.put((table_id, new_version, "yaml"), after)
-        return self.response(table_id)
+        return self.response(table_id, who=who)
 
     def _after(self, row: Row, keeper: Scorekeeper, move: dict[str, Any]) -> Scored:
         """The table scored with ``move`` played after its moves, or a 422 naming the rules it
@@ -234,7 +271,7 @@ class Tables:
                           violations=[engine.rule_json(row.game, v) for v in fresh])
         return after
 
-    def undo(self, table_id: int, version: int) -> Response:
+    def undo(self, table_id: int, version: int, who: Who = PUBLIC) -> Response:
         """Take back the last move of ``version`` (in a worker thread): the new table, or a
         Problem. An undo posted again on the version it undid (a double tap) is a 409 with
         ``already: true``: nothing more is undone."""
@@ -243,9 +280,9 @@ class Tables:
             done = next((e for e in row.history if e.version == version + 1), None)
             if done is not None and done.kind == "undo":
                 raise Problem(409, "Already undone: the table is shown as it is now.", already=True,
-                              table=self.table_json(row))
-            raise Problem(409, _stale(row.version), table=self.table_json(row))
-        self._locked(row)
+                              table=self.table_json(row, who))
+            raise Problem(409, _stale(row.version), table=self.table_json(row, who))
+        self._locked(row, who)
         if not row.moves:
             raise Problem(422, "nothing to undo: no move has been played")
         keeper = self.keeper(row.game)
@@ -256,20 +293,20 @@ class Tables:
         try:
             new_version = self.store.undo(table_id, version, not after.report.unfinished)
         except Stale as e:
-            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id))) from None
+            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id), who)) from None
         except IndexError as e:
             raise Problem(422, str(e)) from None
         self.cache.put((table_id, new_version, "yaml"), after)
-        return self.response(table_id)
+        return self.response(table_id, who=who)
 
-    def redo(self, table_id: int, version: int) -> Response:
+    def redo(self, table_id: int, version: int, who: Who = PUBLIC) -> Response:
         """Play the last move undone again (in a worker thread): the new table, or a Problem
         (409 on another version, 422 when nothing is left to redo, a move was played since the
         undo, or the move would now break a rule)."""
         row = self.row(table_id)
         if version != row.version:
-            raise Problem(409, _stale(row.version), table=self.table_json(row))
-        self._locked(row)
+            raise Problem(409, _stale(row.version), table=self.table_json(row, who))
+        self._locked(row, who)
         if not row.undone:
             since = any(e.kind == "undo" for e in row.history)
             raise Problem(422, "Nothing to redo: a move was played after the undo." if since
@@ -279,36 +316,36 @@ class Tables:
         try:
             new_version = self.store.redo(table_id, version, not after.report.unfinished)
         except Stale as e:
-            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id))) from None
+            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id), who)) from None
         except IndexError as e:
             raise Problem(422, str(e)) from None
         self.cache.put((table_id, new_version, "yaml"), after)
-        return self.response(table_id)
+        return self.response(table_id, who=who)
 
-    def reopen(self, table_id: int, version: int) -> Response:
+    def reopen(self, table_id: int, version: int, who: Who = PUBLIC) -> Response:
         """Unlock a finished game (an entry of its history): the new table, or a Problem."""
         row = self.row(table_id)
         if version != row.version:
-            raise Problem(409, _stale(row.version), table=self.table_json(row))
+            raise Problem(409, _stale(row.version), table=self.table_json(row, who))
         if row.finished is None:
-            raise Problem(409, "This game is not locked: there is nothing to reopen.", table=self.table_json(row))
+            raise Problem(409, "This game is not locked: there is nothing to reopen.", table=self.table_json(row, who))
         try:
             self.store.reopen(table_id, version)
         except Stale as e:
-            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id))) from None
-        return self.response(table_id)
+            raise Problem(409, _stale(e.version), table=self.table_json(self.row(table_id), who)) from None
+        return self.response(table_id, who=who)
 
-    def archive(self, table_id: int, archived: bool) -> Response:
+    def archive(self, table_id: int, archived: bool, who: Who = PUBLIC) -> Response:
         """Hide the table from the home list (it is listed under Archived in History), or show it
         again: the new table."""
         row = self.row(table_id)
         if (row.archived is not None) == archived:
-            return self.response(table_id)  # already so: nothing to record
+            return self.response(table_id, who=who)  # already so: nothing to record
         try:
             self.store.archive(table_id, archived)
         except Missing:
             raise Problem(404, f"no table {table_id}") from None
-        return self.response(table_id)
+        return self.response(table_id, who=who)
 
     def delete(self, table_id: int) -> None:
         """The table and its whole history, gone for good."""
@@ -440,13 +477,52 @@ def api_new_table(request: Request, body: dict[str, Any]) -> Response:
         engine.score(keeper, setup, [])
     except Refused as e:
         raise Problem(422, e.message) from None
+    seated = body.get("seats", False)
+    if not isinstance(seated, bool):
+        raise Problem(400, "seats: true (each player follows on their own phone, by a seat link) or false")
     table_id = tables.store.create(game, setup.model_dump(mode="json", by_alias=True))
-    return tables.response(table_id, 201)
+    if not seated:
+        return tables.response(table_id, 201)
+    # The seats: the game's (Scorekeeper.seats), else the report's players.
+    names = keeper.seats(setup) if keeper.seats is not None else \
+        [p.name for p in engine.score(keeper, setup, []).report.players]
+    host, secrets = seats.new_secrets(names)
+    tables.store.add_seats(table_id, host, secrets)
+    response = tables.response(table_id, 201, Who(seated=True, host=True))
+    response.headers.append("set-cookie", seats.set_cookie(seats.host_cookie(table_id), host))
+    return response
+
+
+def _who(request: Request, table_id: int) -> Who:
+    return request.app.state.tables.who(table_id, request.headers.get("cookie", ""))
+
+
+def api_seats(request: Request, body: None) -> Response:
+    """The seat links of a table with seats, each with its QR code (SVG): to its host only (the
+    browser that created the table); anyone else is refused (403), for the links are the seats'
+    secrets. On the LAN each link carries the join token too."""
+    tables: Tables = request.app.state.tables
+    row = tables.row(_id(request))
+    kept = tables.store.seats(row.id)
+    if kept is None:
+        raise Problem(404, "this table has no seats: one phone keeps it for everyone")
+    if not _who(request, row.id).host:
+        raise Problem(403, "only the phone that started this table can show the seat links")
+    base = request.app.state.public_url or str(request.base_url)
+    links = []
+    for seat, secret in kept[1].items():
+        url = seats.seat_url(base, row.id, secret, request.app.state.token)
+        links.append({"seat": seat, "url": url, "svg": seats.qr_svg(url)})
+    return _json({"id": row.id, "seats": links})
 
 
 async def api_table(request: Request) -> Response:
     tables: Tables = request.app.state.tables
     table_id = _id(request)
+    try:
+        who = _who(request, table_id)
+    except Missing:
+        raise Problem(404, f"no table {table_id}") from None
     since = request.query_params.get("since")
     if since is not None:
         if not re.fullmatch(r"-?[0-9]{1,12}", since):
@@ -455,8 +531,8 @@ async def api_table(request: Request) -> Response:
             return _json({"id": table_id, "version": int(since), "unchanged": True})
     # A table's answer at a version is encoded once: a poll woken by a change that another
     # request has already answered is sent from the cache, without a trip to a worker thread.
-    cached = tables.cached_response(table_id)
-    return cached if cached is not None else await run_in_threadpool(tables.response, table_id)
+    cached = tables.cached_response(table_id, who)
+    return cached if cached is not None else await run_in_threadpool(tables.response, table_id, 200, who)
 
 
 async def _changed(request: Request, tables: Tables, table_id: int, since: int) -> bool:
@@ -512,7 +588,8 @@ async def _move(request: Request) -> Response:
     table_id = _id(request)
     body = await _body(request)
     # The game's work runs in a worker thread: a long replay never holds up the other tables.
-    response, work = await run_in_threadpool(_timed, tables.play, table_id, body)
+    response, work = await run_in_threadpool(_timed, functools.partial(tables.play, who=_who(request, table_id)),
+                                             table_id, body)
     response.headers["Server-Timing"] = f"work;dur={work * 1000:.2f}"
     tables.changes.changed(table_id)
     return response
@@ -531,7 +608,7 @@ async def api_undo(request: Request) -> Response:
     tables: Tables = request.app.state.tables
     table_id = _id(request)
     body = await _body(request)
-    response = await run_in_threadpool(tables.undo, table_id, _version(body))
+    response = await run_in_threadpool(tables.undo, table_id, _version(body), _who(request, table_id))
     tables.changes.changed(table_id)
     return response
 
@@ -540,7 +617,7 @@ async def api_redo(request: Request) -> Response:
     tables: Tables = request.app.state.tables
     table_id = _id(request)
     body = await _body(request)
-    response = await run_in_threadpool(tables.redo, table_id, _version(body))
+    response = await run_in_threadpool(tables.redo, table_id, _version(body), _who(request, table_id))
     tables.changes.changed(table_id)
     return response
 
@@ -549,7 +626,7 @@ async def api_reopen(request: Request) -> Response:
     tables: Tables = request.app.state.tables
     table_id = _id(request)
     body = await _body(request)
-    response = await run_in_threadpool(tables.reopen, table_id, _version(body))
+    response = await run_in_threadpool(tables.reopen, table_id, _version(body), _who(request, table_id))
     tables.changes.changed(table_id)
     return response
 
@@ -560,7 +637,7 @@ async def api_archive(request: Request) -> Response:
     body = await _body(request)
     if not isinstance(body.get("archived"), bool):
         raise Problem(400, 'archived: true or false is expected ({"archived": true})')
-    response = await run_in_threadpool(tables.archive, table_id, body["archived"])
+    response = await run_in_threadpool(tables.archive, table_id, body["archived"], _who(request, table_id))
     tables.changes.changed(table_id)
     return response
 
@@ -583,7 +660,7 @@ def api_history(request: Request, body: None) -> Response:
     """The table's history: ``{id, game, version, entries: [{version, time, kind, what}]}``."""
     tables: Tables = request.app.state.tables
     row = tables.row(_id(request))
-    return _json({"id": row.id, "game": row.game, "version": row.version, "entries": tables.history(row)})
+    return _json({"id": row.id, "game": row.game, "version": row.version, "entries": tables.history(row, _who(request, row.id))})
 
 
 def history_comment(row: Row, entries: list[dict[str, Any]]) -> str:
@@ -620,6 +697,9 @@ def api_export(request: Request, body: None) -> Response:
     fmt = request.query_params.get("format", "yaml")
     if fmt not in engine.FORMATS:
         raise Problem(400, f"format: one of {', '.join(engine.FORMATS)} is expected")
+    if tables.secret_now(row):
+        raise Problem(409, "the record holds cards or choices the players keep secret until they are revealed "
+                           "(such as at the end of a round): export it then")
     # One file, whatever the game: several records (one a player) are one stream in it.
     ((name, text),) = tables.scored(row, fmt).files
     if fmt == "yaml":  # JSON has no comments: its history is GET /api/tables/{id}/history
@@ -705,6 +785,13 @@ def table_page(request: Request, body: None) -> Response:
     tables: Tables = request.app.state.tables
     row = tables.row(_id(request))
     keeper = tables.keeper(row.game)
+    secret = request.query_params.get("seat")
+    if secret is not None:
+        # A seat link: the secret goes into this phone's cookie and leaves the address bar.
+        if seats.seat_of(tables.store, row.id, secret[:100]) is None:
+            raise Problem(403, "this seat link is not one of this table's: ask the host for yours")
+        return Response(status_code=303, headers={"location": f"/t/{row.id}",
+                                                  "set-cookie": seats.set_cookie(seats.seat_cookie(row.id), secret)})
     return _page("table.html", id=str(row.id), game=row.game, title=keeper.game.title)
 
 
@@ -806,6 +893,7 @@ ROUTES = [
     Route("/api/tables/{id}/history", _threaded(api_history)),
     Route("/api/tables/{id}/ask", _threaded(api_ask, body=True), methods=["POST"]),
     Route("/api/tables/{id}/export", _threaded(api_export)),
+    Route("/api/tables/{id}/seats", _threaded(api_seats)),
     Route("/api/import", _threaded(api_import, body=True), methods=["POST"]),
 ]
 
@@ -827,4 +915,8 @@ def create_app(db_path: Path | str, token: str | None = None, poll_seconds: floa
                     exception_handlers={Problem: _on_problem, HTTPException: _on_http, Exception: _on_crash})
     app.state.tables = Tables(Store(db_path))
     app.state.poll_seconds = poll_seconds
+    # Seat links: the join token they carry on the LAN, and the address phones reach (serve.py
+    # sets it; None: the address the host's browser used).
+    app.state.token = token
+    app.state.public_url = None
     return app

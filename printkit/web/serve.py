@@ -128,7 +128,9 @@ def serve(host: str, port: int, db: Path | None, lan: bool, open_browser: bool,
     except BaseException:
         sock.close()
         raise
-    url = f"http://{host_of(shown, address[1])}/" + (f"?token={token}" if token else "")
+    base = f"http://{host_of(shown, address[1])}/"
+    url = base + (f"?token={token}" if token else "")
+    app.state.public_url = base  # seat links (and their QR codes) carry the address phones reach
     echo(f"printkit serve: {url}")
     echo(f"tables are kept in {path}")
     if token:

@@ -53,7 +53,18 @@ CREATE TABLE IF NOT EXISTS tables (
     finished TEXT,
     archived TEXT
 );
-""" + ENTRIES + ";\n"
+""" + ENTRIES + """;
+CREATE TABLE IF NOT EXISTS seats (
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS hosts (
+    table_id INTEGER PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+    key TEXT NOT NULL
+);
+"""
 
 #: The kinds of entries. ``start``: a move the table began with (an imported record's, or one
 #: stored before the history was kept); ``move``: a move played; ``undo``: takes back the move
@@ -365,3 +376,22 @@ class Store:
             played = fold(self._history(db, table_id)).played
             db.executemany("UPDATE entries SET totals = ? WHERE table_id = ? AND seq = ?",
                            [(_dumps(t), table_id, e.seq) for e, t in zip(played, totals, strict=False)])
+
+    # -- seats: a table where each player follows on their own phone (see printkit/web/seats.py)
+
+    def add_seats(self, table_id: int, host: str, seats: dict[str, str]) -> None:
+        """Make ``table_id`` a table with seats: the host's key and each seat's secret."""
+        with self._write() as db:
+            db.execute("INSERT INTO hosts (table_id, key) VALUES (?, ?)", (table_id, host))
+            db.executemany("INSERT INTO seats (table_id, seat, secret) VALUES (?, ?, ?)",
+                           [(table_id, seat, secret) for seat, secret in seats.items()])
+
+    def seats(self, table_id: int) -> tuple[str, dict[str, str]] | None:
+        """(host key, {seat: secret}) of a table with seats, None for a table without."""
+        with self._lock:
+            host = self._db.execute("SELECT key FROM hosts WHERE table_id = ?", (table_id,)).fetchone()
+            if host is None:
+                return None
+            rows = self._db.execute("SELECT seat, secret FROM seats WHERE table_id = ? ORDER BY rowid",
+                                    (table_id,)).fetchall()
+        return str(host[0]), {str(a): str(b) for a, b in rows}

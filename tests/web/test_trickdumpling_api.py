@@ -318,7 +318,7 @@ def test_the_slacker_is_offered_face_down_twice_a_game():
 # -- shapes ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("move", "words"), [
-    ({}, "exactly one of the two"),
+    ({}, "exactly one of them"),
     ({"play": {"player": "A", "card": "S5"}, "deal": None}, "is not a card"),
     ({"play": {"player": "A", "card": 7}}, "written as text"),
     ({"play": {"player": "A", "card": "S2", "declare": "maybe"}}, "no-way"),

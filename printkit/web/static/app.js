@@ -86,10 +86,42 @@ function drawReport() {
   );
 }
 
+// Seats (a table where each player follows on their own phone): the host's phone shows each
+// seat's link and QR code (asked once: only the host may have them); a seat's phone says whose.
+const seatsBox = $("seats");
+let seatLinks = null;
+
+async function drawSeats() {
+  const seats = table.seats;
+  seatsBox.hidden = !seats;
+  if (!seats) return;
+  const me = seats.seat ? el("p", { "data-test": "seat-me", "data-seat": seats.seat }, "This phone is ",
+    el("strong", {}, el("bdi", {}, seats.seat)), "'s seat: only you see your cards here.") : null;
+  if (!seats.host) {
+    seatsBox.replaceChildren(me || el("p", { class: "muted" }, "The shared view: each player follows on their own phone (their seat link)."));
+    return;
+  }
+  if (seatLinks === null) {
+    seatLinks = [];
+    try { seatLinks = (await request(`/api/tables/${id}/seats`)).seats; } catch (error) { seatLinks = null; showBanner(banner, error); return; }
+  }
+  if (seatsBox.querySelector("details")) return; // drawn once: the links never change
+  seatsBox.replaceChildren(...(me ? [me] : []), el("details", { "data-test": "seat-links", open: table.moves.length === 0 },
+    el("summary", {}, "Seat links: each player scans theirs"),
+    el("ul", { class: "seat-list", style: { listStyle: "none", padding: "0", display: "flex", flexWrap: "wrap", gap: "12px" } },
+      seatLinks.map((s) => el("li", { "data-test": "seat", "data-seat": s.seat,
+        style: { display: "flex", flexDirection: "column", alignItems: "center", gap: "4px" } },
+      el("strong", {}, el("bdi", {}, s.seat)),
+      el("img", { "data-test": "seat-qr", alt: `QR code of ${s.seat}'s seat link`, width: 180, height: 180,
+        src: `data:image/svg+xml,${encodeURIComponent(s.svg)}` }),
+      el("a", { "data-test": "seat-link", href: s.url, target: "_blank", rel: "noreferrer" }, "link"))))));
+}
+
 function draw() {
   drawOutcome();
   drawWarning();
   drawTotals();
+  drawSeats();
   drawReport();
   undoButton.disabled = table.moves.length === 0 || table.locked;
   undoButton.title = table.last_move ? `Undo: ${table.last_move.text}` : "";

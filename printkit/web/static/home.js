@@ -123,9 +123,12 @@ function gameForm(game) {
   const schema = game.setup;
   const required = new Set(schema.required || []);
   const fields = Object.entries(schema.properties || {}).map(([name, s]) => [name, ...field(name, resolve(s, schema), required.has(name), schema)]);
+  // Seats: the browser that starts the table keeps the host key (a cookie) and shows the links.
+  const seats = el("input", { type: "checkbox", name: "seats", "data-test": `seats-${game.name}` });
   const form = el("form", { class: "card", id: `new-${game.name}`, "data-test": `new-${game.name}` },
     el("h3", {}, game.title),
     fields.map(([, element]) => element),
+    el("label", { class: "check" }, seats, " Each player on their own phone (a seat link and QR code each)"),
     el("button", { type: "submit", class: "primary", "data-test": `start-${game.name}` }, `Start ${game.title}`));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -135,7 +138,7 @@ function gameForm(game) {
         const value = read();
         if (value !== undefined) setup[name] = value;
       }
-      const table = await postJSON("/api/tables", { game: game.name, setup });
+      const table = await postJSON("/api/tables", { game: game.name, setup, ...(seats.checked ? { seats: true } : {}) });
       location.href = `/t/${table.id}`;
     } catch (error) {
       showBanner(banner, error);

@@ -7,8 +7,16 @@
 // the hands of whoever plays now; the Master's top card; both players at once when it leads),
 // "over" (rounds and points; the shell shows the final report).
 
+// A table with seats (table.seats): each phone is one seat (view.seat) or the shared screen
+// (view.seat null); the round is dealt seat by seat ({start}, then each player's own {hand}) and
+// the Master's stack, never typed in, is entered card by card as it is turned over (PK-17).
+//
+// The deal being entered is a draft kept on this phone (dom.js draft: localStorage), so a reload,
+// a phone that slept or a server restart loses no tap; at a table with seats a phone keeps only
+// its own hand (never sent before "Enter my hand").
+import { draft as keep } from "/static/dom.js";
+
 const CSS_ID = "td-page-css";
-const drafts = new Map(); // table id -> the deal being entered (kept across re-draws)
 const local = { slack: false };
 
 function ensureCss() {
@@ -48,16 +56,20 @@ function suitChip(view, id, el, extra = "") {
 
 // -- the deal ----------------------------------------------------------------------------------
 
+// The deal being entered, kept on this phone: load it, and save it after every tap (redraw).
 function draftFor(table) {
   const v = table.view, d = v.deal;
-  const key = `${table.id}:${d.round}`;
-  let draft = drafts.get(table.id);
-  if (!draft || draft.key !== key) {
-    draft = { key, chef: d.chef, rank: [...d.rank], spy: d.spy_options.length === 1 ? d.spy_options[0] : null,
-      hands: Object.fromEntries(v.seats.map((p) => [p, []])), seat: v.seats[0] };
-    drafts.set(table.id, draft);
-  }
+  const fresh = { chef: d.chef, rank: [...d.rank], spy: d.spy_options.length === 1 ? d.spy_options[0] : null,
+    hands: Object.fromEntries(v.seats.map((p) => [p, []])), seat: v.seat || v.seats[0], mission: null };
+  const kept = keep(table, `deal:${d.round}`).load(null);
+  const draft = kept && kept.hands && Object.keys(kept.hands).join() === Object.keys(fresh.hands).join()
+    ? { ...fresh, ...kept } : fresh;
+  if (v.seat) draft.seat = v.seat; // a seat's phone enters its own hand only
   return draft;
+}
+
+function saveDraft(table, draft) {
+  keep(table, `deal:${table.view.deal.round}`).save(draft);
 }
 
 function owner(draft, code) {
@@ -126,11 +138,12 @@ function deckGrid(el, v, draft, redraw) {
   }));
 }
 
-function drawDeal(root, table, ctx) {
+function drawDeal(root, table, ctx, kept = null) {
   const el = ctx.el, v = table.view, d = v.deal;
-  const draft = draftFor(table);
+  const draft = kept || draftFor(table);
   const box = el("section", { class: "td-deal", "data-test": "td-deal" });
-  const redraw = () => { box.replaceWith(drawDeal(root, table, ctx)); };
+  const redraw = () => { saveDraft(table, draft); box.replaceWith(drawDeal(root, table, ctx, draft)); };
+  if (table.seats) return seatDeal(box, table, ctx, draft, redraw);
   box.append(el("h2", {}, `Round ${d.round}: the deal`));
   if (d.chef_options.length === 1) {
     box.append(el("p", { "data-test": "td-chef-fixed" }, el("strong", {}, `Chef: ${d.chef_options[0]}`),
@@ -164,8 +177,86 @@ function drawDeal(root, table, ctx) {
       redraw();
     } }, "Clear hands")));
   box.append(el("button", { type: "button", class: "big primary", "data-test": "td-start-round", disabled: !ready,
-    onclick: () => ctx.move(dealMove(draft, v)).then(() => drafts.delete(table.id), () => {}),
+    onclick: () => ctx.move(dealMove(draft, v)).then(() => keep(table, `deal:${d.round}`).clear(), () => {}),
   }, ready ? `Start round ${d.round}` : "Pick the chef, the spy and every hand"));
+  return box;
+}
+
+// -- the deal at a table with seats: chef and rank from any phone, each hand from its own ------
+
+function chefAndRank(box, el, v, draft, redraw) {
+  const d = v.deal;
+  if (d.chef_options.length === 1) {
+    box.append(el("p", { "data-test": "td-chef-fixed" }, el("strong", {}, `Chef: ${d.chef_options[0]}`),
+      d.round > 1 ? " (won the last trick, TD-10)" : ""));
+  } else {
+    box.append(el("h3", {}, "Who is the first chef? (most recently ate a dumpling)"),
+      choiceRow(el, "td-chef", d.chef_options, draft.chef, (p) => { draft.chef = p; redraw(); }));
+  }
+  box.append(el("h3", {}, "Popularity rank, most popular first (TD-3)"), rankEditor(el, v, draft, redraw));
+}
+
+function seatDeal(box, table, ctx, draft, redraw) {
+  const el = ctx.el, v = table.view, d = v.deal, me = v.seat, e = d.entering;
+  box.append(el("h2", {}, `Round ${d.round}: the deal`));
+  if (d.master_left) {
+    // PK-17: the round ended early: the Master's last cards are turned face up, top first.
+    const rest = draft.stack || (draft.stack = []);
+    box.append(el("h3", {}, `First turn over the Master's last ${d.master_left} cards, top first`),
+      el("p", { class: "td-held", "data-test": "td-master-rest-held" }, rest.join(" ") || "No card yet."),
+      el("div", { class: "td-grid", "data-test": "td-master-rest" }, d.master_cards.map((code) => {
+        const held = rest.includes(code);
+        return el("button", { type: "button", class: `${cardClass(v, code)} ${held ? "held" : ""}`, "data-test": "td-master-rest-card",
+          "data-card": code, "aria-pressed": String(held), disabled: !held && rest.length >= d.master_left,
+          onclick: () => { if (held) rest.splice(rest.indexOf(code), 1); else rest.push(code); redraw(); } }, cardFace(v, code, el));
+      })),
+      el("button", { type: "button", class: "big primary", "data-test": "td-master-rest-enter", disabled: rest.length !== d.master_left,
+        onclick: () => ctx.move({ stack: { cards: rest } }).then(() => { draft.stack = []; saveDraft(table, draft); }, () => {}) },
+      "Enter the Master's cards"));
+    return box;
+  }
+  if (!e) {
+    chefAndRank(box, el, v, draft, redraw);
+    box.append(el("button", { type: "button", class: "big primary", "data-test": "td-start-round", disabled: !draft.chef,
+      onclick: () => ctx.move({ start: { chef: draft.chef, rank: draft.rank } }).catch(() => {}),
+    }, draft.chef ? `Start round ${d.round}: each player enters their hand` : "Pick the chef"));
+    return box;
+  }
+  box.append(el("p", {}, el("strong", {}, `Chef: ${e.chef}`), " \u00b7 ",
+    el("span", { class: "td-rankline" }, e.rank.map((id, i) => [i ? " > " : "", suitChip(v, id, el)]))));
+  const waiting = v.players.filter((p) => !e.entered.includes(p));
+  box.append(el("p", { "data-test": "td-entered", "data-waiting": waiting.join(",") },
+    e.entered.length ? `Hands in: ${e.entered.join(", ")}. ` : "",
+    waiting.length ? `Waiting for: ${waiting.join(", ")} (each on their own phone).` : ""));
+  if (!me) {
+    box.append(el("p", { class: "muted" }, "Each player taps their own cards on their own phone (their seat link)."));
+    return box;
+  }
+  if (d.mine) {
+    box.append(el("h3", {}, "Your hand is in"),
+      el("div", { class: "td-row", "data-test": "td-mine" }, d.mine.cards.map((c) => el("span", { class: cardClass(v, c) }, cardFace(v, c, el)))),
+      v.master ? null : el("p", {}, `Your secret mission: ${d.mine.mission === "spy" ? "the spy" : "the owner's nephew"}.`));
+    return box;
+  }
+  const mine = draft.hands[me];
+  box.append(el("h3", {}, `${me}: tap your ${d.hand_size} cards`));
+  box.append(el("p", { class: "td-held", "data-test": "td-held" }, mine.length ? mine.join(" ") : "No card yet."));
+  box.append(el("div", { class: "td-grid", "data-test": "td-deck" }, d.deck.map((code) => {
+    const held = mine.includes(code);
+    return el("button", { type: "button", class: `${cardClass(v, code)} ${held ? "held" : ""}`, "data-test": "td-deck-card",
+      "data-card": code, "aria-pressed": String(held), disabled: !held && mine.length >= d.hand_size,
+      onclick: () => { if (held) mine.splice(mine.indexOf(code), 1); else mine.push(code); redraw(); } }, cardFace(v, code, el));
+  })));
+  if (!v.master) {
+    box.append(el("h3", {}, "Your secret mission card"),
+      choiceRow(el, "td-mission", ["nephew", "spy"], draft.mission, (m) => { draft.mission = m; redraw(); },
+        (m) => (m === "spy" ? "The spy" : "The owner's nephew")));
+  }
+  const ready = mine.length === d.hand_size && (v.master || draft.mission);
+  box.append(el("button", { type: "button", class: "big primary", "data-test": "td-enter-hand", disabled: !ready,
+    onclick: () => ctx.move({ hand: { player: me, cards: mine, ...(v.master ? {} : { mission: draft.mission }) } })
+      .then(() => keep(table, `deal:${d.round}`).clear(), () => {}),
+  }, ready ? "Enter my hand" : `Tap ${d.hand_size} cards${v.master ? "" : " and your mission"}`));
   return box;
 }
 
@@ -206,7 +297,7 @@ function drawTrick(el, v) {
     el("h3", {}, `Trick ${t.trick}`, t.lead ? el("span", { class: "muted" }, ` \u00b7 lead ${t.lead}`) : null,
       el("span", { class: "muted" }, t.limit ? ` \u00b7 steamer limit ${t.limit}` : " \u00b7 no limit (Giant Steamer)")));
   if (t.plays.length) {
-    box.append(el("ol", { class: "td-plays" }, t.plays.map((p, i) => playedCard(el, v, p, !settled && i > 0))));
+    box.append(el("ol", { class: "td-plays" }, t.plays.map((p, i) => playedCard(el, v, p, p.hidden || (!settled && i > 0)))));
     box.append(totalsBar(el, v, t));
   } else {
     box.append(el("p", { class: "muted" }, `${v.waiting[0]} leads.`));
@@ -246,6 +337,16 @@ function hardSteamer(v) {
 function handFor(el, v, who, ctx) {
   const options = v.options.filter((o) => o.player === who);
   const box = el("section", { class: "td-hand", "data-test": "td-hand", "data-player": who });
+  if (who === "Master" && v.seat !== undefined) {
+    // PK-17: the stack was never typed in: the card is entered as it is turned over.
+    box.append(el("h3", {}, "The Dumpling Master turns over the top card of its stack (TD-11): which is it?"),
+      el("div", { class: "td-grid", "data-test": "td-master-cards" }, options.map((o) => el("button", {
+        type: "button", class: cardClass(v, o.card), "data-test": "td-master-card", "data-card": o.card,
+        "data-declare": o.declare || "", "aria-label": `the Master plays ${o.card}`,
+        onclick: () => ctx.move({ play: { player: o.player, card: o.card, ...(o.declare ? { declare: o.declare } : {}) } }).catch(() => {}),
+      }, cardFace(v, o.card, el)))));
+    return box;
+  }
   if (who === "Master") {
     const o = options[0];
     const said = o.declare === "no-way" ? ' "No way!"' : o.declare === "accept" ? ' "Accept!" (face down)' : "";
@@ -328,8 +429,10 @@ function roundHeader(el, v) {
   return el("div", { class: "td-head", "data-test": "td-round" },
     el("strong", {}, `Round ${r.round}`), ` \u00b7 chef ${r.chef} \u00b7 `,
     el("span", { class: "td-rankline" }, r.rank.map((id, i) => [i ? " > " : "", suitChip(v, id, el)])),
-    el("div", { class: "td-won" }, v.seats.map((p) => el("span", { class: "won" }, `${p} ${r.tricks[p]}`,
-      v.cooks[p] ? el("span", { class: "muted" }, ` (${v.cooks[p].name})`) : null))));
+    el("div", { class: "td-won" }, v.seats.map((p) => el("span", { class: "won", "data-test": "td-count", "data-player": p,
+      "data-cards": r.cards_left[p] }, `${p} ${r.tricks[p]}`,
+      v.cooks[p] ? el("span", { class: "muted" }, ` (${v.cooks[p].name})`) : null,
+      el("span", { class: "muted small" }, ` \u00b7 ${r.cards_left[p]} in hand`)))));
 }
 
 // -- the page ----------------------------------------------------------------------------------
@@ -343,7 +446,8 @@ export function render(root, table, ctx) {
       ? "Two players: the Dumpling Master plays too (TD-11)." : `${v.players.length} players, clockwise.`));
     add(page, drawDeal(root, table, ctx));
   } else if (v.phase === "play") {
-    add(page, roundHeader(el, v), drawTrick(el, v), ...v.waiting.map((p) => handFor(el, v, p, ctx)), drawLast(el, v));
+    const hands = table.seats ? seatHands(el, v, ctx) : v.waiting.map((p) => handFor(el, v, p, ctx));
+    add(page, roundHeader(el, v), drawTrick(el, v), ...hands, drawLast(el, v));
   } else {
     add(page, el("h2", { "data-test": "td-over" }, "Game over"), roundOver(el, v));
   }
@@ -353,6 +457,21 @@ export function render(root, table, ctx) {
       el("ul", {}, Object.entries(v.cooks).map(([p, c]) => el("li", {}, el("strong", {}, `${p}: ${c.name}. `), c.text)))));
   }
   root.append(page);
+}
+
+// At a table with seats: this seat's hand (live when it plays now), the Master's card for any
+// phone, and who the others wait for.
+function seatHands(el, v, ctx) {
+  const me = v.seat, out = [];
+  if (v.waiting.includes("Master")) out.push(handFor(el, v, "Master", ctx));
+  const others = v.waiting.filter((p) => p !== me && p !== "Master");
+  if (others.length) out.push(el("p", { class: "td-wait", "data-test": "td-waiting" }, `${others.join(" and ")} to play, on their own phone.`));
+  if (me && v.waiting.includes(me)) out.push(handFor(el, v, me, ctx));
+  else if (me) {
+    out.push(el("section", { class: "td-hand", "data-test": "td-my-hand", "data-player": me }, el("h3", {}, `${me}: your hand`),
+      el("div", { class: "td-row" }, (v.hands[me] || []).map((c) => el("span", { class: `${cardClass(v, c)} off`, "data-test": "td-card-off", "data-card": c }, cardFace(v, c, el))))));
+  }
+  return out;
 }
 
 // Element.append writes null as the text "null": leave such children out.
