@@ -14,8 +14,9 @@ from printkit.web import engine
 #: Lines of the chart: colour and dash together, so players are told apart without colour too.
 STYLES = [("#0b4f9c", ""), ("#a4000f", "8 4"), ("#0d5d1f", "2 4"), ("#6a1b9a", "12 4 2 4"),
           ("#8a4b00", "4 2"), ("#00606b", "10 2 2 2 2 2"), ("#111111", "1 3"), ("#b0006e", "6 6")]
-#: The chart's size in its own units: about a phone's width, so its 14-unit text reads at 14 px.
-WIDTH, HEIGHT = 380, 230
+#: The chart's size in its own units: the narrowest phone's width (320 px less the page's margins),
+#: so its 14-unit text reads at 14 px or more on every phone.
+WIDTH, HEIGHT = 296, 230
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 36, 76, 12, 40
 
 
@@ -180,7 +181,7 @@ def history_html(tables: TablesLike) -> str:
     games = finished_games(tables)
     stats = player_stats(games)
     rows = "".join(
-        f'<tr data-test="stat" data-game="{_e(title)}" data-player="{_e(name)}"><td>{_e(title)}</td><td>{_e(name)}</td>'
+        f'<tr data-test="stat" data-game="{_e(title)}" data-player="{_e(name)}"><td>{_e(title)}</td><td><bdi>{_e(name)}</bdi></td>'
         f'<td class="num">{s.games}</td><td class="num" data-test="wins">{s.wins}</td>'
         f'<td class="num" data-test="average">{_num(s.average)}</td></tr>'
         for (title, name), s in stats.items())
@@ -200,8 +201,8 @@ def history_html(tables: TablesLike) -> str:
 
 def _entry(g: Finished) -> str:
     ranked = sorted(g.players, key=lambda p: -p[1])
-    scores = ", ".join(f"{_e(n)} {t}" for n, t in ranked)
-    winners = ", ".join(_e(w) for w in g.winners) or ("none (rules broken)" if not g.valid else "none")
+    scores = ", ".join(f'<bdi>{_e(n)}</bdi> <span class="num">{t}</span>' for n, t in ranked)
+    winners = ", ".join(f"<bdi>{_e(w)}</bdi>" for w in g.winners) or ("none (rules broken)" if not g.valid else "none")
     axis, points = g.series
     chart = chart_svg([n for n, _ in g.players], axis, points)
     return (f'<article class="game-entry" data-test="finished" data-table="{g.id}"><h3>'

@@ -1,6 +1,6 @@
 // The home page: tables in progress, a new-table form per game (built from its setup model's JSON
 // Schema), and importing record files as a new table.
-import { el, request, postJSON, showBanner } from "/static/dom.js";
+import { el, request, postJSON, showBanner, bdi } from "/static/dom.js";
 
 const $ = (name) => document.querySelector(`[data-test="${name}"]`);
 const banner = $("banner");
@@ -145,11 +145,11 @@ function gameForm(game) {
 }
 
 function tableItem(t) {
-  const who = (t.players || []).map((p) => `${p.name} ${p.total}`).join(", ");
+  const who = (t.players || []).map((p, i) => [i ? ", " : "", bdi(p.name), " ", el("span", { class: "num" }, String(p.total))]);
   return el("li", { "data-test": "table-item" },
     el("a", { href: `/t/${t.id}`, class: "button block" },
       el("strong", {}, `${t.title || t.game} #${t.id}`), " ",
-      el("span", { class: "muted" }, t.error ? t.error : `${t.moves} moves \u00b7 ${who}`)));
+      el("span", { class: "muted" }, t.error ? t.error : [`${t.moves} moves \u00b7 `, who])));
 }
 
 async function importFiles(event, games) {

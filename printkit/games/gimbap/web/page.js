@@ -5,7 +5,7 @@
 // still in play. The draft of the round being entered is kept in localStorage, so a reload
 // or a phone that slept keeps it.
 
-import { el as h } from "/static/dom.js";
+import { el as h, bdi, bdiNames } from "/static/dom.js";
 
 const CSS = new URL("./page.css", import.meta.url).href;
 
@@ -63,7 +63,7 @@ function firstSection(v, d) {
     h("h3", {}, "Who rolls the dice", need(who ? 1 : 0, 1, fixed ? "next seat (GIM-5)" : "anyone may start")),
     h("div", { class: "gim-row" }, v.first.map((p) =>
       h("button", { class: p === who ? "on" : "", "data-test": `gim-first-${p}`, "aria-pressed": String(p === who),
-        onclick: () => update((x) => { x.first = p; }) }, p))));
+        onclick: () => update((x) => { x.first = p; }) }, bdi(p)))));
 }
 
 function diceSection(v, d) {
@@ -101,12 +101,12 @@ function doneSection(v, d) {
     h("div", { class: "gim-row" }, v.players.map((p) => {
       const at = d.done.indexOf(p);
       return h("button", { class: at >= 0 ? "on" : "", "data-test": `gim-done-${p}`, disabled: at >= 0,
-        onclick: () => update((x) => { x.done.push(p); }) }, at >= 0 ? `${at + 1}. ${p}` : p);
+        onclick: () => update((x) => { x.done.push(p); }) }, at >= 0 ? [`${at + 1}. `, bdi(p)] : bdi(p));
     }),
     h("button", { "data-test": "gim-done-clear", disabled: d.done.length === 0,
       onclick: () => update((x) => { x.done.pop(); }) }, "Back one")),
     h("div", { class: "gim-done-list", "data-test": "gim-done-order" },
-      d.done.length ? d.done.map((p, i) => `${i + 1}. ${p}`).join("  ") : "Tap the players as they say Done!"));
+      d.done.length ? d.done.map((p, i) => [i ? "  " : "", `${i + 1}.\u00a0`, bdi(p)]) : "Tap the players as they say Done!"));
 }
 
 // A roll is right, wrong, or written out as built (GIM-2): what each filling lies on and which
@@ -164,7 +164,7 @@ function rollsSection(v, d) {
       const r = d.rolls[p];
       return h("div", {},
         h("div", { class: "gim-roll" },
-          h("span", { class: "gim-name" }, p),
+          h("span", { class: "gim-name" }, bdi(p)),
           h("button", { class: r === true ? "on" : "", "data-test": `gim-roll-${p}-right`, "aria-pressed": String(r === true),
             onclick: () => update((x) => { x.rolls[p] = true; }) }, "✓ Right"),
           h("button", { class: "bad" + (r === false ? " on" : ""), "data-test": `gim-roll-${p}-wrong`,
@@ -210,7 +210,7 @@ function submitSection(v, d, ctx) {
           ev.target.disabled = false; // the shell shows the refusal in the scorer's words
         }
       } }, `Score round ${v.round}`),
-    missing.length ? h("p", { class: "gim-missing", "data-test": "gim-missing" }, "Still needed: " + missing.join("; ")) : null);
+    missing.length ? h("p", { class: "gim-missing", "data-test": "gim-missing" }, bdiNames("Still needed: " + missing.join("; "), v.players)) : null);
 }
 
 function totalsTable(v) {
@@ -220,7 +220,7 @@ function totalsTable(v) {
     h("tbody", {}, v.players.map((p) => {
       const end = rounds.length ? rounds[rounds.length - 1].totals[p] : { points: 0, radish: 0 };
       return h("tr", { "data-test": `gim-total-${p}` },
-        h("td", {}, p),
+        h("td", {}, bdi(p)),
         rounds.map((r) => h("td", {}, r.kept[p] || "–", h("small", { class: "gim-run" }, `${r.totals[p].points}`))),
         h("td", { "data-test": `gim-points-${p}` }, `${end.points}`, h("small", {}, ` (${end.radish} radish)`)));
     })));
@@ -232,10 +232,10 @@ function historySection(v) {
     h("h3", {}, "Rounds played"),
     totalsTable(v),
     [...v.history].reverse().map((r) => h("div", { class: "gim-round", "data-test": `gim-round-${r.round}` },
-      h("strong", {}, `Round ${r.round}: ${r.first} rolled `),
+      h("strong", {}, `Round ${r.round}: `, bdi(r.first), " rolled "),
       r.dice.map((f) => faceWords(f, v.parts).text).join(" · "),
-      h("div", {}, `Tokens: ${r.tokens.join(", ")} · Done!: ${r.done.join(", ")}`),
-      h("ul", {}, r.events.map((e) => h("li", {}, e))))));
+      h("div", {}, bdiNames(`Tokens: ${r.tokens.join(", ")} · Done!: ${r.done.join(", ")}`, v.players)),
+      h("ul", {}, r.events.map((e) => h("li", {}, bdiNames(e, v.players)))))));
 }
 
 function draw() {
