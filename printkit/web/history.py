@@ -186,9 +186,9 @@ def history_html(tables: TablesLike) -> str:
         f'<td class="num" data-test="average">{_num(s.average)}</td></tr>'
         for (title, name), s in stats.items())
     entries = "".join(_entry(g) for g in games)
-    body = (f'<section><h2>Players</h2><table class="results" data-test="stats"><thead><tr><th>Game</th>'
+    body = (f'<section><h2>Players</h2><div class="wide"><table class="results" data-test="stats"><thead><tr><th>Game</th>'
             f'<th>Player</th><th class="num">Games</th><th class="num">Wins</th><th class="num">Average</th></tr>'
-            f'</thead><tbody>{rows}</tbody></table></section>'
+            f'</thead><tbody>{rows}</tbody></table></div></section>'
             f'<section><h2>Games</h2>{entries}</section>') if games else '<p data-test="empty">No finished game yet.</p>'
     return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1"><title>printkit: history</title>'

@@ -28,14 +28,14 @@ OTHERS = ["\u05e9\u05e8\u05d4 \u05d1\u05ea \u05d0\u05d1\u05e8\u05d4\u05dd \u05db
           "Jean-Baptiste Okonkwo", "Ngozi Adeyemi", "Li Wei", "Olu Bello"]
 
 #: Once the page has settled (its style sheets, fonts, no change to the DOM for 50 ms, two frames),
-#: every text node measured: the findings, one line each (none: the page passes).
-_MEASURE = r"""async (names) => {
+#: every text node measured at the phone's width W: the findings, one line each (none: the page passes).
+_MEASURE = r"""async ([names, W]) => {
     const loaded = (l) => l.sheet || new Promise((r) => { l.addEventListener('load', r); l.addEventListener('error', r); });
-    await Promise.all([...document.querySelectorAll('link[rel=stylesheet]')].map(loaded));
-    await document.fonts.ready;
     const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const until = Date.now() + 5000;
-    for (;;) {
+    for (;;) {  // a game's page adds its style sheet when it first draws: wait for it too
+        await Promise.all([...document.querySelectorAll('link[rel=stylesheet]')].map(loaded));
+        await document.fonts.ready;
         let changed = false;
         const watch = new MutationObserver(() => { changed = true; });
         watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -45,7 +45,6 @@ _MEASURE = r"""async (names) => {
         if (!changed || Date.now() > until) break;
     }
     const found = [];
-    const W = window.innerWidth;
     const where = (e) => {
         const t = e.closest('[data-test]');
         return `${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\s+/).join('.') : ''}`
@@ -154,14 +153,15 @@ def test_every_page_fits_a_phone_word_by_word(live_server, client, page, shot):
     assert len(names) >= 2 and any("\u05e9" in n for n in names)
     pages = [("home", "/", '[data-test="table-item"]'), ("history", "/history", '[data-test="stats"]')]
     for game, phases in sorted(tables.items()):
-        pages += [(f"{game}-{phase}", f"/t/{tid}", '[data-test="game"] > *') for phase, tid in phases]
+        pages += [(f"{game}-{phase}", f"/t/{tid}", "body[data-version]") for phase, tid in phases]
     failures = []
     for size in SIZES:
         page.set_viewport_size(size)
         for label, url, ready in pages:
             page.goto(live_server + url)
             page.locator(ready).first.wait_for(state="attached")
-            found = page.evaluate(_MEASURE, names)
+            # the phone's width (a phone's browser zooms out to a page wider than it: innerWidth grows)
+            found = page.evaluate(_MEASURE, [names, size["width"]])
             failures += [f"{label} at {size['width']} px: {f}" for f in found]
             shot(page, f"layout-{size['width']}-{label}")
     assert page.js_errors == []

@@ -230,7 +230,7 @@ function historySection(v) {
   if (!v.history.length) return null;
   return h("section", { "data-test": "gim-history" },
     h("h3", {}, "Rounds played"),
-    totalsTable(v),
+    h("div", { class: "wide" }, totalsTable(v)),
     [...v.history].reverse().map((r) => h("div", { class: "gim-round", "data-test": `gim-round-${r.round}` },
       h("strong", {}, `Round ${r.round}: `, bdi(r.first), " rolled "),
       r.dice.map((f) => faceWords(f, v.parts).text).join(" · "),
