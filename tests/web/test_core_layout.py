@@ -83,7 +83,10 @@ _MEASURE = r"""async ([names, W]) => {
         }
         if (size < 13.95) say(`${size.toFixed(1)} px`, e, text);
         if (!(e instanceof SVGElement)) {
-            // each word (split at spaces, and after a hyphen) on one line: one box
+            let block = e;  // the box the text is laid out in (an inline's is its block's)
+            while (block.parentElement && getComputedStyle(block).display.startsWith('inline') && !getComputedStyle(block).display.includes('-')) block = block.parentElement;
+            const inside = block.getBoundingClientRect();
+            // each word (split at spaces, and after a hyphen) on one line: one box, inside its block
             for (const m of text.matchAll(/-?[^\s\u00a0-]+-?|-/g)) {
                 const range = document.createRange();
                 range.setStart(node, m.index);
@@ -92,6 +95,8 @@ _MEASURE = r"""async ([names, W]) => {
                 const tops = [...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => [r.top, r.bottom]).sort((a, b) => a[0] - b[0]);
                 const lines = tops.filter((r, i) => i === 0 || r[0] >= tops[i - 1][1] - 1).length;
                 if (lines > 1) say(`"${m[0]}" broken over ${lines} lines`, e, text);
+                if (tops.length && ([...range.getClientRects()].some((r) => r.width > 0.5 && (r.left < inside.left - 1 || r.right > inside.right + 1))))
+                    say(`"${m[0]}" spills out of its box`, e, text);
             }
         }
         for (const name of names) {

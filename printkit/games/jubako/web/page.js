@@ -87,7 +87,7 @@ function cell(v, player, name, live) {
 function board(v, player) {
   const live = player === v.to_move ? targets(v) : new Set();
   return h("div", { class: "jub-grid", "data-test": `jub-board-${player}`,
-    style: `grid-template-columns:repeat(${v.size},1fr)` }, v.cells.map((c) => cell(v, player, c, live)));
+    style: `grid-template-columns:repeat(${v.size},minmax(max-content,1fr))` }, v.cells.map((c) => cell(v, player, c, live)));
 }
 
 // --- the hand, placing, removing -------------------------------------------------------------
