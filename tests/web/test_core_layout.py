@@ -16,8 +16,6 @@ import itertools
 import json
 import re
 
-import pytest
-
 from tests.web.conftest import http, ROOT
 
 SIZES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
