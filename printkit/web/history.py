@@ -149,7 +149,7 @@ def chart_svg(names: Sequence[str], axis: str, points: Sequence[tuple[str, Seque
                      f'<text x="{PAD_LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{_num(v)}</text>')
     step = max(1, (len(points) + 7) // 8)
     for i, (label, _) in enumerate(points):
-        if i % step == 0 or i == len(points) - 1:
+        if (i % step == 0 and (len(points) - 1 - i) * 2 >= step) or i == len(points) - 1:  # none on the last's
             parts.append(f'<text x="{x(i):.1f}" y="{HEIGHT - PAD_BOTTOM + 18}" text-anchor="middle">{_e(label)}</text>')
     parts.append(f'<text x="{PAD_LEFT + w / 2:.1f}" y="{HEIGHT - 4}" text-anchor="middle">{_e(axis)}</text>')
     ends = []
