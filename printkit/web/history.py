@@ -16,8 +16,9 @@ from printkit.web import engine
 #: Lines of the chart: colour and dash together, so players are told apart without colour too.
 STYLES = [("#0b4f9c", ""), ("#a4000f", "8 4"), ("#0d5d1f", "2 4"), ("#6a1b9a", "12 4 2 4"),
           ("#8a4b00", "4 2"), ("#00606b", "10 2 2 2 2 2"), ("#111111", "1 3"), ("#b0006e", "6 6")]
-#: The chart's size in its own units: about a phone's width, so its 14-unit text reads at 14 px.
-WIDTH, HEIGHT = 380, 230
+#: The chart's size in its own units: the narrowest phone's width (320 px less the page's margins),
+#: so its 14-unit text reads at 14 px or more on every phone.
+WIDTH, HEIGHT = 296, 230
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 36, 76, 12, 40
 
 
@@ -165,7 +166,7 @@ def chart_svg(names: Sequence[str], axis: str, points: Sequence[tuple[str, Seque
                      f'<text x="{PAD_LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{_num(v)}</text>')
     step = max(1, (len(points) + 7) // 8)
     for i, (label, _) in enumerate(points):
-        if i % step == 0 or i == len(points) - 1:
+        if (i % step == 0 and (len(points) - 1 - i) * 2 >= step) or i == len(points) - 1:  # none on the last's
             parts.append(f'<text x="{x(i):.1f}" y="{HEIGHT - PAD_BOTTOM + 18}" text-anchor="middle">{_e(label)}</text>')
     parts.append(f'<text x="{PAD_LEFT + w / 2:.1f}" y="{HEIGHT - 4}" text-anchor="middle">{_e(axis)}</text>')
     ends = []
@@ -219,14 +220,14 @@ def history_html(tables: TablesLike) -> str:
     games = finished_games(tables)
     stats = player_stats(games)
     rows = "".join(
-        f'<tr data-test="stat" data-game="{_e(title)}" data-player="{_e(name)}"><td>{_e(title)}</td><td>{_e(name)}</td>'
+        f'<tr data-test="stat" data-game="{_e(title)}" data-player="{_e(name)}"><td>{_e(title)}</td><td><bdi>{_e(name)}</bdi></td>'
         f'<td class="num">{s.games}</td><td class="num" data-test="wins">{s.wins}</td>'
         f'<td class="num" data-test="average">{_num(s.average)}</td></tr>'
         for (title, name), s in stats.items())
     entries = "".join(_entry(g) for g in games)
-    body = (f'<section><h2>Players</h2><table class="results" data-test="stats"><thead><tr><th>Game</th>'
+    body = (f'<section><h2>Players</h2><div class="wide"><table class="results" data-test="stats"><thead><tr><th>Game</th>'
             f'<th>Player</th><th class="num">Games</th><th class="num">Wins</th><th class="num">Average</th></tr>'
-            f'</thead><tbody>{rows}</tbody></table></section>'
+            f'</thead><tbody>{rows}</tbody></table></div></section>'
             f'<section><h2>Games</h2>{entries}</section>') if games else '<p data-test="empty">No finished game yet.</p>'
     body += archived_html(tables)
     return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -241,8 +242,8 @@ def history_html(tables: TablesLike) -> str:
 
 def _entry(g: Finished) -> str:
     ranked = sorted(g.players, key=lambda p: -p[1])
-    scores = ", ".join(f"{_e(n)} {t}" for n, t in ranked)
-    winners = ", ".join(_e(w) for w in g.winners) or ("none (rules broken)" if not g.valid else "none")
+    scores = ", ".join(f'<bdi>{_e(n)}</bdi> <span class="num">{t}</span>' for n, t in ranked)
+    winners = ", ".join(f"<bdi>{_e(w)}</bdi>" for w in g.winners) or ("none (rules broken)" if not g.valid else "none")
     axis, points = g.series
     chart = chart_svg([n for n, _ in g.players], axis, points)
     broken = "" if g.valid else ' <span class="finished-mark" data-test="broken">rules broken</span>'

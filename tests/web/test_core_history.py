@@ -28,7 +28,7 @@ def test_history_lists_finished_games_with_stats_and_a_chart(client):
     page = client.get("/history").text
     shown = [int(n) for n in re.findall(r'data-test="finished" data-table="(\d+)"', page)]
     assert sorted(shown) == sorted([g1["id"], g2["id"], g3["id"]])
-    stats = dict(re.findall(r'data-player="(\w+)"><td>Nim</td><td>\w+</td><td class="num">\d+</td>'
+    stats = dict(re.findall(r'data-player="(\w+)"><td>Nim</td><td><bdi>\w+</bdi></td><td class="num">\d+</td>'
                             r'<td class="num" data-test="wins">(\d+)</td>', page))
     assert stats == {"Ann": "1", "Bo": "2"}
     averages = dict(re.findall(r'data-player="(\w+)">.*?data-test="average">([\d.]+)<', page))
@@ -60,7 +60,7 @@ def test_an_imported_finished_game_gets_its_totals_replayed_for_the_chart(client
     t = client.post("/api/import", json={"game": "nim", "files": [{"name": "n.yaml", "text": text}]}).json()
     assert t["over"] and t["finished"]
     page = client.get("/history").text
-    assert f'data-table="{t["id"]}"' in page and 'data-test="winners">Bo<' in page
+    assert f'data-table="{t["id"]}"' in page and 'data-test="winners"><bdi>Bo</bdi><' in page
     assert client.app.state.tables.store.totals(t["id"]) == [[0, 0], [0, 1]]
 
 

@@ -1,6 +1,6 @@
 // The table page's shell: loads the game's page module, keeps the table up to date (moves, undo,
 // polling) and draws everything that is not the game: header, totals, banner, report, toolbar.
-import { el, request, postJSON, showBanner } from "/static/dom.js";
+import { el, request, postJSON, showBanner, bdi, bdiNames } from "/static/dom.js";
 
 const body = document.body;
 const id = body.dataset.table;
@@ -81,8 +81,8 @@ function drawReport() {
     ? `${r.winners.length > 1 ? "Winners" : "Winner"}: ${r.winners.join(", ")}`
     : (table.over ? "Game over: no winner" : "Rules broken in this record");
   report.replaceChildren(
-    el("h2", { "data-test": "report-headline" }, headline),
-    el("pre", { "data-test": "report-text" }, table.report_text),
+    el("h2", { "data-test": "report-headline" }, bdiNames(headline, r.winners)),
+    el("pre", { "data-test": "report-text" }, bdiNames(table.report_text, (r.players || []).map((p) => p.name))),
   );
 }
 

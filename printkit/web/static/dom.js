@@ -64,6 +64,22 @@ async function keepSprite(url, prefix) {
   document.body.append(kept);
 }
 
+// A player's name as the page shows it: in its own <bdi>, so a right-to-left name (or a
+// right-to-left mark in one) never reorders the text around it. bdiNames(text, names): the text
+// with each of the names in it so isolated (a list for el's children).
+export function bdi(text) {
+  return el("bdi", {}, text);
+}
+
+export function bdiNames(text, names) {
+  // a name as a report prints it too: its invisible marks as \uXXXX
+  const printed = (n) => n.replace(/\p{Cf}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const known = [...new Set((names || []).flatMap((n) => [n, printed(n)]))].filter((n) => n).sort((a, b) => b.length - a.length);
+  if (!known.length) return [text];
+  const escaped = known.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return String(text).split(new RegExp(`(${escaped.join("|")})`, "u")).map((part, i) => (i % 2 ? bdi(part) : part));
+}
+
 function append(node, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

@@ -1,6 +1,6 @@
 // The home page: tables in progress, a new-table form per game (built from its setup model's JSON
 // Schema), and importing record files as a new table.
-import { el, request, postJSON, showBanner } from "/static/dom.js";
+import { el, request, postJSON, showBanner, bdi } from "/static/dom.js";
 
 const $ = (name) => document.querySelector(`[data-test="${name}"]`);
 const banner = $("banner");
@@ -149,12 +149,13 @@ function gameForm(game) {
 
 function tableItem(t) {
   // points earned so far (end-of-game bonuses count once the game has ended)
-  const who = (t.players || []).map((p) => `${p.name} ${t.over || p.so_far === undefined ? p.total : p.so_far}`).join(", ");
+  const who = (t.players || []).map((p, i) => [i ? ", " : "", bdi(p.name), " ",
+    el("span", { class: "num" }, String(t.over || p.so_far === undefined ? p.total : p.so_far))]);
   return el("li", { "data-test": "table-item" },
     el("a", { href: `/t/${t.id}`, class: "button block" },
       el("strong", {}, `${t.title || t.game} #${t.id}`), " ",
       t.broken ? el("span", { class: "finished-mark", "data-test": "broken" }, "rules broken") : null, t.broken ? " " : null,
-      el("span", { class: "muted" }, t.error ? t.error : `${t.moves} moves \u00b7 ${who}`)));
+      el("span", { class: "muted" }, t.error ? t.error : [`${t.moves} moves \u00b7 `, who])));
 }
 
 async function importFiles(event, games) {

@@ -3,7 +3,7 @@
 // only draws table.view (printkit/games/gemblo/web.py) and posts record moves
 // {colour, piece, cells} or {colour, pass: true}. See docs/serve.md.
 
-import { draft } from "/static/dom.js";
+import { bdi, draft } from "/static/dom.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const S = 10;                    // hex circumradius in SVG units
@@ -22,6 +22,7 @@ const SYMBOLS = {                // the printed pieces' colour symbols (data.yam
 // What this phone has chosen (kept across renders of the same turn).
 const ui = { key: "", piece: null, orient: 0, anchor: null, zoom: 0, busy: false, note: "" };
 let cssLoaded = false;
+
 
 function loadCss() {
   if (cssLoaded) return;
@@ -145,9 +146,9 @@ function turnBar(view, zoom) {
   sw.append(svg("circle", { r: 0.95, fill: p.fill, stroke: "#1a1a1a", "stroke-width": 0.08 }),
     symbolPath(view.palette, c, 0, 0, 1.1));
   const left = view.penalties[c].unplaced.length;
-  const who = view.owners[c] === c ? "" : ` (${view.owners[c]})`;
+  const who = view.owners[c] === c ? "" : [" (", bdi(view.owners[c]), ")"];
   return h("div", { class: "gb-turn", "data-test": "gemblo-turn", "data-colour": c },
-    sw, h("div", { class: "gb-who" }, h("strong", { text: cap(c) }), h("span", { text: `${who} to play` }),
+    sw, h("div", { class: "gb-who" }, h("strong", { text: cap(c) }), h("span", {}, who, " to play"),
       h("div", { class: "gb-muted", text: `${left} piece${left === 1 ? "" : "s"} left` })), zoom);
 }
 
@@ -358,7 +359,7 @@ function penalties(view) {
     const state = c in view.passed ? "passed" : (view.over ? "" : (view.turn.colour === c ? "to play" : ""));
     const left = view.over && p.unplaced.length ? `${p.unplaced.length}: ${p.unplaced.join(" ")}` : String(p.unplaced.length);
     return h("tr", { "data-test": `gemblo-penalty-${c}` },
-      h("td", {}, sw, ` ${cap(c)}`), h("td", { text: view.owners[c] }),
+      h("td", {}, sw, ` ${cap(c)}`), h("td", {}, bdi(view.owners[c])),
       h("td", { "data-test": "gemblo-left", text: left }),
       h("td", { class: "gb-num", "data-test": "gemblo-penalty", text: String(p.penalty) }),
       h("td", { class: "gb-muted", text: state }));

@@ -6,7 +6,7 @@
 // by the round), so a reload, a phone that slept or a server restart keeps it; it is cleared
 // once the round is scored.
 
-import { draft, el as h } from "/static/dom.js";
+import { draft, el as h, bdi, bdiNames } from "/static/dom.js";
 
 const CSS = new URL("./page.css", import.meta.url).href;
 
@@ -61,7 +61,7 @@ function firstSection(v, d) {
     h("h3", {}, "Who rolls the dice", need(who ? 1 : 0, 1, fixed ? "next seat (GIM-5)" : "anyone may start")),
     h("div", { class: "gim-row" }, v.first.map((p) =>
       h("button", { class: p === who ? "on" : "", "data-test": `gim-first-${p}`, "aria-pressed": String(p === who),
-        onclick: () => update((x) => { x.first = p; }) }, p))));
+        onclick: () => update((x) => { x.first = p; }) }, bdi(p)))));
 }
 
 function diceSection(v, d) {
@@ -99,12 +99,12 @@ function doneSection(v, d) {
     h("div", { class: "gim-row" }, v.players.map((p) => {
       const at = d.done.indexOf(p);
       return h("button", { class: at >= 0 ? "on" : "", "data-test": `gim-done-${p}`, disabled: at >= 0,
-        onclick: () => update((x) => { x.done.push(p); }) }, at >= 0 ? `${at + 1}. ${p}` : p);
+        onclick: () => update((x) => { x.done.push(p); }) }, at >= 0 ? [`${at + 1}. `, bdi(p)] : bdi(p));
     }),
     h("button", { "data-test": "gim-done-clear", disabled: d.done.length === 0,
       onclick: () => update((x) => { x.done.pop(); }) }, "Back one")),
     h("div", { class: "gim-done-list", "data-test": "gim-done-order" },
-      d.done.length ? d.done.map((p, i) => `${i + 1}. ${p}`).join("  ") : "Tap the players as they say Done!"));
+      d.done.length ? d.done.map((p, i) => [i ? "  " : "", `${i + 1}.\u00a0`, bdi(p)]) : "Tap the players as they say Done!"));
 }
 
 // A roll is right, wrong, or written out as built (GIM-2): what each filling lies on and which
@@ -162,7 +162,7 @@ function rollsSection(v, d) {
       const r = d.rolls[p];
       return h("div", {},
         h("div", { class: "gim-roll" },
-          h("span", { class: "gim-name" }, p),
+          h("span", { class: "gim-name" }, bdi(p)),
           h("button", { class: r === true ? "on" : "", "data-test": `gim-roll-${p}-right`, "aria-pressed": String(r === true),
             onclick: () => update((x) => { x.rolls[p] = true; }) }, "✓ Right"),
           h("button", { class: "bad" + (r === false ? " on" : ""), "data-test": `gim-roll-${p}-wrong`,
@@ -208,7 +208,7 @@ function submitSection(v, d, ctx) {
           ev.target.disabled = false; // the shell shows the refusal in the scorer's words
         }
       } }, `Score round ${v.round}`),
-    missing.length ? h("p", { class: "gim-missing", "data-test": "gim-missing" }, "Still needed: " + missing.join("; ")) : null);
+    missing.length ? h("p", { class: "gim-missing", "data-test": "gim-missing" }, bdiNames("Still needed: " + missing.join("; "), v.players)) : null);
 }
 
 function totalsTable(v) {
@@ -218,7 +218,7 @@ function totalsTable(v) {
     h("tbody", {}, v.players.map((p) => {
       const end = rounds.length ? rounds[rounds.length - 1].totals[p] : { points: 0, radish: 0 };
       return h("tr", { "data-test": `gim-total-${p}` },
-        h("td", {}, p),
+        h("td", {}, bdi(p)),
         rounds.map((r) => h("td", {}, r.kept[p] || "–", h("small", { class: "gim-run" }, `${r.totals[p].points}`))),
         h("td", { "data-test": `gim-points-${p}` }, `${end.points}`, h("small", {}, ` (${end.radish} radish)`)));
     })));
@@ -228,12 +228,12 @@ function historySection(v) {
   if (!v.history.length) return null;
   return h("section", { "data-test": "gim-history" },
     h("h3", {}, "Rounds played"),
-    totalsTable(v),
+    h("div", { class: "wide" }, totalsTable(v)),
     [...v.history].reverse().map((r) => h("div", { class: "gim-round", "data-test": `gim-round-${r.round}` },
-      h("strong", {}, `Round ${r.round}: ${r.first} rolled `),
+      h("strong", {}, `Round ${r.round}: `, bdi(r.first), " rolled "),
       r.dice.map((f) => faceWords(f, v.parts).text).join(" · "),
-      h("div", {}, `Tokens: ${r.tokens.join(", ")} · Done!: ${r.done.join(", ")}`),
-      h("ul", {}, r.events.map((e) => h("li", {}, e))))));
+      h("div", {}, bdiNames(`Tokens: ${r.tokens.join(", ")} · Done!: ${r.done.join(", ")}`, v.players)),
+      h("ul", {}, r.events.map((e) => h("li", {}, bdiNames(e, v.players)))))));
 }
 
 function draw() {

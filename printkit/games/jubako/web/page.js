@@ -5,7 +5,7 @@
 // the delicacy to score with its points (JUB-4). When no tile of a full hand fits, the page
 // offers the removals (JUB-5, -1 point). Totals and the end-of-game options come from the report.
 
-import { draft, el as h } from "/static/dom.js";
+import { draft, el as h, bdi, bdiNames } from "/static/dom.js";
 
 const CSS = new URL("./page.css", import.meta.url).href;
 
@@ -116,7 +116,7 @@ function cell(v, player, name, live) {
 function board(v, player) {
   const live = player === v.to_move ? targets(v) : new Set();
   return h("div", { class: "jub-grid", "data-test": `jub-board-${player}`,
-    style: `grid-template-columns:repeat(${v.size},1fr)` }, v.cells.map((c) => cell(v, player, c, live)));
+    style: `grid-template-columns:repeat(${v.size},minmax(max-content,1fr))` }, v.cells.map((c) => cell(v, player, c, live)));
 }
 
 // --- the hand, placing, removing -------------------------------------------------------------
@@ -125,7 +125,7 @@ function handSection(v) {
   const p = v.to_move;
   const fits = new Set(v.legal.place.map((e) => e.index));
   return h("section", { "data-test": "jub-hand" },
-    h("h3", {}, `${p}'s tiles (${v.hand.length} of ${v.holds})`),
+    h("h3", {}, bdi(p), `'s tiles (${v.hand.length} of ${v.holds})`),
     h("div", { class: "jub-hand" }, v.hand.map((t, i) => h("span", {},
       tileFace(v, t, { class: "jub-tile" + (ui.tile === i ? " on" : "") + (fits.has(i) ? "" : " nofit"),
         "data-test": `jub-hand-${i}`, "aria-pressed": String(ui.tile === i), disabled: !fits.has(i),
@@ -199,13 +199,13 @@ function scoresSection(v, report) {
   const head = h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Turns"), ends.map((k) => h("th", { title: END[k][1], "aria-label": END[k][1] }, END[k][0])),
     h("th", { title: "first-layer cells left open (JUB-6 tie-break)" }, "Open"), h("th", {}, "Total")));
   const rows = v.players.map((p) => h("tr", { "data-test": `jub-score-${p}` },
-    h("td", {}, p),
+    h("td", {}, bdi(p)),
     h("td", {}, String(v.scores[p].reduce((a, b) => a + b, 0)), h("small", {}, ` (${v.scores[p].length})`)),
     ends.map((k) => h("td", {}, String((v.end[p] || {})[k] ?? 0))),
     h("td", {}, String(byName[p] ? byName[p].breakdown.uncovered : "")),
     h("td", { "data-test": `jub-total-${p}` }, String(byName[p] ? byName[p].total : 0))));
   const log = v.log.length
-    ? h("ul", { class: "jub-log", "data-test": "jub-log" }, [...v.log].reverse().map((x) => h("li", {}, x))) : null;
+    ? h("ul", { class: "jub-log", "data-test": "jub-log" }, [...v.log].reverse().map((x) => h("li", {}, bdiNames(x, v.players)))) : null;
   return h("section", { "data-test": "jub-scores" }, h("h3", {}, "Scores"),
     h("div", { class: "jub-wide" }, h("table", {}, head, h("tbody", {}, rows))), log);
 }
@@ -219,14 +219,14 @@ function draw() {
   const mine = tab === v.to_move;
   root.replaceChildren(h("div", { class: "jub", "data-test": "jubako-page" },
     v.over ? h("p", { class: "jub-over", "data-test": "jub-over" }, "Every tile is used: the game is over.")
-      : h("p", { class: "jub-turn", "data-test": "jub-turn" }, `Turn ${v.turn} of ${v.turns}: ${v.to_move}`),
+      : h("p", { class: "jub-turn", "data-test": "jub-turn" }, `Turn ${v.turn} of ${v.turns}: `, bdi(v.to_move)),
     h("div", { class: "jub-tabs", role: "tablist" }, v.players.map((p) => h("button", {
       role: "tab", class: (p === tab ? "on" : "") + (p === v.to_move ? " now" : ""), "aria-selected": String(p === tab),
-      "data-test": `jub-tab-${p}`, onclick: () => set({ tab: p }) }, p))),
+      "data-test": `jub-tab-${p}`, onclick: () => set({ tab: p }) }, bdi(p)))),
     board(v, tab),
     mine && !v.over ? [optionsSection(v), handSection(v), discardSection(v)] : null,
     !mine && !v.over ? h("button", { "data-test": "jub-to-mover", onclick: () => set({ tab: v.to_move }) },
-      `Show ${v.to_move}'s board (to move)`) : null,
+      "Show ", bdi(v.to_move), "'s board (to move)") : null,
     scoresSection(v, table.report)));
 }
 

@@ -6,7 +6,7 @@
 // worked out here (issue 13); the server also judges the move, and the shell shows a refusal in
 // the scorer's words.
 
-import { draft as kept_draft, postJSON } from "/static/dom.js";
+import { draft as kept_draft, postJSON, bdi } from "/static/dom.js";
 
 const ICONS = "/games/rollncook/icons.svg";
 const SIZE = { col: 30.5, hex: 56 };
@@ -214,7 +214,7 @@ function seatPicker(ctx, view) {
         draft.pinned = true;
         if (draft.seat !== i) { draft.seat = i; draft.steps = []; draft.picking = null; redraw(); }
       } },
-    s.name, ctx.el("span", { class: "tag" }, s.end_only ? "end only" : s.done ? "done" : turn ? s.hour_due : "\u2713"));
+    bdi(s.name), ctx.el("span", { class: "tag" }, s.end_only ? "end only" : s.done ? "done" : turn ? s.hour_due : "\u2713"));
   }));
 }
 
@@ -389,7 +389,7 @@ function playerHour(ctx, view, index, dice) {
   const section = setAttrs(keptEl(ctx, "hour", "section"), { class: "hour", "data-test": "rnc-hour", "data-seat": index,
     "data-ready": String(Boolean(answer)) });
   return place(section, [
-    ctx.el("h2", {}, `${seat.name} at ${seat.hour_due}`, ctx.el("span", { class: "dicefixed", "data-test": "rnc-table-dice" },
+    ctx.el("h2", {}, bdi(seat.name), ` at ${seat.hour_due}`, ctx.el("span", { class: "dicefixed", "data-test": "rnc-table-dice" },
       ` dice ${dice.join(" ")}`), view.dice ? null : ctx.el("button", { type: "button", "data-test": "rnc-redice",
       onclick: () => { draft.dice = []; draft.steps = []; draft.picking = null; redraw(); } }, "Change dice")),
     answer && answer.error ? ctx.el("p", { class: "wait", "data-test": "rnc-ask-error" }, answer.error) : null,
@@ -403,7 +403,7 @@ function playerHour(ctx, view, index, dice) {
       ctx.el("button", { type: "button", "data-test": "rnc-back", disabled: steps.length === 0,
         onclick: () => { draft.steps.pop(); draft.picking = null; redraw(); } }, "Back"),
       ctx.el("button", { type: "button", class: "big", "data-test": "rnc-done",
-        onclick: send }, `${seat.name}: done with ${seat.hour_due}`))]);
+        onclick: send }, bdi(seat.name), `: done with ${seat.hour_due}`))]);
 }
 
 // The cookbooks as the sheet shows them after play: each meal's dish boxes, the circled ones filled.
@@ -422,7 +422,7 @@ function scorecard(ctx, view, seat) {
   return ctx.el("div", { class: "scorecard", "data-test": "rnc-score", "data-player": seat.name, "data-total": seat.total },
     ctx.el("span", { class: "stars", "aria-label": `${seat.stars} stars` }, view.content.stars.map((t, i) => ctx.el("span", {
       class: i < seat.stars ? "star on" : "star", title: `${t}+` }, i < seat.stars ? "\u2605" : "\u2606"))),
-    ctx.el("strong", {}, `${seat.name}: ${seat.total} pts`),
+    ctx.el("strong", {}, bdi(seat.name), ": ", ctx.el("span", { class: "num" }, `${seat.total} pts`)),
     ctx.el("span", { class: "muted" }, seat.end_only ? " (only the end state: totalled, not checked)" : ` \u00b7 ${meals} \u00b7 rare left ${seat.rares_left}`));
 }
 
@@ -452,17 +452,17 @@ export function render(root, table, ctx) {
   const parts = [ctx.el("p", { class: "sheetid", "data-test": "rnc-sheet" }, `Sheet ${view.sheet}`,
     view.hour ? ` \u00b7 ${view.hour}` : " \u00b7 all 12 hours played")];
   if (view.seats.length > 1) parts.push(seatPicker(ctx, view));
-  if (!seat.end_only) parts.push(overview(ctx, view, seat, dice && seat.hour_due === view.hour ? planned(draft.steps, "take") : []));
+  if (!seat.end_only) parts.push(place(setAttrs(keptEl(ctx, "overview", "div"), { class: "overview-scroll" }), [overview(ctx, view, seat, dice && seat.hour_due === view.hour ? planned(draft.steps, "take") : [])]));
   parts.push(scorecard(ctx, view, seat));
   if (view.hour && !dice) parts.push(diceEntry(ctx, view));
   if (view.hour && dice && seat.hour_due === view.hour) parts.push(playerHour(ctx, view, draft.seat, dice));
   else if (view.hour && !seat.end_only && seat.hour_due !== view.hour) {
-    const waiting = view.seats.filter((s) => s.hour_due === view.hour).map((s) => s.name).join(", ");
-    parts.push(ctx.el("p", { class: "wait", "data-test": "rnc-wait" }, seat.done ? `${seat.name} has played every hour.`
-      : `${seat.name} has played ${view.hour}; waiting for ${waiting}.`));
+    const waiting = view.seats.filter((s) => s.hour_due === view.hour).map((s, i) => [i ? ", " : "", bdi(s.name)]);
+    parts.push(ctx.el("p", { class: "wait", "data-test": "rnc-wait" }, bdi(seat.name), seat.done ? " has played every hour."
+      : [` has played ${view.hour}; waiting for `, waiting, "."]));
   }
   if (!view.hour) parts.push(ctx.el("p", { class: "over", "data-test": "rnc-over" }, "Every hour is played: the report below is the final score."));
-  if (!seat.end_only && !(view.hour && dice && seat.hour_due === view.hour)) parts.push(ctx.el("h3", {}, `${seat.name}'s cookbooks`), cookbooks(ctx, view, seat));
+  if (!seat.end_only && !(view.hour && dice && seat.hour_due === view.hour)) parts.push(ctx.el("h3", {}, bdi(seat.name), "'s cookbooks"), cookbooks(ctx, view, seat));
   let rnc = root.firstChild;
   if (!rnc || root.childNodes.length !== 1 || !rnc.classList || !rnc.classList.contains("rnc")) {
     rnc = ctx.el("div", { class: "rnc" });

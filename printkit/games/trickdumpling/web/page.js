@@ -98,7 +98,7 @@ function dealMove(draft, v) {
     hands: Object.fromEntries(v.seats.map((p) => [p, draft.hands[p]])) } };
 }
 
-function choiceRow(el, name, options, chosen, pick, label = (x) => x) {
+function choiceRow(el, name, options, chosen, pick, label = (x) => el("bdi", {}, x)) {
   return el("div", { class: "row choices", role: "group" }, options.map((o) => el("button", {
     type: "button", "data-test": name, "data-player": o, "aria-pressed": String(o === chosen),
     class: o === chosen ? "on" : null, onclick: () => pick(o) }, label(o))));
@@ -164,9 +164,9 @@ function drawDeal(root, table, ctx, kept = null) {
   box.append(el("div", { class: "row choices", role: "tablist" }, v.seats.map((p) => el("button", {
     type: "button", role: "tab", "data-test": "td-seat", "data-player": p, "aria-selected": String(p === draft.seat),
     class: p === draft.seat ? "on" : null, onclick: () => { draft.seat = p; redraw(); },
-  }, `${p} ${draft.hands[p].length}/${d.hand_size}`))));
+  }, el("bdi", {}, p), ` ${draft.hands[p].length}/${d.hand_size}`))));
   box.append(el("p", { class: "td-held", "data-test": "td-held" },
-    draft.hands[draft.seat].length ? `${draft.seat}: ${draft.hands[draft.seat].join(" ")}` : `Tap ${draft.seat}'s cards.`));
+    draft.hands[draft.seat].length ? [el("bdi", {}, draft.seat), `: ${draft.hands[draft.seat].join(" ")}`] : ["Tap ", el("bdi", {}, draft.seat), "'s cards."]));
   box.append(deckGrid(el, v, draft, redraw));
   const ready = dealReady(draft, v);
   box.append(el("div", { class: "row" },
@@ -278,7 +278,7 @@ function playedCard(el, v, p, hidden) {
   const down = p.up === false || p.slack || p.declare === "accept";
   if (hidden) {
     return el("li", { class: "td-played" }, el("span", { class: "td-card back" }, el("span", { class: "num" }, "?")),
-      el("span", { class: "who" }, p.player), el("span", { class: "tag" }, "chosen"));
+      el("bdi", { class: "who" }, p.player), el("span", { class: "tag" }, "chosen"));
   }
   const tags = [];
   if (p.declare === "no-way") tags.push("No way!");
@@ -287,7 +287,7 @@ function playedCard(el, v, p, hidden) {
   if (down) tags.push("face down");
   return el("li", { class: `td-played ${down ? "down" : ""}`, "data-test": "td-played", "data-card": p.card },
     el("span", { class: cardClass(v, p.card) }, cardFace(v, p.card, el)),
-    el("span", { class: "who" }, p.player), tags.length ? el("span", { class: "tag" }, tags.join(" \u00b7 ")) : null);
+    el("bdi", { class: "who" }, p.player), tags.length ? el("span", { class: "tag" }, tags.join(" \u00b7 ")) : null);
 }
 
 function drawTrick(el, v) {
@@ -314,7 +314,7 @@ function drawLast(el, v) {
   const last = v.last;
   if (!last) return null;
   return el("details", { class: "td-last", "data-test": "td-last", open: v.trick && v.trick.plays.length === 0 },
-    el("summary", {}, el("strong", { "data-test": "td-last-winner" }, `Trick ${last.trick}: ${last.winner} wins`)),
+    el("summary", {}, el("strong", { "data-test": "td-last-winner" }, `Trick ${last.trick}: `, el("bdi", {}, last.winner), " wins")),
     el("p", {}, last.reason, last.by_cards !== last.winner ? ` A Slacker's face-down card cannot win: ${last.winner} takes it (PK-11).` : ""),
     el("ol", { class: "td-plays small" }, last.plays.map((p) => playedCard(el, v, p, false))));
 }
@@ -418,7 +418,7 @@ function roundOver(el, v) {
   if (!r || !r.finished) return null;
   return el("section", { class: "td-summary", "data-test": "td-round-over" },
     el("h3", {}, `Round ${r.round} is over`, r.early ? ` (${r.early}: Assorted Dumplings)` : ""),
-    el("ul", {}, v.seats.map((p) => el("li", {}, el("strong", {}, `${p} +${r.points[p]}`),
+    el("ul", {}, v.seats.map((p) => el("li", {}, el("strong", {}, el("bdi", {}, p), " ", el("span", { class: "num" }, `+${r.points[p]}`)),
       `: won ${r.tricks[p]} trick${r.tricks[p] === 1 ? "" : "s"}, secret: ${r.missions[p] === "spy" ? "the spy" : "the nephew"}; `,
       r.accomplished[p].length ? `accomplished: ${missionWords(r.accomplished[p])}` : "no mission accomplished"))),
     el("p", { class: "muted small" }, "Each player with a mission scores the number of players with none (TD-10)."));
@@ -427,10 +427,10 @@ function roundOver(el, v) {
 function roundHeader(el, v) {
   const r = v.round;
   return el("div", { class: "td-head", "data-test": "td-round" },
-    el("strong", {}, `Round ${r.round}`), ` \u00b7 chef ${r.chef} \u00b7 `,
+    el("strong", {}, `Round ${r.round}`), " \u00b7 chef ", el("bdi", {}, r.chef), " \u00b7 ",
     el("span", { class: "td-rankline" }, r.rank.map((id, i) => [i ? " > " : "", suitChip(v, id, el)])),
     el("div", { class: "td-won" }, v.seats.map((p) => el("span", { class: "won", "data-test": "td-count", "data-player": p,
-      "data-cards": r.cards_left[p] }, `${p} ${r.tricks[p]}`,
+      "data-cards": r.cards_left[p] }, el("bdi", {}, p), ` ${r.tricks[p]}`,
       v.cooks[p] ? el("span", { class: "muted" }, ` (${v.cooks[p].name})`) : null,
       el("span", { class: "muted small" }, ` \u00b7 ${r.cards_left[p]} in hand`)))));
 }
