@@ -38,7 +38,7 @@ def test_only_the_host_gets_the_seat_links_and_each_link_makes_its_seat(client) 
     assert [s["seat"] for s in seats] == ["Ann", "Bo"]  # the report's players (Nim names no seats)
     secrets = {}
     for s in seats:
-        m = re.fullmatch(rf"http://testserver/t/{tid}\?seat=([A-Za-z0-9_-]{{22}})", s["url"])
+        m = re.fullmatch(rf"http://127\.0\.0\.1:8765/t/{tid}\?seat=([A-Za-z0-9_-]{{22}})", s["url"])
         assert m, s["url"]
         secrets[s["seat"]] = m.group(1)
         # the QR code: one unit square a dark module of the link's code, inside a 4-module margin
@@ -98,9 +98,14 @@ def test_on_the_lan_each_link_carries_the_join_token_and_the_address_phones_reac
 
     from printkit.web.app import create_app
 
-    app = create_app(db_path, token="tok3n")
+    from tests.web.conftest import CSRF, same_origin
+
+    app = create_app(db_path, token="tok3n", hosts=["192.168.1.5:8765"])
     app.state.public_url = "http://192.168.1.5:8765/"  # as serve.py sets it
-    with TestClient(app, raise_server_exceptions=False) as c:
+    lan = "http://192.168.1.5:8765"
+    headers = {k: v for k, v in same_origin(lan).items() if k != "Cookie"}
+    with TestClient(app, base_url=lan, raise_server_exceptions=False, headers=headers,
+                    cookies={"printkit_csrf": CSRF}) as c:
         assert c.get("/api/tables").status_code == 403
         assert c.get("/api/tables?token=tok3n").status_code == 200  # the cookie from here on
         table = seated(c)

@@ -171,7 +171,7 @@ def fuzz(client: Any, capsys: Any, route: tuple[str, str], game: str, mine: dict
 
 def test_any_json_to_every_route_of_every_game_is_never_a_5xx(client, capsys, caplog):
     started, cpu = time.perf_counter(), time.process_time()
-    games = sorted(scorekeepers())
+    games = [g for g in sorted(scorekeepers()) if (EXAMPLES / g).is_dir()]  # not the tests' own Nim
     real: dict[str, dict[str, Any]] = {}
     for game in games:
         imported, text = first_example(game, client)

@@ -655,6 +655,8 @@ def describe(setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
 def move_name(setup: BaseModel, move: dict[str, Any]) -> str:
     """A move in a player's words, for a refusal: "Bo's K2", "The deal"."""
     play = move.get("play")
+    if play and play["player"] == MASTER:
+        return "The Master's card"  # PK-17: a refused Master card is not named back (it may be a hand's)
     return f"{play['player']}'s {play['card']}" if play else "The deal"
 
 
