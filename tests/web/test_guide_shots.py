@@ -1,9 +1,10 @@
 """The story of docs/playing-at-the-table.md, once, on phones (390 x 844), with its pictures.
 
 The host starts a Trick Dumpling table with seats from the home page and shows the seat QR codes;
-Bo (the host's own phone is his seat too) and Ann enter their own hands on their own phones (Ann's
-taps survive a reload); Ann taps one of Bo's cards by mistake and is refused in a sentence; Bo
-leads, undoes his card and plays it again with Redo. A Gimbap table imported one round before its
+Bo (the host: his phone is also his seat) and Cy enter their hands as their phones post them (the
+API: the taps are not the guide's point), Ann taps hers on her own phone (they survive a reload),
+one of Bo's cards by mistake, and is refused in a sentence; Bo leads, undoes his card and plays it
+again with Redo. A Gimbap table imported one round before its
 end gets its last round: the winner banner and the lock. History lists it, with Archive.
 
 Each step's screenshot is what the phone's screen shows (not the whole page). With
@@ -17,14 +18,18 @@ import os
 import re
 import random
 from pathlib import Path
+from urllib.parse import urljoin
 
 import yaml
 from PIL import Image
 
 from tests.corpus import ref_trickdumpling as ref
-from tests.web.conftest import PHONE, ROOT, http
-from tests.web.test_trickdumpling_seats_browser import rank_taps
+from tests.web.conftest import PHONE, ROOT, http, same_origin
 from tests.web.touch import tap
+
+
+#: Scroll the page so that this element's top is just under the table's header bar.
+SCROLL_UNDER_HEADER = "(e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 56)"
 
 
 def q(name: str, **attrs: str) -> str:
@@ -42,6 +47,14 @@ def test_the_players_guide_story_on_phones(live_server, page, browser, shot) -> 
         path = shot(p, f"guide-{name}", full_page=False)
         if out is not None:  # 64 colours: a third of the bytes, the same picture to the eye
             Image.open(path).convert("RGB").quantize(colors=64).save(out / f"{name}.png", optimize=True)
+
+    def enter_hand(p, player: str) -> None:
+        """What ``player``'s phone posts for Enter my hand (the API: the guide shows Ann's taps)."""
+        version = int(p.evaluate("document.body.dataset.version"))
+        move = {"hand": {"player": player, "cards": rnd["hands"][player], "mission": rnd["missions"][player]}}
+        answer = p.request.post(f"{live_server}/api/tables/{table}/moves", data={"version": version, "move": move},
+                                headers=same_origin(live_server, p))
+        assert answer.status == 200, answer.text()
 
     rec, _ = ref.generate_game(random.Random(12), players=3, cook_variation=False)
     rnd = rec["rounds"][0]
@@ -72,7 +85,7 @@ def test_the_players_guide_story_on_phones(live_server, page, browser, shot) -> 
         names.nth(i).fill(name)
     tap(form.locator(q("seats-trickdumpling")))
     assert form.locator(q("seats-trickdumpling")).is_checked()
-    form.evaluate("(f) => window.scrollTo(0, f.getBoundingClientRect().top + window.scrollY - 56)")
+    form.evaluate(SCROLL_UNDER_HEADER)
     picture(page, "2-new-table")
 
     # 3. The host's phone: a QR code and a link a seat.
@@ -89,19 +102,14 @@ def test_the_players_guide_story_on_phones(live_server, page, browser, shot) -> 
     picture(page, "3-seat-codes")
 
     # The host plays too: his own seat's link on the same phone (the host's view keeps the links).
-    page.goto(links[bo])
+    page.goto(urljoin(live_server, links[bo]))
     page.locator(q("seat-me", seat=bo)).wait_for()
     assert "seat=" not in page.url and page.locator(q("seat-links")).count() == 1
     tap(page.locator(q("td-chef", player=bo)))
-    rank = page.locator(q("td-rank")).locator("li").evaluate_all("(ls) => ls.map((l) => l.dataset.suit)")
-    rank_taps(type("Host", (), {"page": page})(), rank, rnd["rank"])
     tap(page.locator(q("td-start-round")))
     page.locator(q("td-entered", waiting=",".join(rec["players"]))).wait_for()
-    for c in rnd["hands"][bo]:
-        tap(page.locator(q("td-deck-card", card=c)))
-    tap(page.locator(q("td-mission", player=rnd["missions"][bo])))
-    tap(page.locator(q("td-enter-hand")))
-    page.locator(q("td-mine")).wait_for()
+    enter_hand(page, bo)  # (his taps: as Ann's below)
+    page.locator(q("td-mine")).wait_for()  # the poll drew it
 
     # 4. Ann's phone (another browser): she opens her link, taps her cards (a reload keeps them).
     phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
@@ -109,7 +117,7 @@ def test_the_players_guide_story_on_phones(live_server, page, browser, shot) -> 
     errors: list[str] = []
     phone.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        phone.goto(live_server + links[ann] if links[ann].startswith("/") else links[ann])
+        phone.goto(urljoin(live_server, links[ann]))
         phone.locator(q("seat-me", seat=ann)).wait_for()
         assert phone.locator(q("seat-links")).count() == 0  # only the host sees the links
         assert phone.locator(q("td-entered", waiting=f"{ann},{cy}")).count() == 1
@@ -120,7 +128,7 @@ def test_the_players_guide_story_on_phones(live_server, page, browser, shot) -> 
         held = phone.locator(q("td-held"))
         held.filter(has_text=" ".join(hand[:3])).wait_for()
         assert held.inner_text().split() == hand[:3]
-        # her fourth card tapped wrong: one of Bo's
+        # her last card tapped wrong: one of Bo's
         mistake = next(c for c in rnd["hands"][bo] if c not in hand)
         for c in [*hand[3:-1], mistake]:
             tap(phone.locator(q("td-deck-card", card=c)))
@@ -150,12 +158,10 @@ def test_the_players_guide_story_on_phones(live_server, page, browser, shot) -> 
         assert phone.locator(q("td-mine")).inner_text().split() != []
 
         # Cy enters hers (her link opened in that browser: the test's shortcut for a third phone).
-        phone.goto(links[cy] if links[cy].startswith("http") else live_server + links[cy])
+        phone.goto(urljoin(live_server, links[cy]))
         phone.locator(q("seat-me", seat=cy)).wait_for()
-        for c in rnd["hands"][cy]:
-            tap(phone.locator(q("td-deck-card", card=c)))
-        tap(phone.locator(q("td-mission", player=rnd["missions"][cy])))
-        tap(phone.locator(q("td-enter-hand")))
+        phone.locator(q("td-deck")).wait_for()
+        enter_hand(phone, cy)
         # every hand is in: the round is played; Cy's phone shows her own hand (Bo leads)
         phone.locator(q("td-my-hand", player=cy)).wait_for()
         cards = phone.locator(q("td-my-hand")).locator("[data-card]").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
@@ -171,7 +177,7 @@ def test_the_players_guide_story_on_phones(live_server, page, browser, shot) -> 
     mine.wait_for()
     live = mine.locator(q("td-card")).evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
     assert first in live and set(live) <= set(rnd["hands"][bo])
-    mine.scroll_into_view_if_needed()
+    page.locator(q("td-round")).evaluate(SCROLL_UNDER_HEADER)
     picture(page, "6-my-turn")
 
     # 7. Bo plays, undoes (the note names the card) and plays it again with Redo.
