@@ -9,7 +9,8 @@
 - ``browser`` (session) / ``page``: Playwright (sync API) driving Debian's chromium at
   /usr/bin/chromium, a phone's viewport (390 x 844, touch). ``page.js_errors`` lists the page's
   uncaught errors. Without chromium the browser tests fail with one line saying how to install it.
-- ``shot(page, name)``: a full-page screenshot in ``test-artifacts/screenshots/NAME.png`` (CSS pixels).
+- ``shot(page, name, full_page=True)``: a screenshot in ``test-artifacts/screenshots/NAME.png`` (CSS
+  pixels), the whole page or (``full_page=False``) the phone's screen.
 - Taps and clicks on a page: ``tests/web/touch.py`` (``tap(locator)``, ``click(locator)``: real
   input after Playwright-like checks in one evaluation, ~3x quicker than ``locator.tap()``).
 - ``http``: the tests' own HTTP client (``http.get(url)``, ``http.post(url, json=...)``): as
@@ -217,12 +218,13 @@ def page(browser):
 
 @pytest.fixture
 def shot() -> Callable:
-    def take(page, name: str) -> Path:
+    def take(page, name: str, full_page: bool = True) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / (re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".png")
         # one image pixel a CSS pixel: a third of the CPU of the phone's 2 device pixels a CSS
-        # pixel on a long page (PNG encoding), still the page's whole layout to look at
-        page.screenshot(path=str(path), full_page=True, scale="css")
+        # pixel on a long page (PNG encoding), still the page's whole layout to look at;
+        # full_page=False: what the phone's screen shows (the player's guide's pictures)
+        page.screenshot(path=str(path), full_page=full_page, scale="css")
         return path
 
     return take
