@@ -69,7 +69,7 @@ class Scorekeeper:
     #: What the game calls the points of the history's chart (``rounds``): "round", "hour" ...
     round_name: str = "round"
     #: The label of round ``r`` (a value of ``rounds``) under the history's chart, as the game
-    #: names it (Roll n Cook's hour 0 is "10:00"). None: the number itself.
+    #: names it (an hour game's 0 may be "10:00"). None: the number itself.
     round_label: Callable[[int], str] | None = None
     #: The rule id (defined in docs/rules/) that breaks a tie on the best total, such as "JUB-6":
     #: named in the winner banner when it decided. None: ties share the victory.

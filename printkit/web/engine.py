@@ -65,10 +65,10 @@ def refusal(game: str, words: str, violations: Sequence[Violation] = (), what: s
     """A refused move as one sentence for a player: what was refused (the game's ``move_name``),
     why, then each rule's id and short name, and never the record's file, line or key path.
 
-    >>> refusal("dice", "", [Violation("turn 2", "DI-1", "Bo rolls twice")])  # no docs/rules/dice.md
-    'Not allowed: Bo rolls twice (DI-1).'
-    >>> refusal("dice", "", [Violation("turn 2", "DI-1", "a die shows 1 to 6")], "Bo's 7")
-    "Bo's 7 is not allowed: a die shows 1 to 6 (DI-1)."
+    >>> refusal("dice", "", [Violation("turn 2", "TD-5", "Bo rolls twice")])  # no docs/rules/dice.md
+    'Not allowed: Bo rolls twice (TD-5).'
+    >>> refusal("dice", "", [Violation("turn 2", "TD-5", "a die shows 1 to 6")], "Bo's 7")
+    "Bo's 7 is not allowed: a die shows 1 to 6 (TD-5)."
     >>> refusal("dice", "rounds[1]: 'Zed' is not one of the players")
     "Not allowed: 'Zed' is not one of the players."
     """

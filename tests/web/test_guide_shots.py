@@ -143,7 +143,7 @@ def test_the_players_guide_story_on_phones(live_server, page, browser, shot) -> 
             tap(phone.locator(q("td-enter-hand")))
         assert answer.value.status == 422
         error = answer.value.json()["error"]
-        assert error.startswith(f"The deal is not allowed: a card of {ann}'s hand is entered in another player's hand too")
+        assert error.startswith(f"{ann}'s hand is not allowed: a card of {ann}'s hand is entered in another player's hand too")
         assert mistake not in error and "yaml" not in error
         banner = phone.locator(q("banner"))
         banner.wait_for()

@@ -653,11 +653,17 @@ def describe(setup: BaseModel, moves: Sequence[dict[str, Any]], i: int) -> str:
 
 
 def move_name(setup: BaseModel, move: dict[str, Any]) -> str:
-    """A move in a player's words, for a refusal: "Bo's K2", "The deal"."""
-    play = move.get("play")
+    """A move in a player's words, for a refusal: "Bo's K2", "Ann's hand", "The deal"."""
+    play, hand = move.get("play"), move.get("hand")
     if play and play["player"] == MASTER:
         return "The Master's card"  # PK-17: a refused Master card is not named back (it may be a hand's)
-    return f"{play['player']}'s {play['card']}" if play else "The deal"
+    if play:
+        return f"{play['player']}'s {play['card']}"
+    if hand:
+        return f"{hand['player']}'s hand"
+    if move.get("stack"):
+        return "The Master's last cards"
+    return "The round's start" if move.get("start") else "The deal"
 
 
 SCOREKEEPER = Scorekeeper(game=GAME, setup=Setup, move=Move, records=records, split=split, view=view,
