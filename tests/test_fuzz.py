@@ -356,7 +356,7 @@ def test_examples_score_without_internal_errors(game):
 def test_fuzzed_records_exit_0_1_or_2(game):
     others = other_games()
 
-    @settings(max_examples=200, deadline=None, database=None, derandomize=True,
+    @settings(max_examples=120, deadline=None, database=None, derandomize=True,
               phases=[Phase.generate, Phase.shrink],
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(record_sets(game))

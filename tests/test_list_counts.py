@@ -125,8 +125,22 @@ def _probe(args: list[str], cache: Path, **env: str) -> tuple[int, bytes, bytes,
     return p.returncode, p.stdout, b"".join(err), set(json.loads(modules))
 
 
-def test_list_from_the_cache_imports_no_drawing(own_cache: Path) -> None:
-    first = _probe(["list"], own_cache)
+@pytest.fixture(scope="module")
+def first_listing(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tuple[int, bytes, bytes, set[str]]]:
+    """``printkit list`` run once in a new process on an empty disk cache (it builds every count,
+    ~3 s): the cache it filled and what it said. The tests below start from a copy of that cache."""
+    cache = tmp_path_factory.mktemp("listed") / "cache"
+    return cache, _probe(["list"], cache)
+
+
+def _warm(own_cache: Path, first_listing: tuple[Path, tuple]) -> tuple[int, bytes, bytes, set[str]]:
+    shutil.copytree(first_listing[0], own_cache)
+    return first_listing[1]
+
+
+def test_list_from_the_cache_imports_no_drawing(own_cache: Path, first_listing) -> None:
+    first = _warm(own_cache, first_listing)
+    assert first[0] == 0 and first[2] == b"" and b"trickdumpling cards" in first[1]
     assert "printkit.core.draw.page" in first[3]  # the first run built the counts
     for args in (["list"], ["list", "--settings"]):
         again = _probe(args, own_cache)
@@ -135,16 +149,19 @@ def test_list_from_the_cache_imports_no_drawing(own_cache: Path) -> None:
         assert not {m for m in again[3] if m.startswith(HEAVY) or m.endswith((".components", ".pad"))}, args
 
 
-def test_a_game_from_elsewhere_is_listed(own_cache: Path) -> None:
-    """tests/toygame (PRINTKIT_GAMES): its pile is built and listed with its settings."""
+def test_a_game_from_elsewhere_is_listed(own_cache: Path, first_listing) -> None:
+    """tests/toygame (PRINTKIT_GAMES): its pile is built and listed with its settings (the
+    package's own counts come from the cache)."""
+    _warm(own_cache, first_listing)
     code, out, err, _ = _probe(["list", "--settings"], own_cache, PRINTKIT_GAMES="tests.toygame", PYTHONPATH=str(ROOT))
     assert code == 0 and err == b""
     assert b"\nnim           pile        1/1" in out and b"--set stones=VALUE" in out
 
 
-def test_python_m_printkit_list_and_its_errors(own_cache: Path) -> None:
-    """``python -m printkit list``; a game module that cannot be found: one line after the
-    heading, exit code 2."""
+def test_python_m_printkit_list_and_its_errors(own_cache: Path, first_listing) -> None:
+    """``python -m printkit list`` (its counts from the cache: building them is the first
+    listing's); a game module that cannot be found: one line after the heading, exit code 2."""
+    _warm(own_cache, first_listing)
     env = {**os.environ, "XDG_CACHE_HOME": str(own_cache)}
     ok = subprocess.run([sys.executable, "-m", "printkit", "list"], capture_output=True, cwd=ROOT, env=env, timeout=120)
     assert ok.returncode == 0 and ok.stdout.startswith(b"Paper: A4 210 x 297 mm") and ok.stderr == b""

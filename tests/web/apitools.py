@@ -1,6 +1,6 @@
 """What the games' API tests (tests/web/test_*_api.py) share, naming no game: score documents in
 process as ``printkit score --json`` does, the parts of a report a round trip must keep, the State
-after a table's moves, ``printkit score`` in a subprocess, and the move API on the ASGI client
+after a table's moves, ``printkit score`` as a user runs it (in process), and the move API on the ASGI client
 (create a table, post a move, export it, read it back to see that a refusal stored nothing).
 
 A game's test module builds one ``ApiKit`` and binds its methods to the names it always used.
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,11 +30,23 @@ def load(path: Path) -> dict[str, Any]:
 
 
 def run_score(game: str, path: Path, *, in_folder: bool = False) -> subprocess.CompletedProcess[str]:
-    """``printkit score GAME PATH --json`` in a subprocess, as a user runs it. ``in_folder``: run
-    in the file's folder on its bare name (violations name the file)."""
+    """``printkit score GAME PATH --json``, the command a user runs, in process through typer's
+    CliRunner (the same command and output; starting it as a process, its streams and exit code
+    as the installed script, is tests/test_cli.py's, tests/test_lazy_games.py's and
+    tests/test_install.py's: ~0.4 s a process here). ``in_folder``: run in the file's folder on
+    its bare name (violations name the file)."""
+    import contextlib
+    import traceback
+
+    from tests.conftest import run_cli
+
     where, name = (path.parent, path.name) if in_folder else (ROOT, str(path))
-    return subprocess.run([sys.executable, "-m", "printkit", "score", game, name, "--json"],
-                          capture_output=True, text=True, cwd=where, timeout=60)
+    with contextlib.chdir(where):
+        r = run_cli("score", game, name, "--json")
+    err = r.stderr
+    if r.exception is not None and not isinstance(r.exception, SystemExit):
+        err += "".join(traceback.format_exception(r.exception))
+    return subprocess.CompletedProcess(["printkit", "score", game, name, "--json"], r.exit_code, r.stdout, err)
 
 
 def new_table(client: Any, game: str, setup: dict[str, Any]) -> dict[str, Any]:

@@ -28,7 +28,7 @@ documents = st.dictionaries(st.text(max_size=8), st.recursive(
     max_leaves=20), max_size=6)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(documents)
 def test_record_yaml_reads_back_as_the_document_it_was_written_from(doc):
     for fmt in ("yaml", "json"):

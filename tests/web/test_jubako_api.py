@@ -10,6 +10,7 @@ State accepts, with the points the State gives them.
 from __future__ import annotations
 
 import random
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -84,10 +85,17 @@ def play_with_hands(players: list[str], seed: int, board: str = "5x5", turns: in
     return setup, moves, views
 
 
+@cache
+def little_jubako_of_three() -> tuple[Setup, list[dict[str, Any]], list[dict[str, Any]]]:
+    """``play_with_hands(["Ann", "Bo", "Cy"], 7, "4x4")``, played once for the tests that read
+    it (they change nothing in it)."""
+    return play_with_hands(["Ann", "Bo", "Cy"], 7, "4x4")
+
+
 def test_posted_one_by_one_matches_the_automatic_table() -> None:
     """A whole 3-player Little Jubako game posted move by move: every prefix is legal, holding
     moves change no record, and the end scores as the turns alone do."""
-    setup, moves, views = play_with_hands(["Ann", "Bo", "Cy"], 7, "4x4")
+    setup, moves, views = little_jubako_of_three()
     turns = [m for m in moves if "holding" not in m]
     assert len(turns) == CONTENT.tiles_in_play(3) == len(views)
     for k in range(0, len(moves) + 1, 7):
@@ -164,7 +172,7 @@ def test_hands_follow_the_moves() -> None:
 def test_removal_offered_only_when_nothing_fits() -> None:
     """JUB-5 on a full Little Jubako board: a hand that fits nowhere gets the removals, each
     with the hand as the record writes it, and the State accepts them."""
-    setup, moves, views = play_with_hands(["Ann", "Bo", "Cy"], 7, "4x4")
+    setup, moves, views = little_jubako_of_three()
     i = next(k for k, v in enumerate(views) if v["legal"]["discard"])
     v = views[i]
     assert v["legal"]["place"] == []

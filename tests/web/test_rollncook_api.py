@@ -14,6 +14,7 @@ import json
 import random
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -58,8 +59,10 @@ def stored(move: dict) -> dict:
     return Move.model_validate(move).model_dump(mode="json")
 
 
+@cache
 def corpus(n: int = 24, seed: int = 1307) -> list[list[dict]]:
-    """Generated games: legal ones, ones with a rule broken, unfinished ones, end-only ones."""
+    """Generated games: legal ones, ones with a rule broken, unfinished ones, end-only ones
+    (generated once a process: each test reads its own game and changes nothing in it)."""
     rng = random.Random(seed)
     games = []
     kinds = sorted(ref.INJECTIONS)

@@ -57,7 +57,7 @@ def test_first_build_as_the_search_size_by_size():
     pairs in the same iteration order (the diagram reads them)."""
     rng = random.Random(16)
     faces = [rolls.Face(*sorted(p), must) for p in PAIRS for must in (True, False)]
-    for _ in range(300):
+    for _ in range(120):
         order = rng.sample(faces, rng.randint(0, 7))
         need = sum(1 << _BIT[f.pair] for f in order if f.must)
         refuse = sum(1 << _BIT[f.pair] for f in order if not f.must)

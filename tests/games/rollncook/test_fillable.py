@@ -188,9 +188,9 @@ def corpus_games(n: int) -> list[list[dict]]:
     return [rnc.generate_game(random.Random(rng.random())) for _ in range(n)]
 
 
-@pytest.mark.parametrize("k", range(12))
+@pytest.mark.parametrize("k", range(7))  # 2, 2, 2, 3, 2, 2 and 1 players
 def test_corpus_games_filled_in_score_their_totals(tmp_path, k):
-    recs = corpus_games(12)[k]
+    recs = corpus_games(7)[k]
     paths = []
     for i, rec in enumerate(recs):
         p = tmp_path / f"r{i}.yaml"
@@ -419,7 +419,7 @@ def test_random_marks_never_crash_the_reader(tmp_path):
     names = list(forms.parse_form(data, "b.pdf").fields.items())
     rng = random.Random(14)
     junk = ["", "1", "6", "7", "0", "x", "O", "Q", "12", " 3 ", "é", "-1"]
-    for k in range(8):
+    for k in range(5):
         values = {n: (rng.random() < 0.5 if f.kind == "check" else rng.choice(junk))
                   for n, f in names if rng.random() < 0.3}
         p = tmp_path / f"junk{k}.pdf"

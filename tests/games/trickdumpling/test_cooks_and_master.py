@@ -295,7 +295,7 @@ def master_tricks(draw):
     return cards, list(rank), extras, hands
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(master_tricks())
 def test_td15_swapping_the_two_players_lines_never_changes_the_verdict(trick):
     cards, rank, extras, hands = trick
@@ -317,7 +317,7 @@ def report_without_lines(rep):
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.data())
 def test_td15_swapping_lines_in_a_whole_game_never_changes_the_report(data):
     """The 2-player example, with any of the Master's tricks written the other way round, and
