@@ -55,6 +55,11 @@ _TYPES = {".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; cha
           ".ico": "image/x-icon", ".txt": "text/plain; charset=utf-8"}
 
 
+#: Why a table with seats cannot be exported now (the page says it too, from the table's ``secret``).
+SECRET_EXPORT = ("The record holds cards or choices the players keep secret until they are revealed "
+                 "(such as at the end of a round): export it then.")
+
+
 class Problem(Exception):
     """A request the app refuses: status, one line, and anything else for the JSON body."""
 
@@ -164,7 +169,7 @@ class Tables:
                "view": view, "report": json.loads(report.dumps()), "report_text": report.human(),
                "over": not report.unfinished, "files": list(scored.names),
                "standing": engine.standing(keeper, report), "outcome": engine.outcome(keeper, report),
-               "broken": engine.broken(row.game, report)}
+               "broken": engine.broken(row.game, report), "secret": self.secret_now(row)}
         out.update(self.undo_json(row, keeper, setup, who))
         if who.seated:
             out["seats"] = {"seat": who.seat, "host": who.host}
@@ -538,7 +543,8 @@ async def api_table(request: Request) -> Response:
 async def _changed(request: Request, tables: Tables, table_id: int, since: int) -> bool:
     """Wait until the table's version is not ``since`` (True) or the poll times out (False).
     A change made through this app wakes the waiter at once; the database is looked at every
-    POLL_STEP as well (another process may share the file)."""
+    POLL_STEP as well (another process may share the file). A server that is stopping answers
+    "unchanged" within a POLL_STEP, so Ctrl-C never has to cut a waiting phone off mid-answer."""
     deadline = time.monotonic() + request.app.state.poll_seconds
     while True:
         try:
@@ -548,7 +554,7 @@ async def _changed(request: Request, tables: Tables, table_id: int, since: int) 
         left = deadline - time.monotonic()
         if version != since:
             return True
-        if left <= 0 or await request.is_disconnected():
+        if left <= 0 or request.app.state.stopping() or await request.is_disconnected():
             return False
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(tables.changes.event(table_id).wait(), timeout=min(left, POLL_STEP))
@@ -698,8 +704,7 @@ def api_export(request: Request, body: None) -> Response:
     if fmt not in engine.FORMATS:
         raise Problem(400, f"format: one of {', '.join(engine.FORMATS)} is expected")
     if tables.secret_now(row):
-        raise Problem(409, "the record holds cards or choices the players keep secret until they are revealed "
-                           "(such as at the end of a round): export it then")
+        raise Problem(409, SECRET_EXPORT)
     # One file, whatever the game: several records (one a player) are one stream in it.
     ((name, text),) = tables.scored(row, fmt).files
     if fmt == "yaml":  # JSON has no comments: its history is GET /api/tables/{id}/history
@@ -915,6 +920,8 @@ def create_app(db_path: Path | str, token: str | None = None, poll_seconds: floa
                     exception_handlers={Problem: _on_problem, HTTPException: _on_http, Exception: _on_crash})
     app.state.tables = Tables(Store(db_path))
     app.state.poll_seconds = poll_seconds
+    #: Whether the server is stopping (serve.py points it at uvicorn's own flag).
+    app.state.stopping = lambda: False
     # Seat links: the join token they carry on the LAN, and the address phones reach (serve.py
     # sets it; None: the address the host's browser used).
     app.state.token = token

@@ -145,5 +145,7 @@ def serve(host: str, port: int, db: Path | None, lan: bool, open_browser: bool,
     config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False, timeout_graceful_shutdown=2)
     # Ctrl-C or SIGTERM, re-raised by uvicorn once it has shut down, is the way to stop it.
     with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(config).run(sockets=[sock])
+        server = uvicorn.Server(config)
+        app.state.stopping = lambda: server.should_exit  # the phones' long polls answer and let go
+        server.run(sockets=[sock])
     echo("printkit serve: stopped (every move is kept)")

@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -140,8 +141,20 @@ def test_a_database_that_is_not_one_is_one_line(tmp_path):
 def test_ctrl_c_or_sigterm_stops_it_cleanly(tmp_path):
     for sig in (signal.SIGINT, signal.SIGTERM):
         proc, lines = start("--db", str(tmp_path / "t.sqlite3"), cwd=tmp_path)
-        wait_ready(url_of(lines))
+        base = url_of(lines)
+        wait_ready(base)
+        # A phone waiting on its long poll when the host stops the server: it is answered
+        # "unchanged" and let go, never cut off with a traceback in the host's terminal.
+        table = http.post(f"{base}api/tables", json={"game": "nim", "setup": {"players": ["Ann", "Bo"]}}).json()
+        polls: list[httpx.Response] = []
+        waiting = threading.Thread(target=lambda: polls.append(http.get(f"{base}api/tables/{table['id']}?since=0",
+                                                                        timeout=30)))
+        waiting.start()
+        time.sleep(0.5)
         proc.send_signal(sig)
         out, err = proc.communicate(timeout=20)
+        waiting.join(timeout=20)
         assert proc.returncode == 0, (sig, err)
-        assert out.strip().endswith("printkit serve: stopped (every move is kept)") and "Traceback" not in err
+        assert out.strip().endswith("printkit serve: stopped (every move is kept)")
+        assert "Traceback" not in err and "ERROR" not in err, err
+        assert polls and polls[0].json() == {"id": table["id"], "version": 0, "unchanged": True}

@@ -198,6 +198,7 @@ def test_three_seats_never_see_another_hand(client) -> None:
     # every route, as each phone, at the end and once more in the middle of a new table below
     for who in [*players, SHARED, "host"]:
         assert t.call(who, "GET", f"{base}/export").status_code == 200
+        assert t.call(who, "GET", base).json()["secret"] is False  # the page's Export works again
     report = t.call(SHARED, "GET", base).json()["report"]
     assert report["players"] == score_docs([rec])["players"]
 
@@ -222,6 +223,7 @@ def test_three_seats_never_see_another_hand(client) -> None:
         assert all(not m.get("hand") or "cards" not in m["hand"] or m["hand"]["player"] == who for m in poll["moves"])
         export = t2.call(who, "GET", f"{b2}/export")
         assert export.status_code == 409 and "secret" in export.json()["error"]
+        assert poll["secret"] is True  # the page's Export says so instead of downloading the refusal
         assert t2.call(who, "GET", f"{b2}/seats").status_code == (200 if who == "host" else 403)
         t2.call(who, "GET", "/history")
         t2.call(who, "GET", "/api/tables")

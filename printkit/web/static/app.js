@@ -7,7 +7,7 @@ const id = body.dataset.table;
 const $ = (name) => document.querySelector(`[data-test="${name}"]`);
 const root = $("game"), banner = $("banner"), totals = $("totals"), report = $("report");
 const outcome = $("outcome"), warning = $("record-warning");
-const undoButton = $("undo"), status = $("status");
+const undoButton = $("undo"), status = $("status"), exportLink = $("export");
 const undoneNote = $("undone"), undoneText = $("undone-text"), redoButton = $("redo");
 const lockedNote = $("locked"), reopenButton = $("reopen"), reopenDialog = $("reopen-dialog");
 
@@ -125,6 +125,9 @@ function draw() {
   drawReport();
   undoButton.disabled = table.moves.length === 0 || table.locked;
   undoButton.title = table.last_move ? `Undo: ${table.last_move.text}` : "";
+  // A table with seats whose record holds a secret now (hands mid-round) exports nothing yet.
+  if (table.secret) exportLink.setAttribute("aria-disabled", "true");
+  else exportLink.removeAttribute("aria-disabled");
   undoneNote.hidden = !table.undone || table.locked;
   undoneText.textContent = table.undone ? `Undone: ${table.undone.text}` : "";
   lockedNote.hidden = !table.locked;
@@ -233,6 +236,12 @@ function padForToolbar() {
 async function main() {
   padForToolbar();
   undoButton.addEventListener("click", undo);
+  exportLink.addEventListener("click", (event) => {
+    if (!table || !table.secret) return;
+    event.preventDefault();
+    showBanner(banner, "The record holds cards or choices the players keep secret until they are revealed "
+      + "(such as at the end of a round): export it then.", "info");
+  });
   redoButton.addEventListener("click", () => change("redo"));
   reopenButton.addEventListener("click", askReopen);
   try {
