@@ -245,7 +245,10 @@ def keep_posting(base: str, seat: Seat, entries: list, first: int, step: int, st
                 if r.status_code != 200:
                     errors.append(f"{seat.games[-1]}: {r.status_code} {r.text[:200]}")
                     break
-                version = r.json()["version"]
+                answer = r.json()
+                version = answer["version"]
+                if answer["over"]:  # the game has ended (a record may go on after it): it is locked
+                    break
             seat.done = version
             k += step
             game, _path, setup, moves = entries[k % len(entries)]
