@@ -12,12 +12,14 @@ import functools
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from printkit.errors import InputError
 
 
+_T = TypeVar("_T")
 _BOOL, _INT, _FLOAT, _MERGE = ("tag:yaml.org,2002:" + t for t in ("bool", "int", "float", "merge"))
 _INT12 = re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
 _FLOAT12 = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
@@ -316,20 +318,24 @@ def parse_stream(text: str) -> list[tuple[Any, dict]]:
 
 
 def _yaml_stream(text: str) -> list[tuple[Any, dict]]:
+    return _yaml_read(lambda: _compose_all(text))
+
+
+def _yaml_read(compose: Callable[[], _T]) -> _T:
+    """``compose()``, with PyYAML's errors as one :class:`TextProblem` (its line where known)."""
     import yaml
 
     try:
-        return _compose_all(text)
+        return compose()
     except yaml.MarkedYAMLError as e:
         line = e.problem_mark.line + 1 if e.problem_mark else None
-        if "nesting depth" in str(e.problem):
+        if "nesting depth" in str(e.problem):  # newer libyaml stops deep nesting itself
             raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep", line) from None
         raise TextProblem(f"not valid YAML: {e.problem or e}", line) from None
     except (yaml.YAMLError, RecursionError) as e:
         if "nesting depth" in str(e):
             raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep") from None
         raise TextProblem(f"not valid YAML: {e}") from None
-
 
 def _compose_all(text: str) -> list[tuple[Any, dict]]:
     """:func:`_compose` for every document of a YAML stream (lines counted from the stream's start)."""
@@ -373,19 +379,7 @@ def _json_or_flow(text: str) -> tuple[Any, dict]:
 
 
 def _yaml(text: str) -> tuple[Any, dict]:
-    import yaml
-
-    try:
-        return _compose(text, construct=True)
-    except yaml.MarkedYAMLError as e:
-        line = e.problem_mark.line + 1 if e.problem_mark else None
-        if "nesting depth" in str(e.problem):  # newer libyaml stops deep nesting itself
-            raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep", line) from None
-        raise TextProblem(f"not valid YAML: {e.problem or e}", line) from None
-    except (yaml.YAMLError, RecursionError) as e:
-        if "nesting depth" in str(e):
-            raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep") from None
-        raise TextProblem(f"not valid YAML: {e}") from None
+    return _yaml_read(lambda: _compose(text, construct=True))
 
 
 def _compose(text: str, construct: bool) -> tuple[Any, dict]:

@@ -610,31 +610,20 @@ def _stale(version: int) -> str:
     return f"the table changed (it is at version {version}): it is shown again as it is now; try again"
 
 
-async def api_undo(request: Request) -> Response:
-    tables: Tables = request.app.state.tables
-    table_id = _id(request)
-    body = await _body(request)
-    response = await run_in_threadpool(tables.undo, table_id, _version(body), _who(request, table_id))
-    tables.changes.changed(table_id)
-    return response
+def _versioned(change: str) -> Callable[[Request], Awaitable[Response]]:
+    """The endpoint of a change posted as ``{"version": V}`` (``undo``, ``redo``, ``reopen``): the
+    Tables method ``change`` in a worker thread, on the version the page showed, as its asker."""
 
+    async def endpoint(request: Request) -> Response:
+        tables: Tables = request.app.state.tables
+        table_id = _id(request)
+        body = await _body(request)
+        work = getattr(tables, change)
+        response = await run_in_threadpool(work, table_id, _version(body), _who(request, table_id))
+        tables.changes.changed(table_id)
+        return response
 
-async def api_redo(request: Request) -> Response:
-    tables: Tables = request.app.state.tables
-    table_id = _id(request)
-    body = await _body(request)
-    response = await run_in_threadpool(tables.redo, table_id, _version(body), _who(request, table_id))
-    tables.changes.changed(table_id)
-    return response
-
-
-async def api_reopen(request: Request) -> Response:
-    tables: Tables = request.app.state.tables
-    table_id = _id(request)
-    body = await _body(request)
-    response = await run_in_threadpool(tables.reopen, table_id, _version(body), _who(request, table_id))
-    tables.changes.changed(table_id)
-    return response
+    return endpoint
 
 
 async def api_archive(request: Request) -> Response:
@@ -889,9 +878,9 @@ ROUTES = [
     Route("/api/tables", _threaded(api_new_table, body=True), methods=["POST"]),
     Route("/api/tables/{id}", api_table),
     Route("/api/tables/{id}/moves", api_move, methods=["POST"]),
-    Route("/api/tables/{id}/undo", api_undo, methods=["POST"]),
-    Route("/api/tables/{id}/redo", api_redo, methods=["POST"]),
-    Route("/api/tables/{id}/reopen", api_reopen, methods=["POST"]),
+    Route("/api/tables/{id}/undo", _versioned("undo"), methods=["POST"]),
+    Route("/api/tables/{id}/redo", _versioned("redo"), methods=["POST"]),
+    Route("/api/tables/{id}/reopen", _versioned("reopen"), methods=["POST"]),
     Route("/api/tables/{id}/archive", api_archive, methods=["POST"]),
     Route("/api/tables/{id}/delete", api_delete, methods=["POST"]),
     Route("/api/tables/{id}", api_delete, methods=["DELETE"]),

@@ -145,14 +145,7 @@ function drawDeal(root, table, ctx, kept = null) {
   const redraw = () => { saveDraft(table, draft); box.replaceWith(drawDeal(root, table, ctx, draft)); };
   if (table.seats) return seatDeal(box, table, ctx, draft, redraw);
   box.append(el("h2", {}, `Round ${d.round}: the deal`));
-  if (d.chef_options.length === 1) {
-    box.append(el("p", { "data-test": "td-chef-fixed" }, el("strong", {}, `Chef: ${d.chef_options[0]}`),
-      d.round > 1 ? " (won the last trick, TD-10)" : ""));
-  } else {
-    box.append(el("h3", {}, "Who is the first chef? (most recently ate a dumpling)"),
-      choiceRow(el, "td-chef", d.chef_options, draft.chef, (p) => { draft.chef = p; redraw(); }));
-  }
-  box.append(el("h3", {}, "Popularity rank, most popular first (TD-3)"), rankEditor(el, v, draft, redraw));
+  chefAndRank(box, el, v, draft, redraw);
   if (d.spy_options.length === 1) {
     box.append(el("p", {}, el("strong", {}, "The Dumpling Master holds the spy"), " (TD-11)."));
   } else {
