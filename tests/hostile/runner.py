@@ -137,7 +137,7 @@ def execute(case: Case, folder: Path, *, process: bool | None = None, timeout: f
 
 def _listing(folder: Path) -> set[str]:
     return {str(p.relative_to(folder)) for p in folder.rglob("*")
-            if not p.relative_to(folder).parts[0] == "cache"}
+            if p.relative_to(folder).parts[0] != "cache"}
 
 
 def run_case(case: Case, folder: Path) -> Result:
