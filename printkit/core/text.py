@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from printkit.core.colour import BLACK, Colour
 from printkit.core.draw.ops import Text
 from printkit.core.fonts import Font, get_font
+from printkit.core.limits import MAX_TEXT
 from printkit.core.typescale import MIN_MM, at_least_minimum
 from printkit.core.units import MM_PER_PT
 
-#: The longest text one box takes, in characters (the longest real one has a few hundred).
-MAX_CHARS = 10_000
 #: The largest font size, in mm (about 2,800 pt), and the smallest that shrinking goes down to.
 MAX_SIZE = 1000.0
 MIN_SIZE = 0.1
@@ -100,7 +99,7 @@ def layout_text(box: TextBox, source: Callable[[], str] | None = None) -> list[T
     No text is set below the type scale's minimum (6 pt, printkit.core.typescale): a smaller
     ``size`` or ``min_size`` is raised to it. With ``shrink`` the size steps down by 2% until the
     text fits the box; if it still does not fit at ``min_size`` a TextFitError says so, as it does for text longer than
-    :data:`MAX_CHARS` or a size above :data:`MAX_SIZE`. Characters the font has no glyph for are
+    :data:`MAX_TEXT` or a size above :data:`MAX_SIZE`. Characters the font has no glyph for are
     warned about on stderr, naming where the text comes from if ``source`` (called only then) is given.
     """
     font = get_font(box.font)
@@ -188,8 +187,8 @@ def _shrink(box: TextBox, font: Font, size: float, floor: float, lines: list[str
 
 def _check(box: TextBox) -> None:
     """Refuse text that would take unbounded work: too long, or a size that is not sensible."""
-    if len(box.text) > MAX_CHARS:
-        raise TextFitError(f"text of {len(box.text):,} characters is longer than the {MAX_CHARS:,} a text box takes")
+    if len(box.text) > MAX_TEXT:
+        raise TextFitError(f"text of {len(box.text):,} characters is longer than the {MAX_TEXT:,} a text box takes")
     if not (math.isfinite(box.size) and 0 < box.size <= MAX_SIZE):
         raise TextFitError(f"font size {box.size:g} mm is not between 0 and {MAX_SIZE:g} mm")
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from printkit.core.limits import MAX_DIGITS
 from printkit.errors import InputError
 
 
@@ -80,8 +81,6 @@ def _loader() -> Any:
 MAX_NODES = 100_000
 #: At most this many lists and mappings nested in one another.
 MAX_DEPTH = 50
-#: At most this many digits in a whole number.
-MAX_DIGITS = 100
 
 
 class TextProblem(ValueError):

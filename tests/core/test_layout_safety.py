@@ -13,7 +13,8 @@ from printkit.core.build import build_document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout import render
 from printkit.core.layout.load import load_layout
-from printkit.core.layout.template import MAX_TEXT, MAX_WIDTH, TemplateError, fill
+from printkit.core.layout.template import TemplateError, fill
+from printkit.core.limits import MAX_TEXT, MAX_WIDTH
 from printkit.core.resources import layouts_dir
 from printkit.errors import InputError
 from tests.conftest import run_cli

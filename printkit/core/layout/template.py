@@ -25,10 +25,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-#: The largest width or precision a format spec may ask for (``{x:>1000}``).
-MAX_WIDTH = 1000
-#: The longest text a template may give, in characters (and the longest a text box takes).
-MAX_TEXT = 10_000
+from printkit.core.limits import MAX_TEXT, MAX_WIDTH
 
 _PLAIN = (str, int, float, bool, type(None))
 _SCALARS = frozenset(_PLAIN)  # exactly these types: plain at once (subclasses go through _plain)
