@@ -103,9 +103,12 @@ def flatten_styles(styles: dict[str, StyleSpec], error: Callable[[str, str], Inp
     an unknown style, styles that extend each other in a circle, or too long a chain.
 
     >>> from printkit.core.layout.model import StyleSpec
-    >>> flat = flatten_styles({"b": StyleSpec(extends="a", font="sans"), "a": StyleSpec(font_size=9)}, ValueError)
-    >>> flat["b"].font, flat["b"].font_size, flat["b"].extends
-    ('sans', 9.0, None)
+    >>> flat = flatten_styles({"b": StyleSpec(extends="a", font="sans"), "a": StyleSpec(stroke_width=2)}, ValueError)
+    >>> flat["b"].font, flat["b"].stroke_width, flat["b"].extends
+    ('sans', 2.0, None)
+    >>> flatten_styles({"a": StyleSpec(extends="b"), "b": StyleSpec(extends="a")}, lambda where, why: ValueError(why))
+    Traceback (most recent call last):
+    ValueError: styles extend each other in a circle: a -> b -> a
     """
     flat: dict[str, StyleSpec] = {}
     depth: dict[str | None, int] = {}  # how many styles each flattened one chains
