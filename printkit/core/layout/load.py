@@ -274,8 +274,7 @@ class _Loader:
 
     def load(self, path: Path, stack: tuple[Path, ...]) -> Layout:
         shown = self.shown(path)
-        why = _not_a_file(path)
-        if why == "not a regular file":
+        if _not_a_file(path) == "not a regular file":
             raise InputError(shown, "", "not a regular file (a layout is a YAML file)")
         spec, table = _parse(path, shown)
         check_templates(spec, shown, table)

@@ -582,10 +582,10 @@ class Renderer:
         try:
             ops = self.elements(self.layout.symbols[name].elements, {"bw": self.bw, **self.base},
                                 f"symbols.{name}.elements")
+            self._sizes[name] = self._work - page
         finally:
             chain.pop()
-        self._sizes[name] = self._work - page
-        self._work = page
+            self._work = page
         self.symbols[name] = tuple(ops)
 
     def _ruler(self, el, ctx, where) -> list[Op]:
