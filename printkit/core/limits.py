@@ -16,3 +16,15 @@ MAX_TEXT = 10_000
 MAX_DIGITS = 100
 #: The largest width or precision a template's format spec may ask for (``{x:>1000}``).
 MAX_WIDTH = 1000
+#: At most this many elements drawn on one page or card: every element counts one, a repeat
+#: also one per copy, a hex grid one per cell, a ruler one per mm, a track one per box, and a
+#: symbol's use everything the symbol draws, its own uses expanded (the largest shipped page
+#: draws a few hundred, symbols expanded a few thousand).
+MAX_PAGE_WORK = 50_000
+#: ... and in one document (10,000 score sheets, the most --count makes, draw about 3.4 million).
+MAX_DOCUMENT_WORK = 8_000_000
+#: At most this many symbols in a chain of symbols using one another (a symbol that uses a
+#: symbol that uses a symbol ...); shipped layouts nest 2 deep.
+MAX_SYMBOL_DEPTH = 20
+#: At most this many styles in one ``extends`` chain; shipped layouts chain 3.
+MAX_EXTENDS = 50

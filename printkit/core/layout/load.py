@@ -9,14 +9,18 @@ disk cache (:func:`printkit.core.yamlio.read_file`) once a run has parsed them.
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
-from collections.abc import Iterator
+import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.layout.symbols import check_uses
 from printkit.core.layout.template import TemplateError, check_name, parse
+from printkit.core.limits import MAX_EXTENDS
 from printkit.core.resources import layouts_dir
 from printkit.core.yamlio import key_path, line_for, parse_key_path, read_file, validate
 from printkit.errors import InputError
@@ -74,29 +78,63 @@ class Layout:
 
 
 def _parse(path: Path, shown: str) -> tuple[LayoutFile, dict]:
+    """The layout file at ``path``, checked. A file that is not a layout (not a mapping, or a
+    mapping with none of a layout's keys: ``/etc/shadow``, say) is refused naming the file and
+    what it is not, never quoting it: its keys are its text."""
     from printkit.core.layout.model import LayoutFile
 
     data, table = read_yaml(path, shown)
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise InputError(shown, "", "expected a mapping at the top (keys such as pages, styles, symbols)", 1)
+        raise InputError(shown, "", "not a layout file: expected a mapping at the top "
+                                    "(keys such as pages, styles, symbols)", 1)
+    keys = {info.alias or name for name, info in LayoutFile.model_fields.items()}
+    if data and not keys.intersection(k for k in data if isinstance(k, str)):
+        raise InputError(shown, "", "not a layout file: none of its top-level keys is a layout's "
+                                    f"({', '.join(sorted(keys))})")
     return validate(LayoutFile, data, table, shown), table
 
 
-def flatten_style(name: str, styles: dict[str, StyleSpec], file: str, seen: tuple = ()) -> StyleSpec:
-    """A style with its ``extends`` chain merged in (later settings win)."""
-    if name not in styles:
-        raise InputError(file, f"styles.{seen[-1]}.extends" if seen else "style",
-                          f"unknown style {name!r}; known: {', '.join(sorted(styles)) or 'none'}")
-    if name in seen:
-        raise InputError(file, f"styles.{name}.extends", "styles extend each other in a circle: "
-                          + " -> ".join(seen + (name,)))
-    spec = styles[name]
-    if spec.extends is None:
-        return spec
-    base = flatten_style(spec.extends, styles, file, seen + (name,))
-    return merge_styles(base, spec)
+def flatten_styles(styles: dict[str, StyleSpec], error: Callable[[str, str], InputError]) -> dict[str, StyleSpec]:
+    """Every style with its ``extends`` chain merged in (later settings win): each style merged
+    once, onto the style it extends, whose chain is followed in a loop (no recursion), at most
+    :data:`MAX_EXTENDS` long. ``error(key path, what)`` makes the error for a style that extends
+    an unknown style, styles that extend each other in a circle, or too long a chain.
+
+    >>> from printkit.core.layout.model import StyleSpec
+    >>> flat = flatten_styles({"b": StyleSpec(extends="a", font="sans"), "a": StyleSpec(stroke_width=2)}, ValueError)
+    >>> flat["b"].font, flat["b"].stroke_width, flat["b"].extends
+    ('sans', 2.0, None)
+    >>> flatten_styles({"a": StyleSpec(extends="b"), "b": StyleSpec(extends="a")}, lambda where, why: ValueError(why))
+    Traceback (most recent call last):
+    ValueError: styles extend each other in a circle: a -> b -> a
+    """
+    flat: dict[str, StyleSpec] = {}
+    depth: dict[str | None, int] = {}  # how many styles each flattened one chains
+    for name in styles:
+        chain: list[str] = []  # the styles still to merge, each extending the next
+        nxt: str | None = name
+        while nxt is not None and nxt not in flat:
+            if nxt not in styles:
+                raise error(f"styles.{chain[-1]}.extends",
+                            f"unknown style {nxt!r}; known: {', '.join(sorted(styles)) or 'none'}")
+            if nxt in chain:
+                raise error(f"styles.{nxt}.extends", "styles extend each other in a circle: "
+                            + " -> ".join(chain[chain.index(nxt):] + [nxt]))
+            chain.append(nxt)
+            nxt = styles[nxt].extends
+            if len(chain) > MAX_EXTENDS:
+                break
+        if len(chain) + depth.get(nxt, 0) > MAX_EXTENDS:
+            raise error(f"styles.{name}.extends", f"a chain of more than {MAX_EXTENDS} styles, each "
+                                                  f"extending the next, from {name!r}")
+        base = flat[nxt] if nxt is not None else None
+        for n in reversed(chain):
+            base = flat[n] = styles[n] if base is None else merge_styles(base, styles[n])
+            depth[n] = depth.get(nxt, 0) + 1
+            nxt = n
+    return {n: flat[n] for n in styles}  # in the order written
 
 
 _MERGED: dict[tuple[int, int], tuple[StyleSpec, StyleSpec, StyleSpec]] = {}
@@ -139,12 +177,37 @@ def load_layout(name: str | Path) -> Layout:
     """
     base = layouts_dir()
     path = Path(name)
-    if not path.is_absolute() and not path.exists():
+    if not path.is_absolute() and not os.path.lexists(path):  # lexists: False for a name too long
         path = base / path
     real_base = _resolved_folder(base)
-    real = path.resolve()  # once: resolving stats every folder on the path (make all loads layouts ~70 times)
-    root = real_base if real.is_relative_to(real_base) else real.parent
-    return _Loader(base, root).get(path, (), real)
+    real = _real(path)  # once: resolving stats every folder on the path (make all loads layouts ~70 times)
+    inside = real.is_relative_to(real_base)
+    if not inside and Path(os.path.abspath(path)).is_relative_to(os.path.abspath(base)):
+        # A file named inside the folder that is a link (or in a linked folder) out of it.
+        loader = _Loader(base, real_base)
+        raise InputError(loader.shown(path), "", f"a symbolic link out of the layouts folder {base}: "
+                                                 "layouts are read only from inside it")
+    return _Loader(base, real_base if inside else real.parent).get(path, (), real)
+
+
+def _real(path: Path) -> Path:
+    """``path`` with its symbolic links resolved as far as they go (never an error: a loop, or
+    a name too long, is left to opening the file to report)."""
+    return Path(os.path.realpath(path))
+
+
+def _not_a_file(path: Path) -> str | None:
+    """Why ``path`` cannot be read as a layout (no such file, a folder, a name too long...), or
+    None for a regular file."""
+    try:
+        st = path.stat()
+    except OSError as e:
+        return "no such file" if e.errno == errno.ENOENT else (e.strerror or "cannot be read").lower()
+    return None if stat.S_ISREG(st.st_mode) else "not a regular file"
+
+
+def _short(text: str, n: int = 60) -> str:
+    return text if len(text) <= n else text[:n] + "..."
 
 
 @functools.lru_cache(maxsize=16)
@@ -175,7 +238,7 @@ class _Loader:
 
     def get(self, path: Path, stack: tuple[Path, ...], real: Path | None = None) -> Layout:
         """The layout at ``path`` (``real``: the path resolved, when the caller has it)."""
-        real = path.resolve() if real is None else real
+        real = _real(path) if real is None else real
         if real in stack:
             raise InputError(self.shown(path), "include", "files include each other in a circle")
         if real in self.done:
@@ -194,20 +257,24 @@ class _Loader:
         return str(path.relative_to(self.base.parent)) if path.is_relative_to(self.base.parent) else str(path)
 
     def target(self, path: Path, inc: str, i: int, table: dict) -> Path:
-        """The file ``include[i]`` names: inside the root, and a file."""
+        """The file ``include[i]`` names: inside the root, its links resolved, and a file."""
         where, line = f"include[{i}]", line_for(table, ("include", i))
+        if "\0" in inc:
+            raise InputError(self.shown(path), where, "a file name has no NUL byte (\\0)", line)
         target = Path(os.path.normpath(path.parent / inc))
-        if not target.resolve().is_relative_to(self.root):
-            raise InputError(self.shown(path), where, f"{inc!r} is outside the layouts folder {self.root}: "
+        if not _real(target).is_relative_to(self.root):
+            raise InputError(self.shown(path), where, f"{_short(inc)!r} is outside the layouts folder {self.root}: "
                                                       "a layout includes only files inside it", line)
-        if not target.is_file():
-            what = f"{inc!r} is not a regular file" if target.exists() else f"no such file {inc!r} (relative to this file)"
-            raise InputError(self.shown(path), where, what, line)
+        why = _not_a_file(target)
+        if why is not None:
+            said = {"no such file": f"no such file {_short(inc)!r} (relative to this file)",
+                    "not a regular file": f"{_short(inc)!r} is not a regular file"}
+            raise InputError(self.shown(path), where, said.get(why, f"cannot read {_short(inc)!r}: {why}"), line)
         return target
 
     def load(self, path: Path, stack: tuple[Path, ...]) -> Layout:
         shown = self.shown(path)
-        if path.exists() and not path.is_file():
+        if _not_a_file(path) == "not a regular file":
             raise InputError(shown, "", "not a regular file (a layout is a YAML file)")
         spec, table = _parse(path, shown)
         check_templates(spec, shown, table)
@@ -215,7 +282,7 @@ class _Loader:
         styles: dict[str, StyleSpec] = {}
         symbols: dict[str, SymbolSpec] = {}
         homes: dict[tuple[str, str], tuple[str, dict]] = {}
-        sources = [str(path.resolve())]
+        sources = [str(_real(path))]
         for i, inc in enumerate(spec.include):
             sub = self.get(self.target(path, inc, i, table), stack)
             sources += sub.sources
@@ -232,9 +299,10 @@ class _Loader:
         colours.update(spec.colours)
         styles.update(spec.styles)
         symbols.update(spec.symbols)
-        flat = {n: flatten_style(n, styles, shown) for n in styles}
-        layout = Layout(shown, spec, colours, flat, symbols, table, styles, list(dict.fromkeys(sources)), homes)
+        layout = Layout(shown, spec, colours, {}, symbols, table, styles, list(dict.fromkeys(sources)), homes)
+        layout.styles = flatten_styles(styles, layout.error)
         _check_references(layout)
+        check_uses(symbols, lambda name, why: layout.error(f"symbols.{name}", why))
         return layout
 
 

@@ -25,6 +25,7 @@ from printkit.core.layout.load import Layout, merge_styles
 from printkit.core.layout.model import ColourDef, RectEl, StyleSpec, TextEl
 from printkit.core.layout.placements import Placements, digest
 from printkit.core.layout.template import MissingData, TemplateError, fill, lookup, one_field
+from printkit.core.limits import MAX_DOCUMENT_WORK, MAX_PAGE_WORK, MAX_SYMBOL_DEPTH
 from printkit.core.text import TextBox, TextFitError, layout_text
 from printkit.core.typescale import named_size_mm, readable
 from printkit.core.units import MM_PER_IN, MM_PER_PT, UNITS, parse_length
@@ -42,11 +43,6 @@ def _colour_def(value: Any) -> ColourDef:
     return value if isinstance(value, ColourDef) else ColourDef.model_validate(value)
 
 
-#: At most this many elements (and hex cells, ruler ticks, track boxes, repeated copies) on one
-#: page or card; the largest real page draws a few hundred.
-MAX_PAGE_WORK = 50_000
-#: ... and in one document (10,000 score sheets, the most --count makes, draw about 3.4 million).
-MAX_DOCUMENT_WORK = 8_000_000
 #: A renderer remembers at most this many placements of symbol uses (then works new ones out
 #: each time), in arrays (~70 bytes each; a score sheet's ~160 icons may sit at ~300 places) ...
 MAX_PLACEMENTS = 4096
@@ -165,6 +161,10 @@ class Renderer:
     _inline: dict[int, tuple[StyleSpec, StyleSpec]] = field(default_factory=dict, init=False, repr=False)
     _work: int = 0  # elements drawn on this page (see spend)
     _total: int = 0  # ... and in the document
+    #: The symbols being defined, each inside the one before (see define_symbol) ...
+    _defining: list[str] = field(default_factory=list, init=False, repr=False)
+    #: ... and how many elements each symbol defined draws, the symbols it uses expanded.
+    _sizes: dict[str, int] = field(default_factory=dict, init=False, repr=False)
 
     # -- templates and values -------------------------------------------------------------
     def fmt(self, text: str, ctx: dict, where: str) -> str:
@@ -191,11 +191,20 @@ class Renderer:
         if self._work > MAX_PAGE_WORK or self._total > MAX_DOCUMENT_WORK:
             self._refuse(where)
 
+    def expand(self, name: str, where: str) -> None:
+        """Count a use of the symbol ``name`` (defined) on this page: every element the symbol
+        draws, the symbols it uses expanded, as counted when it was defined (see define_symbol):
+        what a viewer draws, though the document holds the symbol once."""
+        self._work += self._sizes.get(name, 0)
+        if self._work > MAX_PAGE_WORK:
+            self._refuse(where)
+
     def _refuse(self, where: str) -> None:
         """The error for a page or document over its count (see spend)."""
         if self._work > MAX_PAGE_WORK:
-            raise self.layout.error(where, f"more than {MAX_PAGE_WORK:,} elements on one page or card "
-                                           "(a repeat, grid, ruler or track too large?)")
+            raise self.layout.error(where, f"more than {MAX_PAGE_WORK:,} elements on one page or card, "
+                                           "symbols counted at each use (a repeat, grid, ruler, track or "
+                                           "symbol too large?)")
         if self._total > MAX_DOCUMENT_WORK:
             raise self.layout.error(where, f"more than {MAX_DOCUMENT_WORK:,} elements in one document")
 
@@ -527,9 +536,11 @@ class Renderer:
             if m is not None:
                 name = _filled(el.symbol, ctx)
                 if name in self.symbols:
+                    self.expand(name, where)
                     return [Use(name, m, _filled(el.id, ctx) if el.id else None)]
         name = self.fmt(el.symbol, ctx, where + ".symbol")
         self.define_symbol(name, where + ".symbol")
+        self.expand(name, where)
         m = Matrix.translate(self.length(el.x, ctx, where + ".x"), self.length(el.y, ctx, where + ".y"))
         m = self._turned(m, el, ctx, where)
         if el.mirror:
@@ -555,8 +566,26 @@ class Renderer:
         if name not in self.layout.symbols:
             raise self.layout.error(where, f"unknown symbol {name!r}; known: "
                                            f"{', '.join(sorted(self.layout.symbols)) or 'none'}")
-        self.symbols[name] = ()  # guards against a symbol that uses itself
-        ops = self.elements(self.layout.symbols[name].elements, {"bw": self.bw, **self.base}, f"symbols.{name}.elements")
+        # Symbols named by templates are known only now: a circle or a chain too deep is
+        # refused here (those named as written were refused when the layout was read).
+        chain = self._defining
+        if name in chain:
+            raise self.layout.error(f"symbols.{name}", "symbols use each other in a circle: "
+                                                       + " -> ".join(chain[chain.index(name):] + [name]))
+        if len(chain) >= MAX_SYMBOL_DEPTH:
+            raise self.layout.error(where, f"symbols use one another more than {MAX_SYMBOL_DEPTH} deep: "
+                                           f"{chain[0]} -> {chain[1]} -> ... -> {name}")
+        # What the symbol draws is counted as drawn (its uses of other symbols by their
+        # counts), refused as soon as the page could not hold it; each use then counts it.
+        page = self._work
+        chain.append(name)
+        try:
+            ops = self.elements(self.layout.symbols[name].elements, {"bw": self.bw, **self.base},
+                                f"symbols.{name}.elements")
+            self._sizes[name] = self._work - page
+        finally:
+            chain.pop()
+            self._work = page
         self.symbols[name] = tuple(ops)
 
     def _ruler(self, el, ctx, where) -> list[Op]:
@@ -759,6 +788,7 @@ class Renderer:
 
         def symbol(name: str) -> str:
             self.define_symbol(name, where + ".over")
+            self.expand(name, where + ".over")
             return name
 
         try:
