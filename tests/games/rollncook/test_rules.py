@@ -165,7 +165,7 @@ def test_rnc10_shared_dice_are_compared_as_a_multiset_not_by_sum(tmp_path, hours
     assert sum(bo["hours"][-1]["dice"]) == sum(dice) and sorted(bo["hours"][-1]["dice"]) != dice
     bo["hours"][-1].update(dice=dice, take=take)
     paths = [tmp_path / "ann.json", tmp_path / "bo.json"]
-    for path, rec in zip(paths, (ann, bo)):
+    for path, rec in zip(paths, (ann, bo), strict=True):
         path.write_text(json.dumps(rec, indent=1))
     r = run_cli("score", "rollncook", *map(str, paths), "--json")
     assert r.exit_code == 1, r.output
