@@ -25,22 +25,27 @@ from pathlib import Path
 from printkit.core.game import Game, GameState, replay
 from printkit.core.records import read_record, read_records
 from printkit.core.score import PlayerResult, Report, Violation
-from tests.toygame.state import NIM, NimRecord, NimState, Step
+from tests.toygame.state import NIM, NimRecord, NimState, Step, Take
 
 
 class PointsNim(NimState):
+    def __init__(self, players: list[str], pile: int):
+        super().__init__(players, pile)
+        self.taken: list[tuple[str, int]] = []  # (player, stones taken), move by move
+
+    def apply(self, move: Take) -> list[Violation]:
+        self.taken.append((move.player, min(move.take, self.pile)))
+        return super().apply(move)
+
     def standings(self) -> list[PlayerResult]:
         return [PlayerResult(p, sum(t for who, t in self.taken if who == p),
                              {"takes": sum(who == p for who, _ in self.taken)}) for p in self.players]
 
-    def apply(self, move):
-        self.taken = [*getattr(self, "taken", []), (move.player, min(move.take, self.pile))]
-        return super().apply(move)
-
     def finish(self) -> list[Violation]:
-        idle = [p for p in self.players if p not in {who for who, _ in getattr(self, "taken", [])}]
+        """POINTS-3, judged once the pile is empty (the record's end is the game's)."""
+        took = {who for who, _ in self.taken}
         return [Violation(f"players ({p})", "POINTS-3", f"{p} never took a stone", path=("players",))
-                for p in idle if self.is_over]
+                for p in self.players if p not in took and self.is_over]
 
 
 def _points_key(p: PlayerResult) -> tuple:
