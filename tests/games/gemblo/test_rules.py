@@ -196,6 +196,19 @@ def test_between_equal_penalties_the_larger_unplaced_piece_loses():
     assert "yellow" not in rep.winners
 
 
+def test_gem7_with_two_players_the_largest_unplaced_piece_is_of_both_colours():
+    """GEM-6, GEM-7: a 2-player game whose players tie on 34 penalty points. Ann's largest
+    unplaced piece is her *first* colour's (red's V5; yellow's largest is 4), larger than any of
+    Bo's (4): Ann loses the tie and Bo wins alone (issue 26: a mutant taking the largest piece
+    from the second colour only shared the victory)."""
+    r = run_cli("score", "gemblo", str(Path(__file__).parent / "records" / "tie-on-the-largest-piece.yaml"), "--json")
+    out = json.loads(r.stdout)
+    assert r.exit_code == 0 and out["valid"] and not out["unfinished"]
+    got = {p["name"]: (p["total"], p["breakdown"]["largest_unplaced"]) for p in out["players"]}
+    assert got == {"Ann": (-34, 5), "Bo": (-34, 4)}
+    assert out["ranking"] == ["Bo", "Ann"] and out["winners"] == ["Bo"]
+
+
 def test_a_pass_with_a_legal_move_left_is_a_violation():
     data = record(**{"moves.0": {"colour": "red", "pass": True}})
     found = violations(data)

@@ -246,6 +246,19 @@ def test_an_impossible_mark_is_reported_at_its_field(tmp_path, field, value, rul
     assert (rule, str(pdf), field) in [(x["rule"], x["file"], x["line"]) for x in out["violations"]]
 
 
+@pytest.mark.parametrize("box", [2, 3])
+def test_rnc7_a_meals_dish_box_circled_before_the_first_is_the_one_violation(tmp_path, box):
+    """RNC-7: dish boxes are circled left to right. Ann cooked one burger: her circle moved from
+    burger box 1 to box 2 (or 3) keeps every count (plates, ingredients, total), so the order is
+    all that is wrong: exit 1 at that box's field (issue 26: a mutant that checked boxes from
+    the third on passed box 2 as legal, exit 0)."""
+    field = f"RNC1-7:meal:burger:{box}"
+    code, out, pdf = solo(tmp_path, {"RNC1-7:meal:burger:1": False, field: True})
+    assert code == 1 and out["winners"] == []
+    assert [(x["rule"], x["file"], x["line"]) for x in out["violations"]] == [("RNC-7", str(pdf), field)]
+    assert {p["name"]: p["total"] for p in out["players"]} == example_totals("solo-seed7.yaml")
+
+
 def test_a_box_crossed_without_its_die_is_reported(tmp_path):
     # Ann's 10:00: dice 1 3 5, no ability used that hour; box 2 needs a 2 (no ability changes a
     # result on this sheet? adjust and set are crossed elsewhere, so only count what is certain).

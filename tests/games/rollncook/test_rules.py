@@ -148,6 +148,32 @@ def test_shared_dice_must_match():
     assert any(v.rule == "RNC-10" and v.where == "Bo, 13:00" for v in rep.violations)
 
 
+@pytest.mark.parametrize("hours,dice,take", [
+    # the whole game; Bo's 21:00 as 1 4 5 (Ann rolled 3 3 4, the same sum): Bo's takes are legal
+    (12, [1, 4, 5], [{"table": "21:00", "segment": 4}, {"table": "16:00", "segment": 1},
+                     {"table": "19:00", "segment": 5}]),
+    # the issue's dice: 2 2 5 for 1 3 5 at 10:00, both records stopped there (unfinished)
+    (1, [2, 2, 5], [{"table": "13:00", "segment": 5}, {"table": "15:00", "segment": 2},
+                    {"table": "14:00", "segment": 2}]),
+])
+def test_rnc10_shared_dice_are_compared_as_a_multiset_not_by_sum(tmp_path, hours, dice, take):
+    """RNC-10: other dice with the same sum are another roll. Bo's record is legal with the dice
+    Bo wrote, so RNC-10 is the one violation (issue 26: comparing sums let it through, exit 0,
+    and in the whole game named Bo the winner)."""
+    ann, bo = load("solo-seed7.yaml"), load("shared-dice-bo.yaml")
+    ann["hours"], bo["hours"] = ann["hours"][:hours], bo["hours"][:hours]
+    assert sum(bo["hours"][-1]["dice"]) == sum(dice) and sorted(bo["hours"][-1]["dice"]) != dice
+    bo["hours"][-1].update(dice=dice, take=take)
+    paths = [tmp_path / "ann.json", tmp_path / "bo.json"]
+    for path, rec in zip(paths, (ann, bo), strict=True):
+        path.write_text(json.dumps(rec, indent=1))
+    r = run_cli("score", "rollncook", *map(str, paths), "--json")
+    assert r.exit_code == 1, r.output
+    out = json.loads(r.stdout)
+    assert [(v["rule"], v["where"]) for v in out["violations"]] == [("RNC-10", f"Bo, {bo['hours'][-1]['hour']}")]
+    assert out["winners"] == [] and out["unfinished"] == (hours < 12)
+
+
 def test_abilities_are_limited_by_their_boxes():
     """RNC-4."""
     data = load("solo-seed7.yaml")

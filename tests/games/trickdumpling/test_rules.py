@@ -122,6 +122,35 @@ def test_no_way_must_cancel():
     assert r.winner == "C"  # the Perfect Dish still stands
 
 
+#: A trick record: soup led, C's Perfect Dish in kimchi, D answers "No way!" with K4 (it cancels:
+#: kimchi 14, K7 turns down). D's hand before the trick is what decides TD-5.
+NO_WAY_OFF_SUIT = """\
+rank: [kimchi, shrimp, chives, soup]
+hands: {{D: [K4, {other}]}}
+plays:
+  - {{player: A, card: U6}}
+  - {{player: B, card: K7}}
+  - {{player: C, card: K3}}
+  - {{player: D, card: K4, declare: no-way}}
+"""
+
+
+@pytest.mark.parametrize("other,code,rules,winners", [
+    ("U2", 1, [("TD-5", 7)], []),  # D holds soup, the lead suit: K4 breaks TD-5
+    ("C2", 0, [], ["D"]),  # D holds no soup: K4 is free, cancels, and wins
+])
+def test_td5_a_no_way_card_must_follow_suit_too(tmp_path, other, code, rules, winners):
+    """TD-7 says the "No way!" card is played face up *under TD-5*: the declaration does not
+    free it from following suit (issue 26: a mutant skipping TD-5 for declared cards survived)."""
+    p = tmp_path / "no-way-off-suit.yaml"
+    p.write_text(NO_WAY_OFF_SUIT.format(other=other))
+    r = run_cli("score", "trickdumpling", str(p), "--json")
+    out = json.loads(r.stdout)
+    assert r.exit_code == code, r.output
+    assert [(v["rule"], v["line"]) for v in out["violations"]] == rules
+    assert out["winners"] == winners
+
+
 def test_a_new_perfect_dish_in_a_more_popular_suit_stands_in_its_place():
     rank = ["shrimp", "kimchi", "chives", "soup"]
     r = trick(("A", "K6"), ("B", "K4"), ("C", "S1"), rank=rank)  # C did not declare
