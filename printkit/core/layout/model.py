@@ -29,24 +29,29 @@ def _is_template(v: Any) -> bool:
     return isinstance(v, str) and "{" in v
 
 
-#: The lengths that must be more than 0 (sizes: a box's width and height, a font size) ...
-_SIZES = frozenset({"w", "h", "size", "across_flats", "depth", "font_size", "min_size"})
-#: ... and those that must be at least 0 (radii, a line's width, a dash, gaps, insets); any
-#: other length is a position, which may be negative.
-_EXTENTS = frozenset({"r", "radius", "stroke_width", "dash", "bleed", "length", "offset", "gutter",
+#: The lengths that must be more than 0 (a card's or a rectangle's size, a hex cell's, a font
+#: size), by field or by ``owner.field`` ...
+_SIZES = frozenset({"size", "across_flats", "depth", "font_size", "min_size", "cards.w", "cards.h",
+                    "rect.w", "rect.h"})
+#: ... and those that must be at least 0 (other boxes' sizes: a text box 0 high sits on its
+#: line; radii, a line's width, a dash, gaps, insets); any other length is a position.
+_EXTENTS = frozenset({"w", "h", "r", "radius", "stroke_width", "dash", "bleed", "length", "offset", "gutter",
                       "overlap", "gap", "indent", "icon_size", "icon_box", "label_inset"})
+#: The owners (``rect`` in ``rect.w``) whose fields _SIZES names, by model.
+_OWNERS = {"RectEl": "rect", "CardsSpec": "cards"}
 
 
 def check_length(mm: float, name: str) -> float:
-    """``mm`` if the field ``name`` may have it: finite and at most :data:`MAX_LENGTH` either way,
-    more than 0 for a size (``w``, ``h``, a font size), at least 0 for a radius, a line's width,
-    a dash or a gap. Raises ValueError saying what is expected. The one check of a layout's
-    lengths: the models apply it to numbers as they are read, the renderer to templates' values
-    as they are filled, so ``check`` and ``make`` refuse the same.
+    """``mm`` if the field ``name`` (``x``, or ``rect.w``: the element or part it is of, and the
+    field) may have it: finite and at most :data:`MAX_LENGTH` either way, more than 0 for a size
+    (a card's or rectangle's ``w`` and ``h``, a font size), at least 0 for other boxes' sizes, a
+    radius, a line's width, a dash or a gap. Raises ValueError saying what is expected. The one
+    check of a layout's lengths: the models apply it to numbers as they are read, the renderer
+    to templates' values as they are filled, so ``check`` and ``make`` refuse the same.
 
-    >>> check_length(12.5, "x"), check_length(-3.0, "y"), check_length(0.0, "radius")
-    (12.5, -3.0, 0.0)
-    >>> check_length(0.0, "w")
+    >>> check_length(12.5, "x"), check_length(-3.0, "y"), check_length(0.0, "radius"), check_length(0.0, "text.h")
+    (12.5, -3.0, 0.0, 0.0)
+    >>> check_length(0.0, "rect.w")
     Traceback (most recent call last):
     ValueError: expected a length more than 0, got 0 mm
     >>> check_length(1e308, "x")
@@ -55,9 +60,10 @@ def check_length(mm: float, name: str) -> float:
     """
     if not (math.isfinite(mm) and abs(mm) <= MAX_LENGTH):
         raise ValueError(f"expected a length of at most {MAX_LENGTH:g} mm (10 m) either way, got {mm:g} mm")
-    if mm <= 0 and name in _SIZES:
+    field = name.rsplit(".", 1)[-1]
+    if mm <= 0 and (name in _SIZES or field in _SIZES):
         raise ValueError(f"expected a length more than 0, got {mm:g} mm")
-    if mm < 0 and name in _EXTENTS:
+    if mm < 0 and field in _EXTENTS:
         raise ValueError(f"expected a length of at least 0, got {mm:g} mm")
     return mm
 
@@ -88,18 +94,25 @@ def check_number(v: float, name: str) -> float:
     Traceback (most recent call last):
     ValueError: expected a scale between -1000 and 1000, not 0, got 0
     """
-    top = MAX_SCALE if name == "scale" else MAX_ANGLE
-    if not (math.isfinite(v) and abs(v) <= top) or (v == 0 and name == "scale"):
-        what = (f"a scale between -{top:g} and {top:g}, not 0" if name == "scale"
+    scale = name.rsplit(".", 1)[-1] == "scale"
+    top = MAX_SCALE if scale else MAX_ANGLE
+    if not (math.isfinite(v) and abs(v) <= top) or (v == 0 and scale):
+        what = (f"a scale between -{top:g} and {top:g}, not 0" if scale
                 else f"an angle of at most {top:g} degrees either way")
         raise ValueError(f"expected {what}, got {v:g}")
     return v
 
 
+def _name(info: ValidationInfo) -> str:
+    """The field being validated, as check_length and check_number name it (``rect.w``, ``x``)."""
+    owner = _OWNERS.get((info.config or {}).get("title", ""))
+    return f"{owner}.{info.field_name}" if owner else info.field_name or ""
+
+
 def _length(v: Any, info: ValidationInfo) -> float | str:
     if _is_template(v):
         return v
-    return check_length(parse_length(v), info.field_name or "")
+    return check_length(parse_length(v), _name(info))
 
 
 def _font_size(v: Any, info: ValidationInfo) -> float | str:
@@ -109,13 +122,13 @@ def _font_size(v: Any, info: ValidationInfo) -> float | str:
         return v
     if isinstance(v, str) and (named := named_size_mm(v)) is not None:
         return named
-    return check_length(parse_length(v, default_unit="pt"), info.field_name or "")
+    return check_length(parse_length(v, default_unit="pt"), _name(info))
 
 
 def _number(v: Any, info: ValidationInfo) -> float | str:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         return v  # a template (or text, refused when drawn as the number it is not)
-    return check_number(float(v), info.field_name or "")
+    return check_number(float(v), _name(info))
 
 
 #: A length in mm, or a template resolved when drawn.

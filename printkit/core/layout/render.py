@@ -56,8 +56,10 @@ MAX_PLACED_ELEMENTS = 1024
 
 
 def _field(where: str) -> str:
-    """The field a key path ends with: ``w`` for ``cards.w``, ``size`` for ``size[0]``."""
-    return where.rsplit(".", 1)[-1].split("[", 1)[0]
+    """The field a key path ends with, after what it is of, as check_length names it: ``cards.w``
+    for ``cards.w``, ``rect.w`` for ``pages[0].elements[2].rect.w``, ``size`` for ``size[0]``."""
+    parts = [p.split("[", 1)[0] for p in where.rsplit(".", 2)[-2:]]
+    return ".".join(p for p in parts if p)
 
 
 def _short(text: str, n: int = 60) -> str:
@@ -242,7 +244,7 @@ class Renderer:
         if type(v) is str:
             out = _quick_length(v, ctx)
             if out is not None:
-                return self._checked(out, key, f"{where}.{key}")
+                return self._checked(out, f"{el.type}.{key}", f"{where}.{key}")
         return self.length(v, ctx, f"{where}.{key}")
 
     def _checked(self, mm: float, name: str, where: str) -> float:
