@@ -48,7 +48,7 @@ def page(bad: Bad) -> str:
 
 
 R = "{x: 0, y: 0, w: 10, h: 10, style: s}"
-TOO_BIG = r"expected a length of at most 10000 mm \(10 m\) either way"
+TOO_BIG = r"expected a finite length of at most 10000 mm \(10 m\) either way"
 
 BAD = [
     # 1. template format specs that cannot format their value
@@ -72,12 +72,12 @@ BAD = [
     Bad("stroke-width-1e308", "rect: " + R, r"styles\.s\.stroke_width: " + TOO_BIG, style="stroke_width: 1e308"),
     Bad("font-size-1e308", '{text: {x: 0, y: 0, text: "hi", style: s}}', r"styles\.s\.font_size: " + TOO_BIG,
         style="font_size: 1e308"),
-    Bad("frame-scale-1e200", "frame: {scale: 1e200, elements: [{rect: " + R + "}]}", r"frame\.scale: expected a scale",
+    Bad("frame-scale-1e200", "frame: {scale: 1e200, elements: [{rect: " + R + "}]}", r"frame\.scale: expected a finite scale",
         svg=True),
-    Bad("frame-scale-0", "frame: {scale: 0, elements: [{rect: " + R + "}]}", r"frame\.scale: expected a scale"),
+    Bad("frame-scale-0", "frame: {scale: 0, elements: [{rect: " + R + "}]}", r"frame\.scale: expected a finite scale"),
     Bad("frame-scale-template-1e308", 'frame: {scale: "{v}", elements: [{rect: ' + R + "}]}",
-        r"frame\.scale: expected a scale", data="v: 1e308"),
-    Bad("frame-rotate-1e308", "frame: {rotate: 1e308, elements: [{rect: " + R + "}]}", r"frame\.rotate: expected an angle"),
+        r"frame\.scale: expected a finite scale", data="v: 1e308"),
+    Bad("frame-rotate-1e308", "frame: {rotate: 1e308, elements: [{rect: " + R + "}]}", r"frame\.rotate: expected a finite angle"),
     Bad("repeat-dx-1e308", "repeat: {count: 2, dx: 1e308, elements: [{rect: " + R + "}]}", r"repeat\.dx: " + TOO_BIG),
     Bad("track-beyond-10m", "track: {x: 9000, y: 0, w: 9000, h: 100, depth: 10, sides: [2, 2, 2, 2]}",
         r"track\[1\]: box 1: " + TOO_BIG),

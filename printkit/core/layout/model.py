@@ -31,11 +31,11 @@ def _is_template(v: Any) -> bool:
 
 #: The lengths that must be more than 0 (a card's or a rectangle's size, a hex cell's, a font
 #: size), by field or by ``owner.field`` ...
-_SIZES = frozenset({"size", "across_flats", "depth", "font_size", "min_size", "cards.w", "cards.h",
-                    "rect.w", "rect.h"})
+_SIZES = frozenset({"size", "across_flats", "depth", "font_size", "cards.w", "cards.h", "rect.w", "rect.h"})
 #: ... and those that must be at least 0 (other boxes' sizes: a text box 0 high sits on its
-#: line; radii, a line's width, a dash, gaps, insets); any other length is a position.
-_EXTENTS = frozenset({"w", "h", "r", "radius", "stroke_width", "dash", "bleed", "length", "offset", "gutter",
+#: line; the least size text shrinks to; radii, a line's width, a dash, gaps, insets); any
+#: other length is a position.
+_EXTENTS = frozenset({"w", "h", "min_size", "r", "radius", "stroke_width", "dash", "bleed", "length", "offset", "gutter",
                       "overlap", "gap", "indent", "icon_size", "icon_box", "label_inset"})
 #: The owners (``rect`` in ``rect.w``) whose fields _SIZES names, by model.
 _OWNERS = {"RectEl": "rect", "CardsSpec": "cards"}
@@ -56,10 +56,10 @@ def check_length(mm: float, name: str) -> float:
     ValueError: expected a length more than 0, got 0 mm
     >>> check_length(1e308, "x")
     Traceback (most recent call last):
-    ValueError: expected a length of at most 10000 mm (10 m) either way, got 1e+308 mm
+    ValueError: expected a finite length of at most 10000 mm (10 m) either way, got 1e+308 mm
     """
     if not (math.isfinite(mm) and abs(mm) <= MAX_LENGTH):
-        raise ValueError(f"expected a length of at most {MAX_LENGTH:g} mm (10 m) either way, got {mm:g} mm")
+        raise ValueError(f"expected a finite length of at most {MAX_LENGTH:g} mm (10 m) either way, got {mm:g} mm")
     field = name.rsplit(".", 1)[-1]
     if mm <= 0 and (name in _SIZES or field in _SIZES):
         raise ValueError(f"expected a length more than 0, got {mm:g} mm")
@@ -92,13 +92,13 @@ def check_number(v: float, name: str) -> float:
     (0.5, -90.0)
     >>> check_number(0.0, "scale")
     Traceback (most recent call last):
-    ValueError: expected a scale between -1000 and 1000, not 0, got 0
+    ValueError: expected a finite scale between -1000 and 1000, not 0, got 0
     """
     scale = name.rsplit(".", 1)[-1] == "scale"
     top = MAX_SCALE if scale else MAX_ANGLE
     if not (math.isfinite(v) and abs(v) <= top) or (v == 0 and scale):
-        what = (f"a scale between -{top:g} and {top:g}, not 0" if scale
-                else f"an angle of at most {top:g} degrees either way")
+        what = (f"a finite scale between -{top:g} and {top:g}, not 0" if scale
+                else f"a finite angle of at most {top:g} degrees either way")
         raise ValueError(f"expected {what}, got {v:g}")
     return v
 

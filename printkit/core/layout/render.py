@@ -232,7 +232,7 @@ class Renderer:
         if type(v) is str:
             out = _quick_length(v, ctx)
             if out is not None:
-                return self._checked(out, _field(where), where)
+                return self._checked(out, where)
         return self._length(v, ctx, where)
 
     def _at(self, el: Any, key: str, ctx: dict, where: str) -> float:
@@ -244,13 +244,13 @@ class Renderer:
         if type(v) is str:
             out = _quick_length(v, ctx)
             if out is not None:
-                return self._checked(out, f"{el.type}.{key}", f"{where}.{key}")
+                return self._checked(out, f"{where}.{key}")
         return self.length(v, ctx, f"{where}.{key}")
 
-    def _checked(self, mm: float, name: str, where: str) -> float:
-        """A template's length ``mm`` for the field ``name``, checked as the models check numbers."""
+    def _checked(self, mm: float, where: str) -> float:
+        """A template's length ``mm`` for the field at ``where``, checked as the models check numbers."""
         try:
-            return check_length(mm, name)
+            return check_length(mm, _field(where))
         except ValueError as e:
             raise self.layout.error(where, str(e)) from None
 
