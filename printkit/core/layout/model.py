@@ -83,6 +83,23 @@ def check_dash(dash: tuple[float, ...]) -> tuple[float, ...]:
     return dash
 
 
+def check_path(segs: tuple[tuple, ...]) -> tuple[tuple, ...]:
+    """Path segments (``("M", x, y)``, ``("C", ...)``, ``("Z",)``) whose every coordinate is a
+    position check_length allows; ValueError otherwise.
+
+    >>> check_path((("M", 0.0, 0.0), ("L", 1e308, 0.0)))
+    Traceback (most recent call last):
+    ValueError: path data: expected a finite length of at most 10000 mm (10 m) either way, got 1e+308 mm
+    """
+    try:
+        for seg in segs:
+            for v in seg[1:]:
+                check_length(v, "d")
+    except ValueError as e:
+        raise ValueError(f"path data: {e}") from None
+    return segs
+
+
 def check_number(v: float, name: str) -> float:
     """``v`` if the field ``name`` (``scale`` or ``rotate``) may have it: a scale is not 0 and at
     most :data:`MAX_SCALE` either way, an angle at most :data:`MAX_ANGLE` degrees either way;
@@ -261,7 +278,7 @@ class PathEl(ElementBase):
         from printkit.core.geometry.pathdata import parse_path
 
         if not _is_template(v):
-            parse_path(v)
+            check_path(parse_path(v))
         return v
 
 
@@ -274,7 +291,7 @@ class HexGridEl(ElementBase):
     across_flats: Length
     orientation: Literal["flat", "pointy"] = "flat"
     radius: int | None = Field(default=None, ge=0, le=50)
-    cells: list[tuple[int, int]] | None = None
+    cells: list[tuple[Annotated[int, Field(ge=-1000, le=1000)], Annotated[int, Field(ge=-1000, le=1000)]]] | None = None
     label: str | None = None  # a template per cell: {q}, {r}
 
 

@@ -25,7 +25,7 @@ from printkit.core.layout import sections
 from printkit.core.layout.canvas import Canvas, Drawing
 from printkit.core.layout.load import Layout, merge_styles
 from printkit.core.layout.model import (
-    ColourDef, RectEl, StyleSpec, TextEl, check_dash, check_length, check_number,
+    ColourDef, RectEl, StyleSpec, TextEl, check_dash, check_length, check_number, check_path,
 )
 from printkit.core.layout.placements import Placements, digest
 from printkit.core.layout.template import MissingData, TemplateError, fill, lookup, one_field
@@ -516,7 +516,7 @@ class Renderer:
 
     def _path(self, el, ctx, where) -> list[Op]:
         try:
-            segs = parse_path(self.fmt(el.d, ctx, where + ".d"))
+            segs = check_path(parse_path(self.fmt(el.d, ctx, where + ".d")))
         except ValueError as e:
             raise self.layout.error(where + ".d", str(e)) from None
         return [Path(segs, self._style(el, ctx, where), tag=self._tag(el, ctx, where))]
