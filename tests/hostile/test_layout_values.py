@@ -13,6 +13,7 @@ folder for ``check``, which draws a file with its own data as ``make`` does.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -175,3 +176,15 @@ def test_check_refuses_exactly_what_make_fails_on(bad, tmp_path):
         made[case.id.rsplit("-", 1)[-1]] = execute(case, folder).exit_code
     assert made["check"] in (0, 2) and len(set(made.values())) == 1, made
     assert made["check"] == (2 if bad in BAD else 0), made
+
+
+@pytest.mark.parametrize("text", ["9" * 9_000 + "x", "1" + " " * 9_000 + "x", "." + "9" * 9_000 + "e"])
+def test_a_length_is_read_in_linear_time(text):
+    """Under MAX_TEXT, so the regular expression itself reads it: the one before issue 26 took
+    ~10 s on 9,000 digits and an x (quadratic backtracking); now well under a millisecond."""
+    from printkit.core.units import parse_length
+
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="expected a length such as|more than 100 digits"):
+        parse_length(text)
+    assert time.perf_counter() - start < 0.5
