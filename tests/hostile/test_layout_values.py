@@ -43,12 +43,15 @@ def page(bad: Bad) -> str:
         return (f"data: {{cards: [1, 2], {bad.data}}}\nstyles: {{s: {{stroke: black}}}}\n"
                 f"cards:\n  over: cards\n  {bad.cards}\n"
                 f"  front:\n    - {bad.element}\n")
-    return (f"size: [190mm, 255mm]\ndata: {{{bad.data}}}\nstyles:\n"
+    return (f"size: [190mm, 255mm]\ndata: {{{bad.data}}}\nsymbols: {{dot: {{elements: [{{circle: {{x: 0, y: 0, r: 1}}}}]}}}}\n"
+            f"styles:\n"
             f"  s: {{stroke: black{', ' + bad.style if bad.style else ''}}}\n"
             f"pages:\n  - elements:\n      - {bad.element}\n")
 
 
 R = "{x: 0, y: 0, w: 10, h: 10, style: s}"
+SECTIONS = "sections: {{over: secs, x: 0, y: 0, w: 150, h: 100, icon_box: {box}}}"
+SECS = "secs: [{title: T, text: hello, icon: dot}]"
 TOO_BIG = r"expected a finite length of at most 10000 mm \(10 m\) either way"
 
 BAD = [
@@ -114,6 +117,10 @@ BAD = [
     Bad("card-height-negative", "rect: " + R, r"cards\.h: expected a length more than 0", cards="w: 63mm\n  h: -88mm"),
     Bad("card-width-0-template", "rect: " + R, r"cards\.w: expected a length more than 0",
         cards='w: "{cw}mm"\n  h: 88mm', data="cw: 0"),
+    Bad("card-width-1e-320", "rect: " + R, r"cards\.w: expected a card at least 1 mm each way", cards="w: 1e-320\n  h: 88mm"),
+    Bad("sections-icon-box-0", SECTIONS.format(box=0), r"sections\.icon_box: expected a length more than 0", data=SECS),
+    Bad("sections-icon-box-1e-320", SECTIONS.format(box="1e-320"), r"sections\.icon_box: 5 mm icons for a .* mm box: expected a finite scale",
+        data=SECS),
     Bad("card-gutter-negative", "rect: " + R, r"cards\.gutter: expected a length of at least 0",
         cards="w: 63mm\n  h: 88mm\n  gutter: -50"),
     Bad("font-size-negative", '{text: {x: 0, y: 0, text: "hi", style: s}}', r"font_size: expected a length more than 0",

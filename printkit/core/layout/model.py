@@ -31,12 +31,15 @@ def _is_template(v: Any) -> bool:
 
 #: The lengths that must be more than 0 (a card's or a rectangle's size, a hex cell's, a font
 #: size), by field or by ``owner.field`` ...
-_SIZES = frozenset({"size", "across_flats", "depth", "font_size", "cards.w", "cards.h", "rect.w", "rect.h"})
+_SIZES = frozenset({"size", "across_flats", "depth", "font_size", "icon_box", "cards.w", "cards.h", "rect.w", "rect.h"})
 #: ... and those that must be at least 0 (other boxes' sizes: a text box 0 high sits on its
 #: line; the least size text shrinks to; radii, a line's width, a dash, gaps, insets); any
 #: other length is a position.
 _EXTENTS = frozenset({"w", "h", "min_size", "r", "radius", "stroke_width", "dash", "bleed", "length", "offset", "gutter",
-                      "overlap", "gap", "indent", "icon_size", "icon_box", "label_inset"})
+                      "overlap", "gap", "indent", "icon_size", "label_inset"})
+#: A card is at least 1 mm each way (a sheet holds as many as fit: a card of 1e-320 mm would
+#: ask for an endless row).
+_CARD_SIDES = frozenset({"cards.w", "cards.h"})
 #: The owners (``rect`` in ``rect.w``) whose fields _SIZES names, by model.
 _OWNERS = {"RectEl": "rect", "CardsSpec": "cards"}
 
@@ -63,6 +66,8 @@ def check_length(mm: float, name: str) -> float:
     field = name.rsplit(".", 1)[-1]
     if mm <= 0 and (name in _SIZES or field in _SIZES):
         raise ValueError(f"expected a length more than 0, got {mm:g} mm")
+    if mm < 1 and name in _CARD_SIDES:
+        raise ValueError(f"expected a card at least 1 mm each way, got {mm:g} mm")
     if mm < 0 and field in _EXTENTS:
         raise ValueError(f"expected a length of at least 0, got {mm:g} mm")
     return mm

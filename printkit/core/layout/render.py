@@ -819,6 +819,12 @@ class Renderer:
             colour=self.colour(st.text_colour, ctx, where + ".style.text_colour") or BLACK,
             title_colour=self.colour(tst.text_colour, ctx, where + ".title_style.text_colour") or BLACK,
             columns=el.columns, gap=L("gap"), indent=L("indent"), icon_size=L("icon_size"), icon_box=L("icon_box"))
+        try:  # an icon is drawn at icon_size / icon_box of its symbol's size
+            if look.icon_size:
+                check_number(look.icon_size / look.icon_box, "scale")
+        except ValueError as e:
+            raise self.layout.error(where + ".icon_box", f"{look.icon_size:g} mm icons for a {look.icon_box:g} mm "
+                                                         f"box: {e}") from None
 
         def symbol(name: str) -> str:
             self.define_symbol(name, where + ".over")
