@@ -28,3 +28,10 @@ MAX_DOCUMENT_WORK = 8_000_000
 MAX_SYMBOL_DEPTH = 20
 #: At most this many styles in one ``extends`` chain; shipped layouts chain 3.
 MAX_EXTENDS = 50
+#: The longest length (and the farthest coordinate, either way) a layout may give, in mm: 10 m.
+#: The largest real one, a poster's drawing, is under 1 m; PDF numbers stop at about 1e20 pt.
+MAX_LENGTH = 10_000.0
+#: The largest scale a layout's frame or symbol use may give (either way; 0 is refused).
+MAX_SCALE = 1000.0
+#: The largest rotation a layout may give, in degrees either way (a hundred turns).
+MAX_ANGLE = 36_000.0

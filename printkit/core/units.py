@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import re
 
+from printkit.core.limits import MAX_DIGITS, MAX_TEXT
+
 MM_PER_IN = 25.4
 PT_PER_MM = 72.0 / MM_PER_IN
 MM_PER_PT = MM_PER_IN / 72.0
 
 UNITS = {"mm": 1.0, "cm": 10.0, "in": MM_PER_IN, "pt": MM_PER_PT}
 
-_LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(mm|cm|in|pt)?\s*$")
+#: A length's text, stripped: linear on any input (no two parts can take the same characters).
+_LENGTH = re.compile(r"([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*(mm|cm|in|pt)?")
 
 
 def parse_length(value: float | int | str, default_unit: str = "mm") -> float:
@@ -31,9 +34,13 @@ def parse_length(value: float | int | str, default_unit: str = "mm") -> float:
     if isinstance(value, (int, float)):
         return float(value) * UNITS[default_unit]
     if isinstance(value, str):
-        m = _LENGTH.match(value)
+        m = _LENGTH.fullmatch(value.strip()) if len(value) <= MAX_TEXT else None
+        if m and len(m.group(1)) > MAX_DIGITS:
+            raise ValueError(f"a number of more than {MAX_DIGITS} digits")
         if m:
             return float(m.group(1)) * UNITS[m.group(2) or default_unit]
+        shown = value if len(value) <= 40 else value[:40] + "..."
+        raise ValueError(f"expected a length such as 12mm, 0.5in or 36pt, got {shown!r}")
     raise ValueError(f"expected a length such as 12mm, 0.5in or 36pt, got {value!r}")
 
 

@@ -35,6 +35,13 @@ def _int12(loader, node) -> int:
     return _int_text(v)
 
 
+def _float12(loader, node) -> float:
+    """A YAML float, refused by its length before it is read (as integers are)."""
+    if len(loader.construct_scalar(node)) > MAX_DIGITS:
+        raise TextProblem(f"a number of more than {MAX_DIGITS} digits", node.start_mark.line + 1)
+    return loader.construct_yaml_float(node)
+
+
 def _int_text(v: str) -> int:
     if v.startswith("0o"):
         return int(v[2:], 8)
@@ -64,6 +71,7 @@ def _yaml12(base: Any) -> Any:
     cls.add_implicit_resolver(_INT, _INT12, list("-+0123456789"))
     cls.add_implicit_resolver(_FLOAT, _FLOAT12, list("-+.0123456789"))
     cls.add_constructor(_INT, _int12)
+    cls.add_constructor(_FLOAT, _float12)
     return cls
 
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
 
+from printkit.core.limits import MAX_ANGLE, MAX_LENGTH, MAX_SCALE
 from printkit.core.typescale import named_size_mm
 from printkit.core.units import parse_length
 
@@ -28,34 +29,136 @@ def _is_template(v: Any) -> bool:
     return isinstance(v, str) and "{" in v
 
 
-def _finite(v: float) -> float:
-    if not math.isfinite(v):
-        raise ValueError(f"expected a finite length, got {v}")
+#: The lengths that must be more than 0 (a card's or a rectangle's size, a hex cell's, a font
+#: size), by field or by ``owner.field`` ...
+_SIZES = frozenset({"size", "across_flats", "depth", "font_size", "icon_box", "cards.w", "cards.h", "rect.w", "rect.h"})
+#: ... and those that must be at least 0 (other boxes' sizes: a text box 0 high sits on its
+#: line; the least size text shrinks to; radii, a line's width, a dash, gaps, insets); any
+#: other length is a position.
+_EXTENTS = frozenset({"w", "h", "min_size", "r", "radius", "stroke_width", "dash", "bleed", "length", "offset", "gutter",
+                      "overlap", "gap", "indent", "icon_size", "label_inset"})
+#: A card is at least 1 mm each way (a sheet holds as many as fit: a card of 1e-320 mm would
+#: ask for an endless row).
+_CARD_SIDES = frozenset({"cards.w", "cards.h"})
+#: The owners (``rect`` in ``rect.w``) whose fields _SIZES names, by model.
+_OWNERS = {"RectEl": "rect", "CardsSpec": "cards"}
+
+
+def check_length(mm: float, name: str) -> float:
+    """``mm`` if the field ``name`` (``x``, or ``rect.w``: the element or part it is of, and the
+    field) may have it: finite and at most :data:`MAX_LENGTH` either way, more than 0 for a size
+    (a card's or rectangle's ``w`` and ``h``, a font size), at least 0 for other boxes' sizes, a
+    radius, a line's width, a dash or a gap. Raises ValueError saying what is expected. The one
+    check of a layout's lengths: the models apply it to numbers as they are read, the renderer
+    to templates' values as they are filled, so ``check`` and ``make`` refuse the same.
+
+    >>> check_length(12.5, "x"), check_length(-3.0, "y"), check_length(0.0, "radius"), check_length(0.0, "text.h")
+    (12.5, -3.0, 0.0, 0.0)
+    >>> check_length(0.0, "rect.w")
+    Traceback (most recent call last):
+    ValueError: expected a length more than 0, got 0 mm
+    >>> check_length(1e308, "x")
+    Traceback (most recent call last):
+    ValueError: expected a finite length of at most 10000 mm (10 m) either way, got 1e+308 mm
+    """
+    if not (math.isfinite(mm) and abs(mm) <= MAX_LENGTH):
+        raise ValueError(f"expected a finite length of at most {MAX_LENGTH:g} mm (10 m) either way, got {mm:g} mm")
+    field = name.rsplit(".", 1)[-1]
+    if mm <= 0 and (name in _SIZES or field in _SIZES):
+        raise ValueError(f"expected a length more than 0, got {mm:g} mm")
+    if mm < 1 and name in _CARD_SIDES:
+        raise ValueError(f"expected a card at least 1 mm each way, got {mm:g} mm")
+    if mm < 0 and field in _EXTENTS:
+        raise ValueError(f"expected a length of at least 0, got {mm:g} mm")
+    return mm
+
+
+def check_dash(dash: tuple[float, ...]) -> tuple[float, ...]:
+    """A dash pattern (lengths of dashes and gaps) if it may be drawn: not all zero (each is at
+    least 0, see check_length); ValueError otherwise.
+
+    >>> check_dash((1.0, 0.5)), check_dash(())
+    ((1.0, 0.5), ())
+    >>> check_dash((0.0, 0.0))
+    Traceback (most recent call last):
+    ValueError: a dash pattern needs a dash or gap longer than 0 (or write no dash)
+    """
+    if dash and not any(dash):
+        raise ValueError("a dash pattern needs a dash or gap longer than 0 (or write no dash)")
+    return dash
+
+
+def check_path(segs: tuple[tuple, ...]) -> tuple[tuple, ...]:
+    """Path segments (``("M", x, y)``, ``("C", ...)``, ``("Z",)``) whose every coordinate is a
+    position check_length allows; ValueError otherwise.
+
+    >>> check_path((("M", 0.0, 0.0), ("L", 1e308, 0.0)))
+    Traceback (most recent call last):
+    ValueError: path data: expected a finite length of at most 10000 mm (10 m) either way, got 1e+308 mm
+    """
+    try:
+        for seg in segs:
+            for v in seg[1:]:
+                check_length(v, "d")
+    except ValueError as e:
+        raise ValueError(f"path data: {e}") from None
+    return segs
+
+
+def check_number(v: float, name: str) -> float:
+    """``v`` if the field ``name`` (``scale`` or ``rotate``) may have it: a scale is not 0 and at
+    most :data:`MAX_SCALE` either way, an angle at most :data:`MAX_ANGLE` degrees either way;
+    ValueError otherwise.
+
+    >>> check_number(0.5, "scale"), check_number(-90.0, "rotate")
+    (0.5, -90.0)
+    >>> check_number(0.0, "scale")
+    Traceback (most recent call last):
+    ValueError: expected a finite scale between -1000 and 1000, not 0, got 0
+    """
+    scale = name.rsplit(".", 1)[-1] == "scale"
+    top = MAX_SCALE if scale else MAX_ANGLE
+    if not (math.isfinite(v) and abs(v) <= top) or (v == 0 and scale):
+        what = (f"a finite scale between -{top:g} and {top:g}, not 0" if scale
+                else f"a finite angle of at most {top:g} degrees either way")
+        raise ValueError(f"expected {what}, got {v:g}")
     return v
 
 
-def _length(v: Any) -> float | str:
+def _name(info: ValidationInfo) -> str:
+    """The field being validated, as check_length and check_number name it (``rect.w``, ``x``)."""
+    owner = _OWNERS.get((info.config or {}).get("title", ""))
+    return f"{owner}.{info.field_name}" if owner else info.field_name or ""
+
+
+def _length(v: Any, info: ValidationInfo) -> float | str:
     if _is_template(v):
         return v
-    return _finite(parse_length(v))
+    return check_length(parse_length(v), _name(info))
 
 
-def _font_size(v: Any) -> float | str:
+def _font_size(v: Any, info: ValidationInfo) -> float | str:
     """Font sizes: a name of the type scale (``caption``, ``body``, ``title`` ...), or a length
     (a bare number is in points)."""
     if _is_template(v):
         return v
     if isinstance(v, str) and (named := named_size_mm(v)) is not None:
         return named
-    return _finite(parse_length(v, default_unit="pt"))
+    return check_length(parse_length(v, default_unit="pt"), _name(info))
+
+
+def _number(v: Any, info: ValidationInfo) -> float | str:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return v  # a template (or text, refused when drawn as the number it is not)
+    return check_number(float(v), _name(info))
 
 
 #: A length in mm, or a template resolved when drawn.
 Length = Annotated[float | str, BeforeValidator(_length)]
 FontSize = Annotated[float | str, BeforeValidator(_font_size)]
 Point = tuple[Length, Length]
-#: A plain number (an angle, a scale; finite), or a template resolved when drawn.
-Number = Annotated[float, Field(allow_inf_nan=False)] | str
+#: A plain number (an angle, a scale; see check_number), or a template resolved when drawn.
+Number = Annotated[float | str, BeforeValidator(_number)]
 
 
 class Strict(BaseModel):
@@ -89,6 +192,13 @@ class StyleSpec(Strict):
     font_size: FontSize | None = None
     text_colour: ColourSpec | None = None
     line_height: float | None = Field(default=None, gt=0, le=100, allow_inf_nan=False)
+
+    @field_validator("dash")
+    @classmethod
+    def _dashes(cls, v: list[float | str] | None) -> list[float | str] | None:
+        if v is not None and not any(_is_template(d) for d in v):
+            check_dash(tuple(v))  # type: ignore[arg-type]
+        return v
 
 
 StyleRef = str | StyleSpec
@@ -173,7 +283,7 @@ class PathEl(ElementBase):
         from printkit.core.geometry.pathdata import parse_path
 
         if not _is_template(v):
-            parse_path(v)
+            check_path(parse_path(v))
         return v
 
 
@@ -186,7 +296,7 @@ class HexGridEl(ElementBase):
     across_flats: Length
     orientation: Literal["flat", "pointy"] = "flat"
     radius: int | None = Field(default=None, ge=0, le=50)
-    cells: list[tuple[int, int]] | None = None
+    cells: list[tuple[Annotated[int, Field(ge=-1000, le=1000)], Annotated[int, Field(ge=-1000, le=1000)]]] | None = None
     label: str | None = None  # a template per cell: {q}, {r}
 
 

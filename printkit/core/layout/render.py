@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from pydantic import ValidationError
+
 from printkit.core.colour import BLACK, Colour, ColourPair
 from printkit.core.draw.ops import (
     Circle, Group, LazySequence, Line, Matrix, Op, Path, Polygon, Rect, Style, Text, Use,
@@ -22,13 +24,16 @@ from printkit.core.geometry.pathdata import parse_path
 from printkit.core.layout import sections
 from printkit.core.layout.canvas import Canvas, Drawing
 from printkit.core.layout.load import Layout, merge_styles
-from printkit.core.layout.model import ColourDef, RectEl, StyleSpec, TextEl
+from printkit.core.layout.model import (
+    ColourDef, RectEl, StyleSpec, TextEl, check_dash, check_length, check_number, check_path,
+)
 from printkit.core.layout.placements import Placements, digest
 from printkit.core.layout.template import MissingData, TemplateError, fill, lookup, one_field
 from printkit.core.limits import MAX_DOCUMENT_WORK, MAX_PAGE_WORK, MAX_SYMBOL_DEPTH
 from printkit.core.text import TextBox, TextFitError, layout_text
 from printkit.core.typescale import named_size_mm, readable
 from printkit.core.units import MM_PER_IN, MM_PER_PT, UNITS, parse_length
+from printkit.core.yamlio import describe
 from printkit.errors import PrintkitError
 
 DEFAULT_STYLE = StyleSpec.model_construct(stroke="black", stroke_width=0.25, font="sans",
@@ -48,6 +53,13 @@ def _colour_def(value: Any) -> ColourDef:
 MAX_PLACEMENTS = 4096
 #: ... for at most this many elements of its layout.
 MAX_PLACED_ELEMENTS = 1024
+
+
+def _field(where: str) -> str:
+    """The field a key path ends with, after what it is of, as check_length names it: ``cards.w``
+    for ``cards.w``, ``rect.w`` for ``pages[0].elements[2].rect.w``, ``size`` for ``size[0]``."""
+    parts = [p.split("[", 1)[0] for p in where.rsplit(".", 2)[-2:]]
+    return ".".join(p for p in parts if p)
 
 
 def _short(text: str, n: int = 60) -> str:
@@ -213,13 +225,14 @@ class Renderer:
         self._work = 0
 
     def length(self, v: float | str, ctx: dict, where: str) -> float:
-        """A length in mm: a number (already mm, as the models convert lengths) or a template."""
+        """A length in mm: a number (already mm and checked, as the models convert lengths) or a
+        template, whose value gets the models' check of the field ``where`` ends with."""
         if isinstance(v, (int, float)):
             return float(v)
         if type(v) is str:
             out = _quick_length(v, ctx)
             if out is not None:
-                return out
+                return self._checked(out, where)
         return self._length(v, ctx, where)
 
     def _at(self, el: Any, key: str, ctx: dict, where: str) -> float:
@@ -231,18 +244,22 @@ class Renderer:
         if type(v) is str:
             out = _quick_length(v, ctx)
             if out is not None:
-                return out
+                return self._checked(out, f"{where}.{key}")
         return self.length(v, ctx, f"{where}.{key}")
+
+    def _checked(self, mm: float, where: str) -> float:
+        """A template's length ``mm`` for the field at ``where``, checked as the models check numbers."""
+        try:
+            return check_length(mm, _field(where))
+        except ValueError as e:
+            raise self.layout.error(where, str(e)) from None
 
     def _length(self, v: str, ctx: dict, where: str) -> float:
         """A length template filled as text and parsed (the long way: see _quick_length)."""
         try:
-            out = _length_text(self.fmt(v, ctx, where))
+            return check_length(_length_text(self.fmt(v, ctx, where)), _field(where))
         except ValueError as e:
             raise self.layout.error(where, str(e)) from None
-        if not math.isfinite(out):
-            raise self.layout.error(where, f"expected a finite length, got {_short(self.fmt(v, ctx, where))!r}")
-        return out
 
     def number(self, v: float | str, ctx: dict, where: str) -> float:
         """A plain number (an angle, a scale), or a template that gives one."""
@@ -255,7 +272,10 @@ class Renderer:
             out = math.nan
         if not math.isfinite(out):
             raise self.layout.error(where, f"expected a number, got {_short(text)!r}") from None
-        return out
+        try:
+            return check_number(out, _field(where))
+        except ValueError as e:
+            raise self.layout.error(where, str(e)) from None
 
     def colour(self, spec: Any, ctx: dict, where: str) -> Colour | None:
         if spec is None:
@@ -348,11 +368,18 @@ class Renderer:
             # merged styles always carry a width: the base style of every layout sets one
             stroke_width=self.length(s.stroke_width or 0, ctx, where + ".stroke_width"),
             fill=self.colour(s.fill, ctx, where + ".fill"),
-            dash=tuple(self.length(d, ctx, where + ".dash") for d in (s.dash or [])),
+            dash=self._dash(s, ctx, where + ".dash"),
             cap=s.cap or "butt",
             join=s.join or "miter",
             fill_rule=s.fill_rule or "nonzero",
         )
+
+    def _dash(self, s: StyleSpec, ctx: dict, where: str) -> tuple[float, ...]:
+        dash = tuple(self.length(d, ctx, where) for d in (s.dash or []))
+        try:
+            return check_dash(dash)
+        except ValueError as e:
+            raise self.layout.error(where, str(e)) from None
 
     # -- elements ------------------------------------------------------------------------
     def elements(self, elements, ctx: dict, where: str) -> list[Op]:
@@ -450,7 +477,7 @@ class Renderer:
         try:
             text = self.fmt(v, ctx, where)
             named = named_size_mm(text)
-            return named if named is not None else parse_length(text, default_unit="pt")
+            return named if named is not None else check_length(parse_length(text, default_unit="pt"), _field(where))
         except ValueError as e:
             raise self.layout.error(where, str(e)) from None
 
@@ -489,7 +516,7 @@ class Renderer:
 
     def _path(self, el, ctx, where) -> list[Op]:
         try:
-            segs = parse_path(self.fmt(el.d, ctx, where + ".d"))
+            segs = check_path(parse_path(self.fmt(el.d, ctx, where + ".d")))
         except ValueError as e:
             raise self.layout.error(where + ".d", str(e)) from None
         return [Path(segs, self._style(el, ctx, where), tag=self._tag(el, ctx, where))]
@@ -746,15 +773,22 @@ class Renderer:
         L = lambda k: self._at(el, k, ctx, where)  # noqa: E731
         x0, y0 = L("x"), L("y")
         self.spend(sum(max(n, 0) for n in el.sides), where + ".sides")
-        boxes = track_boxes(L("w"), L("h"), L("depth"), el.sides)
+        w, h, depth = L("w"), L("h"), L("depth")
+        if not (depth < w and 2 * depth < h):
+            raise self.layout.error(where + ".depth", f"a track {depth:g} mm deep needs w more than {depth:g} mm "
+                                                      f"and h more than {2 * depth:g} mm, got {w:g} x {h:g}")
+        boxes = track_boxes(w, h, depth, el.sides)
         ops: list[Op] = []
         for k, (x, y, w, h) in enumerate(boxes):
             n = el.start + k
             style = el.mark_style if el.every and n % el.every == 0 and el.mark_style else el.style
             x, y, w, h = float(x0 + x), float(y0 + y), float(w), float(h)  # mm
-            inner = [RectEl(type="rect", style=style, x=x, y=y, w=w, h=h),
-                     TextEl(type="text", text=str(n), style=el.number_style, align="center", valign="middle",
-                            x=x, y=y, w=w, h=h)]
+            try:
+                inner = [RectEl(type="rect", style=style, x=x, y=y, w=w, h=h),
+                         TextEl(type="text", text=str(n), style=el.number_style, align="center", valign="middle",
+                                x=x, y=y, w=w, h=h)]
+            except ValidationError as e:  # a box beyond the lengths a layout may give
+                raise self.layout.error(f"{where}[{k}]", f"box {k}: {describe(dict(e.errors()[0]))}") from None
             ops.append(Group(tuple(self.elements(inner, ctx, f"{where}[{k}]")), Matrix.translate(0, 0),
                              tag=f"{self._tag(el, ctx, where)}[{k}]" if el.id else None))
         return ops
@@ -785,6 +819,12 @@ class Renderer:
             colour=self.colour(st.text_colour, ctx, where + ".style.text_colour") or BLACK,
             title_colour=self.colour(tst.text_colour, ctx, where + ".title_style.text_colour") or BLACK,
             columns=el.columns, gap=L("gap"), indent=L("indent"), icon_size=L("icon_size"), icon_box=L("icon_box"))
+        try:  # an icon is drawn at icon_size / icon_box of its symbol's size
+            if look.icon_size:
+                check_number(look.icon_size / look.icon_box, "scale")
+        except ValueError as e:
+            raise self.layout.error(where + ".icon_box", f"{look.icon_size:g} mm icons for a {look.icon_box:g} mm "
+                                                         f"box: {e}") from None
 
         def symbol(name: str) -> str:
             self.define_symbol(name, where + ".over")

@@ -240,12 +240,30 @@ def _fill(text: str, data: Mapping[str, Any]) -> str:
                 raise TemplateError(f"{{{name}}} is not text or a number (a {type(value).__name__})")
             if conv:
                 value = repr(value) if conv == "r" else ascii(value) if conv == "a" else str(value)
-            piece = format(value, spec) if spec else str(value)
+            piece = _formatted(value, spec) if spec else str(value)
             out.append(piece)
             size += len(piece)
         if size > MAX_TEXT:
             raise TemplateError(f"the text it gives is longer than {MAX_TEXT} characters")
     return "".join(out)
+
+
+def _formatted(value: Any, spec: str) -> str:
+    """``value`` in the format ``spec``; a TemplateError naming the spec if it cannot be (``c`` of
+    a number that is no character, ``d`` of a text, ``,`` with ``s``).
+
+    >>> _formatted(65, "c")
+    'A'
+    >>> try:
+    ...     _formatted(1114112, "c")
+    ... except TemplateError as e:
+    ...     print(e)
+    format spec 'c' cannot format a int: %c arg not in range(0x110000)
+    """
+    try:
+        return format(value, spec)
+    except (ValueError, TypeError, OverflowError) as e:
+        raise TemplateError(f"format spec {spec!r} cannot format a {type(value).__name__}: {e}") from None
 
 
 def check_name(name: str) -> None:
