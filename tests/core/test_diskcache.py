@@ -25,6 +25,13 @@ def base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "printkit" / "things"
 
 
+def body(entry: Path) -> dict:
+    """An entry's JSON, its checksum line checked."""
+    text = diskcache.entry_body(entry.read_bytes())
+    assert text is not None, entry
+    return json.loads(text)
+
+
 def cache_of(code: Path) -> DiskCache:
     """A cache whose checking code is the file ``code`` (its bytes make the fingerprint)."""
     return DiskCache("things", lambda: [str(code)])
@@ -92,7 +99,7 @@ def test_entries_are_plain_json_and_values_json_cannot_hold_are_not_kept(base: P
     cache = cache_of(code)
     cache.put(("plain",), [], {"a": [1, 2.5, "three", None, True]})
     [entry] = base.glob("*/*.json")
-    assert json.loads(entry.read_text(encoding="utf-8")) == {
+    assert body(entry) == {
         "key": ["plain"], "sources": {}, "value": {"a": [1, 2.5, "three", None, True]}}
     for value in ({1: "a number key"}, (1, 2), {"a": {2}}, object()):  # not what JSON gives back
         cache.put(("odd",), [], value)
@@ -145,7 +152,7 @@ def test_a_fingerprint_keeps_at_most_max_entries(base: Path, tmp_path: Path, mon
     for n in range(12):
         cache.put((f"k{n}",), [], n)
         folder = base / cache.fingerprint()[:32]
-        os.utime(next(p for p in folder.glob("*.json") if json.loads(p.read_text())["key"] == [f"k{n}"]),
+        os.utime(next(p for p in folder.glob("*.json") if body(p)["key"] == [f"k{n}"]),
                  (time.time() - 1000 + n,) * 2)  # each written after the one before
         assert len(list(folder.glob("*.json"))) <= 5
     assert [cache.get((f"k{n}",)) for n in range(12)] == [None] * 7 + list(range(7, 12))  # the newest kept
