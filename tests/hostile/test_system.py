@@ -1,0 +1,152 @@
+"""The hostile corpus, the process and the file system (issue 26): the disk cache (a damaged
+entry, a FIFO, a link or a folder in an entry's place, a folder others may write or another user
+owns), files written atomically and never through a link (``--as-record`` too, and a full disk),
+``PRINTKIT_GAMES`` naming what is not a game, stdout that cannot take the output (a full device,
+a closed pipe, an encoding without the name) and numeric and choice options in other scripts.
+
+The cache cases make the calibration page from a copy of its layouts (``PRINTKIT_LAYOUTS``: a
+path this process has not loaded, so the layouts are looked up in the disk cache) with a cache
+warmed once by a first run; the PDF must be the very bytes a run without the cache makes.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from printkit.core.resources import layouts_dir
+from tests.hostile.runner import Case, Result, execute, run_case
+
+PAGE = ["make", "calibration", "page", "--out", "out"]
+PDF = "out/calibration-page-a4.pdf"
+LAYOUTS = {f"layouts/{name}": (layouts_dir() / name).read_bytes() for name in ("common.yaml", "calibration/page.yaml")}
+CACHE_ENV = {"XDG_CACHE_HOME": "{tmp}/cache", "PRINTKIT_LAYOUTS": "{tmp}/layouts"}
+
+
+@functools.cache
+def warm() -> tuple[Path, bytes]:
+    """A cache folder holding the parsed layouts of the calibration page, and the page's PDF as
+    a run without any cache makes it."""
+    folder = Path(tempfile.mkdtemp(prefix="printkit-warm-"))
+    run_case(Case("cold", PAGE, 0, files=dict(LAYOUTS), env={**CACHE_ENV, "PRINTKIT_CACHE": "0"}), folder / "cold")
+    pdf = (folder / "cold" / PDF).read_bytes()
+    run_case(Case("warm", PAGE, 0, files=dict(LAYOUTS), env=CACHE_ENV), folder / "warm")
+    assert (folder / "warm" / PDF).read_bytes() == pdf
+    return folder / "warm" / "cache", pdf
+
+
+def entries(folder: Path) -> list[Path]:
+    return sorted((folder / "cache" / "printkit" / "parsed").glob("*/*.json"))
+
+
+def cached(spoil: Callable[[Path, Path], None]) -> Callable[[Path], None]:
+    """A setup: the warm cache copied into the case's folder, then each entry spoilt
+    (``spoil(entry, folder)``)."""
+    def setup(folder: Path) -> None:
+        shutil.copytree(warm()[0], folder / "cache", symlinks=True)
+        for entry in entries(folder):
+            spoil(entry, folder)
+
+    return setup
+
+
+def same_page(warned: str) -> Callable[[Path, Result], None]:
+    """A check: the PDF is the one a run without cache makes; stderr is one warning matching
+    ``warned`` (nothing if empty); the next run makes it again, with nothing on stderr."""
+    def check(folder: Path, r: Result) -> None:
+        assert (folder / PDF).read_bytes() == warm()[1]
+        lines = r.stderr.splitlines()
+        if warned:
+            assert len(lines) == 1 and lines[0].startswith("printkit: warning: disk cache: "), r.stderr
+            assert warned in lines[0], r.stderr
+        else:
+            assert not lines, r.stderr
+        # the next run (layouts at a path this process has not loaded: read from the disk cache)
+        for name, data in LAYOUTS.items():
+            (folder / "again" / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / "again" / name).write_bytes(data)
+        env = {**CACHE_ENV, "PRINTKIT_LAYOUTS": "{tmp}/again/layouts"}
+        again = execute(Case("again", [*PAGE[:-1], "again/out"], 0, env=env), folder)
+        assert again.exit_code == 0 and not again.stderr, again
+        assert (folder / "again" / PDF).read_bytes() == warm()[1]
+        assert entries(folder) and all(e.is_file() and not e.is_symlink() for e in entries(folder))
+
+    return check
+
+
+def damage_a_byte(entry: Path, folder: Path) -> None:
+    data = bytearray(entry.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    entry.write_bytes(bytes(data))
+
+
+def swap_values(entry: Path, folder: Path) -> None:
+    """Each entry the other's bytes: whole, checksums right, another key's value."""
+    first, second = entries(folder)
+    if entry == first:
+        a, b = first.read_bytes(), second.read_bytes()
+        first.write_bytes(b)
+        second.write_bytes(a)
+
+
+def fifo(entry: Path, folder: Path) -> None:
+    entry.unlink()
+    os.mkfifo(entry)
+
+
+def link_elsewhere(entry: Path, folder: Path) -> None:
+    """A link to another file that holds an entry (a link is not followed, whatever it leads to)."""
+    target = folder / f"elsewhere-{entry.name}"
+    entry.rename(target)
+    entry.symlink_to(target)
+
+
+def a_folder(entry: Path, folder: Path) -> None:
+    entry.unlink()
+    entry.mkdir()
+    (entry / "x").write_text("x")
+
+
+def group_writable(entry: Path, folder: Path) -> None:
+    damage_a_byte(entry, folder)  # were it used, this would warn
+    os.chmod(entry.parent.parent, 0o770)
+
+
+def another_owner(entry: Path, folder: Path) -> None:
+    """The cache folder another user's: as root, given away; else replaced by a link to a
+    folder root owns (the owner of the folder itself is what is checked, not of the link)."""
+    damage_a_byte(entry, folder)  # were it used, this would warn
+    parsed = entry.parent.parent
+    if os.geteuid() == 0:
+        os.chown(parsed, 65534, -1)
+    elif parsed.exists():
+        shutil.rmtree(parsed)
+        parsed.symlink_to("/")
+
+
+def cache_case(name: str, spoil: Callable[[Path, Path], None], warned: str, process: bool = False) -> Case:
+    return Case(f"cache-{name}", PAGE, 0, files=dict(LAYOUTS), env=CACHE_ENV, process=process,
+                setup=cached(spoil), check=same_page(warned))
+
+
+CASES = [
+    cache_case("damaged-byte", damage_a_byte, "a damaged entry"),
+    cache_case("another-keys-value", swap_values, "a damaged entry"),
+    cache_case("fifo", fifo, "a FIFO in place of an entry", process=True),  # it hung: a process
+    cache_case("symlink", link_elsewhere, "a symbolic link in place of an entry"),
+    cache_case("folder", a_folder, "a folder in place of an entry"),
+    cache_case("group-writable", group_writable, ""),
+    cache_case("another-owner", another_owner, ""),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_case(case: Case, tmp_path: Path) -> None:
+    run_case(case, tmp_path)
