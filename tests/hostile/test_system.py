@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import functools
 import os
+import resource
 import shutil
-import stat
+import subprocess
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -136,6 +138,39 @@ def cache_case(name: str, spoil: Callable[[Path, Path], None], warned: str, proc
                 setup=cached(spoil), check=same_page(warned))
 
 
+@functools.cache
+def sheet() -> bytes:
+    """A fillable Roll n Cook sheet, as made: scored, it is an unfinished game (exit 0), and
+    ``--as-record`` writes its record."""
+    folder = Path(tempfile.mkdtemp(prefix="printkit-sheet-"))
+    run_case(Case("sheet", ["make", "rollncook", "sheet", "--fillable", "--seed", "7", "--out", "."], 0), folder)
+    return (folder / "rollncook-sheet-seed7-a4-fillable.pdf").read_bytes()
+
+
+AS_RECORD = ["score", "rollncook", "sheet.pdf", "--as-record", "r.yaml"]
+VICTIM = "a file the link points to\n"
+
+
+def a_link_in_the_way(name: str) -> Callable[[Path], None]:
+    """A setup: the fillable sheet, and ``name`` a symbolic link to ``victim.txt``."""
+    def setup(folder: Path) -> None:
+        (folder / "sheet.pdf").write_bytes(sheet())
+        (folder / "victim.txt").write_text(VICTIM)
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).symlink_to(folder / "victim.txt")
+
+    return setup
+
+
+def link_replaced(name: str, holds: bytes) -> Callable[[Path, Result], None]:
+    """A check: ``name`` is now a file of its own holding ``holds``; the link's target is as it was."""
+    def check(folder: Path, r: Result) -> None:
+        assert (folder / "victim.txt").read_text() == VICTIM
+        assert not (folder / name).is_symlink() and holds in (folder / name).read_bytes()
+
+    return check
+
+
 CASES = [
     cache_case("damaged-byte", damage_a_byte, "a damaged entry"),
     cache_case("another-keys-value", swap_values, "a damaged entry"),
@@ -144,9 +179,30 @@ CASES = [
     cache_case("folder", a_folder, "a folder in place of an entry"),
     cache_case("group-writable", group_writable, ""),
     cache_case("another-owner", another_owner, ""),
+    # a file in the way of what printkit writes that is a link: the link is replaced, never written through
+    Case("as-record-over-a-link", AS_RECORD, 0, "legal", setup=a_link_in_the_way("r.yaml"),
+         check=link_replaced("r.yaml", b"sheet: RNC1-7")),
+    Case("make-over-a-link", PAGE, 0, "calibration-page-a4.pdf", setup=a_link_in_the_way(PDF),
+         check=link_replaced(PDF, b"%PDF-")),
 ]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_case(case: Case, tmp_path: Path) -> None:
     run_case(case, tmp_path)
+
+
+def test_a_full_disk_keeps_the_earlier_record(tmp_path: Path) -> None:
+    """``--as-record`` over an earlier good record, with no byte more allowed to be written
+    (RLIMIT_FSIZE, as ``ulimit -f`` sets it: what a full disk does to a write): one line, exit 2,
+    the earlier record as it was and no temp file left."""
+    (tmp_path / "sheet.pdf").write_bytes(sheet())
+    earlier = b"game: rollncook\nsheet: RNC1-7\nplayer: the earlier good record\n"
+    (tmp_path / "r.yaml").write_bytes(earlier)
+    p = subprocess.run([sys.executable, "-m", "printkit", *AS_RECORD], cwd=tmp_path, capture_output=True,
+                       preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0)), timeout=30)
+    err = p.stderr.decode().strip().splitlines()
+    assert p.returncode == 2 and len(err) == 1, p.stderr
+    assert err[0].startswith("printkit: error: --as-record: cannot write r.yaml: ") and "ulimit -f" in err[0]
+    assert (tmp_path / "r.yaml").read_bytes() == earlier
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["r.yaml", "sheet.pdf"]
