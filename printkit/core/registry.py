@@ -275,11 +275,13 @@ _FORM_READERS: dict[str, FormReader | Ref] = {}
 
 
 def register(component: Component) -> Component:
+    _registrations[0] += 1
     _COMPONENTS.setdefault(component.game, {})[component.name] = component
     return component
 
 
 def register_scorer(scorer: Scorer) -> Scorer:
+    _registrations[0] += 1
     _SCORERS[scorer.game] = scorer
     return scorer
 
@@ -306,6 +308,7 @@ def _named(name: str, what: str) -> Callable[[Any], Any]:
 def register_game(game: G, name: str = "") -> G:
     """A game's rules (printkit.core.game): ``printkit score`` replays records on its State.
     ``game`` is the Game, or ``"module:GAME"`` with the game's ``name``: imported when scored."""
+    _registrations[0] += 1
     if isinstance(game, str):
         check = _named(name, "game")
         _SCORERS[name] = Ref(game, lambda g: _game_scorer(check(g)))
@@ -315,11 +318,13 @@ def register_game(game: G, name: str = "") -> G:
 
 
 def register_solver(solver: Solver) -> Solver:
+    _registrations[0] += 1
     _SOLVERS[solver.game] = solver
     return solver
 
 
 def register_simulator(simulator: Simulator) -> Simulator:
+    _registrations[0] += 1
     _SIMULATORS[simulator.game] = simulator
     return simulator
 
@@ -327,6 +332,7 @@ def register_simulator(simulator: Simulator) -> Simulator:
 def register_form_reader(reader: R, game: str = "") -> R:
     """How ``printkit score`` reads a game's filled PDF forms (printkit.core.forms): the
     FormReader, or ``"module:READER"`` with its ``game``, imported when first looked up."""
+    _registrations[0] += 1
     if isinstance(reader, str):
         _FORM_READERS[game] = Ref(reader, _named(game, "form reader"))
     else:
@@ -337,6 +343,7 @@ def register_form_reader(reader: R, game: str = "") -> R:
 def register_scorekeeper(keeper: K, game: str = "") -> K:
     """A game's pages for ``printkit serve`` (printkit.core.table): the Scorekeeper, or
     ``"module:KEEPER"`` with its ``game``, imported when first looked up."""
+    _registrations[0] += 1
     if isinstance(keeper, str):
         _SCOREKEEPERS[game] = Ref(keeper, _named(game, "scorekeeper"))
     else:
@@ -416,13 +423,48 @@ def _load_games(installed: bool = True) -> None:
     """Import every game module not imported yet: importing a game registers what it offers."""
     for name in game_modules(installed):
         if name not in _LOADED:
-            try:
+            if name.startswith("printkit.games."):
                 importlib.import_module(name)
-            except ModuleNotFoundError as e:
-                if e.name and name.startswith(e.name):
-                    raise PrintkitError(f"no game module {name!r} (PRINTKIT_GAMES or an entry point names it)") from None
-                raise
+            else:
+                _import_named(name)
             _LOADED.add(name)
+
+
+def _import_named(name: str) -> None:
+    """Import a game module named from outside printkit (``PRINTKIT_GAMES`` or an entry point):
+    this runs its code. Whatever goes wrong is a PrintkitError naming it: not a module name
+    (a path, a relative name), no such module, its code failing (a syntax error, an exception),
+    or a module that is not a game (importing it registers nothing; one Python or printkit had
+    imported already, such as ``os``, must have imported printkit's registry)."""
+    import sys
+
+    where = f"game module {name!r} (named by PRINTKIT_GAMES or an entry point)"
+    if not all(part.isidentifier() for part in name.split(".")):
+        raise PrintkitError(f"{where}: not a module name; give dotted names of modules Python can "
+                            "import, such as mygames.chess (not paths), separated by commas")
+    known, before = name in sys.modules, _registrations[0]
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name and (name + ".").startswith(e.name + "."):
+            raise PrintkitError(f"{where}: no such module on Python's path") from None
+        raise PrintkitError(f"{where}: its code failed: {_one_line(e)}") from None
+    except (Exception, SystemExit) as e:  # the module's own code: any error at all
+        raise PrintkitError(f"{where}: its code failed: {_one_line(e)}") from None
+    uses_registry = any(getattr(v, "__module__", None) == __name__ for v in vars(module).values())
+    if _registrations[0] == before and not (known and uses_registry):
+        raise PrintkitError(f"{where}: not a game: importing it registers nothing "
+                            "(docs/adding-a-game.md says how a game registers)")
+
+
+def _one_line(e: BaseException) -> str:
+    """``SyntaxError: invalid syntax (chess.py, line 3)``: an error in one line."""
+    text = " ".join(str(e).split())
+    return f"{type(e).__name__}: {text[:200]}" if text else type(e).__name__
+
+
+#: How many times anything has been registered (a module that registers nothing is not a game).
+_registrations = [0]
 
 
 def games() -> dict[str, dict[str, Component]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -184,6 +185,24 @@ CASES = [
          check=link_replaced("r.yaml", b"sheet: RNC1-7")),
     Case("make-over-a-link", PAGE, 0, "calibration-page-a4.pdf", setup=a_link_in_the_way(PDF),
          check=link_replaced(PDF, b"%PDF-")),
+]
+
+
+def games(name: str, says: str, code: str = "") -> Case:
+    """``PRINTKIT_GAMES`` naming ``name`` (with ``code`` as ``{tmp}/chess.py``: a process, whose
+    current folder is on Python's path)."""
+    files: dict[str, bytes | str] = {"chess.py": code} if code else {}
+    return Case(f"printkit-games-{name}-{says.split(':')[-1].strip().replace(' ', '-')}", ["schema", "chess"], 2, rf"game module '{re.escape(name)}'.*: {says}",
+                files=files, env={"PRINTKIT_GAMES": name}, process=bool(code))
+
+
+CASES += [
+    games("./chess.py", "not a module name"), games(".chess", "not a module name"),
+    games("games/chess", "not a module name"), games("no_such_module_here", "no such module"),
+    games("os", "not a game"),  # imported already, registers nothing
+    games("chess", "its code failed: RuntimeError: boom", "raise RuntimeError('boom')\n"),
+    games("chess", "its code failed: SyntaxError", "def (\n"),
+    games("chess", "not a game", "CHESS = 'a module, but no game'\n"),
 ]
 
 
