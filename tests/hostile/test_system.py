@@ -206,6 +206,21 @@ CASES += [
 ]
 
 
+GIMBAP = (Path(__file__).resolve().parents[2] / "examples" / "gimbap" / "two-players.yaml").read_text(encoding="utf-8")
+FULL = "cannot write the output: No space left on device"
+
+CASES += [
+    # standard output that cannot take the bytes, or the text
+    Case("list-on-dev-full", ["list"], 2, FULL, stdout_to="/dev/full"),
+    Case("score-on-dev-full", ["score", "gimbap", "g.yaml"], 2, FULL, files={"g.yaml": GIMBAP},
+         stdout_to="/dev/full"),
+    Case("help-on-dev-full", ["--help"], 2, FULL, stdout_to="/dev/full"),
+    Case("latin-1-output-of-a-cyrillic-name", ["score", "gimbap", "g.yaml"], 2,
+         r"the output has '.*', which latin-1 cannot show; set PYTHONIOENCODING=utf-8",
+         files={"g.yaml": GIMBAP.replace("Sora", "Иван")}, env={"PYTHONIOENCODING": "latin-1"}),
+]
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_case(case: Case, tmp_path: Path) -> None:
     run_case(case, tmp_path)
@@ -225,3 +240,13 @@ def test_a_full_disk_keeps_the_earlier_record(tmp_path: Path) -> None:
     assert err[0].startswith("printkit: error: --as-record: cannot write r.yaml: ") and "ulimit -f" in err[0]
     assert (tmp_path / "r.yaml").read_bytes() == earlier
     assert sorted(f.name for f in tmp_path.iterdir()) == ["r.yaml", "sheet.pdf"]
+
+
+def test_a_reader_that_is_gone_is_no_error(tmp_path: Path) -> None:
+    """``printkit list | head -1``, the reader gone before anything is written: quiet, exit 0."""
+    p = subprocess.Popen([sys.executable, "-m", "printkit", "list", "--settings"], cwd=tmp_path,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.stdout is not None and p.stderr is not None
+    p.stdout.close()
+    err = p.stderr.read()
+    assert p.wait(timeout=30) == 0 and err == b"", err
