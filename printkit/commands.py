@@ -33,7 +33,7 @@ NoArgsIsHelpError = getattr(_click_errors, "NoArgsIsHelpError", ())
 
 from printkit import __version__
 from printkit.errors import PrintkitError
-from printkit.making import SEED_MAX, check_seed, make_kit, suggest
+from printkit.making import SEED_MAX, check_seed, make_kit, one_of, suggest
 
 T = TypeVar("T")
 
@@ -165,6 +165,36 @@ def friendly(func):
     return run
 
 
+def _whole(text: str | int) -> int:
+    """The parser of whole-number options (--seed, --games ...): the digits 0-9 only
+    (printkit.core.registry.whole_number); the default comes as it is."""
+    from printkit.core.registry import whole_number
+
+    return text if isinstance(text, int) else _option_value(whole_number, text)
+
+
+def _port(text: str | int) -> int:
+    """--port: a whole number from 0 to 65535."""
+    port = _whole(text)
+    if not 0 <= port <= 65535:
+        raise typer.BadParameter(f"a port is 0 to 65535, got {port}")
+    return port
+
+
+def _decimal(text: str | float) -> float:
+    """The parser of decimal options (--bleed): the digits 0-9 and one ``.`` at most."""
+    from printkit.core.registry import decimal_number
+
+    return text if isinstance(text, float) else _option_value(decimal_number, text)
+
+
+def _option_value(parse: Callable[[str], T], text: str) -> T:
+    try:
+        return parse(text)
+    except ValueError as e:  # click's usage error: one line naming the option (_OneLineErrors)
+        raise typer.BadParameter(str(e)) from None
+
+
 def _one_of(found: Mapping[str, T], game: str, what: str) -> T:
     """``found[game]``, or a PrintkitError naming the games that have one (and the closest)."""
     if game not in found:
@@ -238,7 +268,7 @@ def _root(
 @friendly
 def list_cmd(
     show_settings: Annotated[bool, typer.Option("--settings", help="Also list each component's --set settings.")] = False,
-    bleed: Annotated[float, typer.Option(help="Count pages as 'make --bleed MM' makes them (bleed costs cards a sheet).")] = 0.0,
+    bleed: Annotated[float, typer.Option(parser=_decimal, help="Count pages as 'make --bleed MM' makes them (bleed costs cards a sheet).")] = 0.0,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Count pages as made with or without crop marks.")] = True,
 ) -> None:
@@ -262,20 +292,20 @@ def make(
     target: Annotated[str, typer.Argument(help="A game (see 'printkit list'), or 'all'.")],
     components: Annotated[list[str] | None, typer.Argument(
         help="Components of the game to make; all of them if none are named.")] = None,
-    seed: Annotated[int | None, typer.Option(
+    seed: Annotated[int | None, typer.Option(parser=_whole,
         help=f"Seed for randomised components, 0 to {SEED_MAX} (2**63 - 1); the same seed gives "
              "the same sheet. Chosen at random (and printed) if omitted.")] = None,
     count: Annotated[str | None, typer.Option(
         "--count", help="How many sheets, for consecutive seeds from --seed, in one file "
                         "(Roll n Cook sheets). Same as --set count=N.")] = None,
-    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.", case_sensitive=False)] = "a4",
+    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
     fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page), both, json "
                                                      "(the contents, for components that have one), or png "
                                                      "(a 100 dpi image a page and one contact sheet of them all, "
                                                      "to look at before printing).")] = "pdf",
     out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("output"),
     bw: Annotated[bool, typer.Option("--bw", help="Low-ink black-and-white version.")] = False,
-    bleed: Annotated[float, typer.Option(help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
+    bleed: Annotated[float, typer.Option(parser=_decimal, help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Crop marks outside the trim.")] = True,
     duplex_offset: Annotated[str, typer.Option(
@@ -410,12 +440,11 @@ def solve(
     from printkit.core.registry import solvers
 
     solver = _one_of(solvers(), game, "solver")
-    if paper.lower() not in PAPERS:
-        raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
+    paper = one_of("--paper", paper, PAPERS)
     try:
         if out is not None and out.is_dir():
             raise IsADirectoryError(errno.EISDIR, "is a folder")
-        result = solver.solve(args, out, PrintOptions(paper=paper.lower(), bw=bw))
+        result = solver.solve(args, out, PrintOptions(paper=paper, bw=bw))
     except OSError as e:  # --out itself, or a game writing it its own way: still one line
         raise output_error(out or Path("."), e) from None
     typer.echo(json.dumps(result.data, indent=2) if as_json else result.text)
@@ -427,10 +456,10 @@ def solve(
 @friendly
 def simulate(
     game: Annotated[str, typer.Argument(help="A game that has a simulator.")],
-    seed: Annotated[int, typer.Option(help=f"The (first) seed played, 0 to {SEED_MAX}.")] = 0,
-    games_: Annotated[int, typer.Option("--games", help="How many games to play a seed "
+    seed: Annotated[int, typer.Option(parser=_whole, help=f"The (first) seed played, 0 to {SEED_MAX}.")] = 0,
+    games_: Annotated[int, typer.Option("--games", parser=_whole, help="How many games to play a seed "
                                                         f"(--games x --seeds at most {MAX_SIMULATED:,}).")] = 200,
-    seeds: Annotated[int, typer.Option(help="Play this many consecutive seeds from --seed and report "
+    seeds: Annotated[int, typer.Option(parser=_whole, help="Play this many consecutive seeds from --seed and report "
                                             "the spread of their medians.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
@@ -509,7 +538,7 @@ def rules(
 @friendly
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (a non-loopback one asks for a join token, as --lan).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).", min=0, max=65535)] = 8765,
+    port: Annotated[int, typer.Option(parser=_port, help="Port to listen on (0: any free port).")] = 8765,
     db: Annotated[Path | None, typer.Option(help="The SQLite file the tables are kept in "
                                                   "(default $XDG_DATA_HOME/printkit/tables.sqlite3).")] = None,
     lan: Annotated[bool, typer.Option("--lan", help="Listen on the local network (0.0.0.0) with a random join "

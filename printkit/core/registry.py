@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from printkit.core.limits import MAX_DIGITS
 from printkit.core.units import parse_length
 from printkit.errors import PrintkitError
 
@@ -132,6 +133,8 @@ def length_between(lo: float, hi: float, what: str = "") -> Callable[[str], floa
     20.0
     """
     def parse(text: str) -> float:
+        if not text.isascii():  # digits 0-9 only, as every number typed (whole_number)
+            raise ValueError(f"expected a length such as 12mm in the digits 0-9, got {_shown(text)}")
         v = parse_length(text)
         if not lo <= v <= hi:
             raise ValueError(f"{what or 'it'} must be {lo:g} to {hi:g} mm, got {v:g} mm")
@@ -140,13 +143,52 @@ def length_between(lo: float, hi: float, what: str = "") -> Callable[[str], floa
     return parse
 
 
+def whole_number(text: str) -> int:
+    """A whole number as typed in an option or a setting: the ASCII digits 0-9, a minus sign
+    before them at most, no more than MAX_DIGITS of them. Nothing else, though Python's ``int``
+    takes it: no space, ``+`` or ``_``, no digits of another script (``３``, ``٣``, ``३``).
+
+    >>> whole_number("30"), whole_number("-2")
+    (30, -2)
+    >>> whole_number("٣")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a whole number in the digits 0-9, got '٣'
+    """
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
+        raise ValueError(f"expected a whole number in the digits 0-9, got {_shown(text)}")
+    return int(text)
+
+
+def decimal_number(text: str) -> float:
+    """A number with a fraction, as typed: :func:`whole_number`'s rule, with one ``.`` at most.
+
+    >>> decimal_number("0.5"), decimal_number("-1"), decimal_number(".25")
+    (0.5, -1.0, 0.25)
+    >>> decimal_number("1e3")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a number in the digits 0-9 (such as 0.5), got '1e3'
+    """
+    whole, _, fraction = (text[1:] if text.startswith("-") else text).partition(".")
+    parts_ok = all(p == "" or (p.isascii() and p.isdigit()) for p in (whole, fraction))
+    if not (parts_ok and (whole or fraction)) or len(whole + fraction) > MAX_DIGITS:
+        raise ValueError(f"expected a number in the digits 0-9 (such as 0.5), got {_shown(text)}")
+    return float(text)
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
 def whole_between(lo: int, hi: int, what: str = "") -> Callable[[str], int]:
-    """A parser of whole numbers from ``lo`` to ``hi``."""
+    """A parser of whole numbers (:func:`whole_number`) from ``lo`` to ``hi``."""
     def parse(text: str) -> int:
         try:
-            n = int(text)
+            n = whole_number(text)
         except ValueError:
-            raise ValueError(f"{lo} to {hi} {what}, got {text!r}") from None
+            raise ValueError(f"{lo} to {hi} {what}, got {_shown(text)}") from None
         if not lo <= n <= hi:
             raise ValueError(f"{lo} to {hi} {what}, got {text!r}")
         return n
