@@ -221,6 +221,38 @@ CASES += [
 ]
 
 
+DIGITS = r"in the digits 0-9"
+PAPERS = r"--paper must be one of: a4, letter \(in any case\)"
+SHEET = ["make", "rollncook", "sheet", "--seed", "1", "--out", "out"]
+
+CASES += [
+    # numbers typed in the digits of another script (or with what Python's int also takes): refused
+    Case("count-full-width", [*SHEET, "--count", "３"], 2, r"--count: 1 to 10000 sheets, got '３'"),
+    Case("count-devanagari", [*SHEET, "--count", "१२"], 2, r"--count: 1 to 10000 sheets"),
+    Case("count-arabic-indic", [*SHEET, "--count", "٣"], 2, r"--count: 1 to 10000 sheets"),
+    Case("count-underscore", [*SHEET, "--count", "1_0"], 2, r"--count: 1 to 10000 sheets"),
+    Case("seed-arabic-indic", ["make", "rollncook", "sheet", "--seed", "٧"], 2, rf"'--seed': .*{DIGITS}"),
+    Case("seed-plus-and-space", ["make", "rollncook", "sheet", "--seed", " +7"], 2, rf"'--seed': .*{DIGITS}"),
+    Case("bleed-full-width", ["list", "--bleed", "０.5"], 2, rf"'--bleed': .*{DIGITS}"),
+    Case("bleed-exponent", ["list", "--bleed", "1e0"], 2, rf"'--bleed': .*{DIGITS}"),
+    Case("games-devanagari", ["simulate", "rollncook", "--games", "३"], 2, rf"'--games': .*{DIGITS}"),
+    Case("port-arabic-indic", ["serve", "--port", "٨٠"], 2, rf"'--port': .*{DIGITS}"),
+    Case("port-out-of-range", ["serve", "--port", "70000"], 2, r"'--port': a port is 0 to 65535"),
+    Case("duplex-offset-arabic-indic", ["make", "calibration", "--duplex-offset", "٠,١"], 2,
+         r"--duplex-offset takes X,Y in mm"),
+    Case("edge-arabic-indic", ["make", "gimbap", "dice", "--set", "edge=٢٠mm"], 2, rf"--set edge: .*{DIGITS}"),
+    # one rule for names: the exact name, ASCII letters in any case
+    Case("paper-leading-space", ["make", "calibration", "--paper", " a4"], 2, PAPERS + r"; got ' a4'"),
+    Case("paper-full-width", ["make", "calibration", "--paper", "Ａ4"], 2, PAPERS),
+    Case("paper-solve-full-width", ["solve", "gimbap", "rice+seaweed", "--paper", "ｌｅｔｔｅｒ"], 2, PAPERS),
+    Case("format-trailing-space", ["make", "calibration", "--format", "pdf "], 2, r"--format must be pdf, svg"),
+    Case("paper-upper-case", ["make", "calibration", "page", "--paper", "LETTER", "--out", "out"], 0,
+         r"out/calibration-page-letter\.pdf"),
+    Case("paper-title-case", ["make", "calibration", "page", "--paper", "Letter", "--format", "SVG", "--out", "out"],
+         0, r"out/calibration-page-letter-p01\.svg"),
+]
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_case(case: Case, tmp_path: Path) -> None:
     run_case(case, tmp_path)
