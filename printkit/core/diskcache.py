@@ -78,8 +78,10 @@ def file_hash(path: str) -> str | None:
         key = (path, st.st_size, st.st_mtime_ns)
         digest = _hashes.get(key)
         if digest is None:
-            with open(path, "rb") as f:
-                digest = _hashes[key] = hashlib.sha256(f.read()).hexdigest()
+            data = read_regular(path, follow=True)  # a FIFO is never opened
+            if not isinstance(data, bytes):
+                return None
+            digest = _hashes[key] = hashlib.sha256(data).hexdigest()
         return digest
     except OSError:
         return None
@@ -150,29 +152,30 @@ def entry_body(data: bytes) -> bytes | None:
     return body if newline and head == hashlib.sha256(body).hexdigest().encode() else None
 
 
-def read_regular(path: Path) -> bytes | str | None:
+def read_regular(path: Path | str, follow: bool = False) -> bytes | str | None:
     """The bytes of ``path`` when it is a regular file; None when there is none; else what is
     there instead, in words ("a FIFO", "a symbolic link" ...). Nothing else is ever opened: a
-    FIFO, device or socket could block or never end, a link could lead anywhere (it is not
-    followed: ``O_NOFOLLOW``; ``O_NONBLOCK`` in case one is put in the entry's place meanwhile)."""
+    FIFO, device or socket could block or never end, and a link (unless ``follow``) could lead
+    anywhere: it is not followed (``O_NOFOLLOW``; ``O_NONBLOCK`` in case a FIFO is put in the
+    file's place meanwhile)."""
     try:
-        st = os.lstat(path)
+        st = os.stat(path) if follow else os.lstat(path)
     except OSError:
         return None
     if not stat.S_ISREG(st.st_mode):
-        return _KINDS.get(stat.S_IFMT(st.st_mode), "a special file") + " in place of an entry"
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        return _KINDS.get(stat.S_IFMT(st.st_mode), "a special file")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | (0 if follow else getattr(os, "O_NOFOLLOW", 0))
     try:
         fd = os.open(path, flags)
     except OSError:
-        return "an entry that cannot be opened"
+        return "a file that cannot be opened"
     try:
         with os.fdopen(fd, "rb") as f:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return "a special file in place of an entry"
+                return "a special file"
             return f.read()
     except OSError:
-        return "an entry that cannot be read"
+        return "a file that cannot be read"
 
 
 _KINDS = {stat.S_IFLNK: "a symbolic link", stat.S_IFIFO: "a FIFO", stat.S_IFDIR: "a folder",
@@ -243,18 +246,28 @@ class DiskCache:
         data = read_regular(path)
         if data is None:
             return None
-        body = entry_body(data) if isinstance(data, bytes) else None
-        try:
-            entry = json.loads(body, object_hook=self._object_hook) if body is not None else None
-            stored_key, sources, value = entry["key"], entry["sources"], entry["value"]  # type: ignore[index]
-        except Exception:  # a damaged entry: checksum or JSON (and what the object hook makes of it)
-            entry = None
-        if entry is None or stored_key != list(key):
-            self._drop(path, data if isinstance(data, str) else "a damaged entry")
+        found = self._decode(data, key) if isinstance(data, bytes) else None
+        if found is None:
+            self._drop(path, f"{data} in place of an entry" if isinstance(data, str) else "a damaged entry")
             return None
+        sources, value = found
         if any(file_hash(src) != digest for src, digest in sources.items()):
             return None
         return value
+
+    def _decode(self, data: bytes, key: tuple[str, ...]) -> tuple[dict[str, str], Any] | None:
+        """(sources, value) of an entry's bytes if its checksum is right, it is JSON of an
+        entry's shape and it is ``key``'s; else None."""
+        body = entry_body(data)
+        if body is None:
+            return None
+        try:
+            entry = json.loads(body, object_hook=self._object_hook)
+            stored_key, sources, value = entry["key"], entry["sources"], entry["value"]
+        except Exception:  # not JSON, or not an entry (whatever the object hook made of it)
+            return None
+        ok = stored_key == list(key) and isinstance(sources, dict)
+        return (sources, value) if ok else None
 
     def _drop(self, path: Path, what: str) -> None:
         """Remove the bad entry ``path`` (a folder in its place too) and say so, once a run for

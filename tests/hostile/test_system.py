@@ -282,3 +282,15 @@ def test_a_reader_that_is_gone_is_no_error(tmp_path: Path) -> None:
     p.stdout.close()
     err = p.stderr.read()
     assert p.wait(timeout=30) == 0 and err == b"", err
+
+
+def test_a_fifo_among_the_layouts_is_not_read_for_the_page_counts(tmp_path: Path) -> None:
+    """``printkit list``'s cache of page counts hashes every file of the layouts folder: a FIFO
+    there is named, not opened (it would block the run for ever)."""
+    (tmp_path / "calibration").mkdir()
+    (tmp_path / "calibration" / "page.yaml").write_bytes(LAYOUTS["layouts/calibration/page.yaml"])
+    os.mkfifo(tmp_path / "calibration" / "waiting.yaml")
+    code = "from printkit.listing import sources_digest; print(sources_digest())"
+    p = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PRINTKIT_LAYOUTS": str(tmp_path)},
+                       capture_output=True, timeout=30)
+    assert p.returncode == 0 and len(p.stdout.strip()) == 64 and not p.stderr, p
