@@ -55,13 +55,22 @@ class Ref:
 
     def load(self) -> Any:
         if not self._loaded:
-            module, _, attr = self.target.partition(":")
-            value: Any = importlib.import_module(module)
-            for part in attr.split("."):
-                value = getattr(value, part)
-            self._value = self._make(value) if self._make else value
+            try:
+                self._value = self._import()
+            except Exception as e:  # a game from outside printkit: its code, one line naming it
+                if self.target.startswith("printkit.") or isinstance(e, PrintkitError):
+                    raise
+                raise PrintkitError(f"{self.target!r} (registered by a game module named by PRINTKIT_GAMES "
+                                    f"or an entry point): {_one_line(e)}") from None
             self._loaded = True
         return self._value
+
+    def _import(self) -> Any:
+        module, _, attr = self.target.partition(":")
+        value: Any = importlib.import_module(module)
+        for part in attr.split("."):
+            value = getattr(value, part)
+        return self._make(value) if self._make else value
 
     def __repr__(self) -> str:
         return f"Ref({self.target!r})"

@@ -203,6 +203,13 @@ CASES += [
     games("chess", "its code failed: RuntimeError: boom", "raise RuntimeError('boom')\n"),
     games("chess", "its code failed: SyntaxError", "def (\n"),
     games("chess", "not a game", "CHESS = 'a module, but no game'\n"),
+    # a game that registers its rules by name, whose module fails when first looked up
+    Case("printkit-games-rules-fail", ["schema", "chess"], 2,
+         r"'chessg\.state:GAME' \(registered by a game module .*\): SyntaxError",
+         files={"chessg/__init__.py": "from printkit.core.registry import register_game\n"
+                                      "register_game('chessg.state:GAME', 'chess')\n",
+                "chessg/state.py": "def (\n"},
+         env={"PRINTKIT_GAMES": "chessg"}, process=True),
 ]
 
 
