@@ -279,8 +279,9 @@ class DiskCache:
                 os.unlink(path)
         if path.parent not in self._warned:
             self._warned.add(path.parent)
-            sys.stderr.write(f"printkit: warning: disk cache: {what} ({path}) was dropped; "
-                             "it is rebuilt from the files it came from\n")
+            with contextlib.suppress(OSError):  # a warning never stops a run
+                sys.stderr.write(f"printkit: warning: disk cache: {what} ({path}) was dropped; "
+                                 "it is rebuilt from the files it came from\n")
 
     def put(self, key: tuple[str, ...], sources: list[str], value: Any) -> None:
         """Keep ``value`` (plain data read from ``sources``) for ``key``; silently nothing if it

@@ -168,3 +168,31 @@ def test_the_fingerprint_is_printkits_version_and_source(base: Path, tmp_path: P
     monkeypatch.setattr(printkit, "__version__", "99.0")
     released = DiskCache("things").fingerprint()
     assert len({first, edited, released}) == 3
+
+
+def test_bad_entries_are_dropped_with_one_warning_and_rebuilt(base: Path, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A damaged byte, another key's entry, a FIFO, a link (to a good entry: not followed) and a
+    folder in an entry's place: each is removed and missed (so rebuilt), one warning line in all."""
+    cache = cache_of(tmp_path / "checker.py")
+    for n in range(6):
+        cache.put((f"k{n}",), [], {"n": n})
+    path = {n: cache._entry((f"k{n}",)) for n in range(6)}
+    assert all(p is not None and p.is_file() for p in path.values())
+    good = path[5].read_bytes()
+    data = bytearray(path[0].read_bytes())
+    data[-3] ^= 1  # the value's digit: still JSON, but not what the checksum says
+    path[0].write_bytes(bytes(data))
+    path[1].write_bytes(good)  # k5's whole entry, checksum right, under k1's name
+    for n, make in ((2, os.mkfifo), (3, lambda p: p.symlink_to(path[5])), (4, os.mkdir)):
+        path[n].unlink()
+        make(path[n])
+    fresh = cache_of(tmp_path / "checker.py")
+    assert [fresh.get((f"k{n}",)) for n in range(6)] == [None] * 5 + [{"n": 5}]
+    warned = capsys.readouterr().err.splitlines()
+    assert len(warned) == 1 and warned[0].startswith("printkit: warning: disk cache: a damaged entry"), warned
+    assert not any(os.path.lexists(path[n]) for n in range(5))  # dropped: the next run is clean
+    for n in range(5):
+        fresh.put((f"k{n}",), [], {"n": n})
+    assert [cache_of(tmp_path / "checker.py").get((f"k{n}",)) for n in range(6)] == [{"n": n} for n in range(6)]
+    assert capsys.readouterr().err == ""
