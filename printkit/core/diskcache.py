@@ -11,16 +11,16 @@ the value is read from its files again and the entry replaced. A value that woul
 from JSON equal to itself (a mapping with number keys, a tuple, a date) is simply not kept.
 
 Only the user may write the cache: the folders are made ``0o700``, and a ``printkit`` folder or
-cache folder that another user owns, or that the group or others may write, is not used (the
-run reads its files, as with the cache off). Entries are written atomically (a temp file renamed
-over the entry), each the sha256 of its JSON text on a first line, then the text
-(:func:`entry_bytes`), and checked on every read: an entry with a wrong checksum (a damaged
-byte, cut short), that is not JSON or that holds another key's value, and anything that is not
-a regular file in an entry's place (a FIFO, device, socket, folder or symbolic link: never
-opened, never followed), is removed with one warning line a run (``printkit: warning: disk
-cache: ...``) and rebuilt; the run's output is the same. A folder that cannot be made or
-written is simply not used. A value from the cache is the one its files would give, so output
-is the same bytes.
+cache folder that another user owns, that the group or others may write, or that is a symbolic
+link, is not used (the run reads its files, as with the cache off). Entries are written
+atomically (a temp file renamed over the entry), each the sha256 of its JSON text on a first
+line, then the text (:func:`entry_bytes`), and checked on every read: an entry with a wrong
+checksum (a damaged byte, cut short), that is not JSON or that holds another key's value, and
+anything that is not a regular file in an entry's place (a FIFO, device, socket, folder or
+symbolic link: never opened, never followed), is removed with one warning line a run
+(``printkit: warning: disk cache: ...``) and rebuilt; the run's output is the same. A folder
+that cannot be made or written is simply not used. A value from the cache is the one its files
+would give, so output is the same bytes.
 
 The cache stays bounded: entries of one fingerprint share a subfolder; when a new
 fingerprint's subfolder is made (printkit upgraded, or a checkout edited), all but the
@@ -107,9 +107,10 @@ def source_digest() -> str:
 
 def private(folder: Path) -> bool:
     """Whether ``folder`` is a folder only this user may write: this user's (where the system
-    has user ids), not writable by the group or others."""
+    has user ids), not writable by the group or others, and not a symbolic link (which whoever
+    made it could point at another folder, whose files pruning would delete)."""
     try:
-        st = os.stat(folder)
+        st = os.lstat(folder)
     except OSError:
         return False
     if not stat.S_ISDIR(st.st_mode) or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):

@@ -134,6 +134,15 @@ def another_owner(entry: Path, folder: Path) -> None:
         parsed.symlink_to("/")
 
 
+def linked_folder(entry: Path, folder: Path) -> None:
+    """The cache folder a link (to a copy of itself, good entries and all): not used."""
+    damage_a_byte(entry, folder)  # were it used, this would warn
+    parsed = entry.parent.parent
+    if not parsed.is_symlink():
+        parsed.rename(folder / "elsewhere")
+        parsed.symlink_to(folder / "elsewhere")
+
+
 def cache_case(name: str, spoil: Callable[[Path, Path], None], warned: str, process: bool = False) -> Case:
     return Case(f"cache-{name}", PAGE, 0, files=dict(LAYOUTS), env=CACHE_ENV, process=process,
                 setup=cached(spoil), check=same_page(warned))
@@ -180,6 +189,7 @@ CASES = [
     cache_case("folder", a_folder, "a folder in place of an entry"),
     cache_case("group-writable", group_writable, ""),
     cache_case("another-owner", another_owner, ""),
+    cache_case("linked-folder", linked_folder, ""),
     # a file in the way of what printkit writes that is a link: the link is replaced, never written through
     Case("as-record-over-a-link", AS_RECORD, 0, "legal", setup=a_link_in_the_way("r.yaml"),
          check=link_replaced("r.yaml", b"sheet: RNC1-7")),
