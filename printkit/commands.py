@@ -126,11 +126,13 @@ def guarded(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         with _stopped_by_signals():
             try:
                 return func(*args, **kwargs)
-            except Exception:
+            except Exception as e:
                 # A signal whose Stopped a library caught and turned into another error
                 # (a bare except: ... raise ValueError) still stops the run as that signal.
                 if _stopped_by:
                     raise Stopped(_stopped_by[0]) from None
+                if output_failed(e):  # standard output failing: its one line said
+                    raise typer.Exit(2) from None
                 raise
     except PrintkitError as e:
         typer.echo(f"printkit: error: {e}", err=True)
@@ -146,8 +148,6 @@ def guarded(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         quiet_stdout()
         raise typer.Exit(0) from None
     except Exception as e:  # noqa: BLE001 - the promise is: never a traceback
-        if output_failed(e):
-            raise typer.Exit(2) from None
         if os.environ.get("PRINTKIT_DEBUG"):
             raise
         typer.echo(f"printkit: internal error: {type(e).__name__}: {e} "
