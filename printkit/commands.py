@@ -85,38 +85,6 @@ def quiet_stdout() -> None:
         pass
 
 
-#: What a write to standard output fails with when it cannot take the bytes (``> /dev/full``, a
-#: full disk or quota, a file over ``ulimit -f``, an I/O error).
-_OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
-
-
-def output_failed(e: BaseException) -> bool:
-    """When ``e`` is standard output failing, print the one line that says so (stdout then
-    quieted, so that Python's flush at exit says nothing more) and give True. Such an error
-    names no file (every file printkit opens is named in its errors, printkit/core/output.py);
-    a text the output's encoding cannot show (``PYTHONIOENCODING=latin-1``) is one too."""
-    if isinstance(e, UnicodeEncodeError) and _same_codec(e.encoding, getattr(sys.stdout, "encoding", "")):
-        shown = e.object[e.start:e.end][:20]
-        problem = (f"the output has {shown!r}, which {e.encoding} cannot show; "
-                   "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)")
-    elif isinstance(e, OSError) and e.errno in _OUTPUT_ERRNOS and e.filename is None:
-        problem = f"cannot write the output: {e.strerror}"
-    else:
-        return False
-    quiet_stdout()
-    typer.echo(f"printkit: error: {problem}", err=True)
-    return True
-
-
-def _same_codec(a: str, b: str) -> bool:
-    import codecs
-
-    try:
-        return codecs.lookup(a).name == codecs.lookup(b).name
-    except LookupError:
-        return False
-
-
 def guarded(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``func(*args, **kwargs)`` run as a command: SIGTERM and SIGHUP stop it as Ctrl-C does, and
     every error escaping it is printed as one line on stderr and ends the command with its exit
@@ -163,6 +131,38 @@ def friendly(func):
         return guarded(func, *args, **kwargs)
 
     return run
+
+
+#: What a write to standard output fails with when it cannot take the bytes (``> /dev/full``, a
+#: full disk or quota, a file over ``ulimit -f``, an I/O error).
+_OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def output_failed(e: BaseException) -> bool:
+    """When ``e`` is standard output failing, print the one line that says so (stdout then
+    quieted, so that Python's flush at exit says nothing more) and give True. Such an error
+    names no file (every file printkit opens is named in its errors, printkit/core/output.py);
+    a text the output's encoding cannot show (``PYTHONIOENCODING=latin-1``) is one too."""
+    if isinstance(e, UnicodeEncodeError) and _same_codec(e.encoding, getattr(sys.stdout, "encoding", "")):
+        shown = e.object[e.start:e.end][:20]
+        problem = (f"the output has {shown!r}, which {e.encoding} cannot show; "
+                   "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)")
+    elif isinstance(e, OSError) and e.errno in _OUTPUT_ERRNOS and e.filename is None:
+        problem = f"cannot write the output: {e.strerror}"
+    else:
+        return False
+    quiet_stdout()
+    typer.echo(f"printkit: error: {problem}", err=True)
+    return True
+
+
+def _same_codec(a: str, b: str) -> bool:
+    import codecs
+
+    try:
+        return codecs.lookup(a).name == codecs.lookup(b).name
+    except LookupError:
+        return False
 
 
 def _whole(text: str | int) -> int:
