@@ -126,11 +126,13 @@ def group_writable(entry: Path, folder: Path) -> None:
 def another_owner(entry: Path, folder: Path) -> None:
     """The cache folder another user's: as root, given away; else (no way to give it away)
     a link to a folder root owns, not used either."""
-    damage_a_byte(entry, folder)  # were it used, this would warn
     parsed = entry.parent.parent
+    if parsed.is_symlink():  # done at the first entry
+        return
+    damage_a_byte(entry, folder)  # were it used, this would warn
     if os.geteuid() == 0:
         os.chown(parsed, 65534, -1)
-    elif parsed.exists():
+    else:
         shutil.rmtree(parsed)
         parsed.symlink_to("/")
 
