@@ -33,11 +33,20 @@ LAYOUTS = {f"layouts/{name}": (layouts_dir() / name).read_bytes() for name in ("
 CACHE_ENV = {"XDG_CACHE_HOME": "{tmp}/cache", "PRINTKIT_LAYOUTS": "{tmp}/layouts"}
 
 
+#: The scratch folders of warm() and sheet(), removed when the run ends.
+_SCRATCH: list[tempfile.TemporaryDirectory[str]] = []
+
+
+def scratch(prefix: str) -> Path:
+    _SCRATCH.append(tempfile.TemporaryDirectory(prefix=prefix))
+    return Path(_SCRATCH[-1].name)
+
+
 @functools.cache
 def warm() -> tuple[Path, bytes]:
     """A cache folder holding the parsed layouts of the calibration page, and the page's PDF as
     a run without any cache makes it."""
-    folder = Path(tempfile.mkdtemp(prefix="printkit-warm-"))
+    folder = scratch("printkit-warm-")
     run_case(Case("cold", PAGE, 0, files=dict(LAYOUTS), env={**CACHE_ENV, "PRINTKIT_CACHE": "0"}), folder / "cold")
     pdf = (folder / "cold" / PDF).read_bytes()
     run_case(Case("warm", PAGE, 0, files=dict(LAYOUTS), env=CACHE_ENV), folder / "warm")
@@ -155,7 +164,7 @@ def cache_case(name: str, spoil: Callable[[Path, Path], None], warned: str, proc
 def sheet() -> bytes:
     """A fillable Roll n Cook sheet, as made: scored, it is an unfinished game (exit 0), and
     ``--as-record`` writes its record."""
-    folder = Path(tempfile.mkdtemp(prefix="printkit-sheet-"))
+    folder = scratch("printkit-sheet-")
     run_case(Case("sheet", ["make", "rollncook", "sheet", "--fillable", "--seed", "7", "--out", "."], 0), folder)
     return (folder / "rollncook-sheet-seed7-a4-fillable.pdf").read_bytes()
 
