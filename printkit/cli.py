@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 
-from printkit.commands import app, quiet_stdout
+from printkit.commands import app, output_failed, quiet_stdout
 
 
 def main() -> None:
@@ -20,3 +20,7 @@ def main() -> None:
     except BrokenPipeError:  # output cut short while click wrote the help
         quiet_stdout()
         sys.exit(0)
+    except (OSError, UnicodeEncodeError) as e:  # the help or the version on a full device
+        if not output_failed(e):
+            raise
+        sys.exit(2)

@@ -33,7 +33,7 @@ NoArgsIsHelpError = getattr(_click_errors, "NoArgsIsHelpError", ())
 
 from printkit import __version__
 from printkit.errors import PrintkitError
-from printkit.making import SEED_MAX, check_seed, make_kit, suggest
+from printkit.making import SEED_MAX, check_seed, make_kit, one_of, suggest
 
 T = TypeVar("T")
 
@@ -94,11 +94,13 @@ def guarded(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         with _stopped_by_signals():
             try:
                 return func(*args, **kwargs)
-            except Exception:
+            except Exception as e:
                 # A signal whose Stopped a library caught and turned into another error
                 # (a bare except: ... raise ValueError) still stops the run as that signal.
                 if _stopped_by:
                     raise Stopped(_stopped_by[0]) from None
+                if output_failed(e):  # standard output failing: its one line said
+                    raise typer.Exit(2) from None
                 raise
     except PrintkitError as e:
         typer.echo(f"printkit: error: {e}", err=True)
@@ -129,6 +131,68 @@ def friendly(func):
         return guarded(func, *args, **kwargs)
 
     return run
+
+
+#: What a write to standard output fails with when it cannot take the bytes (``> /dev/full``, a
+#: full disk or quota, a file over ``ulimit -f``, an I/O error).
+_OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def output_failed(e: BaseException) -> bool:
+    """When ``e`` is standard output failing, print the one line that says so (stdout then
+    quieted, so that Python's flush at exit says nothing more) and give True. Such an error
+    names no file (every file printkit opens is named in its errors, printkit/core/output.py);
+    a text the output's encoding cannot show (``PYTHONIOENCODING=latin-1``) is one too."""
+    if isinstance(e, UnicodeEncodeError) and _same_codec(e.encoding, getattr(sys.stdout, "encoding", "")):
+        shown = e.object[e.start:e.end][:20]
+        problem = (f"the output has {shown!r}, which {e.encoding} cannot show; "
+                   "set PYTHONIOENCODING=utf-8 (or a UTF-8 locale)")
+    elif isinstance(e, OSError) and e.errno in _OUTPUT_ERRNOS and e.filename is None:
+        problem = f"cannot write the output: {e.strerror}"
+    else:
+        return False
+    quiet_stdout()
+    typer.echo(f"printkit: error: {problem}", err=True)
+    return True
+
+
+def _same_codec(a: str, b: str) -> bool:
+    import codecs
+
+    try:
+        return codecs.lookup(a).name == codecs.lookup(b).name
+    except LookupError:
+        return False
+
+
+def _whole(text: str | int) -> int:
+    """The parser of whole-number options (--seed, --games ...): the digits 0-9 only
+    (printkit.core.registry.whole_number); the default comes as it is."""
+    from printkit.core.registry import whole_number
+
+    return text if isinstance(text, int) else _option_value(whole_number, text)
+
+
+def _port(text: str | int) -> int:
+    """--port: a whole number from 0 to 65535."""
+    port = _whole(text)
+    if not 0 <= port <= 65535:
+        raise typer.BadParameter(f"a port is 0 to 65535, got {port}")
+    return port
+
+
+def _decimal(text: str | float) -> float:
+    """The parser of decimal options (--bleed): the digits 0-9 and one ``.`` at most."""
+    from printkit.core.registry import decimal_number
+
+    return text if isinstance(text, float) else _option_value(decimal_number, text)
+
+
+def _option_value(parse: Callable[[str], T], text: str) -> T:
+    try:
+        return parse(text)
+    except ValueError as e:  # click's usage error: one line naming the option (_OneLineErrors)
+        raise typer.BadParameter(str(e)) from None
 
 
 def _one_of(found: Mapping[str, T], game: str, what: str) -> T:
@@ -204,7 +268,7 @@ def _root(
 @friendly
 def list_cmd(
     show_settings: Annotated[bool, typer.Option("--settings", help="Also list each component's --set settings.")] = False,
-    bleed: Annotated[float, typer.Option(help="Count pages as 'make --bleed MM' makes them (bleed costs cards a sheet).")] = 0.0,
+    bleed: Annotated[float, typer.Option(parser=_decimal, help="Count pages as 'make --bleed MM' makes them (bleed costs cards a sheet).")] = 0.0,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Count pages as made with or without crop marks.")] = True,
 ) -> None:
@@ -228,20 +292,20 @@ def make(
     target: Annotated[str, typer.Argument(help="A game (see 'printkit list'), or 'all'.")],
     components: Annotated[list[str] | None, typer.Argument(
         help="Components of the game to make; all of them if none are named.")] = None,
-    seed: Annotated[int | None, typer.Option(
+    seed: Annotated[int | None, typer.Option(parser=_whole,
         help=f"Seed for randomised components, 0 to {SEED_MAX} (2**63 - 1); the same seed gives "
              "the same sheet. Chosen at random (and printed) if omitted.")] = None,
     count: Annotated[str | None, typer.Option(
         "--count", help="How many sheets, for consecutive seeds from --seed, in one file "
                         "(Roll n Cook sheets). Same as --set count=N.")] = None,
-    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.", case_sensitive=False)] = "a4",
+    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
     fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page), both, json "
                                                      "(the contents, for components that have one), or png "
                                                      "(a 100 dpi image a page and one contact sheet of them all, "
                                                      "to look at before printing).")] = "pdf",
     out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("output"),
     bw: Annotated[bool, typer.Option("--bw", help="Low-ink black-and-white version.")] = False,
-    bleed: Annotated[float, typer.Option(help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
+    bleed: Annotated[float, typer.Option(parser=_decimal, help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Crop marks outside the trim.")] = True,
     duplex_offset: Annotated[str, typer.Option(
@@ -376,12 +440,11 @@ def solve(
     from printkit.core.registry import solvers
 
     solver = _one_of(solvers(), game, "solver")
-    if paper.lower() not in PAPERS:
-        raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
+    paper = one_of("--paper", paper, PAPERS)
     try:
         if out is not None and out.is_dir():
             raise IsADirectoryError(errno.EISDIR, "is a folder")
-        result = solver.solve(args, out, PrintOptions(paper=paper.lower(), bw=bw))
+        result = solver.solve(args, out, PrintOptions(paper=paper, bw=bw))
     except OSError as e:  # --out itself, or a game writing it its own way: still one line
         raise output_error(out or Path("."), e) from None
     typer.echo(json.dumps(result.data, indent=2) if as_json else result.text)
@@ -393,10 +456,10 @@ def solve(
 @friendly
 def simulate(
     game: Annotated[str, typer.Argument(help="A game that has a simulator.")],
-    seed: Annotated[int, typer.Option(help=f"The (first) seed played, 0 to {SEED_MAX}.")] = 0,
-    games_: Annotated[int, typer.Option("--games", help="How many games to play a seed "
+    seed: Annotated[int, typer.Option(parser=_whole, help=f"The (first) seed played, 0 to {SEED_MAX}.")] = 0,
+    games_: Annotated[int, typer.Option("--games", parser=_whole, help="How many games to play a seed "
                                                         f"(--games x --seeds at most {MAX_SIMULATED:,}).")] = 200,
-    seeds: Annotated[int, typer.Option(help="Play this many consecutive seeds from --seed and report "
+    seeds: Annotated[int, typer.Option(parser=_whole, help="Play this many consecutive seeds from --seed and report "
                                             "the spread of their medians.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
@@ -475,7 +538,7 @@ def rules(
 @friendly
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (a non-loopback one asks for a join token, as --lan).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).", min=0, max=65535)] = 8765,
+    port: Annotated[int, typer.Option(parser=_port, help="Port to listen on (0: any free port).")] = 8765,
     db: Annotated[Path | None, typer.Option(help="The SQLite file the tables are kept in "
                                                   "(default $XDG_DATA_HOME/printkit/tables.sqlite3).")] = None,
     lan: Annotated[bool, typer.Option("--lan", help="Listen on the local network (0.0.0.0) with a random join "

@@ -61,6 +61,7 @@ def sources_digest() -> str:
     import hashlib
 
     import printkit.games
+    from printkit.core.diskcache import read_regular
     from printkit.core.resources import layouts_dir
 
     digest = hashlib.sha256()
@@ -68,7 +69,8 @@ def sources_digest() -> str:
                                     ("games", Path(printkit.games.__file__).parent, (".yaml",))):
         for relative, path in _files(folder, suffixes):
             digest.update(f"{label}/{relative}\0".encode())
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+            data = read_regular(path, follow=True)  # a FIFO or a device is named, never read (it could block)
+            digest.update(hashlib.sha256(data if isinstance(data, bytes) else str(data).encode()).digest())
     return digest.hexdigest()
 
 

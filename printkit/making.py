@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import math
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -46,6 +45,17 @@ def suggest(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+def one_of(flag: str, text: str, choices: Iterable[str], said: str = "") -> str:
+    """``text`` as one of ``choices`` (lower-case names): the exact name in ASCII letters of any
+    case (``A4``, ``Letter``), nothing else (no space, no full-width ``Ａ4``); else a PrintkitError
+    listing them (``said``: the list in words, else "one of: a, b")."""
+    word = text.lower() if text.isascii() else text
+    if word not in choices:
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise PrintkitError(f"{flag} must be {said or 'one of: ' + ', '.join(choices)} (in any case); got {shown!r}")
+    return word
+
+
 def check_seed(seed: int, flag: str = "--seed", span: int = 1, what: str = "") -> None:
     """A PrintkitError unless ``seed`` .. ``seed + span - 1`` are all in 0..SEED_MAX."""
     if not 0 <= seed <= SEED_MAX:
@@ -66,12 +76,8 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
     from printkit.core.draw.page import PAPERS, PrintOptions
     from printkit.core.output import prepare_folder
 
-    paper = paper.lower()
-    if paper not in PAPERS:
-        raise PrintkitError(f"--paper must be one of: {', '.join(PAPERS)}; got {paper!r}")
-    formats = FORMATS.get(fmt.lower())
-    if formats is None:
-        raise PrintkitError(f"--format must be pdf, svg, both, json or png; got {fmt!r}")
+    paper = one_of("--paper", paper, PAPERS)
+    formats = FORMATS[one_of("--format", fmt, FORMATS, "pdf, svg, both, json or png")]
     opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
                         duplex_offset=_parse_offset(duplex_offset))
     todo = _components(target, components)
@@ -101,13 +107,14 @@ def _on_a_bar(jobs: list[Job]) -> contextlib.AbstractContextManager[Iterable[Job
 
 
 def _parse_offset(text: str) -> tuple[float, float]:
-    """--duplex-offset's ``X,Y`` in mm: two finite numbers, each within 10 mm."""
+    """--duplex-offset's ``X,Y`` in mm: two numbers in the digits 0-9 (no nan, inf or 1e400:
+    printkit.core.registry.decimal_number), each within 10 mm."""
+    from printkit.core.registry import decimal_number
+
     try:
-        x, y = (float(v) for v in text.split(","))
+        x, y = (decimal_number(v) for v in text.split(","))
     except ValueError:
         raise PrintkitError(f"--duplex-offset takes X,Y in mm, such as 0.5,-1; got {text!r}") from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise PrintkitError(f"--duplex-offset takes two finite numbers of mm, such as 0.5,-1; got {text!r}")
     if abs(x) > 10 or abs(y) > 10:
         raise PrintkitError(f"--duplex-offset: {text!r} is more than 10 mm; measure it with "
                             "'printkit make calibration duplex'")

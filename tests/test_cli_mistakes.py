@@ -136,10 +136,10 @@ def test_the_last_seed_works_and_count_stays_in_range(tmp_path):
     one_line_error(run_cli("simulate", "rollncook", "--seed", str(SEED_MAX + 1)), "--seed must be a whole number")
 
 
-@pytest.mark.parametrize("offset", ["nan,nan", "inf,0", "0,-inf", "1e400,0"])
+@pytest.mark.parametrize("offset", ["nan,nan", "inf,0", "0,-inf", "1e400,0", "٣,0", "0,０.5"])
 def test_duplex_offset_must_be_finite(tmp_path, offset):
     one_line_error(run_cli("make", "calibration", "--duplex-offset", offset, "--out", str(tmp_path)),
-                   "--duplex-offset takes two finite numbers")
+                   "--duplex-offset takes X,Y in mm")
     assert list(tmp_path.iterdir()) == []
 
 

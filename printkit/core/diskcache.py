@@ -11,11 +11,16 @@ the value is read from its files again and the entry replaced. A value that woul
 from JSON equal to itself (a mapping with number keys, a tuple, a date) is simply not kept.
 
 Only the user may write the cache: the folders are made ``0o700``, and a ``printkit`` folder or
-cache folder that another user owns, or that the group or others may write, is not used (the
-run reads its files, as with the cache off). Entries are written atomically (a temp file renamed
-over the entry); one that cannot be read (cut short, from another version) is ignored and
-rebuilt; a folder that cannot be made or written is simply not used. A value from the cache is
-the one its files would give, so output is the same bytes.
+cache folder that another user owns, that the group or others may write, or that is a symbolic
+link, is not used (the run reads its files, as with the cache off). Entries are written
+atomically (a temp file renamed over the entry), each the sha256 of its JSON text on a first
+line, then the text (:func:`entry_bytes`), and checked on every read: an entry with a wrong
+checksum (a damaged byte, cut short), that is not JSON or that holds another key's value, and
+anything that is not a regular file in an entry's place (a FIFO, device, socket, folder or
+symbolic link: never opened, never followed), is removed with one warning line a run
+(``printkit: warning: disk cache: ...``) and rebuilt; the run's output is the same. A folder
+that cannot be made or written is simply not used. A value from the cache is the one its files
+would give, so output is the same bytes.
 
 The cache stays bounded: entries of one fingerprint share a subfolder; when a new
 fingerprint's subfolder is made (printkit upgraded, or a checkout edited), all but the
@@ -41,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 #: Bumped when what an entry holds changes shape.
-FORMAT = 2
+FORMAT = 3
 #: A cache keeps the entries of at most this many fingerprints (the most recently used).
 KEEP = 4
 #: A fingerprint's subfolder keeps at most this many entries (the most recently written).
@@ -73,8 +78,10 @@ def file_hash(path: str) -> str | None:
         key = (path, st.st_size, st.st_mtime_ns)
         digest = _hashes.get(key)
         if digest is None:
-            with open(path, "rb") as f:
-                digest = _hashes[key] = hashlib.sha256(f.read()).hexdigest()
+            data = read_regular(path, follow=True)  # a FIFO is never opened
+            if not isinstance(data, bytes):
+                return None
+            digest = _hashes[key] = hashlib.sha256(data).hexdigest()
         return digest
     except OSError:
         return None
@@ -100,9 +107,10 @@ def source_digest() -> str:
 
 def private(folder: Path) -> bool:
     """Whether ``folder`` is a folder only this user may write: this user's (where the system
-    has user ids), not writable by the group or others."""
+    has user ids), not writable by the group or others, and not a symbolic link (which whoever
+    made it could point at another folder, whose files pruning would delete)."""
     try:
-        st = os.stat(folder)
+        st = os.lstat(folder)
     except OSError:
         return False
     if not stat.S_ISDIR(st.st_mode) or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
@@ -123,6 +131,58 @@ def _private_folder(folder: Path) -> bool:
     return private(folder.parent) and private(folder)
 
 
+def entry_bytes(body: bytes) -> bytes:
+    """An entry's bytes: the sha256 of ``body`` (64 hex digits), a newline, then ``body``.
+
+    >>> entry_bytes(b"{}")[:16], entry_bytes(b"{}")[64:]
+    (b'44136fa355b3678a', b'\\n{}')
+    """
+    return hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+
+
+def entry_body(data: bytes) -> bytes | None:
+    """The body of an entry's bytes ``data`` if its checksum is right, else None (any damaged
+    byte, header or body, or an entry cut short).
+
+    >>> entry_body(entry_bytes(b'{"a": 1}'))
+    b'{"a": 1}'
+    >>> entry_body(entry_bytes(b'{"a": 1}').replace(b"1}", b"2}")) is None
+    True
+    """
+    head, newline, body = data.partition(b"\n")
+    return body if newline and head == hashlib.sha256(body).hexdigest().encode() else None
+
+
+def read_regular(path: Path | str, follow: bool = False) -> bytes | str | None:
+    """The bytes of ``path`` when it is a regular file; None when there is none; else what is
+    there instead, in words ("a FIFO", "a symbolic link" ...). Nothing else is ever opened: a
+    FIFO, device or socket could block or never end, and a link (unless ``follow``) could lead
+    anywhere: it is not followed (``O_NOFOLLOW``; ``O_NONBLOCK`` in case a FIFO is put in the
+    file's place meanwhile)."""
+    try:
+        st = os.stat(path) if follow else os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return _KINDS.get(stat.S_IFMT(st.st_mode), "a special file")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | (0 if follow else getattr(os, "O_NOFOLLOW", 0))
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return "a file that cannot be opened"
+    try:
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return "a special file"
+            return f.read()
+    except OSError:
+        return "a file that cannot be read"
+
+
+_KINDS = {stat.S_IFLNK: "a symbolic link", stat.S_IFIFO: "a FIFO", stat.S_IFDIR: "a folder",
+          stat.S_IFSOCK: "a socket", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device"}
+
+
 class DiskCache:
     """Values read from files, kept in ``folder``; ``checkers`` names the files of further code
     that reads them (outside printkit's source, which is always part of the fingerprint; called
@@ -139,6 +199,7 @@ class DiskCache:
         self._object_hook = object_hook
         self._fingerprint: str | None = None
         self._checked: dict[Path, Path | None] = {}  # each base folder's subfolder, once checked
+        self._warned: set[Path] = set()  # the folders a bad entry was dropped from this run
 
     def fingerprint(self) -> str:
         """What the reading code is: versions, printkit's source and the checkers' bytes."""
@@ -177,19 +238,51 @@ class DiskCache:
         return folder / f"{name}{SUFFIX}"
 
     def get(self, key: tuple[str, ...]) -> Any | None:
-        """The value kept for ``key`` if every file it read still has the same bytes, else None."""
+        """The value kept for ``key`` if every file it read still has the same bytes, else None.
+        An entry that is not what it should be (not a regular file, a wrong checksum, not JSON,
+        another key's) is removed, with one warning a run (:meth:`_drop`), and so rebuilt."""
         path = self._entry(key)
         if path is None:
             return None
-        try:
-            with open(path, encoding="utf-8") as f:
-                entry = json.load(f, object_hook=self._object_hook)
-            stored_key, sources, value = entry["key"], entry["sources"], entry["value"]
-        except Exception:  # missing, cut short, another version's: read from the files
+        data = read_regular(path)
+        if data is None:
             return None
-        if stored_key != list(key) or any(file_hash(src) != digest for src, digest in sources.items()):
+        found = self._decode(data, key) if isinstance(data, bytes) else None
+        if found is None:
+            self._drop(path, f"{data} in place of an entry" if isinstance(data, str) else "a damaged entry")
+            return None
+        sources, value = found
+        if any(file_hash(src) != digest for src, digest in sources.items()):
             return None
         return value
+
+    def _decode(self, data: bytes, key: tuple[str, ...]) -> tuple[dict[str, str], Any] | None:
+        """(sources, value) of an entry's bytes if its checksum is right, it is JSON of an
+        entry's shape and it is ``key``'s; else None."""
+        body = entry_body(data)
+        if body is None:
+            return None
+        try:
+            entry = json.loads(body, object_hook=self._object_hook)
+            stored_key, sources, value = entry["key"], entry["sources"], entry["value"]
+        except Exception:  # not JSON, or not an entry (whatever the object hook made of it)
+            return None
+        ok = stored_key == list(key) and isinstance(sources, dict)
+        return (sources, value) if ok else None
+
+    def _drop(self, path: Path, what: str) -> None:
+        """Remove the bad entry ``path`` (a folder in its place too) and say so, once a run for
+        each cache folder: the value is read from its files again and the entry rewritten."""
+        with contextlib.suppress(OSError):
+            if stat.S_ISDIR(os.lstat(path).st_mode):
+                shutil.rmtree(path)
+            else:
+                os.unlink(path)
+        if path.parent not in self._warned:
+            self._warned.add(path.parent)
+            with contextlib.suppress(OSError):  # a warning never stops a run
+                sys.stderr.write(f"printkit: warning: disk cache: {what} ({path}) was dropped; "
+                                 "it is rebuilt from the files it came from\n")
 
     def put(self, key: tuple[str, ...], sources: list[str], value: Any) -> None:
         """Keep ``value`` (plain data read from ``sources``) for ``key``; silently nothing if it
@@ -208,8 +301,8 @@ class DiskCache:
                 return
             new = not path.exists()
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
+            with os.fdopen(fd, "wb") as f:
+                f.write(entry_bytes(text.encode("utf-8")))
             os.replace(tmp, path)
             tmp = None
             if new:

@@ -364,6 +364,8 @@ def write_records(path: str, records: Sequence[FormRecord]) -> list[str]:
 
     import yaml
 
+    from printkit.core.output import write_atomic
+
     p = Path(path)
     names = [str(p)] if len(records) == 1 else [str(p.with_name(f"{p.stem}-{i + 1}{p.suffix}"))
                                                  for i in range(len(records))]
@@ -372,8 +374,8 @@ def write_records(path: str, records: Sequence[FormRecord]) -> list[str]:
             text = json.dumps(r.data, indent=2, ensure_ascii=False) + "\n"
         else:
             text = yaml.safe_dump(r.data, sort_keys=False, allow_unicode=True, width=100)
-        try:
-            Path(name).write_text(text, encoding="utf-8")
-        except OSError as e:
-            raise PrintkitError(f"--as-record {name}: cannot write it ({e.strerror or e})") from None
+        try:  # atomically, as every file printkit writes (a link in the way is replaced)
+            write_atomic(Path(name), text.encode("utf-8"))
+        except PrintkitError as e:
+            raise PrintkitError(f"--as-record: {e}") from None
     return names

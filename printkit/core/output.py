@@ -1,7 +1,12 @@
 """Writing files: names that say what they are, written atomically (temp file, then rename).
 
 A file is written to a hidden temp file ``.NAME.XXXXXXXX.pkPID.part`` beside it and renamed
-over ``NAME`` only when whole, so ``NAME`` is always either the old file or the whole new one.
+over ``NAME`` only when whole, so ``NAME`` is always either the old file or the whole new one
+(on a full disk, or past a size limit such as ``ulimit -f``, the old file stays as it was).
+A file is never written through a symbolic link: when ``NAME`` is a link, the rename replaces
+the link itself with the new file, and what the link pointed to is left untouched. Every file
+printkit writes goes through here (``make``'s files, ``solve --out``, ``score --as-record``;
+the disk cache writes its entries the same way, temp file and rename).
 An interrupted write removes its temp file; a run that was killed outright (SIGKILL, power
 cut) leaves one behind, and the next run writing into the same folder removes it (its PID no
 longer runs). Files get the permissions the umask allows (0644 under the usual umask 022).
@@ -38,6 +43,7 @@ _REASONS = {
     errno.ENOTDIR: "part of the path is a file, not a folder; choose another --out",
     errno.EEXIST: "a file of that name is in the way, where a folder is needed; choose another --out",
     errno.ENOENT: "files cannot be made there; choose another --out",
+    errno.EFBIG: "the file is larger than this system lets a program write (ulimit -f); raise the limit",
 }
 
 _PART = re.compile(r"^\..+\.[a-z0-9_]{8}\.pk(\d+)\.part$")

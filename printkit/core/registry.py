@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from printkit.core.limits import MAX_DIGITS
 from printkit.core.units import parse_length
 from printkit.errors import PrintkitError
 
@@ -54,13 +55,22 @@ class Ref:
 
     def load(self) -> Any:
         if not self._loaded:
-            module, _, attr = self.target.partition(":")
-            value: Any = importlib.import_module(module)
-            for part in attr.split("."):
-                value = getattr(value, part)
-            self._value = self._make(value) if self._make else value
+            try:
+                self._value = self._import()
+            except Exception as e:  # a game from outside printkit: its code, one line naming it
+                if self.target.startswith("printkit.") or isinstance(e, PrintkitError):
+                    raise
+                raise PrintkitError(f"{self.target!r} (registered by a game module named by PRINTKIT_GAMES "
+                                    f"or an entry point): {_one_line(e)}") from None
             self._loaded = True
         return self._value
+
+    def _import(self) -> Any:
+        module, _, attr = self.target.partition(":")
+        value: Any = importlib.import_module(module)
+        for part in attr.split("."):
+            value = getattr(value, part)
+        return self._make(value) if self._make else value
 
     def __repr__(self) -> str:
         return f"Ref({self.target!r})"
@@ -132,6 +142,8 @@ def length_between(lo: float, hi: float, what: str = "") -> Callable[[str], floa
     20.0
     """
     def parse(text: str) -> float:
+        if not text.isascii():  # digits 0-9 only, as every number typed (whole_number)
+            raise ValueError(f"expected a length such as 12mm in the digits 0-9, got {_shown(text)}")
         v = parse_length(text)
         if not lo <= v <= hi:
             raise ValueError(f"{what or 'it'} must be {lo:g} to {hi:g} mm, got {v:g} mm")
@@ -140,13 +152,52 @@ def length_between(lo: float, hi: float, what: str = "") -> Callable[[str], floa
     return parse
 
 
+def whole_number(text: str) -> int:
+    """A whole number as typed in an option or a setting: the ASCII digits 0-9, a minus sign
+    before them at most, no more than MAX_DIGITS of them. Nothing else, though Python's ``int``
+    takes it: no space, ``+`` or ``_``, no digits of another script (``３``, ``٣``, ``३``).
+
+    >>> whole_number("30"), whole_number("-2")
+    (30, -2)
+    >>> whole_number("٣")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a whole number in the digits 0-9, got '٣'
+    """
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
+        raise ValueError(f"expected a whole number in the digits 0-9, got {_shown(text)}")
+    return int(text)
+
+
+def decimal_number(text: str) -> float:
+    """A number with a fraction, as typed: :func:`whole_number`'s rule, with one ``.`` at most.
+
+    >>> decimal_number("0.5"), decimal_number("-1"), decimal_number(".25")
+    (0.5, -1.0, 0.25)
+    >>> decimal_number("1e3")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a number in the digits 0-9 (such as 0.5), got '1e3'
+    """
+    whole, _, fraction = (text[1:] if text.startswith("-") else text).partition(".")
+    parts_ok = all(p == "" or (p.isascii() and p.isdigit()) for p in (whole, fraction))
+    if not (parts_ok and (whole or fraction)) or len(whole + fraction) > MAX_DIGITS:
+        raise ValueError(f"expected a number in the digits 0-9 (such as 0.5), got {_shown(text)}")
+    return float(text)
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
 def whole_between(lo: int, hi: int, what: str = "") -> Callable[[str], int]:
-    """A parser of whole numbers from ``lo`` to ``hi``."""
+    """A parser of whole numbers (:func:`whole_number`) from ``lo`` to ``hi``."""
     def parse(text: str) -> int:
         try:
-            n = int(text)
+            n = whole_number(text)
         except ValueError:
-            raise ValueError(f"{lo} to {hi} {what}, got {text!r}") from None
+            raise ValueError(f"{lo} to {hi} {what}, got {_shown(text)}") from None
         if not lo <= n <= hi:
             raise ValueError(f"{lo} to {hi} {what}, got {text!r}")
         return n
@@ -275,11 +326,13 @@ _FORM_READERS: dict[str, FormReader | Ref] = {}
 
 
 def register(component: Component) -> Component:
+    _registrations[0] += 1
     _COMPONENTS.setdefault(component.game, {})[component.name] = component
     return component
 
 
 def register_scorer(scorer: Scorer) -> Scorer:
+    _registrations[0] += 1
     _SCORERS[scorer.game] = scorer
     return scorer
 
@@ -306,6 +359,7 @@ def _named(name: str, what: str) -> Callable[[Any], Any]:
 def register_game(game: G, name: str = "") -> G:
     """A game's rules (printkit.core.game): ``printkit score`` replays records on its State.
     ``game`` is the Game, or ``"module:GAME"`` with the game's ``name``: imported when scored."""
+    _registrations[0] += 1
     if isinstance(game, str):
         check = _named(name, "game")
         _SCORERS[name] = Ref(game, lambda g: _game_scorer(check(g)))
@@ -315,11 +369,13 @@ def register_game(game: G, name: str = "") -> G:
 
 
 def register_solver(solver: Solver) -> Solver:
+    _registrations[0] += 1
     _SOLVERS[solver.game] = solver
     return solver
 
 
 def register_simulator(simulator: Simulator) -> Simulator:
+    _registrations[0] += 1
     _SIMULATORS[simulator.game] = simulator
     return simulator
 
@@ -327,6 +383,7 @@ def register_simulator(simulator: Simulator) -> Simulator:
 def register_form_reader(reader: R, game: str = "") -> R:
     """How ``printkit score`` reads a game's filled PDF forms (printkit.core.forms): the
     FormReader, or ``"module:READER"`` with its ``game``, imported when first looked up."""
+    _registrations[0] += 1
     if isinstance(reader, str):
         _FORM_READERS[game] = Ref(reader, _named(game, "form reader"))
     else:
@@ -337,6 +394,7 @@ def register_form_reader(reader: R, game: str = "") -> R:
 def register_scorekeeper(keeper: K, game: str = "") -> K:
     """A game's pages for ``printkit serve`` (printkit.core.table): the Scorekeeper, or
     ``"module:KEEPER"`` with its ``game``, imported when first looked up."""
+    _registrations[0] += 1
     if isinstance(keeper, str):
         _SCOREKEEPERS[game] = Ref(keeper, _named(game, "scorekeeper"))
     else:
@@ -416,13 +474,48 @@ def _load_games(installed: bool = True) -> None:
     """Import every game module not imported yet: importing a game registers what it offers."""
     for name in game_modules(installed):
         if name not in _LOADED:
-            try:
+            if name.startswith("printkit.games."):
                 importlib.import_module(name)
-            except ModuleNotFoundError as e:
-                if e.name and name.startswith(e.name):
-                    raise PrintkitError(f"no game module {name!r} (PRINTKIT_GAMES or an entry point names it)") from None
-                raise
+            else:
+                _import_named(name)
             _LOADED.add(name)
+
+
+def _import_named(name: str) -> None:
+    """Import a game module named from outside printkit (``PRINTKIT_GAMES`` or an entry point):
+    this runs its code. Whatever goes wrong is a PrintkitError naming it: not a module name
+    (a path, a relative name), no such module, its code failing (a syntax error, an exception),
+    or a module that is not a game (importing it registers nothing; one Python or printkit had
+    imported already, such as ``os``, must have imported printkit's registry)."""
+    import sys
+
+    where = f"game module {name!r} (named by PRINTKIT_GAMES or an entry point)"
+    if not all(part.isidentifier() for part in name.split(".")):
+        raise PrintkitError(f"{where}: not a module name; give dotted names of modules Python can "
+                            "import, such as mygames.chess (not paths), separated by commas")
+    known, before = name in sys.modules, _registrations[0]
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name and (name + ".").startswith(e.name + "."):
+            raise PrintkitError(f"{where}: no such module on Python's path") from None
+        raise PrintkitError(f"{where}: its code failed: {_one_line(e)}") from None
+    except (Exception, SystemExit) as e:  # the module's own code: any error at all
+        raise PrintkitError(f"{where}: its code failed: {_one_line(e)}") from None
+    uses_registry = any(getattr(v, "__module__", None) == __name__ for v in vars(module).values())
+    if _registrations[0] == before and not (known and uses_registry):
+        raise PrintkitError(f"{where}: not a game: importing it registers nothing "
+                            "(docs/adding-a-game.md says how a game registers)")
+
+
+def _one_line(e: BaseException) -> str:
+    """``SyntaxError: invalid syntax (chess.py, line 3)``: an error in one line."""
+    text = " ".join(str(e).split())
+    return f"{type(e).__name__}: {text[:200]}" if text else type(e).__name__
+
+
+#: How many times anything has been registered (a module that registers nothing is not a game).
+_registrations = [0]
 
 
 def games() -> dict[str, dict[str, Component]]:

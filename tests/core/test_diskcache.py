@@ -25,6 +25,13 @@ def base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "printkit" / "things"
 
 
+def body(entry: Path) -> dict:
+    """An entry's JSON, its checksum line checked."""
+    text = diskcache.entry_body(entry.read_bytes())
+    assert text is not None, entry
+    return json.loads(text)
+
+
 def cache_of(code: Path) -> DiskCache:
     """A cache whose checking code is the file ``code`` (its bytes make the fingerprint)."""
     return DiskCache("things", lambda: [str(code)])
@@ -92,7 +99,7 @@ def test_entries_are_plain_json_and_values_json_cannot_hold_are_not_kept(base: P
     cache = cache_of(code)
     cache.put(("plain",), [], {"a": [1, 2.5, "three", None, True]})
     [entry] = base.glob("*/*.json")
-    assert json.loads(entry.read_text(encoding="utf-8")) == {
+    assert body(entry) == {
         "key": ["plain"], "sources": {}, "value": {"a": [1, 2.5, "three", None, True]}}
     for value in ({1: "a number key"}, (1, 2), {"a": {2}}, object()):  # not what JSON gives back
         cache.put(("odd",), [], value)
@@ -145,7 +152,7 @@ def test_a_fingerprint_keeps_at_most_max_entries(base: Path, tmp_path: Path, mon
     for n in range(12):
         cache.put((f"k{n}",), [], n)
         folder = base / cache.fingerprint()[:32]
-        os.utime(next(p for p in folder.glob("*.json") if json.loads(p.read_text())["key"] == [f"k{n}"]),
+        os.utime(next(p for p in folder.glob("*.json") if body(p)["key"] == [f"k{n}"]),
                  (time.time() - 1000 + n,) * 2)  # each written after the one before
         assert len(list(folder.glob("*.json"))) <= 5
     assert [cache.get((f"k{n}",)) for n in range(12)] == [None] * 7 + list(range(7, 12))  # the newest kept
@@ -161,3 +168,31 @@ def test_the_fingerprint_is_printkits_version_and_source(base: Path, tmp_path: P
     monkeypatch.setattr(printkit, "__version__", "99.0")
     released = DiskCache("things").fingerprint()
     assert len({first, edited, released}) == 3
+
+
+def test_bad_entries_are_dropped_with_one_warning_and_rebuilt(base: Path, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A damaged byte, another key's entry, a FIFO, a link (to a good entry: not followed) and a
+    folder in an entry's place: each is removed and missed (so rebuilt), one warning line in all."""
+    cache = cache_of(tmp_path / "checker.py")
+    for n in range(6):
+        cache.put((f"k{n}",), [], {"n": n})
+    path = {n: cache._entry((f"k{n}",)) for n in range(6)}
+    assert all(p is not None and p.is_file() for p in path.values())
+    good = path[5].read_bytes()
+    data = bytearray(path[0].read_bytes())
+    data[-3] ^= 1  # the value's digit: still JSON, but not what the checksum says
+    path[0].write_bytes(bytes(data))
+    path[1].write_bytes(good)  # k5's whole entry, checksum right, under k1's name
+    for n, make in ((2, os.mkfifo), (3, lambda p: p.symlink_to(path[5])), (4, os.mkdir)):
+        path[n].unlink()
+        make(path[n])
+    fresh = cache_of(tmp_path / "checker.py")
+    assert [fresh.get((f"k{n}",)) for n in range(6)] == [None] * 5 + [{"n": 5}]
+    warned = capsys.readouterr().err.splitlines()
+    assert len(warned) == 1 and warned[0].startswith("printkit: warning: disk cache: a damaged entry"), warned
+    assert not any(os.path.lexists(path[n]) for n in range(5))  # dropped: the next run is clean
+    for n in range(5):
+        fresh.put((f"k{n}",), [], {"n": n})
+    assert [cache_of(tmp_path / "checker.py").get((f"k{n}",)) for n in range(6)] == [{"n": n} for n in range(6)]
+    assert capsys.readouterr().err == ""
