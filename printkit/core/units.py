@@ -20,8 +20,9 @@ MM_PER_PT = MM_PER_IN / 72.0
 
 UNITS = {"mm": 1.0, "cm": 10.0, "in": MM_PER_IN, "pt": MM_PER_PT}
 
-#: A length's text, stripped: linear on any input (no two parts can take the same characters).
-_LENGTH = re.compile(r"([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*(mm|cm|in|pt)?")
+#: A length's text, stripped: linear on any input (no two parts can take the same characters);
+#: ASCII digits only (``\d`` alone would take any script's digits, which float() reads).
+_LENGTH = re.compile(r"([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*(mm|cm|in|pt)?", re.ASCII)
 
 
 def parse_length(value: float | int | str, default_unit: str = "mm") -> float:

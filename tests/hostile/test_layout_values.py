@@ -93,6 +93,7 @@ BAD = [
     Bad("length-of-30000-digits", f'rect: {{x: "{LONG}x", y: 0, w: 10, h: 10}}', r"rect\.x: expected a length",
         process=True),
     Bad("float-of-30000-digits", f"rect: {{x: 0.{LONG}, y: 0, w: 10, h: 10}}", r"a number of more than 100 digits"),
+    Bad("length-in-arabic-digits", 'rect: {x: "\u0663mm", y: 0, w: 10, h: 10}', r"rect\.x: expected a length"),
     Bad("length-of-200-digits", f'rect: {{x: "{LONG[:200]}mm", y: 0, w: 10, h: 10}}',
         r"rect\.x: a number of more than 100 digits"),
     # 4. dash patterns
