@@ -37,8 +37,7 @@ def _shown(text: str) -> str:
     >>> print(_shown("😀"), _shown("7\\n"), _shown("9" * 50))
     '😀' '7\\n' '9999999999999999999999999999999999999...'
     """
-    quoted = repr(text)
-    return quoted if len(quoted) <= 42 else quoted[:40] + "..."
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 @dataclass
