@@ -16,11 +16,12 @@ document; the PDF spec keeps ``.`` for nested names, so names use ``:`` and ``-`
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -182,8 +183,23 @@ def _field_of(annot: Any, page: int) -> FormField | None:
         state = v if v is not None else annot.get("/AS")
         return FormField(name, "check", ON if state not in (None, "/Off", "") else "", page)
     if ft == "/Tx":
-        return FormField(name, "text", "" if v is None else str(v), page)
-    return FormField(name, "other", "" if v is None else str(v), page)
+        return FormField(name, "text", "" if v is None else _text(v), page)
+    return FormField(name, "other", "" if v is None else _text(v), page)
+
+
+def _text(v: Any) -> str:
+    """A field's value as the text the player wrote. PDF text is PDFDocEncoding or UTF-16 (or,
+    since PDF 2.0, UTF-8 after a byte order mark), but some viewers write UTF-8 without the mark:
+    pypdf then reads an emoji as other characters, so a string that is valid UTF-8 and not
+    ASCII, with no mark, is read as UTF-8."""
+    from pypdf.generic import ByteStringObject, TextStringObject
+
+    if isinstance(v, (TextStringObject, ByteStringObject)):
+        raw = bytes(v.original_bytes)
+        if not raw.isascii() and not raw.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)):
+            with suppress(UnicodeDecodeError):
+                return raw.decode("utf-8")
+    return str(v)
 
 
 def _fields(reader: Any) -> dict[str, FormField]:
@@ -202,14 +218,19 @@ def parse_form(data: bytes, file: str) -> FilledForm:
 
     if not data.lstrip()[:5].startswith(b"%PDF-"):
         raise PrintkitError(f"{file}: not a PDF file (it does not start with %PDF-)")
+    from pypdf.errors import DependencyError
+
+    encrypted = PrintkitError(f"{file}: an encrypted PDF; save it again without a password")
     try:
         with _quiet_pypdf():
             reader = PdfReader(io.BytesIO(data), strict=False)
             if reader.is_encrypted:
-                raise PrintkitError(f"{file}: an encrypted PDF; save it again without a password")
+                raise encrypted
             fields = _fields(reader)
     except PrintkitError:
         raise
+    except DependencyError:  # AES: pypdf tries the empty password only with the cryptography package
+        raise encrypted from None
     except Exception as e:  # noqa: BLE001 - any failure of a damaged file is one line
         raise PrintkitError(f"{file}: a damaged PDF that cannot be read ({type(e).__name__}: "
                             f"{_one_line(e)[:200]})") from None

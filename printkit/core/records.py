@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 import stat
 import sys
+import unicodedata
 from typing import TYPE_CHECKING, Any, TypeVar
 from collections.abc import Mapping
 
+from printkit.core.limits import MAX_TEXT
 from printkit.core.score import printable
-from printkit.core.yamlio import TextProblem, first_error, parse_stream, parse_text
+from printkit.core.yamlio import TextProblem, first_error, key_path, line_for, parse_stream, parse_text
 from printkit.errors import InputError
 
 #: A record is at most this many bytes (the largest worked example is about 12 KB).
@@ -43,7 +45,13 @@ def read_text(file: str) -> str:
     before it is read), and no more than the limit is ever read.
     """
     if file == "-":
-        return decode(sys.stdin.buffer.read(MAX_BYTES + 1), "<stdin>")
+        if sys.stdin is None:  # `printkit score GAME - <&-`
+            raise InputError("<stdin>", "", "no record on standard input: it is closed")
+        try:
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        except OSError as e:
+            raise InputError("<stdin>", "", f"cannot read standard input ({e.strerror or e})") from None
+        return decode(data, "<stdin>")
     return decode(_read_file(file), file)
 
 
@@ -179,6 +187,9 @@ def _document(data: Any, table: dict, name: str, file: str, model: type[M] | str
     if not isinstance(data, dict):
         raise InputError(name, "", f"a record is a mapping of keys (such as players: ...), not a "
                                     f"{'list' if isinstance(data, list) else 'single value'}", first)
+    bad = _bad_text(data, ())
+    if bad is not None:
+        raise InputError(name, key_path(bad[0]), bad[1], line_for(table, bad[0]) or first)
     from printkit.core.game import resolve
 
     try:
@@ -193,6 +204,48 @@ def _document(data: Any, table: dict, name: str, file: str, model: type[M] | str
             where, message, line = first_error(e, table)
             raise InputError(name, where, message, line) from None
         raise InputError(name, "", str(e), first) from None  # a record kind chosen by its keys
+
+
+def _bad_text(data: Any, loc: tuple = ()) -> tuple[tuple, str] | None:
+    """The key path of the first text in ``data`` (a key or a value) that no game reads, and
+    why (:func:`_text_problem`): every text is checked before a game scans any.
+
+    >>> _bad_text({"players": ["Ann", "Bo\\ud800"]})[0]
+    ('players', 1)
+    """
+    if isinstance(data, str):
+        why = _text_problem(data)
+        return None if why is None else (loc, why)
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for k, v in items:
+        bad = _bad_text(k, loc + (k,)) if isinstance(k, str) else None
+        bad = bad or _bad_text(v, loc + (k,))
+        if bad is not None:
+            return bad
+    return None
+
+
+def _text_problem(text: str) -> str | None:
+    r"""Why no game reads ``text`` (None if one may): longer than
+    :data:`~printkit.core.limits.MAX_TEXT`, or holding a lone surrogate (JSON's ``"\ud800"``,
+    which no text can be written with).
+
+    >>> _text_problem("10" + " " * 10_000)
+    'a text of 10002 characters; a name, an hour or any text in a record has at most 10000'
+    >>> print(_text_problem("Zo\ud800"))
+    a lone surrogate '\ud800': JSON's \uD800 to \uDFFF escapes come in pairs (write the character itself)
+    >>> _text_problem("Zoë 😀") is None
+    True
+    """
+    if len(text) > MAX_TEXT:
+        return f"a text of {len(text)} characters; a name, an hour or any text in a record has at most {MAX_TEXT}"
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as e:
+            return (f"a lone surrogate {text[e.start]!r}: JSON's \\uD800 to \\uDFFF escapes come in pairs "
+                    "(write the character itself)")
+    return None
 
 
 def _other_game(data: dict, game: str, others: Mapping[str, tuple[str, type[BaseModel]]]) -> tuple[str, str] | None:
@@ -215,7 +268,20 @@ def _other_game(data: dict, game: str, others: Mapping[str, tuple[str, type[Base
 
 
 def distinct_names(names: list[str]) -> list[str]:
-    """A pydantic check for a record's players: every name once."""
-    if len(set(names)) != len(names):
+    """A pydantic check for a record's players: every name once. Names are compared as
+    :func:`same_name` writes them, so that "Zoë" typed with a composed ``ë`` and "Zoë" typed with
+    ``e`` and a combining diaeresis are one name (they look alike); names are kept as written.
+
+    >>> distinct_names(["Zo\\u00eb", "Zoe\\u0308"])
+    Traceback (most recent call last):
+    ...
+    ValueError: player names must differ
+    """
+    if len({same_name(n) for n in names}) != len(names):
         raise ValueError("player names must differ")
     return names
+
+
+def same_name(name: str) -> str:
+    """``name`` as player names are compared: its Unicode NFC form (composed characters)."""
+    return unicodedata.normalize("NFC", name)

@@ -18,12 +18,13 @@ EXIT_LEGAL = 0
 EXIT_VIOLATIONS = 1
 
 #: Characters that steer a terminal or reorder text: control characters (escape codes,
-#: newlines, tabs), line and paragraph separators, bidirectional overrides and isolates.
+#: newlines, tabs), line and paragraph separators, bidirectional overrides and isolates; and
+#: lone surrogates (JSON's ``"\ud800"``), which no terminal can be sent.
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def _hidden(c: str) -> bool:
-    return c in _BIDI or unicodedata.category(c) in ("Cc", "Zl", "Zp")
+    return c in _BIDI or unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cs")
 
 
 def printable(text: str) -> str:

@@ -221,26 +221,44 @@ def _check_shape(text: str) -> None:
         loader.dispose()
 
 
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
+#: What JSON's shape is counted from: an escape (two characters), a quote, a bracket or a comma.
+_JSON_TOKEN = re.compile(r'\\.|["\[\]{},]', re.S)
 
 
 def _check_json_shape(text: str) -> None:
     """The limits of :class:`_Shape` for JSON, counted on the text (strings left out) before
-    ``json`` builds anything: values at most one more than commas and brackets."""
-    bare = _JSON_STRING.sub('""', text)
-    opens = bare.count("[") + bare.count("{")
-    if bare.count(",") + opens + 1 > MAX_NODES:
-        raise TextProblem(f"more than {MAX_NODES} values (keys, values and list items); "
-                          "a record has far fewer")
-    if opens <= MAX_DEPTH:
-        return
-    depth = 0
-    for m in _BRACKETS.finditer(bare):
-        depth += 1 if m.group() in "[{" else -1
-        if depth > MAX_DEPTH:
-            raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep",
-                              bare.count("\n", 0, m.start()) + 1)
+    ``json`` builds anything: values at most one more than commas and brackets. One pass over
+    the text's quotes, escapes, brackets and commas (issue 26: a regular expression that matched
+    whole strings went quadratic on a string left open after 100,000 escaped quotes).
+
+    >>> _check_json_shape('{"a": ["[[[", "\\\\", "\\"{"], "b": 1}')
+    >>> _check_json_shape("[" * 51)
+    Traceback (most recent call last):
+    ...
+    printkit.core.yamlio.TextProblem: lists and mappings nested more than 50 deep
+    """
+    values, depth, inside, deep = 1, 0, False, None
+    for m in _JSON_TOKEN.finditer(text):
+        token = m.group()
+        if inside:
+            inside = token != '"'
+            continue
+        token = token[-1]  # outside a string, a backslash is a character like any other
+        if token == '"':
+            inside = True
+        elif token == ",":
+            values += 1
+        elif token in "[{":
+            values, depth = values + 1, depth + 1
+            if depth > MAX_DEPTH and deep is None:
+                deep = m.start()
+        elif token in "]}":
+            depth -= 1
+        if values > MAX_NODES:
+            raise TextProblem(f"more than {MAX_NODES} values (keys, values and list items); "
+                              "a record has far fewer")
+    if deep is not None:
+        raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep", text.count("\n", 0, deep) + 1)
 
 
 class _DuplicateKey(ValueError):

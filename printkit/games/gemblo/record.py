@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from printkit.core.geometry.hexgrid import Hex
 from printkit.core.geometry.polyhex import is_connected
-from printkit.core.records import Whole
+from printkit.core.records import Whole, distinct_names
 from printkit.games.gemblo.content import CONTENT
 from printkit.games.gemblo.rules import cells_text
 
@@ -142,4 +142,17 @@ class GembloRecord(Strict):
         for c in self.names:
             if c not in self.colours:
                 raise ValueError(f"names: {c} is not one of the colours in play")
+        return self
+
+    @model_validator(mode="after")
+    def _distinct(self) -> GembloRecord:
+        """Each player's name once, as the scorer names them (a colour without a name is called
+        by its colour), compared as :func:`~printkit.core.records.distinct_names` does."""
+        from printkit.games.gemblo.state import owners
+
+        who = owners(self)
+        try:
+            distinct_names([who[c] for c in self.colours[:self.players]])  # with 2 players: a and b
+        except ValueError as e:
+            raise ValueError(f"names: {e}") from None
         return self

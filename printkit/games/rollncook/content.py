@@ -20,9 +20,13 @@ from typing_extensions import TypedDict
 
 from printkit.core.content import read_content
 from printkit.core.datamodel import DataModel, keyed
+from printkit.core.limits import MAX_TEXT
 
-# 13, 13:00, 13.00, 13h, 13h00, 1pm, 1:00 p.m., 12 noon ...
-_CLOCK = re.compile(r"^\s*(\d{1,2})\s*(?:(?:[:.h]|\s*h\s*)00|h)?\s*(a\.?\s*m\.?|p\.?\s*m\.?|noon)?\s*$", re.I)
+# 13, 13:00, 13.00, 13h, 13h00, 1pm, 1:00 p.m., 12 noon ... (matched whole, on the stripped text).
+# Linear on any text (issue 26): every run of spaces is followed by a character it cannot match
+# (no two runs of spaces that can take the same spaces), so a failing match never tries the ways
+# of splitting a run between them.
+_CLOCK = re.compile(r"(\d{1,2})(?:\s*(?:[:.]00|h(?:\s*00)?))?(?:\s*(a\.?\s*m\.?|p\.?\s*m\.?|noon))?", re.I)
 
 
 class Meal(DataModel):
@@ -112,7 +116,8 @@ class Content(DataModel):
             if not text.is_integer():
                 return None
             text = int(text)
-        m = _CLOCK.match(str(text))
+        text = str(text)
+        m = _CLOCK.fullmatch(text.strip()) if len(text) <= MAX_TEXT else None
         if m is None:
             return None
         h, half = int(m.group(1)), (m.group(2) or "").lower().replace(".", "").replace(" ", "")

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from printkit.core.forms import FilledForm, FormReader, FormRecord, mark
+from printkit.core.limits import MAX_DIGITS
 from printkit.core.score import Report, Violation
 from printkit.errors import PrintkitError
 from printkit.games.rollncook.content import CONTENT
@@ -25,6 +26,18 @@ from printkit.games.rollncook.sheet import Sheet, generate, parse_sheet_id
 
 HOURS = CONTENT.hours
 CIRCLED, CROSSED = frozenset("Oo0"), frozenset("Xx")
+#: What a die's field may hold.
+DIE = frozenset("123456")
+
+
+def _shown(text: str) -> str:
+    """A mark as the player wrote it, for a message: quoted, control characters escaped,
+    shortened past 40 characters.
+
+    >>> print(_shown("😀"), _shown("7\\n"), _shown("9" * 50))
+    '😀' '7\\n' '9999999999999999999999999999999999999...'
+    """
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 @dataclass
@@ -102,14 +115,14 @@ def _dice(form: FilledForm, m: Marks) -> None:
         names = [m.names.die(h, d) for d in range(3)]
         texts = [form.value(n) for n in names]
         for n, t in zip(names, texts, strict=True):
-            if t and t not in "123456":
-                m.bad(form, n, f"{HOURS[h]} dice", "RNC-1", f"a die shows 1 to 6, not {t!r}")
+            if t and t not in DIE:  # one digit: "12" is no die either
+                m.bad(form, n, f"{HOURS[h]} dice", "RNC-1", f"a die shows 1 to 6, not {_shown(t)}")
         if not any(texts):
             rows.append(None)
             continue
         if not all(texts):
             m.bad(form, names[texts.index("")], f"{HOURS[h]} dice", "RNC-1", "three dice are written each hour")
-        rows.append([int(t) if t in ("1", "2", "3", "4", "5", "6") else 0 for t in texts])
+        rows.append([int(t) if t in DIE else 0 for t in texts])
     last = max((h for h, r in enumerate(rows) if r is not None), default=-1)
     for h in range(last):
         if rows[h] is None:
@@ -149,7 +162,7 @@ def _inventory(form: FilledForm, m: Marks) -> None:
                 m.crossed[ing] += 1
             else:
                 m.bad(form, name, f"inventory {ing}", "RNC-5",
-                      f"{t!r} is no mark: write O for circled (obtained), X for circled and crossed (used)")
+                      f"{_shown(t)} is no mark: write O for circled (obtained), X for circled and crossed (used)")
 
 
 def _dishes(form: FilledForm, m: Marks) -> None:
@@ -319,7 +332,9 @@ def _total(form: FilledForm, m: Marks) -> int:
     total = sum(meal_points(x, n) for x, n in m.dishes.items()) + rares_left
     written, name = form.value(m.names.total()), m.names.total()
     if written and not (written.isascii() and written.isdigit()):
-        m.bad(form, name, "total", "RNC-8", f"the total written, {written!r}, is not a number; the marks make {total}")
+        m.bad(form, name, "total", "RNC-8", f"the total written, {_shown(written)}, is not a number; the marks make {total}")
+    elif len(written) > MAX_DIGITS:  # int() would refuse past 4,300 digits
+        m.bad(form, name, "total", "RNC-8", f"the total written has {len(written)} digits, but the marks make {total}")
     elif written and int(written) != total:
         m.bad(form, name, "total", "RNC-8", f"the total written is {int(written)}, but the marks make {total} "
                                             "(dish boxes circled, 1 a rare ingredient left)")

@@ -31,8 +31,14 @@ _MADE_NAMES = {"rare ingredient": tuple(CONTENT.rares), "meal": tuple(CONTENT.me
 
 
 def said(v) -> str:
-    """A value as the record wrote it, for a message (no Python reprs): "25:00", 7, [1, 2]."""
-    return json.dumps(v, ensure_ascii=False, default=str)
+    """A value as the record wrote it, for a message (no Python reprs): "25:00", 7, [1, 2];
+    shortened past 60 characters (a message is one line).
+
+    >>> said("10:00"), said("10" + " " * 100 + "x")
+    ('"10:00"', '"10                                                     ...')
+    """
+    text = json.dumps(v, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _hour_of_sheet(v) -> str:

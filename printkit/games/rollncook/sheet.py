@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from printkit.core.limits import MAX_DIGITS
 from printkit.games.rollncook.content import CONTENT
 
 MASK = (1 << 64) - 1
@@ -119,10 +120,10 @@ def sheet_id(seed: int, version: int = CONTENT.version) -> str:
 def parse_sheet_id(text: str) -> tuple[int, int] | None:
     """``"RNC1-7"`` -> (version 1, seed 7); None if it is not a sheet id."""
     t = str(text).strip().upper()
-    if not t.startswith("RNC") or "-" not in t:
+    if not t.startswith("RNC") or "-" not in t or len(t) > MAX_DIGITS:  # int() of 5,000 digits fails
         return None
     v, _, s = t[3:].partition("-")
-    return (int(v), int(s)) if v.isdigit() and s.isdigit() else None
+    return (int(v), int(s)) if v.isdecimal() and s.isdecimal() else None  # not "²", which int() refuses
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from printkit.core.game import GameState
+from printkit.core.records import same_name
 from printkit.core.score import PlayerResult, Violation, printable
 from printkit.errors import PrintkitError
 from printkit.games.rollncook.content import CONTENT
@@ -306,10 +307,10 @@ class RollNCookState(GameState[Move]):
         """The table before the first hour, one seat a record; a player's name twice is an
         input error (the same record given twice, or two players with one name)."""
         seats = []
-        names = [rec.player for rec in records]
+        names = [same_name(rec.player) for rec in records]  # "Zoë" composed or not: one name
         for i, name in enumerate(names):
             if name in names[:i]:
-                raise PrintkitError(f"{printable(name)}'s record is given twice (records {names.index(name) + 1} "
+                raise PrintkitError(f"{printable(records[i].player)}'s record is given twice (records {names.index(name) + 1} "
                                     f"and {i + 1}): give each player's record once, each with its own "
                                     "player name")
         for rec in records:

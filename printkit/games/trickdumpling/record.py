@@ -11,6 +11,7 @@ from typing import Any, Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from printkit.core.records import distinct_names
 from printkit.games.trickdumpling.content import CONTENT, Card, CardError, parse_card
 
 __all__ = ["COOKS", "CookId", "MASTER", "CardField", "SuitField", "PlayIn", "TrickRecord", "TrickIn", "Deal", "RoundIn",
@@ -148,8 +149,7 @@ class GameRecord(Strict):
     def _unique(cls, v: list[str]) -> list[str]:
         """Names differ, and none is the Master's, which the 2-player game gives the Dumpling
         Master (TD-11)."""
-        if len(set(v)) != len(v):
-            raise ValueError("player names must differ")
+        distinct_names(v)
         if MASTER in v:
             raise ValueError(f"{MASTER!r} is the Dumpling Master's name in a 2-player game")
         return v
