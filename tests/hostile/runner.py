@@ -113,9 +113,9 @@ def execute(case: Case, folder: Path, *, process: bool | None = None, timeout: f
             os.chdir(old)
         return Result(r.exit_code, r.stdout, r.stderr)
     full_env = {**os.environ, **env}
-    stdin: int | None = subprocess.DEVNULL if case.stdin is None else subprocess.PIPE
-    if case.stdin == "closed":
-        stdin = None
+    # Bytes go in through ``input`` (subprocess.run makes the pipe itself); no stdin reads
+    # /dev/null; a closed stdin is the shell's doing (below).
+    stdin: int | None = subprocess.DEVNULL if case.stdin is None else None
     out = open(case.stdout_to, "wb") if case.stdout_to else None  # noqa: SIM115
     try:
         cmd = [sys.executable, "-m", "printkit", *argv]

@@ -10,6 +10,7 @@ CASES = [
     Case("unknown-game", ["make", "chess"], 2, r"chess"),
     Case("a-good-record", ["score", "rollncook", "r.yaml"], 2, r"r\.yaml"),
     Case("as-a-process", ["make", "chess"], 2, r"chess", process=True),
+    Case("stdin-bytes-to-a-process", ["score", "gimbap", "-"], 2, r"<stdin>", stdin=b"players: [", process=True),
 ]
 
 
