@@ -357,10 +357,14 @@ def _yaml_read(compose: Callable[[], _T]) -> _T:
         if "nesting depth" in str(e.problem):  # newer libyaml stops deep nesting itself
             raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep", line) from None
         raise TextProblem(f"not valid YAML: {e.problem or e}", line) from None
-    except (yaml.YAMLError, RecursionError) as e:
+    except RecursionError:  # nesting is bounded before composing: only an alias inside itself recurses
+        raise TextProblem("an anchor used inside itself (&name ... *name): a value cannot contain "
+                          "itself") from None
+    except yaml.YAMLError as e:
         if "nesting depth" in str(e):
             raise TextProblem(f"lists and mappings nested more than {MAX_DEPTH} deep") from None
         raise TextProblem(f"not valid YAML: {e}") from None
+
 
 def _compose_all(text: str) -> list[tuple[Any, dict]]:
     """:func:`_compose` for every document of a YAML stream (lines counted from the stream's start)."""

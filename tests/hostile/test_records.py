@@ -85,6 +85,8 @@ LIMITS = [
          **score("rollncook", rollncook({"hour": "10" + " " * 10_000}))),
     Case("rnc-sheet-id-of-5000-digits", exit=2, message=r"sheet: \"RNC1-9+\.\.\. is not a sheet id",
          **score("rollncook", example("rollncook").replace('"RNC1-7"', '"RNC1-' + "9" * 5000 + '"'))),
+    Case("yaml-anchor-inside-itself", exit=2, message=r"r\.yaml: an anchor used inside itself",
+         argv=["score", "gimbap", "r.yaml"], files={"r.yaml": "players: &a [*a]\n"}),
 ] + [Case(f"name-of-100000-quotes-{g}", exit=2, message=r"r\.json:1: [\w.\[\]]+: a text of 100000 characters; "
                                                         r".* at most 10000",
           **score(g, example(g).replace(json.dumps(GAMES[g][1]), json.dumps('"' * 100_000), 1))) for g in GAMES]
