@@ -5,7 +5,8 @@ acceptance: 0 internal errors, 0 hangs over 2 s, 0 leaks, 0 wrong exits).
 
 Every ``CASES`` list of tests/hostile/test_*.py (whichever modules exist) is run case by case:
 each in a fresh temporary folder, as a process (``python -m printkit``, the checkout this script
-is in first on the path), judged by the rules the tests use (tests/hostile/runner.py's
+is in first on the path; a case whose arguments hold a NUL byte, which no process's can, runs
+in-process), judged by the rules the tests use (tests/hostile/runner.py's
 ``judge``: the exit, one line ``printkit: error: ...``, no traceback, nothing half-written, the
 case's own check). A case still running after ``--timeout`` seconds is stopped and is a hang; one
 that ends after more than ``--budget`` seconds (wall time, what a person waits) is over budget,
@@ -87,7 +88,8 @@ def run_one(case: Case, budget: float, timeout: float) -> Outcome:
         before = listing(folder)
         cpu, start = _children_cpu(), time.perf_counter()
         try:
-            r = execute(case, folder, process=True, timeout=timeout)
+            # No process's arguments can hold a NUL byte (execve): such a case runs in-process.
+            r = execute(case, folder, process=not any("\0" in a for a in case.argv), timeout=timeout)
         except TimeoutError as e:
             took = time.perf_counter() - start
             return Outcome(case.id, took, _children_cpu() - cpu, "hang", str(e))
