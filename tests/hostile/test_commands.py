@@ -242,6 +242,10 @@ CASES = [
          r"--db notes\.txt/t\.sqlite3: cannot", files=NOTES, check=_kept("notes.txt", "my notes\n"), process=True),
     Case("serve-db-a-loop", ["serve", "--port", "0", "--db", "t.sqlite3"], 2, r"--db t\.sqlite3: cannot",
          setup=_loop("t.sqlite3"), process=True),
+    # SQLite took a file of one byte (one empty line) for an empty database, and wrote over it
+    Case("serve-db-a-one-byte-file", ["serve", "--port", "0", "--db", "notes.txt"], 2,
+         r"--db notes\.txt: cannot use it as printkit's database \(file is not a database\)",
+         files={"notes.txt": "\n"}, check=_kept("notes.txt", "\n"), process=True),
     Case("serve-db-long", ["serve", "--port", "0", "--db", LONG], 2, r"--db xxx", check=_short, process=True),
 ]
 
