@@ -393,6 +393,8 @@ def score(
     if len(files) > 1 and not scorer.multi:
         raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
     pdfs = [f for f in files if f.lower().endswith(".pdf")]
+    if as_record == "":  # else taken for "not given": the sheets scored, nothing written, no word
+        raise PrintkitError("--as-record: give the name of the file to write the record to")
     if as_record and not pdfs:
         raise PrintkitError("--as-record: give a filled PDF sheet to rebuild the record from")
     reader = _one_of(form_readers(), game, "reader of filled PDF sheets") if pdfs else None

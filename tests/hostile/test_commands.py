@@ -157,6 +157,8 @@ CASES = [
     Case("score-pdf-long-path", ["score", "rollncook", LONG + ".pdf"], 2, r"cannot read it", check=_short),
     Case("score-as-record-without-pdf", ["score", "gimbap", "r.yaml", "--as-record", "out.yaml"], 2,
          r"--as-record: give a filled PDF sheet"),
+    Case("score-as-record-empty", ["score", "rollncook", "s.pdf", "--as-record", ""], 2,
+         r"--as-record: give the name of the file"),
     Case("score-stdin-empty", ["score", "gimbap", "-"], 2, r"<stdin>: the file is empty", stdin=b""),
     # schema
     Case("schema-missing-game", ["schema"], 2, r"missing argument 'game'"),
