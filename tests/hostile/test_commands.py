@@ -3,9 +3,10 @@ strings, a folder where a file is expected and a file where a folder is, paths t
 exist, hold a newline or a NUL byte, cannot be read or are far too long (100 KB), and game names
 one letter off. Each is exit 2 with one line ``printkit: error: ...``, naming what is wrong.
 
-"Cannot be read" is made four ways that hold for root too (CI runs as root, and root reads a
-file whatever its mode): a symbolic link to itself, a socket, a path through a file, and a file
-of mode 000, which becomes a link to itself where the mode does not stop this user reading it.
+"Cannot be read" is made in ways that hold for root too (CI runs as root, and root reads a file
+whatever its mode): a symbolic link to itself, a socket, a path through a file; a file of mode
+000 and a file in a folder of mode 600 become a link to itself where the mode does not stop this
+user reading them.
 A NUL byte cannot be passed on a real command line (no process's arguments hold one); those
 cases run in-process, where it is a usage error.
 """
@@ -50,6 +51,19 @@ def _unreadable(name: str):
         path = folder / name
         path.chmod(0)
         if os.access(path, os.R_OK):
+            path.unlink()
+            os.symlink(path.name, path)
+    return setup
+
+
+def _locked(name: str):
+    """The folder of ``name`` (written by the case's files) of mode 600, which cannot be gone
+    through; where that does not stop this user (root), ``name`` a link to itself."""
+    def setup(folder: Path) -> None:
+        path = folder / name
+        path.parent.chmod(0o600)
+        if os.access(path, os.R_OK):
+            path.parent.chmod(0o700)
             path.unlink()
             os.symlink(path.name, path)
     return setup
@@ -138,6 +152,8 @@ CASES = [
     Case("score-nul-path", ["score", "gimbap", "a\0b.yaml"], 2, r"NUL byte"),
     Case("score-unreadable", ["score", "gimbap", "r.yaml"], 2, r"r\.yaml: " + NOT_READ,
          files={"r.yaml": "players: [Ann, Bo]\n"}, setup=_unreadable("r.yaml")),
+    Case("score-in-a-locked-folder", ["score", "gimbap", "in/r.yaml"], 2, r"in/r\.yaml: " + NOT_READ,
+         files={"in/r.yaml": "players: [Ann, Bo]\n"}, setup=_locked("in/r.yaml")),
     Case("score-a-loop", ["score", "gimbap", "r.yaml"], 2, r"r\.yaml: cannot read the file \(Too many levels",
          setup=_loop("r.yaml")),
     Case("score-a-socket", ["score", "gimbap", "r.yaml"], 2, r"r\.yaml: not a record file but a socket",
@@ -209,8 +225,11 @@ CASES = [
     Case("check-nul-path", ["check", "a\0b.yaml"], 2, r"NUL byte"),
     Case("check-unreadable", ["check", "l.yaml"], 2, r"l\.yaml: " + NOT_READ + "|l.yaml: cannot read the file",
          files={"l.yaml": "pages: []\n"}, setup=_unreadable("l.yaml")),
+    Case("check-in-a-locked-folder", ["check", "in/l.yaml"], 2, r"in/l\.yaml: " + NOT_READ,
+         files={"in/l.yaml": "pages: []\n"}, setup=_locked("in/l.yaml")),
     Case("check-a-socket", ["check", "l.yaml"], 2, r"l\.yaml: not a regular file", setup=_socket("l.yaml")),
-    Case("check-under-a-file", ["check", "notes.txt/l.yaml"], 2, r"l\.yaml: cannot read the file", files=NOTES),
+    Case("check-under-a-file", ["check", "notes.txt/l.yaml"], 2,
+         r"error: notes\.txt/l\.yaml: cannot read the file \(Not a directory\)", files=NOTES),
     Case("check-long-path", ["check", LONG + ".yaml"], 2, r"cannot read the file \(File name too long\)",
          check=_short),
     Case("check-not-a-layout", ["check", "notes.txt"], 2, r"notes\.txt:1: .*expected a mapping", files=NOTES),
