@@ -85,6 +85,27 @@ def quiet_stdout() -> None:
         pass
 
 
+def said(message: object) -> str:
+    r"""``message`` as the one line an error prints after ``printkit: error:``: its control
+    characters escaped (a file name with a newline cannot start a second line) and, past
+    :data:`~printkit.core.limits.MAX_SHOWN` characters (a 100 KB argument quoted back), its
+    middle left out.
+
+    >>> said("no file 'a\nb'")
+    "no file 'a\\nb'"
+    >>> short = said("'" + "x" * 5000 + "' (see --help)"); len(short), short[495:548]
+    (1037, 'xxxxx ... (4,015 characters left out) ... xxxxxxxxxxx')
+    """
+    from printkit.core.limits import MAX_SHOWN
+    from printkit.core.score import printable
+
+    text = printable(str(message))
+    if len(text) <= MAX_SHOWN:
+        return text
+    keep = MAX_SHOWN // 2
+    return f"{text[:keep]} ... ({len(text) - 2 * keep:,} characters left out) ... {text[-keep:]}"
+
+
 def guarded(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``func(*args, **kwargs)`` run as a command: SIGTERM and SIGHUP stop it as Ctrl-C does, and
     every error escaping it is printed as one line on stderr and ends the command with its exit
@@ -103,7 +124,7 @@ def guarded(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
                     raise typer.Exit(2) from None
                 raise
     except PrintkitError as e:
-        typer.echo(f"printkit: error: {e}", err=True)
+        typer.echo(f"printkit: error: {said(e)}", err=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt as e:
         signum = getattr(e, "signum", signal.SIGINT)
@@ -118,7 +139,7 @@ def guarded(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     except Exception as e:  # noqa: BLE001 - the promise is: never a traceback
         if os.environ.get("PRINTKIT_DEBUG"):
             raise
-        typer.echo(f"printkit: internal error: {type(e).__name__}: {e} "
+        typer.echo(f"printkit: internal error: {said(f'{type(e).__name__}: {e}')} "
                    "(set PRINTKIT_DEBUG=1 for details, and please report it)", err=True)
         raise typer.Exit(2) from None
 
@@ -219,17 +240,19 @@ class _OneLineErrors(TyperGroup):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
+            if args is not None and any("\0" in a for a in args):  # only in-process: no command line holds one
+                raise UsageError("an argument holds a NUL byte")
             code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except NoArgsIsHelpError as e:
             e.show()  # 'printkit' or 'printkit make' alone: the help, as before
             sys.exit(e.exit_code)
         except UsageError as e:
             where = e.ctx.command_path if e.ctx is not None else "printkit"
-            message = e.format_message().rstrip(".")
+            message = said(e.format_message().rstrip("."))
             typer.echo(f"printkit: error: {message[:1].lower() + message[1:]} (see '{where} --help')", err=True)
             sys.exit(2)
         except ClickException as e:
-            typer.echo(f"printkit: error: {e.format_message()}", err=True)
+            typer.echo(f"printkit: error: {said(e.format_message())}", err=True)
             sys.exit(e.exit_code)
         except typer.Abort:
             typer.echo("printkit: aborted", err=True)
@@ -370,6 +393,8 @@ def score(
     if len(files) > 1 and not scorer.multi:
         raise PrintkitError(f"{game} scores one record at a time (the whole game is in one file)")
     pdfs = [f for f in files if f.lower().endswith(".pdf")]
+    if as_record == "":  # else taken for "not given": the sheets scored, nothing written, no word
+        raise PrintkitError("--as-record: give the name of the file to write the record to")
     if as_record and not pdfs:
         raise PrintkitError("--as-record: give a filled PDF sheet to rebuild the record from")
     reader = _one_of(form_readers(), game, "reader of filled PDF sheets") if pdfs else None

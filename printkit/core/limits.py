@@ -35,3 +35,6 @@ MAX_LENGTH = 10_000.0
 MAX_SCALE = 1000.0
 #: The largest rotation a layout may give, in degrees either way (a hundred turns).
 MAX_ANGLE = 36_000.0
+#: The longest error line printed, in characters (past it, its middle is left out): a message
+#: quoting a 100 KB argument back stays one line a person reads. Real messages have under 300.
+MAX_SHOWN = 1000

@@ -130,7 +130,10 @@ def rulebooks(folder: Path | None = None) -> dict[str, RuleBook]:
 def book(game: str, folder: Path | None = None) -> RuleBook:
     books = rulebooks(folder)
     if game not in books:
-        raise PrintkitError(f"no rules for {game!r}; games with rules: {', '.join(books) or 'none'}")
+        from printkit.making import suggest  # the other commands' "did you mean", only when it is wrong
+
+        raise PrintkitError(f"no rules for {game!r}{suggest(game, books)}; "
+                            f"games with rules: {', '.join(books) or 'none'}")
     return books[game]
 
 

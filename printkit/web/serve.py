@@ -60,8 +60,9 @@ def listen(host: str, port: int) -> socket.socket:
     """A listening socket on host:port (port 0: any free port), or a one-line error."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except socket.gaierror as e:
-        raise PrintkitError(f"--host {host}: not an address of this machine ({e.strerror})") from None
+    except (socket.gaierror, UnicodeError) as e:  # UnicodeError: a name IDNA cannot encode (too long)
+        reason = e.strerror if isinstance(e, socket.gaierror) else "not a host name"
+        raise PrintkitError(f"--host {host}: not an address of this machine ({reason})") from None
     family, kind, proto, _name, addr = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

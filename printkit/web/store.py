@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -172,6 +173,25 @@ def _loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
+#: The first bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _refuse_other_files(path: Path) -> None:
+    """A sqlite3.DatabaseError if ``path`` is a regular file holding something but a database:
+    SQLite takes a file of one byte (``--db notes.txt`` holding an empty line) for an empty
+    database and writes over it. An empty or missing file is a new database."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return  # a folder or a device: SQLite's own error says so
+        with open(path, "rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+    except OSError:
+        return  # missing (a new database) or unreadable: SQLite's own error says so
+    if head and head != SQLITE_HEADER:
+        raise sqlite3.DatabaseError("file is not a database")
+
+
 class Store:
     """The tables of one database file. Thread-safe: one connection behind a lock."""
 
@@ -179,6 +199,7 @@ class Store:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        _refuse_other_files(self.path)
         self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=10)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")

@@ -135,16 +135,15 @@ def execute(case: Case, folder: Path, *, process: bool | None = None, timeout: f
                   p.stderr.decode("utf-8", "replace"))
 
 
-def _listing(folder: Path) -> set[str]:
+def listing(folder: Path) -> set[str]:
+    """Every path under ``folder`` but the cache folder's, to see what a case wrote."""
     return {str(p.relative_to(folder)) for p in folder.rglob("*")
             if p.relative_to(folder).parts[0] != "cache"}
 
 
-def run_case(case: Case, folder: Path) -> Result:
-    """Prepare, run and judge one case (see the module's docstring)."""
-    prepare(case, folder)
-    before = _listing(folder)
-    r = execute(case, folder)
+def judge(case: Case, folder: Path, before: set[str], r: Result) -> None:
+    """Hold the result ``r`` of ``case`` run in ``folder`` (whose :func:`listing` was ``before``)
+    to what the case is owed (see the module's docstring): AssertionError if it is not."""
     said = f"{case.id}: exit {r.exit_code}\nstdout: {r.stdout[-2000:]}\nstderr: {r.stderr[-2000:]}"
     assert r.exit_code == case.exit, said
     assert "Traceback" not in r.stderr and "internal error" not in r.stderr, said
@@ -155,8 +154,16 @@ def run_case(case: Case, folder: Path) -> Result:
     elif case.message:
         assert re.search(case.message, r.stdout), f"{said}\nexpected: {case.message}"
     if case.exit != 0:
-        new = sorted(_listing(folder) - before)
+        new = sorted(listing(folder) - before)
         assert not new, f"{said}\nwritten though it failed: {new}"
     if case.check is not None:
         case.check(folder, r)
+
+
+def run_case(case: Case, folder: Path) -> Result:
+    """Prepare, run and judge one case (see the module's docstring)."""
+    prepare(case, folder)
+    before = listing(folder)
+    r = execute(case, folder)
+    judge(case, folder, before, r)
     return r

@@ -177,7 +177,7 @@ def load_layout(name: str | Path) -> Layout:
     """
     base = layouts_dir()
     path = Path(name)
-    if not path.is_absolute() and not os.path.lexists(path):  # lexists: False for a name too long
+    if not path.is_absolute() and _absent(path):
         path = base / path
     real_base = _resolved_folder(base)
     real = _real(path)  # once: resolving stats every folder on the path (make all loads layouts ~70 times)
@@ -194,6 +194,19 @@ def _real(path: Path) -> Path:
     """``path`` with its symbolic links resolved as far as they go (never an error: a loop, or
     a name too long, is left to opening the file to report)."""
     return Path(os.path.realpath(path))
+
+
+def _absent(path: Path) -> bool:
+    """Whether nothing is at ``path`` (so that it names a file under the layouts folder). A path
+    that cannot be looked at (in a folder this user may not enter, through a file, a name too
+    long) is read as given, so that its error says why, not "no such file" under layouts/."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
 
 
 def _not_a_file(path: Path) -> str | None:
