@@ -15,6 +15,12 @@ def main() -> None:
     # first time a model is built (~7 ms of a `printkit score`); printkit uses none.
     # setdefault: a PYDANTIC_DISABLE_PLUGINS the user set (even empty: plugins on) is kept.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    # A file name that is not UTF-8 (``--out $'\xfe'``) is a str with surrogate escapes; printed
+    # back, it is its own bytes, as Python does in the C locale (a text the output's encoding
+    # cannot show is still refused, commands.output_failed). stderr keeps Python's
+    # backslashreplace, which shows anything.
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="surrogateescape")
     try:
         app()
     except BrokenPipeError:  # output cut short while click wrote the help

@@ -247,7 +247,15 @@ CASES += [
     Case("latin-1-output-of-a-cyrillic-name", ["score", "gimbap", "g.yaml"], 2,
          r"the output has '.*', which latin-1 cannot show; set PYTHONIOENCODING=utf-8",
          files={"g.yaml": GIMBAP.replace("Sora", "Иван")}, env={"PYTHONIOENCODING": "latin-1"}),
+    # a folder name that is not UTF-8 is printed back as its own bytes
+    Case("out-folder-not-utf-8", ["make", "calibration", "page", "--out", "\udcfe"], 0,
+         r"^\ufffd/calibration-page-a4\.pdf$", env={"PYTHONIOENCODING": "utf-8"},
+         check=lambda folder, r: (folder / os.fsdecode(b"\xfe") / "calibration-page-a4.pdf").is_file() or _fail(r)),
 ]
+
+
+def _fail(r: object) -> bool:
+    raise AssertionError(f"not written: {r}")
 
 
 DIGITS = r"in the digits 0-9"
