@@ -6,11 +6,10 @@ the page showed. Screenshots of each stage go to test-artifacts/screenshots/gemb
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from printkit.games.gemblo.content import CONTENT
+from tests.web.apitools import run_score
 from tests.web.conftest import http, SCREENSHOTS
 from tests.web.touch import click
 
@@ -127,8 +126,7 @@ def test_a_three_player_game_through_the_page(live_server, page, shot, tmp_path:
     # The exported record, scored by the CLI, gives the totals the page showed.
     href = page.locator('[data-test="export"]').get_attribute("href")
     (tmp_path / "gemblo.yaml").write_text(http.get(live_server + href).text)
-    done = subprocess.run([sys.executable, "-m", "printkit", "score", "gemblo", "gemblo.yaml", "--json"],
-                          capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    done = run_score("gemblo", tmp_path / "gemblo.yaml", in_folder=True)  # in process, in its folder
     report = json.loads(done.stdout)
     assert done.returncode == 0 and report["valid"] and not report["unfinished"]
     assert {p["name"]: p["total"] for p in report["players"]} == shown

@@ -12,8 +12,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 
@@ -264,10 +262,16 @@ def test_page_icons_are_the_printed_sheets():
 
 
 def score_json(*files: Path) -> dict:
-    """``printkit score rollncook --json FILES`` as a player would run it."""
-    out = subprocess.run([sys.executable, "-m", "printkit", "score", "rollncook", "--json", *map(str, files)],
-                         capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert out.returncode in (0, 1), out.stderr
+    """``printkit score rollncook --json FILES`` as a player would run it, in process (typer's
+    CliRunner, as tests/web/apitools.py's run_score: the same command and output without a new
+    Python each time, ~0.2 s of CPU; the command as a process is tests/test_cli.py's)."""
+    import contextlib
+
+    from tests.conftest import run_cli
+
+    with contextlib.chdir(ROOT):
+        out = run_cli("score", "rollncook", "--json", *map(str, files))
+    assert out.exit_code in (0, 1), (out.output, out.exception)
     return json.loads(out.stdout)
 
 

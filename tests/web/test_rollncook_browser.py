@@ -6,13 +6,12 @@ test-artifacts/screenshots/rollncook-*.png."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 from printkit.core.yamlio import parse_text
 from tests.web import touch
+from tests.web.apitools import run_score
 from tests.web.conftest import http
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,9 +78,10 @@ def shown_totals(page) -> dict[str, int]:
     return out
 
 
-def score_json(*files: Path) -> dict:
-    out = subprocess.run([sys.executable, "-m", "printkit", "score", "rollncook", "--json", *map(str, files)],
-                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+def score_json(file: Path) -> dict:
+    """``printkit score rollncook FILE --json``, in process (tests/web/apitools.py's run_score: the
+    same command and output without a new Python each time; the process is tests/test_cli.py's)."""
+    out = run_score("rollncook", file)
     assert out.returncode in (0, 1), out.stderr
     return json.loads(out.stdout)
 

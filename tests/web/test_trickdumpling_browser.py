@@ -1,7 +1,7 @@
 """Trick Dumpling in a real headless Chromium at phone size (390 x 844): a whole 2-player game with
 the Dumpling Master played through the page by taps (the new-table form, every deal, every card,
 the Master's cards, "No way!"/"Accept!" when they come up), the record exported from the page's
-Export link and scored with ``printkit score --json`` in a subprocess: its totals must be the
+Export link and scored with ``printkit score --json`` (in process, tests/web/apitools.py): its totals must be the
 ones the page showed. Screenshots of each stage go to test-artifacts/screenshots/.
 
 The page's "Shuffle & deal the rest" uses Math.random; the test seeds it (an init script), so the
@@ -11,11 +11,10 @@ game is the same on every run.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 from pathlib import Path
 
+from tests.web.apitools import run_score
 from tests.web.conftest import same_origin
 from tests.web.touch import tap
 
@@ -160,13 +159,12 @@ def test_a_whole_two_player_game_by_taps_scores_like_printkit_score(live_server,
     assert shell == mine and set(shell) == {"Sora", "Min", "Master"}
     assert max(shell.values()) >= 5  # TD-10: 2-3 players play to 5 points
     headline = page.locator(q("report-headline")).inner_text()
-    # Export from the page's link, then the scorer in a subprocess.
+    # Export from the page's link, then the scorer.
     with page.expect_download() as dl:
         tap(page.locator(q("export")))
     path = tmp_path / "exported.yaml"
     dl.value.save_as(path)
-    out = subprocess.run([sys.executable, "-m", "printkit", "score", "trickdumpling", str(path), "--json"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    out = run_score("trickdumpling", path)
     assert out.returncode == 0, out.stdout + out.stderr
     report = json.loads(out.stdout)
     assert {p["name"]: p["total"] for p in report["players"]} == shell
