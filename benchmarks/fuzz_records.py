@@ -19,7 +19,6 @@ import os
 import sys
 import tempfile
 import time
-import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -29,16 +28,8 @@ os.environ.setdefault("PRINTKIT_CACHE", "0")
 from hypothesis import Phase, given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
+from tests.fuzzing import failure_key  # noqa: E402
 from tests.test_fuzz import GAMES, fuzz_settings, outcome, record_sets  # noqa: E402
-
-
-def failure_key(e: BaseException) -> str:
-    """What tells failures apart: the exception's type and where it was raised (an assertion of
-    tests/fuzzing.py: its first words)."""
-    if isinstance(e, AssertionError):
-        return "AssertionError: " + " ".join(str(e).split()[:8])[:120]
-    where = traceback.extract_tb(e.__traceback__)[-1]
-    return f"{type(e).__name__} at {Path(where.filename).name}:{where.lineno}"
 
 
 def fuzz(game: str, n: int, folder: Path) -> tuple[int, collections.Counter, dict, float]:

@@ -24,9 +24,11 @@ from __future__ import annotations
 import contextlib
 import io
 import time
+import traceback
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -89,3 +91,12 @@ def assert_answered(a: Answer, what: str = "") -> None:
         assert a.stderr.endswith("\n"), said
     assert not control_characters(a.stderr), said
     assert a.seconds < BUDGET, said
+
+
+def failure_key(e: BaseException) -> str:
+    """What tells failures apart: the exception's type and where it was raised (an assertion of
+    tests/fuzzing.py: its first words)."""
+    if isinstance(e, AssertionError):
+        return "AssertionError: " + " ".join(str(e).split()[:8])[:120]
+    where = traceback.extract_tb(e.__traceback__)[-1]
+    return f"{type(e).__name__} at {Path(where.filename).name}:{where.lineno}"
