@@ -151,30 +151,30 @@ ELEMENT_KEYS: dict[str, list[str]] = {
 }
 
 
+#: The values some keys take (the others are numbers).
+CHOICES: dict[str, list[Any]] = {
+    "shrink": [True, False],
+    "d": ["M 0 0 L 10 10 Z", "M 0 0 C 1 2 3 4 5 6", "M 0 0 Q", "Z", "M 0 0 " + "L 1 1 " * 200, "{path}"]
+    + ([] if "extreme-float" in KNOWN_LAYOUT_CLASSES else ["m 1e308 1e308 l 1 1"]),
+    "count": [0, 1, 3, 10, 10_000, 10_001, -1, "{big}"],
+    "over": ["items", "nothing", "big", "{items}"],
+    "cols": [1, 2, 0, -1, "{big}", "{small}"],
+}
+
+
 def _value(draw, key: str, ctx: dict, depth: int) -> Any:
+    if key in CHOICES:
+        return draw(st.sampled_from(CHOICES[key]))
     if key == "text":
         return draw(WORDS)
-    if key in ("shrink",):
-        return draw(st.booleans())
     if key == "points":
         return draw(st.lists(st.lists(_number(ctx["odds"]), min_size=2, max_size=2), min_size=0, max_size=4))
-    if key == "d":
-        paths = ["M 0 0 L 10 10 Z", "M 0 0 C 1 2 3 4 5 6", "M 0 0 Q", "Z", "M 0 0 " + "L 1 1 " * 200, "{path}"]
-        if "extreme-float" not in KNOWN_LAYOUT_CLASSES:
-            paths.append("m 1e308 1e308 l 1 1")
-        return draw(st.sampled_from(paths))
     if key == "radius" and ctx["kind"] == "hexgrid":
         return draw(st.sampled_from([0, 1, 3, 50, 51, -1, "2"]))
     if key == "sides":
         return draw(st.lists(st.sampled_from([1, 3, 10, 0, 1000, 1001]), min_size=4, max_size=4))
     if key == "symbol":
         return draw(st.sampled_from(ctx["symbols"] * 5 + ["nosymbol"] if ctx["symbols"] else ["nosymbol"]))
-    if key == "count":
-        return draw(st.sampled_from([0, 1, 3, 10, 10_000, 10_001, -1, "{big}"]))
-    if key == "over":
-        return draw(st.sampled_from(["items", "nothing", "big", "{items}"]))
-    if key == "cols":
-        return draw(st.sampled_from([1, 2, 0, -1, "{big}", "{small}"]))
     if key == "elements":
         return draw(elements(ctx, depth + 1))
     return draw(_number(ctx["odds"]))
