@@ -316,6 +316,7 @@ def raw_mutations(draw, game: str) -> bytes:
 KNOWN_RECORD_CLASSES: frozenset[str] = frozenset({
     "surrogate",  # a lone surrogate in a player's name: UnicodeEncodeError printing the report
     "escaped-quotes",  # 100,000 escaped quotes in a JSON string left open: minutes of CPU
+    "space-tab-runs",  # a Roll n Cook hour of spaces and tabs in turn ("10" + " \t" * 2000): 50 s of CPU
 })
 
 #: Values of each class, put in place of a value (or a key) of a worked example.
@@ -327,8 +328,8 @@ HOSTILE_VALUES: dict[str, list[Any]] = {
     "normalisation": ["e\u0301", "\u00e9", "A" + "\u0301" * 500, "\ufeffAnn", "\uff21nn", "\u0663", "\u0967\u0968"],
     "control": ["\x1b[2J", "a\rb", "\x85", "\u2028", "\x7f", "\t", "Bo\nwinner: Bo"],
     "long-text": ["A" * 10_001, "\u00e9" * 20_000, "Ann " * 5000, "x" * 200_000],
-    "space-runs": ["10" + " " * 3000, " " * 5000 + "10:00", "10:" + " " * 3000 + "00", "\t" * 3000,
-                   "10" + " \t" * 2000 + "x"],
+    "space-runs": ["10" + " " * 3000, " " * 5000 + "10:00", "10:" + " " * 3000 + "00", "\t" * 3000],
+    "space-tab-runs": ["10" + " \t" * 2000 + "x", "10:" + "\t " * 2000 + "00"],
     "digit-text": ["1" * 5000, "-" + "9" * 200, "RNC1-" + "7" * 5000, "1e999", "0x" + "f" * 100, "4" * 4301],
     "big-number": [2**63, -(2**63) - 1, 10**99, 10**100, -(10**100), 1e308, -1e308, 5e-324,
                    float("inf"), float("-inf"), float("nan"), -0.0],
