@@ -310,14 +310,10 @@ def raw_mutations(draw, game: str) -> bytes:
 # random byte. Each kind of hostility has a name, so that a class the issue knows of can be left
 # out while its fix is on its way (KNOWN_RECORD_CLASSES).
 
-#: Classes of failure named in issue 26 that this fuzz finds on main today: they are left out of
-#: what it generates until their fixes (helper ``rec``) are merged, so that the test lands green;
-#: FINDINGS.md gives a repro of each. The lead empties this after merging the fixes.
-KNOWN_RECORD_CLASSES: frozenset[str] = frozenset({
-    "surrogate",  # a lone surrogate in a player's name: UnicodeEncodeError printing the report
-    "escaped-quotes",  # 100,000 escaped quotes in a JSON string left open: minutes of CPU
-    "space-tab-runs",  # a Roll n Cook hour of spaces and tabs in turn ("10" + " \t" * 2000): 50 s of CPU
-})
+#: Classes of failure named in issue 26 that this fuzz finds on main, left out of what it
+#: generates until their fixes are merged (FINDINGS.md gives a repro of each). Empty: the three
+#: it found ("surrogate", "escaped-quotes", "space-tab-runs") are fixed on main (i26-rec).
+KNOWN_RECORD_CLASSES: frozenset[str] = frozenset()
 
 #: Values of each class, put in place of a value (or a key) of a worked example.
 HOSTILE_VALUES: dict[str, list[Any]] = {
