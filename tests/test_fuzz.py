@@ -1,19 +1,22 @@
 """Fuzzing every scorer with records (issue 15): "internal error" is for bugs, never for input.
 
-Records come three ways: built from the game's JSON Schema (``printkit schema GAME``) with
-the words of its worked examples, the worked examples with their values changed, removed,
-repeated or swapped for values of another type, and the examples' bytes cut, spliced and
-flipped. Each goes through the scorer in-process as ``printkit score`` does (read, check,
-score, print for people and as JSON); only exit 0, 1 or 2 may come out, an unreadable record
-is one line, and the text report carries no control character. ``benchmarks/fuzz_records.py``
-runs the same with 10,000 examples a game.
+Records come four ways: built from the game's JSON Schema (``printkit schema GAME``) with
+the words of its worked examples; the worked examples with their values changed, removed,
+repeated or swapped for values of another type; the examples' bytes cut, spliced and
+flipped; and (issue 26) the examples made hostile: NUL, lone surrogates, bidi controls, emoji,
+text of 10,000 characters and more, runs of spaces, numbers of thousands of digits or 1e308,
+nesting 100,000 deep, 100,000 escaped quotes, YAML tags and recursive aliases, duplicate keys,
+a byte-order mark, UTF-16, a cut at any byte. Each goes through ``printkit score`` in-process
+(tests/fuzzing.py: read, check, score, print for people or as JSON) and is held to the promise
+of every answer: exit 0, 1 or 2; exit 2 one line ``printkit: error: ...``; no traceback, no
+"internal error"; under 2 s; the text report carries no control character, the JSON report is
+JSON. 200 examples a game, the same every run; ``benchmarks/fuzz_records.py`` runs 10,000.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,10 +26,10 @@ import yaml
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from printkit.core.records import decode, parse_record
+from printkit import commands
 from printkit.core.registry import scorers
 from printkit.core.yamlio import parse_text
-from printkit.errors import PrintkitError
+from tests.fuzzing import answer, assert_answered, control_characters
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 GAMES = sorted(scorers())
@@ -34,32 +37,24 @@ GAMES = sorted(scorers())
 
 # -- running a record as `printkit score` does ---------------------------------------------------
 
-def other_games() -> dict[str, tuple[str, Any]]:
-    """What ``printkit score`` tells a record of another game by: each game's title and model
-    (looked up once a test: listing every game reads the games' folders)."""
-    return {name: (s.title or name, s.model) for name, s in scorers().items()}
-
-
-def outcome(game: str, blobs: list[bytes], others: dict[str, tuple[str, Any]] | None = None) -> int:
-    """The exit code ``printkit score GAME`` gives for the records ``blobs``: 0 legal, 1 rules
-    broken, 2 unreadable. Any other exception is a bug and propagates."""
-    scorer = scorers()[game]
-    others = other_games() if others is None else others
-    try:
-        records = []
-        for i, blob in enumerate(blobs):
-            name = f"record{i + 1}.yaml"
-            records.append((name, *parse_record(decode(blob, name), name, scorer.model, game, others)))
-        report = scorer.run(records)
-        text = report.human()
-        json.loads(report.dumps())
-    except PrintkitError as e:
-        assert "\n" not in str(e), f"a message of more than one line: {e}"
-        return 2
-    hidden = [c for c in text if c != "\n" and unicodedata.category(c) == "Cc"]
-    assert not hidden, f"control characters reach the terminal: {hidden!r}"
-    assert report.exit_code in (0, 1)
-    return report.exit_code
+def outcome(game: str, blobs: list[bytes], folder: Path, as_json: bool = False) -> int:
+    """The exit code ``printkit score GAME FILE...`` gives for the records ``blobs`` (written to
+    ``folder``), run in-process (tests/fuzzing.py), held to the promise of every answer: 0
+    legal, 1 rules broken, 2 unreadable in one line, in time. The text report carries no control
+    character; the JSON report is JSON."""
+    files = []
+    for i, blob in enumerate(blobs):
+        path = folder / f"record{i + 1}.yaml"
+        path.write_bytes(blob)
+        files.append(str(path))
+    a = answer(commands.score, game, files, as_json=as_json)
+    assert_answered(a, f"printkit score {game}{' --json' if as_json else ''}: ")
+    if a.exit_code in (0, 1):
+        if as_json:
+            json.loads(a.stdout)
+        else:
+            assert not control_characters(a.stdout), f"control characters reach the terminal: {a.stdout[-1500:]}"
+    return a.exit_code
 
 
 # -- what records are made of --------------------------------------------------------------------
@@ -308,6 +303,136 @@ def raw_mutations(draw, game: str) -> bytes:
     return bytes(blob)
 
 
+# -- 4. hostile records ------------------------------------------------------------------------------
+#
+# A worked example with values an attacker (or a broken exporter) would put in it, written as
+# JSON or YAML, then its text changed: a duplicate key, a byte-order mark, UTF-16, a cut at a
+# random byte. Each kind of hostility has a name, so that a class the issue knows of can be left
+# out while its fix is on its way (KNOWN_RECORD_CLASSES).
+
+#: Classes of failure named in issue 26 that this fuzz finds on main, left out of what it
+#: generates until their fixes are merged (FINDINGS.md gives a repro of each). Empty: the three
+#: it found ("surrogate", "escaped-quotes", "space-tab-runs") are fixed on main (i26-rec).
+KNOWN_RECORD_CLASSES: frozenset[str] = frozenset()
+
+#: Values of each class, put in place of a value (or a key) of a worked example.
+HOSTILE_VALUES: dict[str, list[Any]] = {
+    "nul": ["\x00", "Ann\x00", "\x00" * 50],
+    "surrogate": ["\ud800", "Ann\udfff", "\udc00\ud800", "\ud83e"],
+    "bidi": ["\u202eevil", "\u200f", "\u2066Ann\u2069", "\u061c", "\u202a\u202b\u202c"],
+    "emoji": ["\U0001f95f", "\U0001f469\u200d\U0001f373", "\U0001f1ef\U0001f1f5", "\U0001f95f" * 300],
+    "normalisation": ["e\u0301", "\u00e9", "A" + "\u0301" * 500, "\ufeffAnn", "\uff21nn", "\u0663", "\u0967\u0968"],
+    "control": ["\x1b[2J", "a\rb", "\x85", "\u2028", "\x7f", "\t", "Bo\nwinner: Bo"],
+    "long-text": ["A" * 10_001, "\u00e9" * 20_000, "Ann " * 5000, "x" * 200_000],
+    "space-runs": ["10" + " " * 3000, " " * 5000 + "10:00", "10:" + " " * 3000 + "00", "\t" * 3000],
+    "space-tab-runs": ["10" + " \t" * 2000 + "x", "10:" + "\t " * 2000 + "00"],
+    "digit-text": ["1" * 5000, "-" + "9" * 200, "RNC1-" + "7" * 5000, "1e999", "0x" + "f" * 100, "4" * 4301],
+    "big-number": [2**63, -(2**63) - 1, 10**99, 10**100, -(10**100), 1e308, -1e308, 5e-324,
+                   float("inf"), float("-inf"), float("nan"), -0.0],
+}
+
+#: Text put in place of a value as it is written, for what JSON and YAML writers do not write.
+HOSTILE_TEXTS: dict[str, list[str]] = {
+    "deep-nesting": ["[" * 49 + "]" * 49, "[" * 51 + "]" * 51, "[" * 1000 + "]" * 1000,
+                     "[" * 100_000 + "]" * 100_000, '{"a": ' * 2000 + "1" + "}" * 2000],
+    "huge-number": ["9" * 5000, "-" + "9" * 101, "1" + "0" * 400 + ".5", "1e999", "-1e999",
+                    "1e-999", "0." + "0" * 5000 + "1", "1" + "_0" * 3000],
+    "escaped-quotes": ['"' + '\\"' * 100_000 + '"', '"' + "\\\\" * 100_000 + '"', '"' + "\\u0041" * 50_000 + '"'],
+    "yaml-tags": ["!!python/object/apply:os.system [echo]", "!!binary AAAA", "!!set {a, b}",
+                  "!!timestamp 2001-12-14", "*nowhere", "!!float 1e999", "!!int '9'"],
+    "recursive-alias": ["&a [*a]", "&a {k: *a}", "&a [*a, *a, [*a]]"],
+}
+
+#: How the written text is changed afterwards.
+TEXT_CHANGES = ["duplicate-key", "cut", "bom", "utf-16", "crlf"]
+
+
+def _classes(table: Any) -> list[str]:
+    return sorted(k for k in table if k not in KNOWN_RECORD_CLASSES)
+
+
+def _pick(draw, values: list) -> Any:
+    """One of ``values``, drawn by its index (sampled_from would show the long ones whole when
+    hypothesis describes the strategy)."""
+    return values[draw(st.integers(0, len(values) - 1))]
+
+
+def _written(data: Any, as_json: bool, ascii_only: bool, texts: dict[str, str]) -> str:
+    """``data`` written as JSON (``ascii_only``: a lone surrogate as an escape, else as itself,
+    which is no UTF-8) or YAML (which escapes it), each marker in ``texts`` replaced by its text."""
+    if as_json:
+        text = json.dumps(data, ensure_ascii=ascii_only)
+    else:
+        try:
+            text = yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=1 << 30)
+        except UnicodeEncodeError:  # libyaml's emitter does not write lone surrogates; PyYAML's escapes them
+            text = yaml.dump(data, Dumper=yaml.SafeDumper, allow_unicode=True, sort_keys=False, width=1 << 30)
+    for marker, raw in texts.items():
+        text = text.replace(json.dumps(marker), raw).replace(marker, raw)
+    return text
+
+
+def _duplicate_key(data: Any, text: str, as_json: bool) -> str:
+    """``text`` (``data`` written) with its first top-level key given a second time."""
+    if not isinstance(data, dict) or not data:
+        return text
+    key, value = next(iter(data.items()))
+    again = f"{json.dumps(str(key))}: {json.dumps(value)}"
+    if as_json and text.startswith("{"):
+        return "{" + again + ", " + text[1:]
+    return text + "\n" + again + "\n"
+
+
+def _changed(changes: list[str], text: str, data: Any, as_json: bool, cut: float) -> bytes:
+    """``text`` with the ``changes`` made, as bytes (``cut``: where it is cut, as a fraction)."""
+    if "duplicate-key" in changes:
+        text = _duplicate_key(data, text, as_json)
+    if "crlf" in changes:
+        text = text.replace("\n", "\r\n")
+    if "bom" in changes:
+        text = "\ufeff" + text
+    blob = text.encode("utf-16" if "utf-16" in changes else "utf-8", "surrogatepass")
+    return blob[:int(len(blob) * cut)] if "cut" in changes else blob
+
+
+def _same_kind(places: list, value: Any) -> list:
+    """The places whose value is of the kind of ``value`` (text for text, a number for a number):
+    where a hostile value leaves the rest of the record readable, so that the rules see it."""
+    kind = str if isinstance(value, str) else (int, float)
+    return [p for p in places if isinstance(p[0][p[1]], kind) and not isinstance(p[0][p[1]], bool)] or places
+
+
+@st.composite
+def hostile_records(draw, game: str) -> bytes:
+    """A worked example of ``game`` with one to three hostile values or keys (mostly one, mostly
+    in place of a value of the same kind), written as JSON or YAML, then maybe changed as text
+    (see TEXT_CHANGES)."""
+    data = copy.deepcopy(draw(st.sampled_from(example_data(game))))
+    texts: dict[str, str] = {}
+    values, raws = _classes(HOSTILE_VALUES), _classes(HOSTILE_TEXTS)
+    for _ in range(draw(st.sampled_from([1, 1, 1, 2, 3]))):
+        kind = draw(st.sampled_from(values + raws))
+        if kind in HOSTILE_TEXTS:
+            value: Any = f"fuzzmarker{len(texts)}x"
+            texts[value] = _pick(draw, HOSTILE_TEXTS[kind])
+        else:
+            value = _pick(draw, HOSTILE_VALUES[kind])
+        places = _places(data, [])
+        if not places:
+            break
+        if draw(st.integers(0, 2)) and kind in HOSTILE_VALUES:
+            places = _same_kind(places, value)
+        parent, key, _ = _pick(draw, places)
+        if isinstance(parent, dict) and isinstance(value, str) and draw(st.integers(0, 4)) == 0:
+            parent[value] = parent.pop(key)  # a hostile key
+        else:
+            parent[key] = value
+    as_json = draw(st.booleans())
+    text = _written(data, as_json, draw(st.integers(0, 3)) > 0, texts)
+    changes = draw(st.lists(st.sampled_from(_classes(TEXT_CHANGES)), max_size=2)) if draw(st.integers(0, 2)) == 0 else []
+    return _changed(changes, text, data, as_json, draw(st.floats(0, 1)))
+
+
 # -- all three, written as YAML or JSON ---------------------------------------------------------------
 
 # libyaml's emitter when PyYAML has it (about ten times faster than the pure-Python one; both
@@ -322,18 +447,26 @@ def _text(data: Any, as_json: bool) -> bytes:
 
 
 def records(game: str) -> st.SearchStrategy:
-    """One record's bytes, any of the three ways (the first alone for a game with no worked
+    """One record's bytes, any of the four ways (the first alone for a game with no worked
     example in examples/GAME/)."""
     built = st.builds(_text, schema_records(game), st.booleans())
     if not example_data(game):
         return built
     changed = st.builds(_text, mutated_examples(game), st.booleans())
-    return st.one_of(built, changed, changed, changed, raw_mutations(game))
+    hostile = hostile_records(game)
+    return st.one_of(built, changed, changed, raw_mutations(game), hostile, hostile, hostile)
 
 
-def record_sets(game: str) -> st.SearchStrategy:
+@st.composite
+def record_sets(draw, game: str) -> list[bytes]:
     """The records given to one ``printkit score``: one, or (for a game scored one record a
-    player) several, with the worked examples among them."""
+    player) several, with the worked examples among them. (A composite, so that hypothesis
+    names it in a few words: the strategies it draws from would take megabytes to describe.)"""
+    return draw(_record_sets(game))
+
+
+@cache
+def _record_sets(game: str) -> st.SearchStrategy:
     one = records(game).map(lambda b: [b])
     if not scorers()[game].multi:
         return one
@@ -346,21 +479,32 @@ def record_sets(game: str) -> st.SearchStrategy:
 
 # -- the tests ----------------------------------------------------------------------------------------
 
+#: Examples a game in CI (benchmarks/fuzz_records.py runs 10,000).
+EXAMPLES_PER_GAME = 200
+
+
+def fuzz_settings(n: int, **more: Any) -> settings:
+    """Hypothesis's settings for ``n`` examples: no deadline (the 2 s budget is checked by
+    tests/fuzzing.py), no example database, and as given in ``more``."""
+    return settings(max_examples=n, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.large_base_example], **more)
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_examples_score_without_internal_errors(game):
+def test_examples_score_without_internal_errors(game, tmp_path):
     for blob in example_texts(game):
-        assert outcome(game, [blob]) in (0, 1, 2)
+        assert outcome(game, [blob], tmp_path) in (0, 1, 2)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_fuzzed_records_exit_0_1_or_2(game):
-    others = other_games()
+def test_fuzzed_records_are_answered(game, tmp_path):
+    """200 records a game, the same ones every run (derandomize): each answered in one of the
+    three ways, in time (tests/fuzzing.py)."""
 
-    @settings(max_examples=120, deadline=None, database=None, derandomize=True,
-              phases=[Phase.generate, Phase.shrink],
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-    @given(record_sets(game))
-    def run(blobs):
-        assert outcome(game, blobs, others) in (0, 1, 2)
+    @fuzz_settings(EXAMPLES_PER_GAME, derandomize=True, phases=[Phase.generate, Phase.shrink])
+    @given(record_sets(game), st.booleans())
+    def run(blobs, as_json):
+        outcome(game, blobs, tmp_path, as_json)
 
     run()
