@@ -307,13 +307,7 @@ def raw_mutations(draw, game: str) -> bytes:
 #
 # A worked example with values an attacker (or a broken exporter) would put in it, written as
 # JSON or YAML, then its text changed: a duplicate key, a byte-order mark, UTF-16, a cut at a
-# random byte. Each kind of hostility has a name, so that a class the issue knows of can be left
-# out while its fix is on its way (KNOWN_RECORD_CLASSES).
-
-#: Classes of failure named in issue 26 that this fuzz finds on main, left out of what it
-#: generates until their fixes are merged (FINDINGS.md gives a repro of each). Empty: the three
-#: it found ("surrogate", "escaped-quotes", "space-tab-runs") are fixed on main (i26-rec).
-KNOWN_RECORD_CLASSES: frozenset[str] = frozenset()
+# random byte. Each kind of hostility has a name (a failure says which).
 
 #: Values of each class, put in place of a value (or a key) of a worked example.
 HOSTILE_VALUES: dict[str, list[Any]] = {
@@ -348,7 +342,7 @@ TEXT_CHANGES = ["duplicate-key", "cut", "bom", "utf-16", "crlf"]
 
 
 def _classes(table: Any) -> list[str]:
-    return sorted(k for k in table if k not in KNOWN_RECORD_CLASSES)
+    return sorted(table)
 
 
 def _pick(draw, values: list) -> Any:

@@ -37,15 +37,6 @@ from tests.test_fuzz import fuzz_settings
 
 COMMON = Path(__file__).resolve().parents[1] / "layouts" / "common.yaml"
 
-#: Classes of failure named in issue 26 that this fuzz finds on main: left out of what it
-#: generates until their fixes are merged, so that the test lands green; FINDINGS.md gives a
-#: repro of each. The lead empties this after merging the fix. (The others it found -- "card-zero",
-#: "extreme-float", "huge", "dash", "symbol-recursion", "extends-chain", "symbol-bomb" -- are
-#: fixed on main.)
-KNOWN_LAYOUT_CLASSES: frozenset[str] = frozenset({
-    "paper-fit",  # a card or design size too big for the paper: check exits 0, make 2
-})
-
 #: Examples in CI (benchmarks/fuzz_layouts.py runs 10,000).
 EXAMPLES = 200
 
@@ -71,10 +62,10 @@ def _ordinary() -> st.SearchStrategy:
 
 @st.composite
 def _number(draw, odds: int) -> Any:
-    """An ordinary number, or one time in ``odds + 1`` an extreme one (of a class not known)."""
+    """An ordinary number, or one time in ``odds + 1`` an extreme one."""
     if draw(st.integers(0, odds)):
         return draw(_ordinary())
-    extreme = [v for k, vs in NUMBERS.items() if k not in KNOWN_LAYOUT_CLASSES for v in vs]
+    extreme = [v for vs in NUMBERS.values() for v in vs]
     return extreme[draw(st.integers(0, len(extreme) - 1))]
 
 
@@ -84,11 +75,8 @@ ODDS = [6, 30, 100, 10**6]
 
 
 def _size(odds: int) -> st.SearchStrategy:
-    """A card's or a design's width or height: any number; while "paper-fit" is a known class,
-    one that fits A4 and Letter or one that is no length at all (refused by check and make)."""
-    if "paper-fit" in KNOWN_LAYOUT_CLASSES:
-        return st.one_of(st.integers(10, 90), st.integers(10, 90),
-                         st.sampled_from(["63mm", "88mm", "2.5in", 0, -1, "-5mm", ".nan", "1e999", "abc"]))
+    """A card's or a design's width or height: any number (one too big for the paper is refused
+    by check as by make)."""
     return _number(odds)
 
 
@@ -115,8 +103,7 @@ def style(draw, names: list[str], odds: int) -> dict:
             out[k] = draw(st.sampled_from(["ink", "red", "#abc", "#12345", "none", "bw:red", "nocolour",
                                            "{colour}"]))
         elif k == "dash":
-            out[k] = draw(st.sampled_from(DASHES[:2]) if "dash" in KNOWN_LAYOUT_CLASSES
-                          else st.one_of(st.lists(_number(odds), max_size=3), st.sampled_from(DASHES)))
+            out[k] = draw(st.one_of(st.lists(_number(odds), max_size=3), st.sampled_from(DASHES)))
         elif k == "font":
             out[k] = draw(st.sampled_from(["sans", "sans-bold", "display", "comic"]))
         elif k == "cap":
@@ -155,7 +142,7 @@ ELEMENT_KEYS: dict[str, list[str]] = {
 CHOICES: dict[str, list[Any]] = {
     "shrink": [True, False],
     "d": ["M 0 0 L 10 10 Z", "M 0 0 C 1 2 3 4 5 6", "M 0 0 Q", "Z", "M 0 0 " + "L 1 1 " * 200, "{path}"]
-    + ([] if "extreme-float" in KNOWN_LAYOUT_CLASSES else ["m 1e308 1e308 l 1 1"]),
+    + ["m 1e308 1e308 l 1 1"],
     "count": [0, 1, 3, 10, 10_000, 10_001, -1, "{big}"],
     "over": ["items", "nothing", "big", "{items}"],
     "cols": [1, 2, 0, -1, "{big}", "{small}"],
@@ -204,15 +191,15 @@ def _chains(draw, out: dict, ctx: dict) -> list[dict]:
     """Now and then a chain: styles each extending the next (a few, or thousands), or symbols
     each using the next twice (an element bomb), or a symbol that uses itself; with the element
     that draws it."""
-    how = draw(st.sampled_from(["none"] * 3 + [c for c in CHAINS if c not in KNOWN_LAYOUT_CLASSES or c != "symbol-recursion"]))
+    how = draw(st.sampled_from(["none"] * 3 + CHAINS))
     if how == "extends-chain":
-        n = draw(st.sampled_from([5, 60] if "extends-chain" in KNOWN_LAYOUT_CLASSES else [5, 60, 3000]))
+        n = draw(st.sampled_from([5, 60, 3000]))
         out.setdefault("styles", {}).update({f"e{i}": {"extends": f"e{i + 1}"} for i in range(n)})
         out["styles"][f"e{n}"] = {"stroke_width": 1}
         ctx["styles"].append("e0")
         return [{"rect": {"x": 1, "y": 1, "w": 5, "h": 5, "style": "e0"}}]
     if how == "symbol-bomb":
-        n = draw(st.sampled_from([3, 12] if "symbol-bomb" in KNOWN_LAYOUT_CLASSES else [3, 12, 30]))
+        n = draw(st.sampled_from([3, 12, 30]))
         symbols = {f"b{i}": {"elements": [{"use": {"symbol": f"b{i + 1}"}}, {"use": {"symbol": f"b{i + 1}", "x": 1}}]}
                    for i in range(n)}
         symbols[f"b{n}"] = {"elements": [{"rect": {"x": 0, "y": 0, "w": 1, "h": 1}}]}
@@ -246,16 +233,13 @@ def layouts(draw) -> dict:
     if draw(st.integers(0, 7)):
         out["size"] = draw(st.one_of(st.just("printable"), st.lists(_size(odds), min_size=2, max_size=2)))
     out["data"] = {"items": draw(st.lists(st.sampled_from(["a", 1, 2.5, "\u202e"]), max_size=4)),
-                   "big": draw(_number(odds)), "small": draw(st.sampled_from([0.5, 2, "x"] + ([] if "extreme-float" in KNOWN_LAYOUT_CLASSES else [1e308]))),
+                   "big": draw(_number(odds)), "small": draw(st.sampled_from([0.5, 2, "x", 1e308])),
                    "colour": draw(st.sampled_from(["red", "#000", "nope"])),
                    "path": "M 0 0 L 5 5"}
     if own_styles:
         out["styles"] = {n: draw(style(names, odds)) for n in own_styles}
     if symbols:
-        # While "symbol-recursion" is known, a symbol uses only those after it (no cycle).
-        acyclic = "symbol-recursion" in KNOWN_LAYOUT_CLASSES
-        out["symbols"] = {n: {"elements": draw(elements({**ctx, "symbols": symbols[i + 1:] if acyclic else symbols}, 1))}
-                          for i, n in enumerate(symbols)}
+        out["symbols"] = {n: {"elements": draw(elements(ctx, 1))} for n in symbols}
     chained = _chains(draw, out, ctx)
     if draw(st.integers(0, 3)):
         out["pages"] = [{"elements": chained + draw(elements(ctx))} for _ in range(draw(st.integers(1, 2)))]

@@ -8,7 +8,9 @@ from contextvars import ContextVar
 from typing import Any
 
 from printkit.core.draw.ops import Document, LazyPages, Op, Page, Rect, Style
-from printkit.core.draw.page import FooterInfo, PrintOptions, compose_page, content_box, impose_cards
+from printkit.core.draw.page import (FooterInfo, PrintOptions, compose_page, content_box, design_misfit, impose_cards,
+                                     plan_grid)
+from printkit.errors import PrintkitError
 from printkit.core.layout.load import Layout, load_layout
 from printkit.core import progress
 from printkit.core.layout.poster import poster_pages
@@ -50,32 +52,15 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
     spec = layout.spec
     title = spec.title or f"{info.game} {info.component}"
     if spec.cards is not None:
-        c = spec.cards
-        w, h = r.length(c.w, ctx, "cards.w"), r.length(c.h, ctx, "cards.h")
-        gutter = r.length(c.gutter, ctx, "cards.gutter")
-        items = r.items(c.over, None, ctx, "cards")
-        _check_count(layout, len(items), "cards.over", "cards")
-        bg = r.colour(c.background, ctx, "cards.background")
-        b = opts.bleed
-
-        def face(elements, item, i, where) -> list[Op]:
-            sub = {**ctx, "item": item, "index": i, "n": i + 1, "card_w": w, "card_h": h}
-            r.start_page()
-            ops: list[Op] = []
-            if bg is not None:
-                ops.append(Rect(-b, -b, w + 2 * b, h + 2 * b, Style(stroke=None, fill=bg)))
-            return ops + r.elements(elements, sub, where)
-
-        fronts = [face(c.front, it, i, "cards.front") for i, it in enumerate(items)]
-        backs = [face(c.back, it, i, "cards.back") for i, it in enumerate(items)] if c.back is not None else None
-        sheets = impose_cards(fronts, backs, w, h, opts, info, gutter)
-        return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None)
+        return _card_sheets(layout, r, ctx, opts, info, title)
     design = r.design = design_box(r, spec.size, ctx, opts)
     if spec.poster is not None:
         return Document(_ink(poster_pages(r, spec.poster, ctx, design, opts, info), r, opts), r.symbols, title)
     if spec.pages is None:
         raise layout.error("", "nothing to draw: this file has neither 'pages', 'cards' nor 'poster' "
                                "(a library of styles and symbols is only for 'include')")
+    if misfit := design_misfit(design, opts):  # before a page is drawn, for check as for make
+        raise layout.error("size", misfit)
     # One entry per page spec: (its index, its items or None, its first page); pages (and the
     # items they run over, when those are made lazily) are made when asked for.
     pages_spec = spec.pages
@@ -106,6 +91,36 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         made = low_ink_pages(make, r.symbols)
     pages: Sequence[Page] = LazyPages(total, made) if total > 1 else [made(n) for n in range(total)]
     return Document(pages, r.symbols, title)
+
+
+def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOptions, info: FooterInfo,
+                 title: str) -> Document:
+    """The card sheets of a layout's ``cards``."""
+    c = layout.spec.cards
+    assert c is not None
+    w, h = r.length(c.w, ctx, "cards.w"), r.length(c.h, ctx, "cards.h")
+    gutter = r.length(c.gutter, ctx, "cards.gutter")
+    items = r.items(c.over, None, ctx, "cards")
+    _check_count(layout, len(items), "cards.over", "cards")
+    try:  # the card fits this paper, or the layout says why before a card is drawn (issue 26)
+        plan_grid(w, h, opts, gutter, count=len(items))
+    except PrintkitError as e:
+        raise layout.error("cards", str(e)) from None
+    bg = r.colour(c.background, ctx, "cards.background")
+    b = opts.bleed
+
+    def face(elements, item, i, where) -> list[Op]:
+        sub = {**ctx, "item": item, "index": i, "n": i + 1, "card_w": w, "card_h": h}
+        r.start_page()
+        ops: list[Op] = []
+        if bg is not None:
+            ops.append(Rect(-b, -b, w + 2 * b, h + 2 * b, Style(stroke=None, fill=bg)))
+        return ops + r.elements(elements, sub, where)
+
+    fronts = [face(c.front, it, i, "cards.front") for i, it in enumerate(items)]
+    backs = [face(c.back, it, i, "cards.back") for i, it in enumerate(items)] if c.back is not None else None
+    sheets = impose_cards(fronts, backs, w, h, opts, info, gutter)
+    return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None)
 
 
 def _ink(pages: list[Page], r: Renderer, opts: PrintOptions) -> list[Page]:

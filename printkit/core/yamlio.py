@@ -432,7 +432,18 @@ def first_error(e, table: dict) -> tuple[str, str, int | None]:
     err = errors[0]
     more = len(errors) - 1
     extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-    return key_path(err["loc"]), describe(err) + extra, line_for(table, err["loc"])
+    loc = model_path(err["loc"])
+    return key_path(loc), describe(err) + extra, line_for(table, loc)
+
+
+def model_path(loc: tuple) -> tuple:
+    """A pydantic error's location without the union members pydantic names in it (a layout's
+    keys have no brackets; pydantic's member tags do).
+
+    >>> model_path(("size", "tuple[function-before[_length(), float], float]", 0))
+    ('size', 0)
+    """
+    return tuple(p for p in loc if not (isinstance(p, str) and "[" in p))
 
 
 def describe(err: dict) -> str:

@@ -124,6 +124,8 @@ BAD = [
         data=SECS),
     Bad("card-gutter-negative", "rect: " + R, r"cards\.gutter: expected a length of at least 0",
         cards="w: 63mm\n  h: 88mm\n  gutter: -50"),
+    Bad("card-too-big-for-the-paper", "rect: " + R, r"cards: a 250 x 250 mm card \(bleed 0 mm\) does not fit on A4",
+        cards="w: 250mm\n  h: 250mm"),
     Bad("font-size-negative", '{text: {x: 0, y: 0, text: "hi", style: s}}', r"font_size: expected a length more than 0",
         style="font_size: -5"),
     Bad("font-size-0-template", '{text: {x: 0, y: 0, text: "hi", style: {font_size: "{v}"}}}',

@@ -139,17 +139,25 @@ def content_box(opts: PrintOptions) -> tuple[float, float, float, float]:
     return (PAGE_MARGIN, PAGE_MARGIN, w - 2 * PAGE_MARGIN, h - 2 * PAGE_MARGIN - FOOTER_H - FOOTER_GAP)
 
 
+def design_misfit(design: tuple[float, float], opts: PrintOptions) -> str | None:
+    """Why a full page's ``design`` (w x h mm) does not fit the paper inside its margins and
+    footer, or None when it fits."""
+    _, _, bw, bh = content_box(opts)
+    dw, dh = design
+    if dw > bw + 1e-6 or dh > bh + 1e-6:
+        return (f"the design is {dw:g} x {dh:g} mm but {PAPER_NAMES[opts.paper]} "
+                f"leaves {bw:g} x {bh:.1f} mm inside its margins and footer")
+    return None
+
+
 def compose_page(ops: list[Op], design: tuple[float, float], opts: PrintOptions, info: FooterInfo,
                  page: int, pages: int, where: str = "", label: str = "") -> Page:
     """One full page: ``ops`` (drawn in a ``design`` w x h mm box) centred at the top of the
     content box, with the footer below (naming the page ``label`` after the component)."""
     bx, by, bw, bh = content_box(opts)
     dw, dh = design
-    if dw > bw + 1e-6 or dh > bh + 1e-6:
-        raise PrintkitError(
-            f"{where or 'layout'}: the design is {dw:g} x {dh:g} mm but {PAPER_NAMES[opts.paper]} "
-            f"leaves {bw:g} x {bh:.1f} mm inside its margins and footer"
-        )
+    if misfit := design_misfit(design, opts):
+        raise PrintkitError(f"{where or 'layout'}: {misfit}")
     W, H = opts.size
     body = Group(tuple(ops), Matrix.translate(bx + (bw - dw) / 2, by), tag="content")
     foot = footer_ops(footer_text(info, opts, page, pages, label),
