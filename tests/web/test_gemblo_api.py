@@ -114,6 +114,8 @@ def test_setup_defaults_and_refusals() -> None:
         GembloSetup(players=7)
     with pytest.raises(ValueError, match="names: two players have the same name"):
         GembloSetup(players=3, names=["Ann", "Ann"])
+    with pytest.raises(ValueError, match="names: two players have the same name"):  # NFC: one name
+        GembloSetup(players=3, names=["Zo\u00eb", "Zoe\u0308"])
     with pytest.raises(ValueError, match="names: 3 players, 4 names"):
         GembloSetup(players=3, names=["A", "B", "C", "D"])
     # names in turn order; with 2 players each name is its two colours' (GEM-6)

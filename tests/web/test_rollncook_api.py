@@ -144,6 +144,7 @@ def test_setup_reads_seeds_ids_and_qr_text():
                        ({"sheet": "hello", "players": ["A"]}, "neither a seed nor a sheet id"),
                        ({"sheet": 2**63, "players": ["A"]}, "beyond"),
                        ({"sheet": 7, "players": ["A", "A"]}, "named twice"),
+                       ({"sheet": 7, "players": ["Zo\u00eb", "Zoe\u0308"]}, "named twice"),  # NFC: one name
                        ({"sheet": 7, "players": []}, "at least 1"),
                        ({"sheet": 7, "players": ["  "]}, "1 to 40 printable"),
                        ({"sheet": True, "players": ["A"]}, "seed")]:

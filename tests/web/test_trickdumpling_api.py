@@ -339,6 +339,8 @@ def test_setup_refuses_what_no_table_can_be():
         Setup(players=["A", MASTER])
     with pytest.raises(ValidationError, match="differ"):
         Setup(players=["A", " A"])
+    with pytest.raises(ValidationError, match="differ"):  # NFC: one name
+        Setup(players=["Zo\u00eb", "Zoe\u0308"])
     with pytest.raises(ValidationError, match="not a player"):
         Setup(players=["A", "B"], cooks={"Z": "picky"})
     with pytest.raises(ValidationError):

@@ -33,7 +33,7 @@ from pydantic.json_schema import SkipJsonSchema
 from printkit.core.game import GameState
 from printkit.core.geometry.hexgrid import Hex, reflect, rotate
 from printkit.core.geometry.polyhex import Shape, normalise
-from printkit.core.records import Whole
+from printkit.core.records import Whole, same_name
 from printkit.core.table import Scorekeeper
 from printkit.games.gemblo.content import CONTENT
 from printkit.games.gemblo.record import GembloRecord, Move, Placed, Strict
@@ -76,7 +76,7 @@ class GembloSetup(Strict):
     def _fits_a_record(self) -> GembloSetup:
         if len(self.names) > self.players:
             raise ValueError(f"names: {self.players} players, {len(self.names)} names")
-        given = [n for n in self.names if n]
+        given = [same_name(n) for n in self.names if n]  # NFC: "Zoë" typed two ways is one name
         if len(set(given)) != len(given):
             raise ValueError("names: two players have the same name")
         try:

@@ -22,7 +22,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 
 from printkit.core.game import GameState
 from printkit.core.table import Scorekeeper
-from printkit.core.records import Whole
+from printkit.core.records import Whole, same_name
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.record import EndState, HourPlay, Made, RollNCookRecord
 from printkit.games.rollncook.record import MAX_SHEET_SEED, said
@@ -99,7 +99,7 @@ class Setup(BaseModel):
     @field_validator("players")
     @classmethod
     def _distinct(cls, v: list[Player]) -> list[Player]:
-        names = [p.name for p in v]
+        names = [same_name(p.name) for p in v]  # NFC: "Zoë" typed two ways is one name
         twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
         if twice is not None:
             raise ValueError(f"{said(twice)} is named twice: each player needs a name of their own")
@@ -159,7 +159,7 @@ def split(documents: Sequence[dict[str, Any]]) -> tuple[BaseModel, list[dict[str
         raise ValueError("no record to import")
     table_sheet = next((r.sheet for r in recs if r.hours is not None), recs[0].sheet)
     players = [Player(name=r.player, sheet=None if r.sheet == table_sheet else r.sheet, end=r.end) for r in recs]
-    names = [p.name for p in players]
+    names = [same_name(p.name) for p in players]
     twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
     if twice is not None:
         raise ValueError(f"two records are {said(twice)}'s: give each player's record once, each with its own "

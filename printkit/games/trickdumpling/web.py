@@ -25,6 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from printkit.core.game import GameState
+from printkit.core.records import distinct_names
 from printkit.core.table import MoveRefused, Scorekeeper
 from printkit.games.trickdumpling.content import CONTENT, CardError, parse_card
 from printkit.games.trickdumpling.record import COOKS, MASTER, CookId, GameRecord
@@ -89,8 +90,7 @@ class Setup(_Strict):
         names = [n.strip() for n in v]
         if any(not n or len(n) > NAME_MAX for n in names):
             raise ValueError(f"each player's name is 1 to {NAME_MAX} characters")
-        if len(set(names)) != len(names):
-            raise ValueError("player names must differ")
+        distinct_names(names)  # NFC: "Zoë" typed two ways is one name
         if MASTER in names:
             raise ValueError(f"{MASTER!r} is the Dumpling Master's name in a 2-player game")
         return names
