@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -42,14 +43,24 @@ def scratch(prefix: str) -> Path:
     return Path(_SCRATCH[-1].name)
 
 
-@functools.cache
+_WARMING = threading.Lock()
+
+
 def warm() -> tuple[Path, bytes]:
     """A cache folder holding the parsed layouts of the calibration page, and the page's PDF as
-    a run without any cache makes it."""
+    a run without any cache makes it (made once, whichever thread of benchmarks/hostile_sweep.py
+    asks first; as processes, since an in-process run changes the directory of every thread)."""
+    with _WARMING:
+        return _warm()
+
+
+@functools.cache
+def _warm() -> tuple[Path, bytes]:
     folder = scratch("printkit-warm-")
-    run_case(Case("cold", PAGE, 0, files=dict(LAYOUTS), env={**CACHE_ENV, "PRINTKIT_CACHE": "0"}), folder / "cold")
+    run_case(Case("cold", PAGE, 0, files=dict(LAYOUTS), env={**CACHE_ENV, "PRINTKIT_CACHE": "0"}, process=True),
+             folder / "cold")
     pdf = (folder / "cold" / PDF).read_bytes()
-    run_case(Case("warm", PAGE, 0, files=dict(LAYOUTS), env=CACHE_ENV), folder / "warm")
+    run_case(Case("warm", PAGE, 0, files=dict(LAYOUTS), env=CACHE_ENV, process=True), folder / "warm")
     assert (folder / "warm" / PDF).read_bytes() == pdf
     return folder / "warm" / "cache", pdf
 
