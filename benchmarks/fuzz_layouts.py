@@ -13,7 +13,6 @@ PRINTKIT_DEBUG is set, so that an internal error shows where it comes from.
 
 from __future__ import annotations
 
-import collections
 import itertools
 import os
 import sys
@@ -27,16 +26,14 @@ os.environ.setdefault("PRINTKIT_CACHE", "0")
 
 from hypothesis import Phase, given  # noqa: E402
 
-from tests.fuzzing import failure_key  # noqa: E402
+from tests.fuzzing import Tally  # noqa: E402
 from tests.test_fuzz import fuzz_settings  # noqa: E402
 from tests.test_fuzz_layouts import agree, layouts, layouts_folder, write_layout  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
     n = int(argv[0]) if argv else 10_000
-    codes: collections.Counter = collections.Counter()
-    failures: dict[str, tuple[int, str, str]] = {}
-    slowest = 0.0
+    tally = Tally()
     count = itertools.count(1)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp, layouts_folder(Path(tmp) / "layouts") as folder:
@@ -44,29 +41,17 @@ def main(argv: list[str]) -> int:
         @fuzz_settings(n, phases=[Phase.generate])
         @given(layouts())
         def run(layout):
-            nonlocal slowest
             text = write_layout(layout)
-            begun = time.process_time()
-            try:
-                codes[agree(text, folder, next(count) * 10**9)[0]] += 1
-            except Exception as e:  # noqa: BLE001 - counted and shown, not raised
-                codes["failure"] += 1
-                key = failure_key(e)
-                seen, first, said = failures.get(key, (0, text, f"{type(e).__name__}: {e}"))
-                failures[key] = (seen + 1, first, said)
-            slowest = max(slowest, time.process_time() - begun)
+            tally.run(text, lambda: agree(text, folder, next(count) * 10**9)[0])
 
         run()
-    failed = codes.pop("failure", 0)
-    examples = sum(codes.values()) + failed
     took = time.perf_counter() - start
-    print(f"layouts: {examples} examples, {failed} failures; check's exit codes {dict(sorted(codes.items()))}; "
-          f"{took:.0f} s ({examples / took:.1f}/s), slowest {slowest * 1000:.0f} ms CPU")
-    for key, (seen, text, said) in sorted(failures.items(), key=lambda kv: -kv[1][0]):
+    print(f"layouts: {tally.examples} examples, {tally.failed} failures; check's exit codes {tally.exits()}; "
+          f"{took:.0f} s ({tally.examples / took:.1f}/s), slowest {tally.slowest * 1000:.0f} ms CPU")
+    for key, (seen, text, said) in sorted(tally.failures.items(), key=lambda kv: -kv[1][0]):
         print(f"  {seen} x {key}: {said[:400]}")
         print("    layout: " + repr(text[:1500]))
-    return 1 if failed else 0
-
+    return 1 if tally.failed else 0
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

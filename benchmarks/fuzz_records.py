@@ -14,7 +14,6 @@ PRINTKIT_DEBUG is set, so that an internal error shows where it comes from.
 
 from __future__ import annotations
 
-import collections
 import os
 import sys
 import tempfile
@@ -28,31 +27,20 @@ os.environ.setdefault("PRINTKIT_CACHE", "0")
 from hypothesis import Phase, given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from tests.fuzzing import failure_key  # noqa: E402
+from tests.fuzzing import Tally  # noqa: E402
 from tests.test_fuzz import GAMES, fuzz_settings, outcome, record_sets  # noqa: E402
 
 
-def fuzz(game: str, n: int, folder: Path) -> tuple[int, collections.Counter, dict, float]:
-    codes: collections.Counter = collections.Counter()
-    failures: dict[str, tuple[int, list[bytes], str]] = {}
-    slowest = 0.0
+def fuzz(game: str, n: int, folder: Path) -> Tally:
+    tally = Tally()
 
     @fuzz_settings(n, phases=[Phase.generate])
     @given(record_sets(game), st.booleans())
     def run(blobs, as_json):
-        nonlocal slowest
-        start = time.process_time()
-        try:
-            codes[outcome(game, blobs, folder, as_json)] += 1
-        except Exception as e:  # noqa: BLE001 - counted and shown, not raised
-            codes["failure"] += 1
-            key = failure_key(e)
-            count, first, text = failures.get(key, (0, blobs, f"{type(e).__name__}: {e}"))
-            failures[key] = (count + 1, first, text)
-        slowest = max(slowest, time.process_time() - start)
+        tally.run(blobs, lambda: outcome(game, blobs, folder, as_json))
 
     run()
-    return sum(codes.values()), codes, failures, slowest
+    return tally
 
 
 def main(argv: list[str]) -> int:
@@ -62,21 +50,19 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for game in games:
             start = time.perf_counter()
-            examples, codes, failures, slowest = fuzz(game, n, Path(tmp))
-            failed = codes.pop("failure", 0)
-            total_examples += examples
-            total_failures += failed
+            tally = fuzz(game, n, Path(tmp))
+            total_examples += tally.examples
+            total_failures += tally.failed
             took = time.perf_counter() - start
-            print(f"{game}: {examples} examples, {failed} failures; exit codes "
-                  f"{dict(sorted(codes.items()))}; {took:.0f} s ({examples / took:.0f}/s), "
-                  f"slowest {slowest * 1000:.0f} ms CPU", flush=True)
-            for key, (count, blobs, text) in failures.items():
+            print(f"{game}: {tally.examples} examples, {tally.failed} failures; exit codes "
+                  f"{tally.exits()}; {took:.0f} s ({tally.examples / took:.0f}/s), "
+                  f"slowest {tally.slowest * 1000:.0f} ms CPU", flush=True)
+            for key, (count, blobs, text) in tally.failures.items():
                 print(f"  {count} x {key}: {text[:300]}")
                 for blob in blobs:
                     print("    record: " + repr(blob[:600]))
     print(f"total: {total_examples} examples, {total_failures} failures")
     return 1 if total_failures else 0
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -21,13 +21,14 @@ is, so that its traceback says where it comes from.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import io
 import time
 import traceback
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -100,3 +101,37 @@ def failure_key(e: BaseException) -> str:
         return "AssertionError: " + " ".join(str(e).split()[:8])[:120]
     where = traceback.extract_tb(e.__traceback__)[-1]
     return f"{type(e).__name__} at {Path(where.filename).name}:{where.lineno}"
+
+
+@dataclass
+class Tally:
+    """What a fuzz benchmark counts (benchmarks/fuzz_records.py, fuzz_layouts.py): the answers
+    by exit code, each kind of failure once (how often, its first example, its message) and
+    the slowest example's CPU seconds."""
+
+    codes: collections.Counter = field(default_factory=collections.Counter)
+    failures: dict[str, tuple[int, Any, str]] = field(default_factory=dict)
+    slowest: float = 0.0
+
+    def run(self, example: Any, answer: Callable[[], Any]) -> None:
+        """Count ``answer()`` (an exit code) for ``example``, or the failure it raises."""
+        begun = time.process_time()
+        try:
+            self.codes[answer()] += 1
+        except Exception as e:  # noqa: BLE001 - counted and shown, not raised
+            self.codes["failure"] += 1
+            key = failure_key(e)
+            seen, first, said = self.failures.get(key, (0, example, f"{type(e).__name__}: {e}"))
+            self.failures[key] = (seen + 1, first, said)
+        self.slowest = max(self.slowest, time.process_time() - begun)
+
+    @property
+    def failed(self) -> int:
+        return self.codes["failure"]
+
+    @property
+    def examples(self) -> int:
+        return sum(self.codes.values())
+
+    def exits(self) -> dict:
+        return {k: v for k, v in sorted(self.codes.items(), key=str) if k != "failure"}
