@@ -52,6 +52,17 @@ def test_the_toy_game_is_scored_by_the_core_replay(tmp_path, takes, code, winner
         assert isinstance(v["line"], int)
 
 
+def test_the_toy_records_players_differ_and_every_take_is_a_players():
+    """What the State cannot replay, the record model refuses (the record fuzz found a take by
+    nobody: an internal error)."""
+    from tests.toygame.state import NimRecord
+
+    with pytest.raises(ValueError, match="player names must differ"):
+        NimRecord(players=["Zo\u00eb", "Zoe\u0308"], pile=3)
+    with pytest.raises(ValueError, match="a take by 'Cy', who is not one of the players"):
+        NimRecord(players=["Ann", "Bo"], pile=3, takes=[{"player": "Cy", "take": 1}])
+
+
 def test_the_toy_game_has_its_records_schema():
     """(Once, not once for each record above: the schema is the same for all.)"""
     r = printkit("schema", "nim")

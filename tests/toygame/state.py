@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from printkit.core.game import Game, GameState, Step
+from printkit.core.records import distinct_names
 from printkit.core.score import PlayerResult, Violation
 
 
@@ -23,6 +24,20 @@ class NimRecord(BaseModel):
     players: list[str] = Field(min_length=2)
     pile: int = Field(ge=1, le=100)
     takes: list[Take] = []
+
+    @field_validator("players")
+    @classmethod
+    def _distinct(cls, v: list[str]) -> list[str]:
+        return distinct_names(v)
+
+    @model_validator(mode="after")
+    def _takers_play(self) -> NimRecord:
+        """Every take is by one of the players (a record model refuses what the State cannot
+        replay; the fuzz of tests/test_fuzz.py found a take by nobody)."""
+        for take in self.takes:
+            if take.player not in self.players:
+                raise ValueError(f"a take by {take.player!r}, who is not one of the players")
+        return self
 
 
 class NimState(GameState[Take]):
