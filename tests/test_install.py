@@ -107,6 +107,19 @@ def test_the_wheel_carries_every_file_of_the_package_and_the_shipped_folders(sou
     assert names - expected == set(), "in the wheel but not in the checkout"
 
 
+def test_the_wheel_carries_the_mit_licence_and_the_fonts_licences(wheel):
+    """Issue 27: pyproject declares MIT and the fonts come under their own licences; the wheel's
+    .dist-info/licenses/ holds each text (LICENSE and fonts/LICENSE-*.txt)."""
+    with zipfile.ZipFile(wheel) as z:
+        licences = {n.split(".dist-info/licenses/", 1)[1]: z.read(n) for n in z.namelist()
+                    if ".dist-info/licenses/" in n}
+        metadata = next(z.read(n).decode() for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+    assert set(licences) == {"LICENSE", "fonts/LICENSE-Comfortaa-OFL.txt", "fonts/LICENSE-DejaVu.txt"}
+    assert b"MIT License" in licences["LICENSE"] and b"the printkit authors" in licences["LICENSE"]
+    assert licences["LICENSE"] == (ROOT / "LICENSE").read_bytes()
+    assert "License-Expression: MIT" in metadata
+
+
 def test_the_installed_package_runs_from_any_folder(venv, tmp_path):
     printkit, python = venv / "printkit", venv / "python"
     where = _run([python, "-c", "import printkit.core.resources as r; print(r.__file__); print(r.layouts_dir()); "
