@@ -330,8 +330,9 @@ def test_format_png_writes_page_images_and_a_contact_sheet(tmp_path):
     names = [p.name for p in paths]
     assert names == ["calibration-page-a4-p01.png", "calibration-duplex-a4-p01.png", "calibration-duplex-a4-p02.png",
                      "calibration-contact-sheet-a4.png"]
-    with Image.open(paths[0]) as im:  # A4 at 100 dpi
+    with Image.open(paths[0]) as im:  # A4 at 100 dpi, and says so (its pHYs chunk: issue 27)
         assert abs(im.width - 210 / 25.4 * 100) < 1 and abs(im.height - 297 / 25.4 * 100) < 1
+        assert [round(d, 2) for d in im.info["dpi"]] == [100, 100]
         assert im.convert("L").getextrema()[0] < 50  # something dark is drawn
     with Image.open(paths[-1]) as sheet:
         assert sheet.width > 3 * 240
