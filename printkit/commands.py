@@ -357,7 +357,7 @@ def make(
       printkit make rollncook --seed 100 --count 30
       printkit make gimbap dice --set edge=25mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
-      printkit make all --format png --bw      # page images + kit-contact-sheet-a4-bw.png
+      printkit make all --format png --bw      # page images + kit-contact-sheet-seedN-a4-bw.png
     """
     make_kit(target, components, seed, count, paper, fmt, out, bw, bleed, crop_marks, duplex_offset,
              settings, hex_size, fillable)

@@ -122,7 +122,7 @@ def _parse_offset(text: str) -> tuple[float, float]:
 
 
 def _contact_sheet(target: str, written: list[Path], opts: PrintOptions, out: Path, seeded: bool) -> Path:
-    """One image of every page image made: ``kit-contact-sheet-a4.png`` (or ``GAME-...``)."""
+    """One image of every page image made: ``kit-contact-sheet-seed7-a4.png`` (or ``GAME-...``)."""
     from printkit.core.output import file_stem, write_atomic
     from printkit.core.preview import contact_sheet, png_bytes
 

@@ -107,6 +107,32 @@ def test_the_wheel_carries_every_file_of_the_package_and_the_shipped_folders(sou
     assert names - expected == set(), "in the wheel but not in the checkout"
 
 
+def _du_apparent(folder: Path) -> int:
+    """``du -sb FOLDER``: the sizes of the folder, its files and folders (not following links)."""
+    return folder.lstat().st_size + sum(p.lstat().st_size for p in folder.rglob("*"))
+
+
+def _readme_figure(before: str, unit: str) -> float:
+    """The number README.md writes after ``before`` (then ``unit``)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    number, written_unit = text[text.index(before) + len(before):].split()[:2]
+    assert written_unit == unit, (number, written_unit)
+    return float(number)
+
+
+def test_the_wheel_carries_the_mit_licence_and_the_fonts_licences(wheel):
+    """Issue 27: pyproject declares MIT and the fonts come under their own licences; the wheel's
+    .dist-info/licenses/ holds each text (LICENSE and fonts/LICENSE-*.txt)."""
+    with zipfile.ZipFile(wheel) as z:
+        licences = {n.split(".dist-info/licenses/", 1)[1]: z.read(n) for n in z.namelist()
+                    if ".dist-info/licenses/" in n}
+        metadata = next(z.read(n).decode() for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+    assert set(licences) == {"LICENSE", "fonts/LICENSE-Comfortaa-OFL.txt", "fonts/LICENSE-DejaVu.txt"}
+    assert b"MIT License" in licences["LICENSE"] and b"the printkit authors" in licences["LICENSE"]
+    assert licences["LICENSE"] == (ROOT / "LICENSE").read_bytes()
+    assert "License-Expression: MIT" in metadata
+
+
 def test_the_installed_package_runs_from_any_folder(venv, tmp_path):
     printkit, python = venv / "printkit", venv / "python"
     where = _run([python, "-c", "import printkit.core.resources as r; print(r.__file__); print(r.layouts_dir()); "
@@ -115,8 +141,12 @@ def test_the_installed_package_runs_from_any_folder(venv, tmp_path):
     assert all(Path(p).is_relative_to(venv.parent) for p in where), where
     assert [Path(p).name for p in where[1:]] == ["layouts", "fonts", "rules"]
 
-    listed = _run([printkit, "list"], cwd=tmp_path).stdout
+    cache = tmp_path / "cache"  # an empty disk cache: what one install's whole kit takes in it
+    listed = _run([printkit, "list"], cwd=tmp_path, XDG_CACHE_HOME=str(cache)).stdout
     assert "gemblo" in listed and "rollncook" in listed
+    taken = _du_apparent(cache / "printkit") / 1e6
+    documented = _readme_figure("One version's entries for the whole kit\ntake ", "MB")
+    assert abs(taken - documented) <= 0.1 * taken, (taken, documented)  # README.md's figure, within 10%
     helped = _run([printkit, "--help"], cwd=tmp_path).stdout
     assert helped.startswith("Usage: printkit [OPTIONS] COMMAND [ARGS]...") and "score" in helped
     _run([printkit, "check"], cwd=tmp_path)  # every installed layout loads

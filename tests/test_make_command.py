@@ -105,3 +105,38 @@ def test_on_a_terminal_the_jobs_show_on_click_progress_bar(tmp_path: Path, monke
     making.make_kit("calibration", out=tmp_path)
     assert "Making" in terminal.getvalue()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["calibration-duplex-a4.pdf", "calibration-page-a4.pdf"]
+
+
+#: Every file name the README and docs/*.md promise, and the make that writes it (issue 27: the
+#: README promised ``kit-contact-sheet-a4.png``; ``make all --format png`` writes the seed in).
+DOCUMENTED_NAMES = {
+    "calibration-page-a4.pdf": ["make", "calibration", "page"],
+    "rollncook-sheet-seed7-a4-fillable.pdf": ["make", "rollncook", "--seed", "7", "--fillable"],
+    "kit-contact-sheet-seed7-a4.png": None,  # make all --format png: every page rasterised, see below
+}
+
+
+def _documented_names() -> set[str]:
+    """File names in README.md and docs/*.md: words ending .pdf or .png with a paper in them
+    (``...-pad-a4-fillable.pdf``, a name's tail, is left out)."""
+    names = set()
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = doc.read_text(encoding="utf-8")
+        for sep in "`()/,;:":
+            text = text.replace(sep, " ")
+        names |= {w for w in text.split() if w.endswith((".pdf", ".png")) and not w.startswith(".")
+                  and ("-a4" in w or "-letter" in w)}
+    return names
+
+
+def test_file_names_the_docs_promise_are_the_names_make_writes(tmp_path: Path) -> None:
+    from printkit.core.draw.page import PrintOptions
+
+    assert _documented_names() == set(DOCUMENTED_NAMES)
+    for name, args in DOCUMENTED_NAMES.items():
+        if args is None:  # make all's contact sheet, named as make_kit names it (of no pages: cheap)
+            made = making._contact_sheet("all", [], PrintOptions(seed=7), tmp_path, seeded=True)
+            assert made.name == name
+            continue
+        r = run_cli(*args, "--out", str(tmp_path / name))
+        assert r.exit_code == 0 and name in [Path(p).name for p in r.stdout.split()], (name, r.stdout)

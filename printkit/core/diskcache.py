@@ -25,7 +25,8 @@ would give, so output is the same bytes.
 The cache stays bounded: entries of one fingerprint share a subfolder; when a new
 fingerprint's subfolder is made (printkit upgraded, or a checkout edited), all but the
 :data:`KEEP` most recently used subfolders of that cache are deleted, and a subfolder keeps at
-most :data:`MAX_ENTRIES` entries (the oldest written go first).
+most :data:`MAX_ENTRIES` entries of :data:`MAX_BYTES` bytes in all (the oldest written go
+first): a cache folder holds at most ``KEEP * MAX_BYTES`` bytes of entries.
 
 ``PRINTKIT_CACHE=0`` turns every cache off (reads nothing, writes nothing).
 """
@@ -51,6 +52,10 @@ FORMAT = 3
 KEEP = 4
 #: A fingerprint's subfolder keeps at most this many entries (the most recently written).
 MAX_ENTRIES = 1000
+#: ... and at most this many bytes of entries (a whole kit's parsed layouts and data take ~0.5 MB;
+#: entries are keyed by content, so every edit of a file adds one): a cache folder never holds
+#: more than KEEP * MAX_BYTES (README.md's bound, tests/core/test_diskcache.py).
+MAX_BYTES = 2_000_000
 #: An entry's file name ends so.
 SUFFIX = ".json"
 
@@ -306,7 +311,7 @@ class DiskCache:
             os.replace(tmp, path)
             tmp = None
             if new:
-                trim(path.parent, MAX_ENTRIES)
+                trim(path.parent, MAX_ENTRIES, MAX_BYTES)
         except Exception:  # a read-only or full disk, a value JSON cannot hold: no cache
             pass
         finally:
@@ -338,9 +343,10 @@ def prune(base: Path, keep: int) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def trim(folder: Path, most: int) -> None:
+def trim(folder: Path, most: int, most_bytes: int) -> None:
     """Delete the oldest written entries of ``folder`` (and any other file: an earlier
-    printkit's pickles) until at most ``most`` entries are left. Errors are ignored."""
+    printkit's pickles) until at most ``most`` entries are left, of at most ``most_bytes``
+    bytes in all. Errors are ignored."""
     entries = []
     try:
         for child in os.scandir(folder):
@@ -349,10 +355,15 @@ def trim(folder: Path, most: int) -> None:
                     if not child.name.endswith(".part"):  # another process's write in flight
                         os.unlink(child.path)
                     continue
-                entries.append((child.stat(follow_symlinks=False).st_mtime_ns, child.path))
+                st = child.stat(follow_symlinks=False)
+                entries.append((st.st_mtime_ns, child.path, st.st_size))
     except OSError:
         return
     entries.sort()
-    for _, path in entries[:max(0, len(entries) - most)]:
+    total = sum(size for _, _, size in entries)
+    for n, (_, path, size) in enumerate(entries):
+        if len(entries) - n <= most and total <= most_bytes:
+            break
+        total -= size
         with contextlib.suppress(OSError):
             os.unlink(path)

@@ -50,10 +50,13 @@ def coverage(image: Any) -> float:
     return sum((255 - v) * n for v, n in enumerate(hist)) / (255 * total) if total else 0.0
 
 
-def png_bytes(image: Any) -> bytes:
-    """``image`` as PNG bytes (no time stamp or other varying chunk: the same image, the same bytes)."""
+def png_bytes(image: Any, dpi: float | None = None) -> bytes:
+    """``image`` as PNG bytes (no time stamp or other varying chunk: the same image, the same
+    bytes); with ``dpi``, the resolution it was rendered at in its pHYs chunk, so a viewer or a
+    printer knows its real size."""
     buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=6)
+    extra = {"dpi": (dpi, dpi)} if dpi else {}
+    image.save(buf, format="PNG", optimize=False, compress_level=6, **extra)
     return buf.getvalue()
 
 
@@ -68,7 +71,7 @@ def page_images(pdf: bytes, out: Path, stem: str, write: Callable[[Path, bytes],
     paths = []
     for i, image in enumerate(rasterise(pdf, PAGE_DPI)):
         path = out / f"{stem}-p{i + 1:0{width}d}.png"
-        write(path, png_bytes(image))
+        write(path, png_bytes(image, PAGE_DPI))
         paths.append(path)
         if tick:
             tick(count)

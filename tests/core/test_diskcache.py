@@ -1,8 +1,8 @@
 """The disk cache (core/diskcache.py): plain JSON entries, in folders only the user can write,
 keyed by printkit's version and source, bounded. It keeps the entries of its KEEP most recently
 used fingerprints and drops the rest when a new fingerprint first writes (it does not grow with
-every printkit release or every edit of a checkout), and at most MAX_ENTRIES entries a
-fingerprint."""
+every printkit release or every edit of a checkout), and at most MAX_ENTRIES entries of
+MAX_BYTES bytes a fingerprint."""
 
 from __future__ import annotations
 
@@ -156,6 +156,28 @@ def test_a_fingerprint_keeps_at_most_max_entries(base: Path, tmp_path: Path, mon
                  (time.time() - 1000 + n,) * 2)  # each written after the one before
         assert len(list(folder.glob("*.json"))) <= 5
     assert [cache.get((f"k{n}",)) for n in range(12)] == [None] * 7 + list(range(7, 12))  # the newest kept
+
+
+def test_a_fingerprint_keeps_at_most_max_bytes(base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Entries are keyed by content, so every edit of a file adds one: without a byte budget a
+    fingerprint held up to MAX_ENTRIES entries of any size (issue 27: the cache grew unbounded)."""
+    monkeypatch.setattr(diskcache, "MAX_BYTES", 10_000)
+    cache = cache_of(tmp_path / "checker.py")
+    for n in range(12):
+        cache.put((f"k{n}",), [], "x" * 2_000)  # an entry of ~2.2 KB
+        folder = base / cache.fingerprint()[:32]
+        os.utime(next(p for p in folder.glob("*.json") if body(p)["key"] == [f"k{n}"]),
+                 (time.time() - 1000 + n,) * 2)  # each written after the one before
+        assert sum(p.stat().st_size for p in folder.glob("*.json")) <= 10_000
+    assert [cache.get((f"k{n}",)) is not None for n in range(12)] == [False] * 8 + [True] * 4  # the newest kept
+
+
+def test_the_readme_states_the_bound(tmp_path: Path) -> None:
+    """README.md's "at most N MB" for the whole cache is its two folders' KEEP * MAX_BYTES."""
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    words = text[text.index("the cache holds at most "):][:200].split()
+    documented = float(words[5]) * 1e6
+    assert words[6] == "MB" and documented == 2 * diskcache.KEEP * diskcache.MAX_BYTES, words[:8]
 
 
 def test_the_fingerprint_is_printkits_version_and_source(base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

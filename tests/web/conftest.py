@@ -195,8 +195,8 @@ def live_server(live_server_factory) -> str:
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).is_file():
-        pytest.fail(f"no chromium at {CHROMIUM}: install Debian's chromium (sudo apt-get install chromium "
-                    "chromium-driver; .ci/run does it) to run the browser tests", pytrace=False)
+        pytest.fail(f"no chromium at {CHROMIUM}: install Debian's chromium (sudo apt-get install chromium; "
+                    ".ci/run does it) to run the browser tests", pytrace=False)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
