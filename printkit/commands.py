@@ -540,23 +540,25 @@ def rules(
     game: Annotated[str, typer.Argument(
         metavar="GAME", help="A game (see 'printkit list').")],
     rule_id: Annotated[str | None, typer.Argument(
-        metavar="ID", help="A rule id from a report, such as TD-7; every id with its title if omitted.")] = None,
+        metavar="ID", help="A rule id from a report, such as TD-7; the game's whole rules text if omitted.")] = None,
+    ids: Annotated[bool, typer.Option("--ids", help="List the game's rule ids with their titles instead.")] = False,
 ) -> None:
-    """Explain the rule ids that score reports cite ([TD-7], [GEM-4], [PK-10] ...).
-
-    The texts are in docs/rules/GAME.md.
+    """Print a game's rules, or explain one rule id that score reports cite ([TD-7], [GEM-4], [PK-10] ...).
 
     \b
     Examples:
-      printkit rules trickdumpling
-      printkit rules trickdumpling TD-7
+      printkit rules trickdumpling              # the whole rules text
+      printkit rules trickdumpling --ids        # every rule id with its title
+      printkit rules trickdumpling TD-7         # one rule explained
     """
     from printkit.core import rules_docs
 
-    if rule_id is None:
+    if rule_id is not None:
+        typer.echo(rules_docs.explain(rules_docs.rule(game, rule_id)))
+    elif ids:
         typer.echo(rules_docs.listing(rules_docs.book(game)))
     else:
-        typer.echo(rules_docs.explain(rules_docs.rule(game, rule_id)))
+        typer.echo(rules_docs.full_text(rules_docs.book(game)))
 
 
 @app.command()

@@ -130,8 +130,9 @@ def test_the_installed_package_runs_from_any_folder(venv, tmp_path):
     assert "winner: Cy" in scored
     assert _run([printkit, "score", "gimbap", EXAMPLE.name], cwd=tmp_path).stdout == scored  # from the caches
 
-    rules = _run([printkit, "rules", "gemblo"], cwd=tmp_path).stdout
-    assert "GEM-1" in rules
+    rules = _run([printkit, "rules", "gemblo"], cwd=tmp_path).stdout  # the text itself, from the package
+    assert rules.startswith("# Gemblo\n") and "- **GEM-1 The board.** 463 cells" in rules
+    assert "GEM-1  The board" in _run([printkit, "rules", "gemblo", "--ids"], cwd=tmp_path).stdout
     assert "GEM-1" in _run([printkit, "rules", "gemblo", "gem-1"], cwd=tmp_path).stdout
 
     # The same files, byte for byte, as the checkout makes: the same layouts, fonts and data.

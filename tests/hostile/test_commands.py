@@ -245,6 +245,8 @@ CASES = [
     Case("rules-long-id", ["rules", "gemblo", LONG], 2, r"is not a rule id", check=_short),
     Case("rules-extra-argument", ["rules", "gemblo", "GEM-4", "x"], 2, r"unexpected extra argument"),
     Case("rules-unknown-option", ["rules", "--nope"], 2, r"no such option: --nope"),
+    Case("rules-ids-unknown-game", ["rules", "chess", "--ids"], 2, r"no rules for 'chess'"),
+    Case("rules-ids-with-a-value", ["rules", "gemblo", "--ids=yes"], 2, r"option '--ids' does not take a value"),
     # serve: every case fails before a server starts (those that reach the database file run as a
     # process, stopped as a hang if a server did start)
     Case("serve-unknown-option", ["serve", "--nope"], 2, r"no such option: --nope"),
