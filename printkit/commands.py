@@ -563,6 +563,32 @@ def rules(
 
 @app.command()
 @friendly
+def examples(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="Where to write them (made if missing).")]
+        = Path("printkit-examples"),
+) -> None:
+    """Write the example records of every game into DIR (default: printkit-examples), a folder a
+    game: records to score, read and edit (those in broken/ and unreadable/ show reports of
+    mistakes).
+
+    A file already there as shipped is left as it is; one you changed is never written over
+    (nothing is written then: remove it for a fresh copy). Prints each path written.
+
+    \b
+    Examples:
+      printkit examples
+      printkit score gimbap printkit-examples/gimbap/three-players.yaml
+    """
+    from printkit.copying import copy_tree, summary
+    from printkit.core.resources import data_dir
+
+    written, kept = copy_tree(data_dir("examples"), folder)
+    for line in summary(written, kept, folder, "example records"):
+        typer.echo(line)
+
+
+@app.command()
+@friendly
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (a non-loopback one asks for a join token, as --lan).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(parser=_port, help="Port to listen on (0: any free port).")] = 8765,
