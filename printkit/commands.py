@@ -587,6 +587,41 @@ def examples(
         typer.echo(line)
 
 
+layouts_app = typer.Typer(
+    help="The layout files (the look of every sheet, card and board): get a copy to edit.\n\n"
+         "Make with the copy:  PRINTKIT_LAYOUTS=DIR printkit make all",
+    add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(layouts_app, name="layouts")
+
+
+@layouts_app.command("copy")
+@friendly
+def layouts_copy(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="Where to write them (made if missing).")],
+) -> None:
+    """Write printkit's layouts into DIR, the whole folder (so that includes such as a game's
+    '../common.yaml' work), to edit and use with PRINTKIT_LAYOUTS=DIR.
+
+    A file already there as shipped is left as it is; one you changed is never written over
+    (nothing is written then: remove it for a fresh copy). Prints each path written.
+
+    \b
+    Example:
+      printkit layouts copy my-layouts
+      PRINTKIT_LAYOUTS=my-layouts printkit check my-layouts/gimbap/pad.yaml
+      PRINTKIT_LAYOUTS=my-layouts printkit make gimbap pad
+    """
+    from printkit.copying import copy_tree, summary
+    from printkit.core.resources import data_dir
+
+    written, kept = copy_tree(data_dir("layouts"), folder)
+    for line in summary(written, kept, folder, "layout files"):
+        typer.echo(line)
+    typer.echo(f"use them with: PRINTKIT_LAYOUTS={folder} printkit make ...")
+
+
 @app.command()
 @friendly
 def serve(

@@ -5,6 +5,7 @@ tests/test_install.py; the hostile command lines in tests/hostile/test_commands.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,66 @@ def test_examples_replace_a_link_in_place_of_a_file_never_what_it_points_to(here
     assert outside.read_text() == "not printkit's\n"
     link = here / "ex" / "gimbap" / "two-players.yaml"
     assert not link.is_symlink() and link.read_bytes() == (ROOT / "examples/gimbap/two-players.yaml").read_bytes()
+
+
+LAYOUTS = sorted(p.relative_to(ROOT / "layouts") for p in (ROOT / "layouts").rglob("*") if p.is_file())
+
+
+def test_layouts_copy_writes_the_whole_layouts_folder_and_says_how_to_use_it(tmp_path):
+    dest = tmp_path / "mine"
+    r = run_cli("layouts", "copy", str(dest))
+    assert r.exit_code == 0, r.output
+    assert _files(dest) == LAYOUTS and {p.parts[0] for p in LAYOUTS} >= {"calibration", "gimbap", "rollncook"}
+    assert all((dest / p).read_bytes() == (ROOT / "layouts" / p).read_bytes() for p in LAYOUTS)
+    assert r.stdout.splitlines() == [str(dest / p) for p in LAYOUTS] + [
+        f"{len(LAYOUTS)} layout files in {dest} ({len(LAYOUTS)} written, 0 already there as shipped)",
+        f"use them with: PRINTKIT_LAYOUTS={dest} printkit make ..."]
+    assert run_cli("layouts", "copy", str(dest)).stdout.splitlines()[0].startswith(f"{len(LAYOUTS)} layout files")
+
+
+def test_layouts_help_has_an_example():
+    r = run_cli("layouts", "copy", "--help")
+    assert r.exit_code == 0 and "Example" in r.output and "printkit layouts copy my-layouts" in r.output
+    assert "PRINTKIT_LAYOUTS=my-layouts printkit make gimbap pad" in r.output
+    assert "copy" in run_cli("layouts", "--help").output and "layouts" in run_cli("--help").output
+
+
+@pytest.fixture(scope="module")
+def copied(tmp_path_factory) -> Path:
+    dest = tmp_path_factory.mktemp("layouts") / "mine"
+    assert run_cli("layouts", "copy", str(dest)).exit_code == 0
+    return dest
+
+
+def test_a_copied_layout_checks_with_its_includes_inside_the_copy(copied):
+    # gimbap/pad.yaml includes icons.yaml, which includes ../common.yaml: inside the copy
+    files = [str(copied / "gimbap" / "pad.yaml"), str(copied / "rollncook" / "icons.yaml")]
+    r = run_cli("check", *files, env={"PRINTKIT_LAYOUTS": str(copied)})
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines() == [f"ok  {files[0]}  (drawn by gimbap pad)",
+                                     f"ok  {files[1]}  (a library: checked without drawing)"]
+    # without naming the copy, its includes are outside the folder of the file checked: said how
+    r = run_cli("check", files[0])
+    assert r.exit_code == 2
+    assert r.stderr.endswith("'../common.yaml' is outside the layouts folder "
+                             f"{copied / 'gimbap'}: a layout includes only files inside it (a file of a copy of the "
+                             "layouts? name the copy: PRINTKIT_LAYOUTS=COPY printkit check FILE)\n")
+
+
+@pytest.mark.parametrize("args", [["gimbap", "pad"], ["rollncook", "sheet", "--seed", "7", "--format", "both"]])
+def test_make_with_the_copied_layouts_is_byte_identical_to_the_shipped_ones(copied, tmp_path, args):
+    shipped, mine = tmp_path / "shipped", tmp_path / "mine"
+    assert run_cli("make", *args, "--out", str(shipped)).exit_code == 0
+    r = run_cli("make", *args, "--out", str(mine), env={"PRINTKIT_LAYOUTS": str(copied)})
+    assert r.exit_code == 0, r.output
+    names = sorted(p.name for p in shipped.iterdir())
+    assert names and sorted(p.name for p in mine.iterdir()) == names
+    assert [n for n in names if (shipped / n).read_bytes() != (mine / n).read_bytes()] == []
+
+
+def test_make_reads_the_copy_named_by_printkit_layouts(copied, tmp_path):
+    edited = tmp_path / "edited"
+    shutil.copytree(copied, edited)
+    (edited / "gimbap" / "pad.yaml").unlink()
+    r = run_cli("make", "gimbap", "pad", "--out", str(tmp_path / "out"), env={"PRINTKIT_LAYOUTS": str(edited)})
+    assert r.exit_code == 2 and "pad.yaml" in r.stderr and len(r.stderr.splitlines()) == 1

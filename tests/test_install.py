@@ -156,6 +156,15 @@ def test_printkit_layouts_still_overrides_the_installed_layouts(venv, tmp_path):
     assert Path(shown) == tmp_path
 
 
+def test_the_installed_layouts_copy_checks_with_its_includes(venv, tmp_path):
+    _run([venv / "printkit", "layouts", "copy", "mine"], cwd=tmp_path)
+    copied = tmp_path / "mine"
+    shipped = sorted(p.relative_to(ROOT / "layouts") for p in (ROOT / "layouts").rglob("*") if p.is_file())
+    assert sorted(p.relative_to(copied) for p in copied.rglob("*") if p.is_file()) == shipped
+    checked = _run([venv / "printkit", "check", "mine/gimbap/icons.yaml"], cwd=tmp_path, PRINTKIT_LAYOUTS="mine").stdout
+    assert checked == "ok  mine/gimbap/icons.yaml  (a library: checked without drawing)\n"  # its ../common.yaml included
+
+
 def test_the_installed_package_serves_the_shell_and_every_games_page(venv, tmp_path):
     """printkit serve from the wheel: the shell's files and each game's page.js ship in it."""
     code = (

@@ -287,6 +287,17 @@ CASES = [
     Case("examples-a-loop", ["examples", "loop"], 2, r"cannot write loop", setup=_loop("loop")),
     Case("examples-long", ["examples", LONG], 2, r"cannot write xxx", check=_short),
     Case("examples-nul", ["examples", "ex\0"], 2, r"NUL byte"),
+    # layouts
+    Case("layouts-unknown-command", ["layouts", "cpy"], 2, r"no such command 'cpy'.*'copy'"),
+    Case("layouts-copy-missing-dir", ["layouts", "copy"], 2, r"missing argument 'DIR'"),
+    Case("layouts-copy-extra-argument", ["layouts", "copy", "a", "b"], 2, r"unexpected extra argument.*b"),
+    Case("layouts-copy-a-file", ["layouts", "copy", "notes.txt"], 2,
+         r"cannot write notes\.txt: a file of that name is in the way", files=NOTES, check=_kept("notes.txt", "my notes\n")),
+    Case("layouts-copy-an-edited-file", ["layouts", "copy", "mine"], 2,
+         r"mine/common\.yaml differs from the file printkit ships \(your changes\?\): nothing was written",
+         files={"mine/common.yaml": "mine\n"}, check=_nothing_written("mine", {"common.yaml"})),
+    Case("layouts-copy-a-loop", ["layouts", "copy", "loop"], 2, r"cannot write loop", setup=_loop("loop")),
+    Case("layouts-copy-long", ["layouts", "copy", LONG], 2, r"cannot write xxx", check=_short),
     # serve: every case fails before a server starts (those that reach the database file run as a
     # process, stopped as a hang if a server did start)
     Case("serve-unknown-option", ["serve", "--nope"], 2, r"no such option: --nope"),
