@@ -1,7 +1,7 @@
 """The build step pyproject.toml cannot say: the checkout's top-level folders go into the package.
 
-``layouts/``, ``fonts/`` and ``docs/rules/`` are the source, kept beside the package in the repo
-(designers and rule writers edit them there). A wheel, ``pip install .`` and ``pipx install .``
+``layouts/``, ``fonts/``, ``docs/rules/`` and ``examples/`` are the source, kept beside the
+package in the repo (designers and rule writers edit them there). A wheel, ``pip install .`` and ``pipx install .``
 copy them into ``printkit/_data/`` (``printkit/_data/layouts/...``, ``printkit/_data/docs/rules/...``),
 where printkit.core.resources finds them when there is no checkout around the package. An
 editable install (``pip install -e .``) copies nothing: it reads the checkout's folders.
@@ -20,7 +20,7 @@ from setuptools.command.build_py import build_py
 
 #: The checkout's folders shipped in the package, as paths relative to the project root; each one
 #: lands at the same relative path under printkit/_data/.
-SHIPPED = ("layouts", "fonts", os.path.join("docs", "rules"))
+SHIPPED = ("layouts", "fonts", os.path.join("docs", "rules"), "examples")
 PACKAGE = "printkit._data"
 
 

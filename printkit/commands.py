@@ -540,23 +540,86 @@ def rules(
     game: Annotated[str, typer.Argument(
         metavar="GAME", help="A game (see 'printkit list').")],
     rule_id: Annotated[str | None, typer.Argument(
-        metavar="ID", help="A rule id from a report, such as TD-7; every id with its title if omitted.")] = None,
+        metavar="ID", help="A rule id from a report, such as TD-7; the game's whole rules text if omitted.")] = None,
+    ids: Annotated[bool, typer.Option("--ids", help="List the game's rule ids with their titles instead.")] = False,
 ) -> None:
-    """Explain the rule ids that score reports cite ([TD-7], [GEM-4], [PK-10] ...).
-
-    The texts are in docs/rules/GAME.md.
+    """Print a game's rules, or explain one rule id that score reports cite ([TD-7], [GEM-4], [PK-10] ...).
 
     \b
     Examples:
-      printkit rules trickdumpling
-      printkit rules trickdumpling TD-7
+      printkit rules trickdumpling              # the whole rules text
+      printkit rules trickdumpling --ids        # every rule id with its title
+      printkit rules trickdumpling TD-7         # one rule explained
     """
     from printkit.core import rules_docs
 
-    if rule_id is None:
+    if rule_id is not None:
+        typer.echo(rules_docs.explain(rules_docs.rule(game, rule_id)))
+    elif ids:
         typer.echo(rules_docs.listing(rules_docs.book(game)))
     else:
-        typer.echo(rules_docs.explain(rules_docs.rule(game, rule_id)))
+        typer.echo(rules_docs.full_text(rules_docs.book(game)))
+
+
+@app.command()
+@friendly
+def examples(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="Where to write them (made if missing).")]
+        = Path("printkit-examples"),
+) -> None:
+    """Write the example records of every game into DIR (default: printkit-examples), a folder a
+    game: records to score, read and edit (those in broken/ and unreadable/ show reports of
+    mistakes).
+
+    A file already there as shipped is left as it is; one you changed is never written over
+    (nothing is written then: remove it for a fresh copy). Prints each path written.
+
+    \b
+    Examples:
+      printkit examples
+      printkit score gimbap printkit-examples/gimbap/three-players.yaml
+    """
+    from printkit.copying import copy_tree, summary
+    from printkit.core.resources import data_dir
+
+    written, kept = copy_tree(data_dir("examples"), folder)
+    for line in summary(written, kept, folder, "example records"):
+        typer.echo(line)
+
+
+layouts_app = typer.Typer(
+    help="The layout files (the look of every sheet, card and board): get a copy to edit.\n\n"
+         "Make with the copy:  PRINTKIT_LAYOUTS=DIR printkit make all",
+    add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(layouts_app, name="layouts")
+
+
+@layouts_app.command("copy")
+@friendly
+def layouts_copy(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="Where to write them (made if missing).")],
+) -> None:
+    """Write printkit's layouts into DIR, the whole folder (so that includes such as a game's
+    '../common.yaml' work), to edit and use with PRINTKIT_LAYOUTS=DIR.
+
+    A file already there as shipped is left as it is; one you changed is never written over
+    (nothing is written then: remove it for a fresh copy). Prints each path written.
+
+    \b
+    Example:
+      printkit layouts copy my-layouts
+      PRINTKIT_LAYOUTS=my-layouts printkit check my-layouts/gimbap/pad.yaml
+      PRINTKIT_LAYOUTS=my-layouts printkit make gimbap pad
+    """
+    from printkit.copying import copy_tree, summary
+    from printkit.core.resources import data_dir
+
+    written, kept = copy_tree(data_dir("layouts"), folder)
+    for line in summary(written, kept, folder, "layout files"):
+        typer.echo(line)
+    typer.echo(f"use them with: PRINTKIT_LAYOUTS={folder} printkit make ...")
 
 
 @app.command()

@@ -13,7 +13,7 @@ import pytest
 
 import printkit
 
-COMMANDS = ["list", "make", "score", "schema", "solve", "simulate", "check", "rules", "serve"]
+COMMANDS = ["list", "make", "score", "schema", "solve", "simulate", "check", "rules", "examples", "serve", "layouts"]
 SCRIPT = Path(sys.executable).with_name("printkit")
 
 

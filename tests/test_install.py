@@ -2,8 +2,8 @@
 
 A wheel is built from a copy of the checkout (building writes build/ and *.egg-info into the
 tree it builds), installed into a fresh virtual environment outside the checkout, and its
-``printkit`` command runs ``list``, ``check``, ``make all``, ``score`` and ``rules`` in an empty temporary
-folder: the layouts, fonts, game data and rules must come from the installed package.
+``printkit`` command runs ``list``, ``check``, ``make all``, ``examples``, ``score`` and ``rules`` in an empty
+temporary folder: the layouts, fonts, game data, example records and rules must come from the installed package.
 
 Offline and quick: the wheel is built without build isolation (pyproject.toml's backend called
 in the running environment, with its setuptools from the ``test`` extra) and installed with
@@ -27,7 +27,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The checkout's folders the package carries, under printkit/_data/ (setup.py).
-SHIPPED = ("layouts", "fonts", "docs/rules")
+SHIPPED = ("layouts", "fonts", "docs/rules", "examples")
 #: Not part of the project's source: caches, build products, environments, outputs.
 JUNK = shutil.ignore_patterns(".*", "__pycache__", "*.py[cod]", "*.egg-info", "build", "dist", "output",
                               "venv", "_data")
@@ -155,13 +155,20 @@ def test_the_installed_package_runs_from_any_folder(venv, tmp_path):
     made = sorted(p.name for p in (tmp_path / "output").iterdir())
     assert "rollncook-sheet-seed7-a4.pdf" in made and "calibration-page-a4.pdf" in made
 
-    shutil.copy(EXAMPLE, tmp_path / EXAMPLE.name)
-    scored = _run([printkit, "score", "gimbap", EXAMPLE.name], cwd=tmp_path).stdout
+    # The example records, from the package: the checkout's examples/, byte for byte.
+    _run([printkit, "examples"], cwd=tmp_path)
+    copied = tmp_path / "printkit-examples"
+    shipped = sorted(p.relative_to(ROOT / "examples") for p in (ROOT / "examples").rglob("*") if p.is_file())
+    assert sorted(p.relative_to(copied) for p in copied.rglob("*") if p.is_file()) == shipped
+    assert all((copied / p).read_bytes() == (ROOT / "examples" / p).read_bytes() for p in shipped)
+    example = copied / "gimbap" / EXAMPLE.name
+    scored = _run([printkit, "score", "gimbap", example], cwd=tmp_path).stdout
     assert "winner: Cy" in scored
-    assert _run([printkit, "score", "gimbap", EXAMPLE.name], cwd=tmp_path).stdout == scored  # from the caches
+    assert _run([printkit, "score", "gimbap", example], cwd=tmp_path).stdout == scored  # from the caches
 
-    rules = _run([printkit, "rules", "gemblo"], cwd=tmp_path).stdout
-    assert "GEM-1" in rules
+    rules = _run([printkit, "rules", "gemblo"], cwd=tmp_path).stdout  # the text itself, from the package
+    assert rules.startswith("# Gemblo\n") and "- **GEM-1 The board.** 463 cells" in rules
+    assert "GEM-1  The board" in _run([printkit, "rules", "gemblo", "--ids"], cwd=tmp_path).stdout
     assert "GEM-1" in _run([printkit, "rules", "gemblo", "gem-1"], cwd=tmp_path).stdout
 
     # The same files, byte for byte, as the checkout makes: the same layouts, fonts and data.
@@ -177,6 +184,15 @@ def test_printkit_layouts_still_overrides_the_installed_layouts(venv, tmp_path):
     shown = _run([venv / "python", "-c", "import printkit.core.resources as r; print(r.layouts_dir())"],
                  cwd=tmp_path, PRINTKIT_LAYOUTS=str(tmp_path)).stdout.strip()
     assert Path(shown) == tmp_path
+
+
+def test_the_installed_layouts_copy_checks_with_its_includes(venv, tmp_path):
+    _run([venv / "printkit", "layouts", "copy", "mine"], cwd=tmp_path)
+    copied = tmp_path / "mine"
+    shipped = sorted(p.relative_to(ROOT / "layouts") for p in (ROOT / "layouts").rglob("*") if p.is_file())
+    assert sorted(p.relative_to(copied) for p in copied.rglob("*") if p.is_file()) == shipped
+    checked = _run([venv / "printkit", "check", "mine/gimbap/icons.yaml"], cwd=tmp_path, PRINTKIT_LAYOUTS="mine").stdout
+    assert checked == "ok  mine/gimbap/icons.yaml  (a library: checked without drawing)\n"  # its ../common.yaml included
 
 
 def test_the_installed_package_serves_the_shell_and_every_games_page(venv, tmp_path):

@@ -204,17 +204,29 @@ def test_rules_help_has_an_example():
     r = run_cli("rules", "--help")
     assert r.exit_code == 0
     assert "Example" in r.output and "printkit rules trickdumpling TD-7" in r.output
+    assert "printkit rules trickdumpling --ids" in r.output
     assert "rules" in run_cli("--help").output
 
 
 @pytest.mark.parametrize("game", sorted(rules_docs.rulebooks()))
-def test_rules_lists_every_id_with_its_title(books, game):
-    r = run_cli("rules", game)
+def test_rules_ids_lists_every_id_with_its_title(books, game):
+    r = run_cli("rules", game, "--ids")
     assert r.exit_code == 0, r.output
     listed = [line.split()[0] for line in r.stdout.splitlines() if line.startswith("  ")]
     assert listed == list(books[game].rules)
     assert set(SHARED.get(game, [])) <= set(listed)
     assert books[game].title in r.stdout
+    assert "docs/" not in r.stdout  # no path an installed user does not have
+
+
+@pytest.mark.parametrize("game", sorted(rules_docs.rulebooks()))
+def test_rules_prints_the_games_whole_rules_text(books, game):
+    """Not a path to a docs folder (a wheel or pipx user has none): the text, every rule in it."""
+    r = run_cli("rules", game)
+    assert r.exit_code == 0, r.output
+    assert r.stdout == books[game].file.read_text(encoding="utf-8").rstrip("\n") + "\n"
+    assert r.stdout.startswith(f"# {books[game].title}\n")
+    assert all(f"- **{rid} " in r.stdout for rid in books[game].rules)
 
 
 @pytest.mark.parametrize("game,rid,words", [

@@ -33,16 +33,16 @@ from printkit.errors import PrintkitError
 
 #: What the system said, in words the user can act on.
 _REASONS = {
-    errno.ENOSPC: "no space left on the disk; free some space or choose another --out",
-    errno.EDQUOT: "disk quota exceeded; free some space or choose another --out",
+    errno.ENOSPC: "no space left on the disk; free some space or choose another folder",
+    errno.EDQUOT: "disk quota exceeded; free some space or choose another folder",
     errno.EACCES: "permission denied; choose a folder you can write to",
     errno.EPERM: "permission denied; choose a folder you can write to",
     errno.EROFS: "the disk is read-only; choose a folder you can write to",
     errno.ENAMETOOLONG: "the name is too long; choose a shorter path",
     errno.EISDIR: "a folder of that name is in the way; choose another name or remove the folder",
-    errno.ENOTDIR: "part of the path is a file, not a folder; choose another --out",
-    errno.EEXIST: "a file of that name is in the way, where a folder is needed; choose another --out",
-    errno.ENOENT: "files cannot be made there; choose another --out",
+    errno.ENOTDIR: "part of the path is a file, not a folder; choose another folder",
+    errno.EEXIST: "a file of that name is in the way, where a folder is needed; choose another folder",
+    errno.ENOENT: "files cannot be made there; choose another folder",
     errno.EFBIG: "the file is larger than this system lets a program write (ulimit -f); raise the limit",
 }
 

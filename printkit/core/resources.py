@@ -1,4 +1,4 @@
-"""Where printkit's files live: ``fonts/``, ``layouts/`` and ``docs/rules/``.
+"""Where printkit's files live: ``fonts/``, ``layouts/``, ``docs/rules/`` and ``examples/``.
 
 In a checkout they are the top-level folders beside the package (the source, edited there, and
 what an editable install reads). An installed package (a wheel, ``pip install .``, ``pipx``)
@@ -28,7 +28,8 @@ def in_checkout() -> bool:
 
 
 def data_dir(relative: str) -> Path:
-    """A shipped folder (``"layouts"``, ``"fonts"``, ``"docs/rules"``): the checkout's, else the package's."""
+    """A shipped folder (``"layouts"``, ``"fonts"``, ``"docs/rules"``, ``"examples"``): the checkout's,
+    else the package's."""
     return (ROOT if in_checkout() else PACKAGED) / relative
 
 

@@ -145,21 +145,31 @@ def rule(game: str, rule_id: str, folder: Path | None = None) -> Rule:
         return found.rules[key]
     if not ID.match(key):
         raise PrintkitError(f"{rule_id!r} is not a rule id: ids look like "
-                            f"{next(iter(found.rules), 'GIM-1')} (see 'printkit rules {game}')")
+                            f"{next(iter(found.rules), 'GIM-1')} (see 'printkit rules {game} --ids')")
     elsewhere = [g for g, b in rulebooks(folder).items() if key in b.rules]
     if elsewhere:
         raise PrintkitError(f"{key} is not a {found.title} rule: it is {elsewhere[0]}'s "
                             f"(printkit rules {elsewhere[0]} {key})")
-    raise PrintkitError(f"{found.title} has no rule {key}; 'printkit rules {game}' lists its rules")
+    raise PrintkitError(f"{found.title} has no rule {key}; 'printkit rules {game} --ids' lists its rules")
 
 
 def listing(found: RuleBook) -> str:
     """Every id of a game with its title, one a line."""
     width = max((len(r) for r in found.rules), default=0)
-    lines = [f"{found.title} rules (docs/rules/{found.file.name}):"]
+    lines = [f"{found.title} rule ids:"]
     lines += [f"  {r.id:<{width}}  {plain(r.title)}" for r in found.rules.values()]
     lines.append(f"Read one with: printkit rules {found.game} ID")
     return "\n".join(lines)
+
+
+def full_text(found: RuleBook) -> str:
+    """A game's whole rules file, as written (Markdown reads as plain text), for ``printkit rules GAME``:
+    the text itself, so that a user of an installed package needs no docs folder."""
+    try:
+        text = found.file.read_text(encoding="utf-8")
+    except OSError as e:
+        raise PrintkitError(f"{found.file}: cannot read the rules: {e.strerror}") from None
+    return text.rstrip("\n")
 
 
 def plain(text: str) -> str:

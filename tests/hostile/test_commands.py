@@ -80,6 +80,23 @@ def _kept(name: str, text: str):
     return check
 
 
+def _nothing_written(name: str, left: set[str]):
+    """The folder ``name`` holds only what the case put there (its entries ``left``): a refused
+    copy writes nothing."""
+    def check(folder: Path, r: Result) -> None:
+        assert {p.name for p in (folder / name).iterdir()} == left
+    return check
+
+
+def _linked(name: str, target: str):
+    """``name`` a symbolic link to the folder ``target``."""
+    def setup(folder: Path) -> None:
+        (folder / target).mkdir()
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        os.symlink(folder / target, folder / name)
+    return setup
+
+
 NOTES = {"notes.txt": "my notes\n"}
 NOT_READ = r"cannot read (the file|it) \((Permission denied|Too many levels of symbolic links)\)"
 
@@ -245,6 +262,42 @@ CASES = [
     Case("rules-long-id", ["rules", "gemblo", LONG], 2, r"is not a rule id", check=_short),
     Case("rules-extra-argument", ["rules", "gemblo", "GEM-4", "x"], 2, r"unexpected extra argument"),
     Case("rules-unknown-option", ["rules", "--nope"], 2, r"no such option: --nope"),
+    Case("rules-ids-unknown-game", ["rules", "chess", "--ids"], 2, r"no rules for 'chess'"),
+    Case("rules-ids-with-a-value", ["rules", "gemblo", "--ids=yes"], 2, r"option '--ids' does not take a value"),
+    # examples
+    Case("examples-unknown-option", ["examples", "--nope"], 2, r"no such option: --nope"),
+    Case("examples-extra-argument", ["examples", "a", "b"], 2, r"unexpected extra argument.*b"),
+    Case("examples-a-file", ["examples", "notes.txt"], 2, r"cannot write notes\.txt: a file of that name is in the way",
+         files=NOTES, check=_kept("notes.txt", "my notes\n")),
+    Case("examples-under-a-file", ["examples", "notes.txt/ex"], 2, r"cannot write notes\.txt/ex: part of the path is a file",
+         files=NOTES, check=_kept("notes.txt", "my notes\n")),
+    Case("examples-a-file-for-a-game", ["examples", "ex"], 2,
+         r"cannot write ex/gimbap/swap-after-wrong-roll\.yaml: ex/gimbap is a file, where a folder is needed",
+         files={"ex/gimbap": "my notes\n"}, check=_nothing_written("ex", {"gimbap"})),
+    Case("examples-a-folder-for-a-file", ["examples", "ex"], 2,
+         r"cannot write ex/jubako/two-players\.yaml: a folder of that name is in the way",
+         setup=lambda f: (f / "ex" / "jubako" / "two-players.yaml").mkdir(parents=True),
+         check=_nothing_written("ex", {"jubako"})),
+    Case("examples-an-edited-file", ["examples", "ex"], 2,
+         r"ex/gemblo/two-players\.yaml differs from the file printkit ships \(your changes\?\): nothing was written",
+         files={"ex/gemblo/two-players.yaml": "mine\n"}, check=_kept("ex/gemblo/two-players.yaml", "mine\n")),
+    Case("examples-a-linked-game-folder", ["examples", "ex"], 2,
+         r"cannot write ex/gimbap/swap-after-wrong-roll\.yaml: ex/gimbap is a symbolic link \(printkit writes nothing through one\)",
+         setup=_linked("ex/gimbap", "elsewhere"), check=_nothing_written("elsewhere", set())),
+    Case("examples-a-loop", ["examples", "loop"], 2, r"cannot write loop", setup=_loop("loop")),
+    Case("examples-long", ["examples", LONG], 2, r"cannot write xxx", check=_short),
+    Case("examples-nul", ["examples", "ex\0"], 2, r"NUL byte"),
+    # layouts
+    Case("layouts-unknown-command", ["layouts", "cpy"], 2, r"no such command 'cpy'.*'copy'"),
+    Case("layouts-copy-missing-dir", ["layouts", "copy"], 2, r"missing argument 'DIR'"),
+    Case("layouts-copy-extra-argument", ["layouts", "copy", "a", "b"], 2, r"unexpected extra argument.*b"),
+    Case("layouts-copy-a-file", ["layouts", "copy", "notes.txt"], 2,
+         r"cannot write notes\.txt: a file of that name is in the way", files=NOTES, check=_kept("notes.txt", "my notes\n")),
+    Case("layouts-copy-an-edited-file", ["layouts", "copy", "mine"], 2,
+         r"mine/common\.yaml differs from the file printkit ships \(your changes\?\): nothing was written",
+         files={"mine/common.yaml": "mine\n"}, check=_nothing_written("mine", {"common.yaml"})),
+    Case("layouts-copy-a-loop", ["layouts", "copy", "loop"], 2, r"cannot write loop", setup=_loop("loop")),
+    Case("layouts-copy-long", ["layouts", "copy", LONG], 2, r"cannot write xxx", check=_short),
     # serve: every case fails before a server starts (those that reach the database file run as a
     # process, stopped as a hang if a server did start)
     Case("serve-unknown-option", ["serve", "--nope"], 2, r"no such option: --nope"),

@@ -276,8 +276,11 @@ class _Loader:
             raise InputError(self.shown(path), where, "a file name has no NUL byte (\\0)", line)
         target = Path(os.path.normpath(path.parent / inc))
         if not _real(target).is_relative_to(self.root):
+            # a file outside the layouts folder in use includes only from its own folder
+            hint = "" if self.root == _resolved_folder(self.base) else (
+                " (a file of a copy of the layouts? name the copy: PRINTKIT_LAYOUTS=COPY printkit check FILE)")
             raise InputError(self.shown(path), where, f"{_short(inc)!r} is outside the layouts folder {self.root}: "
-                                                      "a layout includes only files inside it", line)
+                                                      f"a layout includes only files inside it{hint}", line)
         why = _not_a_file(target)
         if why is not None:
             said = {"no such file": f"no such file {_short(inc)!r} (relative to this file)",
