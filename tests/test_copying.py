@@ -112,12 +112,23 @@ def test_a_copied_layout_checks_with_its_includes_inside_the_copy(copied):
     assert r.exit_code == 0, r.output
     assert r.stdout.splitlines() == [f"ok  {files[0]}  (drawn by gimbap pad)",
                                      f"ok  {files[1]}  (a library: checked without drawing)"]
-    # without naming the copy, its includes are outside the folder of the file checked: said how
+    # without naming the copy: its includes still resolve inside it (the copy is marked as a
+    # folder of layouts, PRINTKIT-LAYOUTS.txt), though no game draws it then
     r = run_cli("check", files[0])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines() == [f"ok  {files[0]}  (needs a game's data: checked without drawing)"]
+
+
+def test_a_layout_outside_a_marked_folder_includes_only_from_its_own_folder(copied, tmp_path):
+    """The mark is what widens the includes: a copy of one game's folder without it is refused,
+    and says how to make a copy that works."""
+    import shutil
+
+    alone = tmp_path / "alone"
+    shutil.copytree(copied / "gimbap", alone / "gimbap")
+    r = run_cli("check", str(alone / "gimbap" / "pad.yaml"))
     assert r.exit_code == 2
-    assert r.stderr.endswith("'../common.yaml' is outside the layouts folder "
-                             f"{copied / 'gimbap'}: a layout includes only files inside it (a file of a copy of the "
-                             "layouts? name the copy: PRINTKIT_LAYOUTS=COPY printkit check FILE)\n")
+    assert "is outside the layouts folder" in r.stderr and "printkit layouts copy DIR" in r.stderr, r.stderr
 
 
 @pytest.mark.parametrize("args", [["gimbap", "pad"], ["rollncook", "sheet", "--seed", "7", "--format", "both"]])

@@ -170,7 +170,7 @@ def load_layout(name: str | Path) -> Layout:
     """Load ``name`` (a path, or a name under ``layouts/`` such as ``calibration/page.yaml``).
 
     Its includes must stay inside the layouts folder (or, for a file outside it, inside the
-    file's own folder). Every file is read once per load, however many files include it, and a
+    folder of layouts it is in, :func:`include_root`, else its own folder). Every file is read once per load, however many files include it, and a
     file already loaded, and unchanged since (same size and modification time, and the same for
     what it includes), is not read again. A file an earlier run parsed, with the same text,
     comes parsed from the disk cache (:func:`printkit.core.yamlio.read_file`).
@@ -187,7 +187,22 @@ def load_layout(name: str | Path) -> Layout:
         loader = _Loader(base, real_base)
         raise InputError(loader.shown(path), "", f"a symbolic link out of the layouts folder {base}: "
                                                  "layouts are read only from inside it")
-    return _Loader(base, real_base if inside else real.parent).get(path, (), real)
+    return _Loader(base, real_base if inside else include_root(real.parent)).get(path, (), real)
+
+
+#: A folder that holds a file of this name is a folder of layouts: a layout anywhere below it
+#: may include any file below it. printkit's own layouts folder has one, so a copy of it
+#: (``printkit layouts copy``) has one too.
+ROOT_MARK = "PRINTKIT-LAYOUTS.txt"
+
+
+def include_root(folder: Path) -> Path:
+    """Where a layout in ``folder``, outside the layouts folder in use, may include from: the
+    nearest folder at or above it that holds :data:`ROOT_MARK`, or ``folder`` itself."""
+    for f in (folder, *folder.parents):
+        if (f / ROOT_MARK).is_file():
+            return f
+    return folder
 
 
 def _real(path: Path) -> Path:
@@ -276,9 +291,11 @@ class _Loader:
             raise InputError(self.shown(path), where, "a file name has no NUL byte (\\0)", line)
         target = Path(os.path.normpath(path.parent / inc))
         if not _real(target).is_relative_to(self.root):
-            # a file outside the layouts folder in use includes only from its own folder
+            # a file outside the layouts folder in use includes only from its own folder, or
+            # from the folder of layouts it is in (include_root)
             hint = "" if self.root == _resolved_folder(self.base) else (
-                " (a file of a copy of the layouts? name the copy: PRINTKIT_LAYOUTS=COPY printkit check FILE)")
+                f" (a file of a copy of the layouts? make the copy with 'printkit layouts copy DIR', which "
+                f"marks it with {ROOT_MARK}, or name it: PRINTKIT_LAYOUTS=DIR)")
             raise InputError(self.shown(path), where, f"{_short(inc)!r} is outside the layouts folder {self.root}: "
                                                       f"a layout includes only files inside it{hint}", line)
         why = _not_a_file(target)
