@@ -1,7 +1,7 @@
 """The speed budgets (issue 24's, a user's wait rather than a race) in one table: each figure, its
 budget, and the floor measured in the same run.
 
-    python3 benchmarks/bench_speed.py [--runs 9] [--count 10000] [--no-suite]
+    .venv/bin/python benchmarks/bench_speed.py [--runs 9] [--count 10000] [--no-suite]
     /path/to/venv/bin/python benchmarks/bench_speed.py   # measure the printkit installed there
 
 Measure an installed wheel (``pip install dist/printkit-*.whl`` into a venv), not an editable
@@ -74,7 +74,7 @@ EMPTY = tempfile.TemporaryDirectory(prefix="printkit-bench-")
 def run(args: list[str]) -> tuple[float, float]:
     """(CPU seconds (user + system), wall seconds) of one run."""
     t, w = _children_cpu(), time.perf_counter()
-    subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=EMPTY.name, check=False)
+    subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=EMPTY.name, check=True)
     return _children_cpu() - t, time.perf_counter() - w
 
 
