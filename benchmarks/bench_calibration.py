@@ -2,7 +2,7 @@
 
 Run on demand (not part of the tests):
 
-    python benchmarks/bench_calibration.py [--repeat 5]
+    .venv/bin/python benchmarks/bench_calibration.py [--repeat 5]
 
 It builds each calibration component's drawing model, then renders it to PDF and to SVG,
 for A4 and Letter, and prints the median and best wall-clock times of each step.

@@ -1,6 +1,6 @@
 """Benchmark: Gemblo's legal-move generator, the scorer and the pieces PDF (run on demand).
 
-    python benchmarks/bench_gemblo.py
+    .venv/bin/python benchmarks/bench_gemblo.py
 
 Goals (issue 5): legal-move generation for a mid-game position < 50 ms; validating a full
 6-player game < 20 ms; the pieces PDF < 150 KB.

@@ -1,6 +1,6 @@
 """Benchmark: Gimbap's solver and scorer (run on demand, not part of the tests).
 
-    python benchmarks/bench_gimbap.py
+    .venv/bin/python benchmarks/bench_gimbap.py
 
 Reports: enumerating every build (once per process), solving all 2,376 orders (goal < 1 s,
 enumeration included), counting their solutions, scoring the example games, and making the

@@ -2,7 +2,7 @@
 
 Run on demand (also run by tests/quality/test_print_quality.py's ink test):
 
-    python benchmarks/bench_ink.py [--paper a4] [--dpi 150]
+    .venv/bin/python benchmarks/bench_ink.py [--paper a4] [--dpi 150]
 
 Every component at its default settings (seed 7) is rendered to PDF and rasterised (pypdfium2);
 at 150 dpi (pdfium draws a line thinner than a pixel one pixel wide,

@@ -1,6 +1,8 @@
 """Benchmark: Roll n Cook sheets, scorer and simulator (run on demand, not part of the tests).
 
-    python benchmarks/bench_rollncook.py [--count 1000]
+    .venv/bin/python benchmarks/bench_rollncook.py [--count 1000] [--quick]
+
+``--quick`` runs tiny sizes (the smoke test, tests/test_benchmarks_smoke.py): its figures mean little.
 
 Goals (issue 4): <= 15 ms a sheet for --count 1000, memory flat; >= 2,000 records/s scored.
 """
@@ -34,17 +36,19 @@ def rss() -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=1000)
+    ap.add_argument("--quick", action="store_true", help="tiny sizes: does it run (the smoke test)")
     args = ap.parse_args()
+    sheets, counts, seconds, games_ = (10, (2,), 0.1, 5) if args.quick else (1000, (100, args.count), 2.0, 200)
     comp = games()["rollncook"]["sheet"]
     t = time.perf_counter()
-    for s in range(1000):
+    for s in range(sheets):
         generate(s)
-    print(f"generate a sheet's contents: {(time.perf_counter() - t):.3f} ms")
+    print(f"generate a sheet's contents: {1000 * (time.perf_counter() - t) / sheets:.3f} ms")
     with tempfile.TemporaryDirectory() as tmp:
-        for n in (100, args.count):
+        for n in counts:
             before = rss()
             t = time.perf_counter()
-            doc = comp.build(PrintOptions(seed=1), count=str(n))
+            doc = comp.build(PrintOptions(seed=1), count=n)
             t_model = time.perf_counter() - t
             paths = write_document(doc, Path(tmp), f"s{n}", ("pdf",))
             dt = time.perf_counter() - t
@@ -58,14 +62,14 @@ def main() -> None:
         records.append(RollNCookRecord.model_validate({"sheet": f"RNC1-{seed}", "player": "p", "hours": hours}))
     t = time.perf_counter()
     reps = 0
-    while time.perf_counter() - t < 2:
+    while time.perf_counter() - t < seconds:
         for r in records:
             score([r])
             reps += 1
     print(f"scorer: {reps / (time.perf_counter() - t):.0f} records/s (replay and score; goal >= 2,000)")
     t = time.perf_counter()
-    simulate(7, 200)
-    print(f"simulator: {200 / (time.perf_counter() - t):.0f} games/s")
+    simulate(7, games_)
+    print(f"simulator: {games_ / (time.perf_counter() - t):.0f} games/s")
 
 
 if __name__ == "__main__":

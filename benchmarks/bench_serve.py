@@ -30,10 +30,10 @@ none) and repeats it in ``X-Printkit-Csrf``, and sends ``Origin: http://HOST:POR
 the server printed, which is also the ``Host`` it sends) and ``Content-Type: application/json``.
 Not a test: run it by hand.
 
-    python3 benchmarks/bench_serve.py [--tables 20] [--pile 60] [--think 0.25]
-    python3 benchmarks/bench_serve.py --game trickdumpling --example examples/trickdumpling/four-players.yaml
-    python3 benchmarks/bench_serve.py --mix [--tables 20] [--pace 1] [--seconds 60]
-    python3 benchmarks/bench_serve.py --mix --pace 0
+    .venv/bin/python benchmarks/bench_serve.py [--tables 20] [--pile 60] [--think 0.25]
+    .venv/bin/python benchmarks/bench_serve.py --game trickdumpling --example examples/trickdumpling/four-players.yaml
+    .venv/bin/python benchmarks/bench_serve.py --mix [--tables 20] [--pace 1] [--seconds 60]
+    .venv/bin/python benchmarks/bench_serve.py --mix --pace 0
 """
 
 from __future__ import annotations

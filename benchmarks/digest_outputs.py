@@ -1,6 +1,6 @@
 """Digest of every file a set of printkit commands writes: the byte-identity check for speed work.
 
-    python3 benchmarks/digest_outputs.py [--tree DIR] [--out FILE]
+    .venv/bin/python benchmarks/digest_outputs.py [--tree DIR] [--out FILE] [--quick]
 
 Runs each command with ``PYTHONPATH=DIR`` (default: this checkout) into a temp folder and
 prints one ``sha256  name`` line a file, sorted, so two trees' digests can be diffed.
@@ -28,11 +28,15 @@ COMMANDS = [
 ]
 
 
-def digest(tree: Path) -> list[str]:
+#: ``--quick``: two small components only (the smoke test, tests/test_benchmarks_smoke.py).
+QUICK = COMMANDS[-2:]
+
+
+def digest(tree: Path, commands: list[list[str]] = COMMANDS) -> list[str]:
     env = dict(os.environ, PYTHONPATH=str(tree))
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
-        for i, args in enumerate(COMMANDS):
+        for i, args in enumerate(commands):
             out = Path(tmp) / str(i)
             subprocess.run([sys.executable, "-m", "printkit", *args, "--out", str(out)],
                            env=env, check=True, capture_output=True, cwd=tree)
@@ -45,8 +49,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tree", type=Path, default=Path(__file__).resolve().parent.parent)
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--quick", action="store_true", help="two small components only: does it run")
     a = ap.parse_args()
-    text = "\n".join(digest(a.tree.resolve())) + "\n"
+    text = "\n".join(digest(a.tree.resolve(), QUICK if a.quick else COMMANDS)) + "\n"
     if a.out:
         a.out.write_text(text)
     sys.stdout.write(text)

@@ -3,7 +3,7 @@ draws -- the same files, each with the same pages, the same number of path segme
 page and the same strings in the same fonts and sizes -- the way printkit writes a PDF
 (invariant, compressed pages, each file embedding a TrueType subset of every font it uses).
 
-    python3 benchmarks/floor_reportlab.py PLAN.json OUTDIR
+    .venv/bin/python benchmarks/floor_reportlab.py PLAN.json OUTDIR
 
 PLAN.json (written by benchmarks/bench_speed.py from the documents printkit builds) is a list
 of files: ``{"name": ..., "fonts": {name: ttf path}, "pages": [{"segments": n, "strings":
@@ -56,6 +56,7 @@ def main() -> None:
             draw_page(c, page["segments"], page["strings"])
             c.showPage()
         c.save()
+    print(f"{len(plan)} files, {sum(len(doc['pages']) for doc in plan)} pages drawn in {out}")
 
 
 if __name__ == "__main__":

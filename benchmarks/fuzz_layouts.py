@@ -1,6 +1,6 @@
 """Fuzz layouts, 10,000 examples (issue 26): ``check`` against ``make``, count the failures.
 
-    python benchmarks/fuzz_layouts.py [EXAMPLES]
+    .venv/bin/python benchmarks/fuzz_layouts.py [EXAMPLES]
 
 Layouts are made as in tests/test_fuzz_layouts.py (a grammar of the real layout features with
 numbers from ordinary to extreme), then checked and made to PDF in-process (A4 colour, Letter

@@ -1,6 +1,6 @@
 """Fuzz every scorer with records, 10,000 examples a game (issues 15 and 26): count the failures.
 
-    python benchmarks/fuzz_records.py [EXAMPLES_PER_GAME] [GAME ...]
+    .venv/bin/python benchmarks/fuzz_records.py [EXAMPLES_PER_GAME] [GAME ...]
 
 Records are made as in tests/test_fuzz.py (from each game's JSON Schema, worked examples
 changed, bytes cut and spliced, worked examples made hostile) and scored in-process as

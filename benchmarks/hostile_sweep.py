@@ -1,7 +1,7 @@
 """Run the whole hostile-input corpus, every case as its own ``printkit`` process (issue 26's
 acceptance: 0 internal errors, 0 hangs over 2 s, 0 leaks, 0 wrong exits).
 
-    python benchmarks/hostile_sweep.py [--jobs 2] [--budget 2] [--timeout 10] [-k WORDS]
+    .venv/bin/python benchmarks/hostile_sweep.py [--jobs 2] [--budget 2] [--timeout 10] [-k WORDS]
 
 Every ``CASES`` list of tests/hostile/test_*.py (whichever modules exist) is run case by case:
 each in a fresh temporary folder, as a process (``python -m printkit``, the checkout this script

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import httpx
 import numpy as np
+import pytest
 
 from tests.web.conftest import http, ROOT
 
@@ -116,17 +117,21 @@ def test_lan_prints_the_token_url_and_its_qr_code_and_refuses_without_it(tmp_pat
         proc.wait(20)
 
 
-def test_a_port_in_use_is_one_line(tmp_path):
+@pytest.mark.parametrize("db", [["--db", "t.sqlite3"], []])
+def test_a_port_in_use_is_one_line_and_no_database(tmp_path, db):
+    """The port is taken before the database is made or opened (issue 27): nothing is written,
+    given --db or the default ($XDG_DATA_HOME/printkit/tables.sqlite3)."""
+    env = {**ENV, "XDG_DATA_HOME": str(tmp_path / "data")}
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen(1)
         port = busy.getsockname()[1]
-        done = subprocess.run([sys.executable, "-m", "printkit", "serve", "--port", str(port), "--db",
-                               str(tmp_path / "t.sqlite3")], env=ENV, cwd=tmp_path, capture_output=True, text=True,
-                              timeout=60)
-    assert done.returncode == 2
-    assert done.stderr.strip() == f"printkit: error: cannot listen on 127.0.0.1:{port} (Address already in use); " \
-                                  "choose another --port"
+        done = subprocess.run([sys.executable, "-m", "printkit", "serve", "--port", str(port), *db], env=env,
+                              cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"printkit: error: cannot listen on 127.0.0.1:{port} (Address already in use); " \
+                          "choose another --port\n"
+    assert list(tmp_path.rglob("*")) == []
 
 
 def test_a_database_that_is_not_one_is_one_line(tmp_path):
