@@ -15,7 +15,7 @@ Field names are ``PREFIX:...`` where the prefix names the game's pad and its ver
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -152,6 +152,20 @@ class PadReader:
             self.report(name, where, f"{value} is out of range: {lo} to {hi}")
             return None
         return value
+
+    def require_marks(self, names: Collection[str], scores: str, settings: Collection[str] = ()) -> None:
+        """Refuse a pad with nothing to score yet (a PrintkitError, exit 2): no player's name
+        written in the boxes ``names``, or the names alone (the game's options ``settings``
+        count for nothing); ``scores`` says what the names wait for. Checked before the rules,
+        so an empty pad is never "0 players" (docs/fillable.md, "Nothing filled in yet")."""
+        marked = [n for n in self.values if self.filled(n) and n not in settings]
+        if not any(n in names for n in marked):
+            missing = "no player names are filled in"
+        elif all(n in names for n in marked):
+            missing = f"only the players' names are filled in, {scores}"
+        else:
+            return
+        raise PrintkitError(f"{self.file or 'pad'}: nothing filled in yet: {missing}")
 
     def report(self, name: str, where: str, message: str, rule: str | None = None) -> None:
         """A problem with what box ``name`` holds."""

@@ -278,6 +278,9 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     from printkit.core.score import PlayerResult, Report, rank
 
     pad = PadReader(values, "GEM-7", file)
+    pad.require_marks({field(c, "player") for c in colours()}
+                      | {field("players", n, "name") for n in range(1, MAX_PLAYERS + 1)},
+                      "no piece left, blocks left or penalty is filled in")
     players: dict[str, Player] = {}
     for colour in colours():
         _colour(pad, colour, players)

@@ -351,6 +351,8 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     from printkit.core.score import PlayerResult, Report, rank
 
     pad = PadReader(values, "JUB-4", file)
+    pad.require_marks({field("name", f"p{p}") for p in range(1, PLAYERS + 1)}, "no turn is filled in",
+                      {field("bonus"), field("little")})
     d = _spec()
     turns = int(d["turns"])
     cols = _columns(pad, turns)

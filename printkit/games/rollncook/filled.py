@@ -368,10 +368,25 @@ def _table(m: Marks) -> dict[tuple, str]:
     return {(): m.names.name(), ("end",): m.names.total(), ("end", "dishes"): m.names.dish(meal, 0)}
 
 
+def _blank(form: FilledForm, sid: str) -> bool:
+    """Whether sheet ``sid`` holds no mark but perhaps the restaurant's name: nothing to score yet."""
+    name = Names(sid).name()
+    return not any(f.value.strip() for n, f in form.fields.items() if n.startswith(sid + ":") and n != name)
+
+
 def read(form: FilledForm) -> list[FormRecord]:
-    """Every sheet filled in ``form``: one record each."""
+    """Every sheet filled in ``form``: one record each. Sheets with nothing filled in beside
+    filled ones are left out (a ``--count`` file partly used); a form with none filled in is
+    a PrintkitError ("nothing filled in yet")."""
+    ids = _sheet_ids(form)
+    filled = [sid for sid in ids if not _blank(form, sid)]
+    for sid in set(ids) - set(filled):
+        _sheet(form, sid)  # its fields are printkit's, even when nothing is filled in
+    if not filled:
+        raise PrintkitError(f"{form.file}: nothing filled in yet: no hour is filled in (no dice, no mark on "
+                            f"sheet{'s' if len(ids) > 1 else ''} {', '.join(ids)})")
     out = []
-    for sid in _sheet_ids(form):
+    for sid in filled:
         m, data = read_sheet(form, sid)
         unfinished = "" if m.played == len(HOURS) else (
             f"{m.player}: dice written up to {HOURS[m.played - 1]}" if m.played else f"{m.player}: no dice written")
