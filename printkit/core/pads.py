@@ -167,6 +167,23 @@ class PadReader:
             return
         raise PrintkitError(f"{self.file or 'pad'}: nothing filled in yet: {missing}")
 
+    def require_distinct(self, names: Sequence[str]) -> None:
+        """Refuse (a PrintkitError, exit 2) a pad on which two of the players' boxes ``names``
+        hold one name, compared as a record's players are
+        (:func:`printkit.core.records.distinct_names`: "Zoë" composed or not is one name)."""
+        from printkit.core.records import distinct_names, same_name
+
+        written = [(n, self.text(n)) for n in names if self.text(n)]
+        try:
+            distinct_names([t for _, t in written])
+        except ValueError as e:
+            first: dict[str, str] = {}
+            for n, t in written:
+                if same_name(t) in first:
+                    raise PrintkitError(f"{self.file or 'pad'}: {e}: {t!r} is written in {first[same_name(t)]} "
+                                        f"and in {n}") from None
+                first[same_name(t)] = n
+
     def report(self, name: str, where: str, message: str, rule: str | None = None) -> None:
         """A problem with what box ``name`` holds."""
         self.violations.append(at_field(name, where, rule or self.rule, message, self.file))

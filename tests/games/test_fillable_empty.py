@@ -84,3 +84,39 @@ def test_empty_sheets_beside_a_filled_one_are_left_out(tmp_path):
     assert r.exit_code == 0 and "RNC1-7" not in r.stdout and "RNC1-9" not in r.stdout and "Bo" in r.stdout
     r = _sheet(tmp_path, {}, count=3)
     _one_line(r.exit_code, r.output, "no hour is filled in (no dice, no mark on sheets RNC1-7, RNC1-8, RNC1-9)")
+
+
+# -- one name twice (issue 27 item 6) ---------------------------------------------------------------
+
+COLUMN_PADS = {"trickdumpling": (trickdumpling, TD("name", "p", 1), TD("name", "p", 2)),
+               "jubako": (jubako, JUB("name", "p1"), JUB("name", "p2")),
+               "gimbap": (gimbap, GIM("name", "p1"), GIM("name", "p2"))}
+
+
+@pytest.mark.parametrize("game", sorted(COLUMN_PADS))
+@pytest.mark.parametrize("second", ["Ann", "Zoe\u0308"])
+def test_one_name_for_two_players_is_refused(game, second):
+    module, p1, p2 = COLUMN_PADS[game]
+    first = "Zo\u00eb" if second != "Ann" else "Ann"  # composed and decomposed: one name (NFC)
+    score = PADS[game][2]
+    with pytest.raises(PrintkitError, match=f"pad.pdf: player names must differ: '{second}' is written in {p1} "
+                                            f"and in {p2}$"):
+        score_values(game, module, {**PADS[game][1], p1: first, p2: second, **score})
+
+
+def test_one_name_twice_on_a_filled_pad_is_one_line_exit_2(tmp_path):
+    from tests.games.padtools import filled
+
+    values = {**PADS["gimbap"][1], GIM("name", "p2"): "Ann", **PADS["gimbap"][2]}
+    code, out, text = score_pdf(tmp_path, "gimbap", filled(gimbap, values))
+    assert code == 2 and out is None and text.strip().splitlines() == [
+        f"printkit: error: {tmp_path / 'pad.pdf'}: player names must differ: 'Ann' is written in {GIM('name', 'p1')} "
+        f"and in {GIM('name', 'p2')}"]
+
+
+def test_gemblo_matches_a_name_written_composed_and_decomposed():
+    values = {GEM("red", "player"): "Zo\u00eb", GEM("blue", "player"): "Bo", GEM("yellow", "player"): "Cy"}
+    for n, name in enumerate(["Zoe\u0308", "Bo", "Cy"], start=1):
+        values[GEM("players", n, "name")], values[GEM("players", n, "penalty")] = name, "0"
+    code, out = score_values("gemblo", gemblo, values)
+    assert code == 0 and out["violations"] == [] and len(out["players"]) == 3

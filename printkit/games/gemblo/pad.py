@@ -210,7 +210,15 @@ class Player:
 
 
 def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    """How a name on the pad is matched with the same name elsewhere on it: spaces and case
+    aside, and composed as records compare names (printkit.core.records.same_name).
+
+    >>> _key("Zoe\u0308  Li") == _key("zo\u00eb li")
+    True
+    """
+    from printkit.core.records import same_name
+
+    return same_name(" ".join(name.split())).casefold()
 
 
 def _colour(pad: PadReader, colour: str, players: dict[str, Player]) -> None:

@@ -178,10 +178,45 @@ def _dishes(form: FilledForm, m: Marks) -> None:
 
 # -- checks across the marks -----------------------------------------------------------------------
 
+def _step(a: int, b: int) -> int:
+    """How many adjusts (RNC-4: a result changed by 1, 6 and 1 wrapping round) turn a result
+    of ``a`` into ``b``.
+
+    >>> _step(3, 4), _step(6, 1), _step(1, 4), _step(2, 2)
+    (1, 1, 3, 0)
+    """
+    d = abs(a - b)
+    return min(d, 6 - d)
+
+
+def _adjusted(form: FilledForm, m: Marks) -> None:
+    """RNC-2 with adjust boxes crossed and no set (RNC-4): a box crossed needs a die showing its
+    number, or a result of a free value (a double's changed die, RNC-3; an ``add``), or adjusts
+    of a die of that hour: one for each step from the die's number to the box's (6 and 1 one
+    step apart). The free results go to the boxes farthest from the dice; the adjusts crossed
+    are shared by the whole sheet, hour by hour from 10:00."""
+    left = m.abilities["adjust"]
+    for h in range(m.played):
+        dice = m.dice[h]
+        free = (1 if len(set(dice)) < len(dice) else 0) + m.abilities["add"]
+        odd = sorted(((min(_step(d, k + 1) for d in dice), k) for k in m.boxes[h] if k + 1 not in dice),
+                     reverse=True)
+        for steps, k in sorted(odd[free:], key=lambda s: s[1]):
+            left -= steps
+            if left < 0:
+                m.bad(form, m.names.box(h, k), f"{HOURS[h]} box {k + 1}", "RNC-2",
+                      f"no die shows {k + 1} ({' '.join(map(str, dice))}): {steps} adjust{'s' if steps > 1 else ''} "
+                      f"(a result changed by 1, RNC-4) would make it, but the adjust boxes crossed "
+                      f"({m.abilities['adjust']}) are used up by then, and no set is crossed")
+                return
+
+
 def _results(form: FilledForm, m: Marks) -> None:
     """RNC-2 to RNC-4: each crossed box and segment needs a result of its own."""
     extra = m.abilities["reuse"] + m.abilities["add"]
     changes = m.abilities["adjust"] + m.abilities["set"]
+    if m.abilities["adjust"] and not m.abilities["set"]:
+        _adjusted(form, m)
     for h in range(m.played):
         boxes = m.boxes[h]
         if len(boxes) > 3 + extra:
@@ -219,27 +254,29 @@ def _wildcards(m: Marks) -> int:
 
 
 def _values(form: FilledForm, m: Marks) -> None:
-    """RNC-2 when no ability changes a result (no adjust or set crossed): every box and segment
-    crossed needs a result of its number; the dice rolled give each value, the doubles, ``add``
-    and ``reuse`` give the rest. Counted value by value over the whole sheet (a bound every
-    legal sheet meets, whichever hour took which segment)."""
-    if m.abilities["adjust"] or m.abilities["set"]:
+    """RNC-2 when no set is crossed: every box and segment crossed needs a result of its
+    number; the dice rolled give each value, the doubles, ``add`` and ``reuse`` give the rest,
+    and each adjust crossed changes one result (RNC-4). Counted value by value over the whole
+    sheet (a bound every legal sheet meets, whichever hour took which segment)."""
+    if m.abilities["set"]:
         return
     have = Counter(v for dice in m.dice for v in dice)
     need: Counter = Counter(k + 1 for h in range(m.played) for k in m.boxes[h])
     need.update(k + 1 for t in m.segments for k in t)
     short = {v: need[v] - have[v] for v in range(1, 7) if need[v] > have[v]}
-    free = _wildcards(m)
-    if sum(short.values()) <= free:
+    free, adjusts = _wildcards(m), m.abilities["adjust"]
+    if sum(short.values()) <= free + adjusts:
         return
     v = max(short)
     last = max(((t, k) for t, seg in enumerate(m.segments) for k in seg if k + 1 == v), default=None)
     name = m.names.seg(*last) if last else m.names.box(*max((h, k) for h in range(m.played)
                                                              for k in m.boxes[h] if k + 1 == v))
     missing = ", ".join(f"{n} x {value}" for value, n in sorted(short.items()))
+    changed = (f"the adjust boxes crossed ({adjusts}) change at most {adjusts} result{'s' if adjusts > 1 else ''}, "
+               "and no set is crossed") if adjusts else "no adjust or set is crossed"
     m.bad(form, name, "boxes and segments", "RNC-2",
           f"the boxes and segments crossed need results the dice never gave ({missing}); the doubles "
-          f"and abilities crossed give at most {free} results of a free value, and no adjust or set is crossed")
+          f"and abilities crossed give at most {free} results of a free value, and {changed}")
 
 
 def _gained(m: Marks) -> Counter:
