@@ -533,3 +533,29 @@ def test_a_pdf_of_another_maker_without_fields_is_told_to_use_a_fillable_sheet(t
     w.add_blank_page(200, 200)
     w.write(tmp_path / "other.pdf")
     _one_line_exit_2(tmp_path / "other.pdf", "a PDF without form fields; fill in a sheet made with --fillable")
+
+
+# -- a filled sheet keeps its dice: mixed PDF and YAML games (issue 27 item 4) -------------------------
+
+def test_a_filled_sheet_and_a_record_are_one_shared_dice_game(tmp_path):
+    recs = [yaml.safe_load((EXAMPLES / e).read_text()) for e in ("solo-seed7.yaml", "shared-dice-bo.yaml")]
+    want = example_totals("solo-seed7.yaml", "shared-dice-bo.yaml")
+    bo = EXAMPLES / "shared-dice-bo.yaml"
+    ann = filled(tmp_path, recs[0], want["Ann"], "ann.pdf")
+    for files in ([ann, bo], [bo, ann]):
+        code, out = score_json(*files)
+        assert code == 0 and {p["name"]: p["total"] for p in out["players"]} == want
+    # Ann's sheet with other dice in every hour: 12 violations of RNC-10, at her dice fields
+    n = Names("RNC1-7")
+    other = {n.die(h, 0): str(d % 6 + 1) for h, hour in enumerate(recs[0]["hours"]) for d in hour["dice"][:1]}
+    bad = filled(tmp_path, recs[0], want["Ann"], "ann-bad.pdf", other)
+    for files in ([bad, bo], [bo, bad]):
+        code, out = score_json(*files)
+        v = [(x["file"], x["line"]) for x in out["violations"] if x["rule"] == "RNC-10"]
+        assert code == 1 and v == [(str(bad), n.die(h, 0)) for h in range(12)]
+    # and the record rebuilt from it keeps the dice: scored with Bo's record, the same 12
+    r = run_cli("score", "rollncook", str(bad), "--as-record", str(tmp_path / "ann.yaml"))
+    rebuilt = yaml.safe_load((tmp_path / "ann.yaml").read_text())
+    assert r.exit_code == 1 and rebuilt["end"]["dice"]["10:00"] == [int(other[n.die(0, 0)])] + recs[0]["hours"][0]["dice"][1:]
+    code, out = score_json(tmp_path / "ann.yaml", bo)
+    assert code == 1 and len([x for x in out["violations"] if x["rule"] == "RNC-10"]) == 12
