@@ -212,6 +212,35 @@ def _fields(reader: Any) -> dict[str, FormField]:
     return out
 
 
+def _made_by_printkit(reader: Any) -> bool:
+    """Whether a PDF says printkit made it: its document info (printkit writes Creator and
+    Author ``printkit``), or else its first page's text (every page's footer starts
+    ``printkit ·``), which a sheet printed to PDF from a viewer keeps as text. A page whose
+    content is over MAX_PAGE_TEXT bytes, or cannot be read, says nothing."""
+    from printkit.core.limits import MAX_PAGE_TEXT
+
+    info = reader.metadata or {}
+    if any("printkit" in str(info.get(k, "")).lower() for k in ("/Creator", "/Author")):
+        return True
+    try:
+        page = reader.pages[0]
+        contents = page.get_contents()
+        return (contents is not None and len(contents.get_data()) <= MAX_PAGE_TEXT
+                and "printkit" in page.extract_text().lower())
+    except Exception:  # noqa: BLE001 - a page that cannot be read says nothing about its maker
+        return False
+
+
+def _no_fields(reader: Any, file: str) -> str:
+    """The message for a PDF without form fields: a printkit one had none (made without
+    ``--fillable``) or has none left (flattened, printed to PDF: the marks are print now)."""
+    if _made_by_printkit(reader):
+        return (f"{file}: a printkit PDF without form fields: made without --fillable, or filled and then "
+                "flattened or printed to PDF, which leaves the marks as print that cannot be read back; "
+                "score the filled form as the PDF viewer saved it")
+    return f"{file}: a PDF without form fields; fill in a sheet made with --fillable"
+
+
 def parse_form(data: bytes, file: str) -> FilledForm:
     """The fields of the PDF ``data`` (read from ``file``, named in messages)."""
     from pypdf import PdfReader
@@ -227,6 +256,8 @@ def parse_form(data: bytes, file: str) -> FilledForm:
             if reader.is_encrypted:
                 raise encrypted
             fields = _fields(reader)
+            if not fields:
+                raise PrintkitError(_no_fields(reader, file))
     except PrintkitError:
         raise
     except DependencyError:  # AES: pypdf tries the empty password only with the cryptography package
@@ -234,8 +265,6 @@ def parse_form(data: bytes, file: str) -> FilledForm:
     except Exception as e:  # noqa: BLE001 - any failure of a damaged file is one line
         raise PrintkitError(f"{file}: a damaged PDF that cannot be read ({type(e).__name__}: "
                             f"{_one_line(e)[:200]})") from None
-    if not fields:
-        raise PrintkitError(f"{file}: a PDF without form fields; fill in a sheet made with --fillable")
     return FilledForm(file, fields)
 
 

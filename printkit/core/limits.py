@@ -38,3 +38,7 @@ MAX_ANGLE = 36_000.0
 #: The longest error line printed, in characters (past it, its middle is left out): a message
 #: quoting a 100 KB argument back stays one line a person reads. Real messages have under 300.
 MAX_SHOWN = 1000
+#: A filled PDF without form fields: its first page's text is read (to say whether printkit made
+#: it, flattened or printed to PDF since) only when its content is at most this many bytes (a
+#: printkit sheet's is ~60 KB).
+MAX_PAGE_TEXT = 2_000_000

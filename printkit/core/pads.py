@@ -15,7 +15,7 @@ Field names are ``PREFIX:...`` where the prefix names the game's pad and its ver
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -152,6 +152,37 @@ class PadReader:
             self.report(name, where, f"{value} is out of range: {lo} to {hi}")
             return None
         return value
+
+    def require_marks(self, names: Collection[str], scores: str, settings: Collection[str] = ()) -> None:
+        """Refuse a pad with nothing to score yet (a PrintkitError, exit 2): no player's name
+        written in the boxes ``names``, or the names alone (the game's options ``settings``
+        count for nothing); ``scores`` says what the names wait for. Checked before the rules,
+        so an empty pad is never "0 players" (docs/fillable.md, "Nothing filled in yet")."""
+        marked = [n for n in self.values if self.filled(n) and n not in settings]
+        if not any(n in names for n in marked):
+            missing = "no player names are filled in"
+        elif all(n in names for n in marked):
+            missing = f"only the players' names are filled in, {scores}"
+        else:
+            return
+        raise PrintkitError(f"{self.file or 'pad'}: nothing filled in yet: {missing}")
+
+    def require_distinct(self, names: Sequence[str]) -> None:
+        """Refuse (a PrintkitError, exit 2) a pad on which two of the players' boxes ``names``
+        hold one name, compared as a record's players are
+        (:func:`printkit.core.records.distinct_names`: "Zoë" composed or not is one name)."""
+        from printkit.core.records import distinct_names, same_name
+
+        written = [(n, self.text(n)) for n in names if self.text(n)]
+        try:
+            distinct_names([t for _, t in written])
+        except ValueError as e:
+            first: dict[str, str] = {}
+            for n, t in written:
+                if same_name(t) in first:
+                    raise PrintkitError(f"{self.file or 'pad'}: {e}: {t!r} is written in {first[same_name(t)]} "
+                                        f"and in {n}") from None
+                first[same_name(t)] = n
 
     def report(self, name: str, where: str, message: str, rule: str | None = None) -> None:
         """A problem with what box ``name`` holds."""

@@ -173,11 +173,16 @@ def cache_case(name: str, spoil: Callable[[Path, Path], None], warned: str, proc
 
 @functools.cache
 def sheet() -> bytes:
-    """A fillable Roll n Cook sheet, as made: scored, it is an unfinished game (exit 0), and
-    ``--as-record`` writes its record."""
+    """A fillable Roll n Cook sheet, as made, with the dice of 10:00 written (an empty one is
+    "nothing filled in yet"): scored, it is an unfinished game (exit 0), and ``--as-record``
+    writes its record."""
+    from printkit.core import forms
+    from printkit.games.rollncook.form import Names
+
     folder = scratch("printkit-sheet-")
     run_case(Case("sheet", ["make", "rollncook", "sheet", "--fillable", "--seed", "7", "--out", "."], 0), folder)
-    return (folder / "rollncook-sheet-seed7-a4-fillable.pdf").read_bytes()
+    made = (folder / "rollncook-sheet-seed7-a4-fillable.pdf").read_bytes()
+    return forms.fill_form(made, {Names("RNC1-7").die(0, d): str(d + 1) for d in range(3)})
 
 
 AS_RECORD = ["score", "rollncook", "sheet.pdf", "--as-record", "r.yaml"]

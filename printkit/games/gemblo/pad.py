@@ -210,7 +210,15 @@ class Player:
 
 
 def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    """How a name on the pad is matched with the same name elsewhere on it: spaces and case
+    aside, and composed as records compare names (printkit.core.records.same_name).
+
+    >>> _key("Zoe\u0308  Li") == _key("zo\u00eb li")
+    True
+    """
+    from printkit.core.records import same_name
+
+    return same_name(" ".join(name.split())).casefold()
 
 
 def _colour(pad: PadReader, colour: str, players: dict[str, Player]) -> None:
@@ -278,6 +286,9 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     from printkit.core.score import PlayerResult, Report, rank
 
     pad = PadReader(values, "GEM-7", file)
+    pad.require_marks({field(c, "player") for c in colours()}
+                      | {field("players", n, "name") for n in range(1, MAX_PLAYERS + 1)},
+                      "no piece left, blocks left or penalty is filled in")
     players: dict[str, Player] = {}
     for colour in colours():
         _colour(pad, colour, players)

@@ -225,6 +225,9 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     from printkit.core.score import Report, rank
 
     pad = PadReader(values, "GIM-4", file)
+    names = [field("name", f"p{p}") for p in range(1, PLAYERS + 1)]
+    pad.require_marks(set(names), "no token or total is filled in")
+    pad.require_distinct(names)
     rows = int(_spec()["rounds"])
     cols = _columns(pad, rows)
     if not 2 <= len(cols) <= PLAYERS:

@@ -351,6 +351,9 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     from printkit.core.score import PlayerResult, Report, rank
 
     pad = PadReader(values, "JUB-4", file)
+    names = [field("name", f"p{p}") for p in range(1, PLAYERS + 1)]
+    pad.require_marks(set(names), "no turn is filled in", {field("bonus"), field("little")})
+    pad.require_distinct(names)
     d = _spec()
     turns = int(d["turns"])
     cols = _columns(pad, turns)

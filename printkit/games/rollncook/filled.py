@@ -178,10 +178,45 @@ def _dishes(form: FilledForm, m: Marks) -> None:
 
 # -- checks across the marks -----------------------------------------------------------------------
 
+def _step(a: int, b: int) -> int:
+    """How many adjusts (RNC-4: a result changed by 1, 6 and 1 wrapping round) turn a result
+    of ``a`` into ``b``.
+
+    >>> _step(3, 4), _step(6, 1), _step(1, 4), _step(2, 2)
+    (1, 1, 3, 0)
+    """
+    d = abs(a - b)
+    return min(d, 6 - d)
+
+
+def _adjusted(form: FilledForm, m: Marks) -> None:
+    """RNC-2 with adjust boxes crossed and no set (RNC-4): a box crossed needs a die showing its
+    number, or a result of a free value (a double's changed die, RNC-3; an ``add``), or adjusts
+    of a die of that hour: one for each step from the die's number to the box's (6 and 1 one
+    step apart). The free results go to the boxes farthest from the dice; the adjusts crossed
+    are shared by the whole sheet, hour by hour from 10:00."""
+    left = m.abilities["adjust"]
+    for h in range(m.played):
+        dice = m.dice[h]
+        free = (1 if len(set(dice)) < len(dice) else 0) + m.abilities["add"]
+        odd = sorted(((min(_step(d, k + 1) for d in dice), k) for k in m.boxes[h] if k + 1 not in dice),
+                     reverse=True)
+        for steps, k in sorted(odd[free:], key=lambda s: s[1]):
+            left -= steps
+            if left < 0:
+                m.bad(form, m.names.box(h, k), f"{HOURS[h]} box {k + 1}", "RNC-2",
+                      f"no die shows {k + 1} ({' '.join(map(str, dice))}): {steps} adjust{'s' if steps > 1 else ''} "
+                      f"(a result changed by 1, RNC-4) would make it, but the adjust boxes crossed "
+                      f"({m.abilities['adjust']}) are used up by then, and no set is crossed")
+                return
+
+
 def _results(form: FilledForm, m: Marks) -> None:
     """RNC-2 to RNC-4: each crossed box and segment needs a result of its own."""
     extra = m.abilities["reuse"] + m.abilities["add"]
     changes = m.abilities["adjust"] + m.abilities["set"]
+    if m.abilities["adjust"] and not m.abilities["set"]:
+        _adjusted(form, m)
     for h in range(m.played):
         boxes = m.boxes[h]
         if len(boxes) > 3 + extra:
@@ -219,27 +254,29 @@ def _wildcards(m: Marks) -> int:
 
 
 def _values(form: FilledForm, m: Marks) -> None:
-    """RNC-2 when no ability changes a result (no adjust or set crossed): every box and segment
-    crossed needs a result of its number; the dice rolled give each value, the doubles, ``add``
-    and ``reuse`` give the rest. Counted value by value over the whole sheet (a bound every
-    legal sheet meets, whichever hour took which segment)."""
-    if m.abilities["adjust"] or m.abilities["set"]:
+    """RNC-2 when no set is crossed: every box and segment crossed needs a result of its
+    number; the dice rolled give each value, the doubles, ``add`` and ``reuse`` give the rest,
+    and each adjust crossed changes one result (RNC-4). Counted value by value over the whole
+    sheet (a bound every legal sheet meets, whichever hour took which segment)."""
+    if m.abilities["set"]:
         return
     have = Counter(v for dice in m.dice for v in dice)
     need: Counter = Counter(k + 1 for h in range(m.played) for k in m.boxes[h])
     need.update(k + 1 for t in m.segments for k in t)
     short = {v: need[v] - have[v] for v in range(1, 7) if need[v] > have[v]}
-    free = _wildcards(m)
-    if sum(short.values()) <= free:
+    free, adjusts = _wildcards(m), m.abilities["adjust"]
+    if sum(short.values()) <= free + adjusts:
         return
     v = max(short)
     last = max(((t, k) for t, seg in enumerate(m.segments) for k in seg if k + 1 == v), default=None)
     name = m.names.seg(*last) if last else m.names.box(*max((h, k) for h in range(m.played)
                                                              for k in m.boxes[h] if k + 1 == v))
     missing = ", ".join(f"{n} x {value}" for value, n in sorted(short.items()))
+    changed = (f"the adjust boxes crossed ({adjusts}) change at most {adjusts} result{'s' if adjusts > 1 else ''}, "
+               "and no set is crossed") if adjusts else "no adjust or set is crossed"
     m.bad(form, name, "boxes and segments", "RNC-2",
           f"the boxes and segments crossed need results the dice never gave ({missing}); the doubles "
-          f"and abilities crossed give at most {free} results of a free value, and no adjust or set is crossed")
+          f"and abilities crossed give at most {free} results of a free value, and {changed}")
 
 
 def _gained(m: Marks) -> Counter:
@@ -357,21 +394,40 @@ def read_sheet(form: FilledForm, sid: str) -> tuple[Marks, dict]:
     _total(form, m)
     rares_left = sum(m.circled[r] - m.crossed[r] for r in CONTENT.rares)
     basics_left = sum(m.circled[b] - m.crossed[b] for b in CONTENT.basics)
-    data = {"game": "rollncook", "sheet": sid, "player": m.player,
-            "end": {"dishes": {x: n for x, n in m.dishes.items() if n}, "rares_left": rares_left,
-                    "basics_left": basics_left}}
+    end: dict = {"dishes": {x: n for x, n in m.dishes.items() if n}, "rares_left": rares_left,
+                 "basics_left": basics_left}
+    dice = {HOURS[h]: d for h, d in enumerate(m.dice) if len(d) == 3 and all(1 <= v <= 6 for v in d)}
+    if dice:  # the hours' dice as rolled: checked against the other players' (RNC-10)
+        end["dice"] = dice
+    data = {"game": "rollncook", "sheet": sid, "player": m.player, "end": end}
     return m, data
 
 
 def _table(m: Marks) -> dict[tuple, str]:
     meal = next((x for x in CONTENT.meals if m.dishes.get(x)), next(iter(CONTENT.meals)))
-    return {(): m.names.name(), ("end",): m.names.total(), ("end", "dishes"): m.names.dish(meal, 0)}
+    return {(): m.names.name(), ("end",): m.names.total(), ("end", "dishes"): m.names.dish(meal, 0),
+            **{("end", "dice", HOURS[h]): m.names.die(h, 0) for h in range(m.played)}}
+
+
+def _blank(form: FilledForm, sid: str) -> bool:
+    """Whether sheet ``sid`` holds no mark but perhaps the restaurant's name: nothing to score yet."""
+    name = Names(sid).name()
+    return not any(f.value.strip() for n, f in form.fields.items() if n.startswith(sid + ":") and n != name)
 
 
 def read(form: FilledForm) -> list[FormRecord]:
-    """Every sheet filled in ``form``: one record each."""
+    """Every sheet filled in ``form``: one record each. Sheets with nothing filled in beside
+    filled ones are left out (a ``--count`` file partly used); a form with none filled in is
+    a PrintkitError ("nothing filled in yet")."""
+    ids = _sheet_ids(form)
+    filled = [sid for sid in ids if not _blank(form, sid)]
+    for sid in set(ids) - set(filled):
+        _sheet(form, sid)  # its fields are printkit's, even when nothing is filled in
+    if not filled:
+        raise PrintkitError(f"{form.file}: nothing filled in yet: no hour is filled in (no dice, no mark on "
+                            f"sheet{'s' if len(ids) > 1 else ''} {', '.join(ids)})")
     out = []
-    for sid in _sheet_ids(form):
+    for sid in filled:
         m, data = read_sheet(form, sid)
         unfinished = "" if m.played == len(HOURS) else (
             f"{m.player}: dice written up to {HOURS[m.played - 1]}" if m.played else f"{m.player}: no dice written")
@@ -381,29 +437,13 @@ def read(form: FilledForm) -> list[FormRecord]:
 
 
 def finish(report: Report, records: list[FormRecord]) -> Report:
-    """Shared dice across the sheets (RNC-10), and what the rebuilt records are."""
-    bad = shared_dice(records)
+    """What the rebuilt records are. Shared dice across the sheets (RNC-10) are the State's:
+    a rebuilt record carries its hours' dice (``end.dice``), compared with every other
+    player's, from a sheet or a record."""
     notes = [n for n in report.notes if "only the end state is given" not in n]
     notes.append("read from filled sheets: the marks are checked as far as marks allow, the play "
                  "hour by hour is not (docs/fillable.md)")
-    return replace(report, violations=list(report.violations) + bad, notes=notes)
-
-
-def shared_dice(records: list[FormRecord]) -> list[Violation]:
-    """RNC-10, PK-16: several sheets are one game; every sheet wrote the same dice each hour."""
-    out: list[Violation] = []
-    if len(records) < 2:
-        return out
-    first: Marks = records[0].marks
-    for r in records[1:]:
-        m: Marks = r.marks
-        for h in range(min(first.played, m.played)):
-            if sorted(first.dice[h]) != sorted(m.dice[h]):
-                out.append(Violation(f"{m.player}, {HOURS[h]}", "RNC-10",
-                                     f"the dice were {' '.join(map(str, first.dice[h]))} for {first.player} but "
-                                     f"{' '.join(map(str, m.dice[h]))} here: one roll serves everyone",
-                                     file=r.file, line=m.names.die(h, 0)))  # type: ignore[arg-type]
-    return out
+    return replace(report, notes=notes)
 
 
 READER = FormReader("rollncook", read, finish)

@@ -179,6 +179,9 @@ class EndState(Strict):
     rares_left: Whole = Field(default=0, ge=0)
     basics_left: Whole = Field(default=0, ge=0)
     plates_left: Whole | None = Field(default=None, ge=0, description="optional: follows from the meals")
+    dice: dict[Hour, Annotated[list[Die], Field(min_length=3, max_length=3)]] | None = Field(
+        default=None, description="optional: the three dice of each hour played, as rolled (a filled sheet's), "
+                                  "checked against the other players' (RNC-10)")
 
     @field_validator("dishes")
     @classmethod

@@ -319,7 +319,8 @@ class RollNCookState(GameState[Move]):
                 ids = parse_sheet_id(rec.sheet)
                 assert ids is not None  # a sheet id (the record model checks)
                 sheet = State.new(generate(ids[1]))
-            seats.append(Seat(rec.player, rec.sheet, sheet, rec.end))
+            dice = {hour: list(d) for hour, d in (rec.end.dice or {}).items()} if rec.end is not None else {}
+            seats.append(Seat(rec.player, rec.sheet, sheet, rec.end, dice=dice))
         return cls(seats)
 
     @classmethod
@@ -410,8 +411,9 @@ class RollNCookState(GameState[Move]):
             return []
         return self._dice_differ(index, h.hour, ("dice",))
 
-    def _dice_differ(self, index: int, hour: str, path: tuple, record: int = 0) -> list[Violation]:
-        first = self.seats[self._rolling]
+    def _dice_differ(self, index: int, hour: str, path: tuple, record: int = 0,
+                     first_seat: int | None = None) -> list[Violation]:
+        first = self.seats[self._rolling if first_seat is None else first_seat]
         a, b = first.dice[hour], self.seats[index].dice[hour]
         if sorted(a) == sorted(b):
             return []
@@ -426,6 +428,21 @@ class RollNCookState(GameState[Move]):
         for index, entry, hour in self.pending:
             if hour in self.seats[self._rolling].dice:
                 out += self._dice_differ(index, hour, ("hours", entry, "dice"), index)
+        return out + self._end_dice()
+
+    def _end_dice(self) -> list[Violation]:
+        """RNC-10 for records that give their end and the dice of their hours (a filled sheet
+        rebuilt): each hour's dice against the rolling player's, or, with nobody playing hours,
+        the first such record's."""
+        ends = [i for i, s in enumerate(self.seats) if s.sheet is None and s.dice]
+        first = self.roller if self.roller is not None else (ends[0] if ends else None)
+        out: list[Violation] = []
+        for i in ends:
+            if i == first:
+                continue
+            for hour in HOURS:
+                if hour in self.seats[i].dice and first is not None and hour in self.seats[first].dice:
+                    out += self._dice_differ(i, hour, ("end", "dice", hour), i, first)
         return out
 
     # -- the end -------------------------------------------------------------------------------

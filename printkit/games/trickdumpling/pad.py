@@ -323,6 +323,9 @@ def check_pad(values: Mapping[str, str], file: str | None = None) -> Report:
     from printkit.core.score import PlayerResult, Report, rank
 
     pad = PadReader(values, PAD_RULE, file)
+    names = [field("name", "p", p) for p in range(1, PLAYERS + 1)]
+    pad.require_marks(set(names), "no round is filled in", {field("cooks")})
+    pad.require_distinct(names)
     rows = geometry().rounds
     hands = _hands(pad, rows)
     real = [h for h in hands if h.col != MASTER]

@@ -455,3 +455,107 @@ def test_segments_whose_value_no_die_gave_are_reported(tmp_path):
     hits = [x for x in out["violations"] if "the dice never gave" in x["message"]]
     assert code == 1 and len(hits) == 1 and hits[0]["rule"] == "RNC-2"
     assert hits[0]["line"] == n.seg(11, 5) and "x 6" in hits[0]["message"]
+
+
+# -- an adjust crossed relaxes only what an adjust explains (issue 27 item 6) --------------------------
+
+def _box_problems(tmp_path: Path, dice: str, boxes: list[int], abilities: dict[str, int]) -> list[tuple[str, str]]:
+    """The RNC-2 violations of a sheet whose 10:00 has ``dice`` and ``boxes`` (numbers) crossed,
+    with the ``abilities`` crossed (kind -> boxes): (field, message)."""
+    n = Names("RNC1-7")
+    values: dict[str, str | bool] = {n.name(): "Ann", **{n.die(0, d): v for d, v in enumerate(dice.split())}}
+    values.update({n.box(0, b - 1): True for b in boxes})
+    values.update({n.ability(kind, j): True for kind, k in abilities.items() for j in range(k)})
+    p = tmp_path / "adjust.pdf"
+    p.write_bytes(forms.fill_form(parsed(7), values))
+    _, out = score_json(p)
+    return [(x["line"], x["message"]) for x in out["violations"] if x["rule"] == "RNC-2"]
+
+
+def test_one_adjust_explains_one_box_one_step_from_a_die(tmp_path):
+    assert _box_problems(tmp_path, "1 3 5", [2], {"adjust": 1}) == []          # 1 (or 3) adjusted to 2
+    assert _box_problems(tmp_path, "1 1 5", [3, 6], {"adjust": 1}) == []       # the double's die: 3; 5 -> 6
+    assert _box_problems(tmp_path, "2 3 5", [1], {"adjust": 1}) == []          # 2 -> 1
+    assert _box_problems(tmp_path, "3 4 6", [1], {"adjust": 1}) == []          # 6 -> 1: they wrap round (RNC-4)
+    assert _box_problems(tmp_path, "2 3 5", [6, 1], {"adjust": 2}) == []       # 5 -> 6 and 2 -> 1
+
+
+def test_one_adjust_no_longer_turns_off_every_box_check(tmp_path):
+    # 1 3 5: boxes 2 and 4 need an adjust each; one is crossed
+    got = _box_problems(tmp_path, "1 3 5", [2, 4], {"adjust": 1})
+    assert [f for f, _ in got] == ["RNC1-7:h10:box4", "RNC1-7:h10:box4"], got
+    assert "1 adjust" in got[0][1] and "used up" in got[0][1] and "(1) change at most 1 result," in got[1][1]
+    # 2 2 2 (a triple: one free result): boxes 5 and 6 are 3 and 2 steps from the dice
+    got = _box_problems(tmp_path, "2 2 2", [5, 6], {"adjust": 1})
+    assert [f for f, _ in got][:1] == ["RNC1-7:h10:box6"] and "2 adjusts" in got[0][1]
+    # a set crossed changes a result to any number: nothing to check per box, as before
+    assert _box_problems(tmp_path, "1 3 5", [2, 4], {"adjust": 1, "set": 1}) == []
+
+
+# -- a sheet flattened or printed to PDF (issue 27 item 6) --------------------------------------------
+
+def _flattened(data: bytes, keep_info: bool) -> bytes:
+    """``data`` flattened as PDFium (Chrome) does on printing: the fields become page content.
+    Without ``keep_info`` the document info goes too (pypdf copies the pages alone)."""
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(data)
+    for page in doc:
+        assert raw.FPDFPage_Flatten(page.raw, raw.FLAT_PRINT) == raw.FLATTEN_SUCCESS
+    out = io.BytesIO()
+    doc.save(out)
+    if keep_info:
+        return out.getvalue()
+    from pypdf import PdfWriter
+
+    w, again = PdfWriter(), io.BytesIO()
+    for page in PdfReader(out).pages:
+        w.add_page(page)
+    w.write(again)
+    return again.getvalue()
+
+
+@pytest.mark.parametrize("keep_info", [True, False])
+def test_a_flattened_sheet_says_its_marks_cannot_be_read(tmp_path, keep_info):
+    n = Names("RNC1-7")
+    data = forms.fill_form(parsed(7), {n.name(): "Ann", n.die(0, 0): "3", n.die(0, 1): "5", n.die(0, 2): "5"})
+    path = tmp_path / "flat.pdf"
+    path.write_bytes(_flattened(data, keep_info))
+    assert "printkit" in str(PdfReader(path).metadata) if keep_info else "printkit" not in str(PdfReader(path).metadata)
+    _one_line_exit_2(path, "a printkit PDF without form fields: made without --fillable, or filled and then "
+                           "flattened or printed to PDF, which leaves the marks as print that cannot be read back")
+
+
+def test_a_pdf_of_another_maker_without_fields_is_told_to_use_a_fillable_sheet(tmp_path):
+    from pypdf import PdfWriter
+
+    w = PdfWriter()
+    w.add_blank_page(200, 200)
+    w.write(tmp_path / "other.pdf")
+    _one_line_exit_2(tmp_path / "other.pdf", "a PDF without form fields; fill in a sheet made with --fillable")
+
+
+# -- a filled sheet keeps its dice: mixed PDF and YAML games (issue 27 item 4) -------------------------
+
+def test_a_filled_sheet_and_a_record_are_one_shared_dice_game(tmp_path):
+    recs = [yaml.safe_load((EXAMPLES / e).read_text()) for e in ("solo-seed7.yaml", "shared-dice-bo.yaml")]
+    want = example_totals("solo-seed7.yaml", "shared-dice-bo.yaml")
+    bo = EXAMPLES / "shared-dice-bo.yaml"
+    ann = filled(tmp_path, recs[0], want["Ann"], "ann.pdf")
+    for files in ([ann, bo], [bo, ann]):
+        code, out = score_json(*files)
+        assert code == 0 and {p["name"]: p["total"] for p in out["players"]} == want
+    # Ann's sheet with other dice in every hour: 12 violations of RNC-10, at her dice fields
+    n = Names("RNC1-7")
+    other = {n.die(h, 0): str(d % 6 + 1) for h, hour in enumerate(recs[0]["hours"]) for d in hour["dice"][:1]}
+    bad = filled(tmp_path, recs[0], want["Ann"], "ann-bad.pdf", other)
+    for files in ([bad, bo], [bo, bad]):
+        code, out = score_json(*files)
+        v = [(x["file"], x["line"]) for x in out["violations"] if x["rule"] == "RNC-10"]
+        assert code == 1 and v == [(str(bad), n.die(h, 0)) for h in range(12)]
+    # and the record rebuilt from it keeps the dice: scored with Bo's record, the same 12
+    r = run_cli("score", "rollncook", str(bad), "--as-record", str(tmp_path / "ann.yaml"))
+    rebuilt = yaml.safe_load((tmp_path / "ann.yaml").read_text())
+    assert r.exit_code == 1 and rebuilt["end"]["dice"]["10:00"] == [int(other[n.die(0, 0)])] + recs[0]["hours"][0]["dice"][1:]
+    code, out = score_json(tmp_path / "ann.yaml", bo)
+    assert code == 1 and len([x for x in out["violations"] if x["rule"] == "RNC-10"]) == 12
