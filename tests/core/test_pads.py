@@ -42,10 +42,11 @@ def test_labels_split_by_alignment():
 
 def test_fields_only_when_fillable():
     boxes = [Box("p1:n", 1, 2, 10, 6), Box("p1:t", 1, 10, 5, 5, "check")]
-    draw = fields_slot(boxes)
+    draw = fields_slot(boxes, lambda name: f"the {name}")
     assert draw(None, {"fillable": False}, 0, 0) == []
     made = draw(None, {"fillable": True}, 0, 0)
-    assert [(f.name, f.kind, f.maxlen) for f in made] == [("p1:n", "text", 3), ("p1:t", "check", 0)]
+    assert [(f.name, f.kind, f.maxlen, f.tooltip) for f in made] == [("p1:n", "text", 3, "the p1:n"),
+                                                                      ("p1:t", "check", 0, "the p1:t")]
 
 
 def _form(*names: str, file: str = "x.pdf"):

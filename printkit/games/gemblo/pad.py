@@ -28,7 +28,8 @@ from printkit.core.draw.ops import Document, Matrix, Op, Use
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.geometry.hexgrid import SQRT3, to_pixel
 from printkit.core.layout.canvas import Canvas
-from printkit.core.pads import Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data, lazy_form_reader
+from printkit.core.pads import (Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data,
+                                lazy_form_reader, player_words)
 from printkit.games.gemblo.components import piece_symbol
 from printkit.games.gemblo.content import CONTENT
 
@@ -55,6 +56,21 @@ def _spec() -> dict[str, Any]:
 def pieces() -> list[str]:
     """The pieces, smallest first (the data's order within a size)."""
     return sorted(CONTENT.pieces, key=lambda p: (len(CONTENT.pieces[p]), list(CONTENT.pieces).index(p)))
+
+
+def tooltip(name: str) -> str:
+    """What the field ``name`` is, in the pad's printed words (its tooltip).
+
+    >>> tooltip(field("red", "player")), tooltip(field("blue", "I5")), tooltip(field("clear", "blocks"))
+    ("red: player's name", 'blue: I5 left', 'clear: blocks left')
+    >>> tooltip(field("players", 2, "name")), tooltip(field("players", 2, "penalty"))
+    ("Player 2's name", 'Player 2: penalty')
+    """
+    parts = name.split(":")[1:]
+    if parts[0] == "players":
+        return f"{player_words(parts[1])}'s name" if parts[2] == "name" else f"{player_words(parts[1])}: penalty"
+    what = {"player": "player's name", "blocks": "blocks left"}.get(parts[1], f"{parts[1]} left")
+    return f"{CONTENT.colours[parts[0]].name}: {what}"
 
 
 def colours() -> list[str]:
@@ -160,7 +176,7 @@ def pad_data(fillable: bool = False) -> dict[str, Any]:
         palette[f"tint-{c.name}"] = {"colour": _tint(c.colour), "bw": "#ffffff"}
     return {"boxes": [b.as_data() for b in g.boxes], **labels_by_align(g.labels), "bands": g.bands,
             "colours": g.colour_rows, "legend_y": round(g.legend_y, 3), "palette": palette, "fillable": fillable,
-            "slots": {"fields": fields_slot(g.boxes), "pieces": _pieces_slot(g.piece_at, float(d["piece_cell"]))}}
+            "slots": {"fields": fields_slot(g.boxes, tooltip), "pieces": _pieces_slot(g.piece_at, float(d["piece_cell"]))}}
 
 
 def build_pad(opts: PrintOptions, fillable: bool = False) -> Document:

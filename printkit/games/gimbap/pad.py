@@ -23,7 +23,8 @@ from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.template import fill
-from printkit.core.pads import Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data, lazy_form_reader, spans
+from printkit.core.pads import (Box, Label, PadGeometry, PadReader, by_rows, fields_slot, labels_by_align, layout_data,
+                                lazy_form_reader, player_words, spans)
 from printkit.games.gimbap.content import CONTENT, Token
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,6 +42,19 @@ WHAT = ("points", "radish")
 def field(*parts: object) -> str:
     """``field("r3", "p2", "points")`` is ``gim-pad1:r3:p2:points``."""
     return ":".join([PREFIX, *map(str, parts)])
+
+
+def tooltip(name: str) -> str:
+    """What the field ``name`` is, in the pad's printed words (its tooltip).
+
+    >>> tooltip(field("r2", "p3", "radish")), tooltip(field("name", "p1")), tooltip(field("total", "p2", "points"))
+    ('Player 3, round 2: radish', "Player 1's name", 'Player 2, total: points')
+    """
+    parts = name.split(":")[1:]
+    if parts[0] == "name":
+        return f"{player_words(parts[1])}'s name"
+    row = "total" if parts[0] == "total" else f"round {parts[0].removeprefix('r')}"
+    return f"{player_words(parts[1])}, {row}: {parts[2]}"
 
 
 def _spec() -> dict[str, Any]:
@@ -103,7 +117,7 @@ def pad_data(fillable: bool = False) -> dict[str, Any]:
             "tokens": [{"points": t.points, "radish": t.radish, "slices": list(range(t.radish)),
                         "slice_x": round(7.0 - 1.7 * (t.radish - 1), 3)} for t in tokens],
             "rounds_note": fill(d["rounds_line"], {"rounds_text": rounds_text()}),
-            "palette": CONTENT.palette, "fillable": fillable, "slots": {"fields": fields_slot(g.boxes)}}
+            "palette": CONTENT.palette, "fillable": fillable, "slots": {"fields": fields_slot(by_rows(g.boxes), tooltip)}}
 
 
 def build_pad(opts: PrintOptions, fillable: bool = False) -> Document:

@@ -26,8 +26,8 @@ from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.template import fill
-from printkit.core.pads import (Box, Label, PadReader, fields_slot, labels_by_align, layout_data, lazy_form_reader,
-                                spans)
+from printkit.core.pads import (Box, Label, PadReader, by_rows, fields_slot, labels_by_align, layout_data,
+                                lazy_form_reader, player_words, spans)
 from printkit.games.jubako.content import CONTENT
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -47,6 +47,37 @@ ROWS = int(layout_data(LAYOUT)["layers"])
 def field(*parts: object) -> str:
     """``field("t3", "p2", "count")`` is ``jub-pad1:t3:p2:count``."""
     return ":".join([PREFIX, *map(str, parts)])
+
+
+#: The end rows and settings in the pad's printed words.
+WORDS = {"turns": "turns and bonuses", "favorite": "Favorite Food", "multi": "Multi-Tiered", "peko": "Peko Peko",
+         "total": "Total", "uncovered": "Empty first-layer cells", "count": "counted",
+         "bonus": "Bonus for a matching stack", "little": "Little Jubako (4x4 side)"}
+
+
+def tooltip(name: str) -> str:
+    """What the field ``name`` is, in the pad's printed words (its tooltip).
+
+    >>> tooltip(field("t7", "p2", "count")), tooltip(field("name", "p1")), tooltip(field("end", "p3", "peko"))
+    ('Player 2, turn 7: counted', "Player 1's name", 'Player 3: Peko Peko')
+    >>> tooltip(field("multi", "p2", "R1", "layer")), tooltip(field("peko", "p4", "gohan", "points"))
+    ('Player 2, Multi-Tiered row 1: layer', 'Player 4, Peko Peko gohan: points')
+    >>> tooltip(field("bonus"))
+    'Bonus for a matching stack'
+    """
+    parts = name.split(":")[1:]
+    if len(parts) == 1:
+        return WORDS[parts[0]]
+    who = player_words(parts[1])
+    if parts[0] == "name":
+        return f"{who}'s name"
+    if parts[0] == "end":
+        return f"{who}: {WORDS[parts[2]]}"
+    if parts[0] == "multi":
+        return f"{who}, Multi-Tiered row {parts[2].removeprefix('R')}: {parts[3]}"
+    if parts[0] == "peko":
+        return f"{who}, Peko Peko {parts[2]}: {parts[3]}"
+    return f"{who}, turn {parts[0].removeprefix('t')}: {WORDS.get(parts[2], parts[2])}"
 
 
 def _spec() -> dict[str, Any]:
@@ -163,7 +194,7 @@ def pad_data(fillable: bool = False) -> dict[str, Any]:
     d = _spec()
     p1, p2 = _page1(d), _page2(d)
     return {"p1": p1.data(), "p2": p2.data(), "palette": {}, "fillable": fillable,
-            "slots": {"fields1": fields_slot(p1.boxes), "fields2": fields_slot(p2.boxes)}}
+            "slots": {"fields1": fields_slot(by_rows(p1.boxes), tooltip), "fields2": fields_slot(by_rows(p2.boxes), tooltip)}}
 
 
 def build_pad(opts: PrintOptions, fillable: bool = False) -> Document:

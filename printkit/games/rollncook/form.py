@@ -77,25 +77,33 @@ class Names:
         return f"{self.sid}:ability:{kind}:{j + 1}"
 
 
+def hour_words(i: int) -> str:
+    """Hour index 0 as the sheet prints it, ``10:00`` (field tooltips: ``10:00, die 1``)."""
+    return f"{CONTENT.first_hour + i}:00"
+
+
 def _hour_fields(n: Names, c: int, x: float, geo: dict, plate_x: float) -> list[Field]:
     """Hour ``c``'s fields over its dice boxes, plates, six boxes and table segments."""
     from printkit.core.forms import check_box, text_field
 
     top, die = geo["top"], geo["die"]
     out: list[Field] = []
+    hour = hour_words(c)
     for d, at in enumerate(geo["dice"]):
         out.append(text_field(n.die(c, d), x + at["x"], top + at["y"], die, die, maxlen=1, size=5.0,
-                              tooltip="a die: 1 to 6"))
+                              tooltip=f"{hour}, die {d + 1}"))
     r = geo["plate_r"]
     for j in range(CONTENT.plates[c]):
         cx = x + plate_x + j * geo["plate_dx"]
-        out.append(check_box(n.plate(c, j), cx - r, top + geo["plate_y"] - r, 2 * r, 2 * r))
+        out.append(check_box(n.plate(c, j), cx - r, top + geo["plate_y"] - r, 2 * r, 2 * r,
+                             tooltip=f"{hour}, plate {j + 1}"))
     for k in range(6):
         y = top + geo["box_y"] + k * geo["box_dy"]
-        out.append(check_box(n.box(c, k), x + geo["inset"], y, geo["col_w"], geo["box_h"]))
+        out.append(check_box(n.box(c, k), x + geo["inset"], y, geo["col_w"], geo["box_h"], tooltip=f"{hour}, box {k + 1}"))
     cy = top + geo["table_y"]
     for seg in geo["segments"]:  # a box about the segment's centroid, inside the segment
-        out.append(check_box(n.seg(c, seg["n"] - 1), x + geo["mid"] + seg["fx"] - 1.7, cy + seg["fy"] - 1.7, 3.4, 3.4))
+        out.append(check_box(n.seg(c, seg["n"] - 1), x + geo["mid"] + seg["fx"] - 1.7, cy + seg["fy"] - 1.7, 3.4, 3.4,
+                             tooltip=f"{hour}, table segment {seg['n']}"))
     return out
 
 
@@ -109,7 +117,7 @@ def field_ops(sid: str, geo: dict, hours: list[dict], totals: list[dict]) -> lis
 
     n = Names(sid)
     out = [text_field(n.name(), geo["name_x"], geo["name_y"] - 4.2, geo["name_x2"] - geo["name_x"], 4.2,
-                      maxlen=40, size=3.2, tooltip="your restaurant")]
+                      maxlen=40, size=3.2, tooltip="restaurant's name")]
     for c, h in enumerate(hours):
         out += _hour_fields(n, c, c * geo["pitch"], geo, h["plate_x"])
     r = geo["bullet_r"]
@@ -117,14 +125,14 @@ def field_ops(sid: str, geo: dict, hours: list[dict], totals: list[dict]) -> lis
         for j in range(bullets(ing)):
             cx, cy = bullet(geo, i, j)
             out.append(text_field(n.bullet(ing, j), cx - r, cy - r, 2 * r, 2 * r,
-                                  maxlen=1, size=2.6, tooltip="O: obtained, X: obtained and used"))
+                                  maxlen=1, size=2.6, tooltip=f"{ing} {j + 1}: O obtained, X obtained and used"))
     for i, (meal, m) in enumerate(CONTENT.meals.items()):
         for j in range(m.boxes):
-            out.append(check_box(n.dish(meal, j), *dish_box(geo, i, j)))
+            out.append(check_box(n.dish(meal, j), *dish_box(geo, i, j), tooltip=f"{meal}, dish box {j + 1}"))
     for a, (kind, boxes) in enumerate(CONTENT.abilities.items()):
         for j in range(boxes):
-            out.append(check_box(n.ability(kind, j), *ability_box(geo, a, j)))
+            out.append(check_box(n.ability(kind, j), *ability_box(geo, a, j), tooltip=f"{kind} {j + 1}"))
     t = next(t for t in totals if t.get("field") == "total")
     out.append(text_field(n.total(), t["x"], geo["totals_y"], t["w"], geo["total_box_h"], maxlen=4, size=4.0,
-                          tooltip="your total"))
+                          tooltip="total"))
     return out

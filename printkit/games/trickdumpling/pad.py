@@ -26,7 +26,8 @@ from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.layout.template import fill
-from printkit.core.pads import Box, Label, PadGeometry, PadReader, fields_slot, labels_by_align, layout_data, lazy_form_reader, spans
+from printkit.core.pads import (Box, Label, PadGeometry, PadReader, by_rows, fields_slot, labels_by_align, layout_data,
+                                lazy_form_reader, player_words, spans)
 from printkit.games.trickdumpling.content import CONTENT
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,6 +58,27 @@ def field(*parts: object) -> str:
             out.append(head)
             i += 1
     return ":".join(out)
+
+
+def tooltip(name: str) -> str:
+    """What the field ``name`` is, in the pad's printed words (its tooltip).
+
+    >>> tooltip(field("r", 3, "p", 2, "points")), tooltip(field("name", "p", 1))
+    ('Player 2, round 3: points', "Player 1's name")
+    >>> tooltip(field("r", 1, "p", MASTER, "mission")), tooltip(field("total", "p", 4))
+    ('Dumpling Master, round 1: mission (B, N or S)', 'Player 4: total')
+    """
+    parts = name.split(":")[1:]
+    if parts == ["cooks"]:
+        return "cook variation"
+    col = parts[1].removeprefix("p")
+    who = "Dumpling Master" if col == MASTER else player_words(col)
+    if parts[0] == "name":
+        return f"{who}'s name"
+    if parts[0] == "total":
+        return f"{who}: total"
+    what = "mission (B, N or S)" if parts[2] == "mission" else parts[2]
+    return f"{who}, round {parts[0].removeprefix('r')}: {what}"
 
 
 def columns() -> list[str]:
@@ -145,7 +167,7 @@ def pad_data(fillable: bool = False) -> dict[str, Any]:
     return {"boxes": [b.as_data() for b in g.boxes], **labels_by_align(g.labels),
             "bands": g.bands, "legend_y": round(g.legend_y, 3), "two_y": round(g.two_y, 3),
             "threshold_text": threshold_text(), "palette": palette(), "fillable": fillable,
-            "slots": {"fields": fields_slot(g.boxes)}}
+            "slots": {"fields": fields_slot(by_rows(g.boxes), tooltip)}}
 
 
 def build_pad(opts: PrintOptions, fillable: bool = False) -> Document:
