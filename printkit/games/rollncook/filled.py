@@ -305,7 +305,7 @@ def _obtained(form: FilledForm, m: Marks) -> Counter:
     for ing in inventory_rows():
         have, given = m.circled[ing], got[ing]
         if ing in CONTENT.rares:
-            if have < given:
+            if have < min(given, bullets(ing)):
                 m.bad(form, _first(form, m, ing, ""), f"inventory {ing}", "RNC-5",
                       f"{given} {ing} obtained from dark boxes crossed, but {have} circled")
             made[ing] = max(have - given, 0)
@@ -320,7 +320,11 @@ def _obtained(form: FilledForm, m: Marks) -> Counter:
 
 def _used(form: FilledForm, m: Marks, made: Counter) -> None:
     """RNC-5 to RNC-7: what is crossed is what the rares made and the meals cooked use (the
-    mystery ingredient standing in for missing basics)."""
+    mystery ingredient standing in for missing basics). Not checked when a row has every bullet
+    marked: the player may have had more than the row holds (a 7th cheese, RNC-6), so what was
+    made and used is not all on the sheet."""
+    if any(m.circled[ing] >= bullets(ing) for ing in inventory_rows()):
+        return
     need: Counter = Counter()
     for rare, n in made.items():
         for x in CONTENT.rares[rare]:

@@ -30,7 +30,7 @@ from printkit.core.draw import ops as O
 from printkit.core.draw.pdf import render_pdf
 from printkit.core.units import PT_PER_MM
 from printkit.games.rollncook.content import CONTENT
-from printkit.games.rollncook.form import Names, inventory_rows
+from printkit.games.rollncook.form import Names, bullets, inventory_rows
 from printkit.games.rollncook.sheet import generate, parse_sheet_id
 from tests.conftest import run_cli
 from tests.corpus import ref_rollncook as rnc
@@ -202,6 +202,24 @@ def test_corpus_games_filled_in_score_their_totals(tmp_path, k):
     assert out["violations"] == [] and code == 0
     assert {p["name"]: p["total"] for p in out["players"]} == want
 
+
+def test_a_row_too_short_for_what_was_made_is_no_violation(tmp_path):
+    """RNC-5, RNC-6: a legal game (the corpus generator's, legal by the scorer and the
+    independent referee) in which Ann makes 7 cheeses: their row holds 6, so the sheet shows 6
+    while the salt and milk crossed made 7. Read alone, that looked like more salt and milk
+    crossed than the meals and rares use (RNC-5); the marks cannot say more, so it is legal."""
+    src = Path(__file__).parent / "records" / "seventh-cheese.json"
+    rec = json.loads(src.read_text())
+    code, out = score_json(src)
+    assert code == 0 and out["violations"] == []
+    names = Names(rec["sheet"])
+    beyond = {names.bullet(ing, j) for ing in inventory_rows() for j in range(bullets(ing), 2 * bullets(ing))}
+    values = {k: v for k, v in marks(rec, None).items() if k not in beyond}
+    assert len(values) < len(marks(rec, None))  # the sheet has no room for every cheese
+    pdf = tmp_path / "ann.pdf"
+    pdf.write_bytes(forms.fill_form(parsed(parse_sheet_id(rec["sheet"])[1]), values))
+    code, out = score_json(pdf)
+    assert out["violations"] == [] and code == 0
 
 def test_as_record_writes_a_record_that_scores_the_same(tmp_path):
     rec = yaml.safe_load((EXAMPLES / "solo-seed7.yaml").read_text())
