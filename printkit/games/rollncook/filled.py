@@ -367,19 +367,27 @@ def _plates(form: FilledForm, m: Marks) -> None:
                                          "each meal cooked crosses one plate and circles one dish box")
 
 
-def _total(form: FilledForm, m: Marks) -> int:
-    """RNC-8: the total the marks make, compared with the one written."""
-    rares_left = sum(m.circled[r] - m.crossed[r] for r in CONTENT.rares)
-    total = sum(meal_points(x, n) for x, n in m.dishes.items()) + rares_left
-    written, name = form.value(m.names.total()), m.names.total()
+def _written(form: FilledForm, m: Marks, which: str, where: str, made: int, why: str) -> None:
+    """RNC-8: the number written in total box ``which`` (``where`` in words) against the ``made``
+    the marks make (``why``: from what); an empty box is not compared."""
+    written, name = form.value(m.names.total(which)), m.names.total(which)
     if written and not (written.isascii() and written.isdigit()):
-        m.bad(form, name, "total", "RNC-8", f"the total written, {_shown(written)}, is not a number; the marks make {total}")
+        m.bad(form, name, where, "RNC-8", f"the {where} written, {_shown(written)}, is not a number; the marks make {made}")
     elif len(written) > MAX_DIGITS:  # int() would refuse past 4,300 digits
-        m.bad(form, name, "total", "RNC-8", f"the total written has {len(written)} digits, but the marks make {total}")
-    elif written and int(written) != total:
-        m.bad(form, name, "total", "RNC-8", f"the total written is {int(written)}, but the marks make {total} "
-                                            "(dish boxes circled, 1 a rare ingredient left)")
-    return total
+        m.bad(form, name, where, "RNC-8", f"the {where} written has {len(written)} digits, but the marks make {made}")
+    elif written and int(written) != made:
+        m.bad(form, name, where, "RNC-8", f"the {where} written is {int(written)}, but the marks make {made} ({why})")
+
+
+def _total(form: FilledForm, m: Marks) -> int:
+    """RNC-8: the totals the marks make (meals, rare ingredients left, their sum), compared with
+    the ones written."""
+    rares_left = sum(m.circled[r] - m.crossed[r] for r in CONTENT.rares)
+    meals = sum(meal_points(x, n) for x, n in m.dishes.items())
+    _written(form, m, "meals", "meals", meals, "dish boxes circled: each its base value plus its bonus")
+    _written(form, m, "rares_left", "rare left", rares_left, "rare ingredients circled and not crossed")
+    _written(form, m, "total", "total", meals + rares_left, "dish boxes circled, 1 a rare ingredient left")
+    return meals + rares_left
 
 
 def read_sheet(form: FilledForm, sid: str) -> tuple[Marks, dict]:

@@ -2,7 +2,8 @@
 
 Names are ``SHEET:PART``, so a filled form says which sheet it is (``RNC1-7:h10:die1``):
 
-- ``name``: the restaurant's name; ``total``: the total the player wrote;
+- ``name``: the restaurant's name; ``meals``, ``rares_left`` and ``total``: the totals the player
+  wrote (the meals' points, the rare ingredients left, their sum);
 - ``hH:die1`` .. ``die3``: the dice of hour H (10 to 21), one digit 1 to 6 each;
 - ``hH:box1`` .. ``box6``: hour H's boxes crossed; ``hH:seg1`` .. ``seg6``: the segments of
   hour H's hexagonal table crossed; ``hH:plate1`` ..: hour H's plates crossed;
@@ -52,8 +53,9 @@ class Names:
     def name(self) -> str:
         return f"{self.sid}:name"
 
-    def total(self) -> str:
-        return f"{self.sid}:total"
+    def total(self, which: str = "total") -> str:
+        """A total's field: ``total``, or ``meals`` or ``rares_left`` (the layout's totals row)."""
+        return f"{self.sid}:{which}"
 
     def die(self, hour: int, n: int) -> str:
         return f"{self.sid}:{hour_part(hour)}:die{n + 1}"
@@ -107,10 +109,19 @@ def _hour_fields(n: Names, c: int, x: float, geo: dict, plate_x: float) -> list[
     return out
 
 
+def total_words(label: str) -> str:
+    """A total's printed label as its tooltip: ``+ Rare left`` -> ``rare left``.
+
+    >>> total_words("Meals"), total_words("+ Rare left"), total_words("= TOTAL")
+    ('meals', 'rare left', 'total')
+    """
+    return label.lstrip("+= ").lower()
+
+
 def field_ops(sid: str, geo: dict, hours: list[dict], totals: list[dict]) -> list[Field]:
     """Every field of sheet ``sid``, in the layout's design box (mm), over the very marks the
     layout draws from ``geo`` (geometry.py); ``hours`` as the layout data gives them (each with
-    its ``plate_x``), ``totals`` the layout's totals row (the one with ``field: total``).
+    its ``plate_x``), ``totals`` the layout's totals row (each box with a ``field``).
 
     printkit.core.forms is imported here, for a fillable sheet: a plain ``make`` does not need it."""
     from printkit.core.forms import check_box, text_field
@@ -132,7 +143,7 @@ def field_ops(sid: str, geo: dict, hours: list[dict], totals: list[dict]) -> lis
     for a, (kind, boxes) in enumerate(CONTENT.abilities.items()):
         for j in range(boxes):
             out.append(check_box(n.ability(kind, j), *ability_box(geo, a, j), tooltip=f"{kind} {j + 1}"))
-    t = next(t for t in totals if t.get("field") == "total")
-    out.append(text_field(n.total(), t["x"], geo["totals_y"], t["w"], geo["total_box_h"], maxlen=4, size=4.0,
-                          tooltip="total"))
+    for t in totals:
+        out.append(text_field(n.total(t["field"]), t["x"], geo["totals_y"], t["w"], geo["total_box_h"], maxlen=4,
+                              size=4.0, tooltip=total_words(t["label"])))
     return out

@@ -252,6 +252,53 @@ def test_a_wrong_written_total_is_reported_at_the_total_field(tmp_path):
     assert f"{pdf}:RNC1-7:total: Ann, total: the total written is" in r.stdout
 
 
+def with_parts(tmp_path, change: dict) -> tuple[int, dict, Path, dict]:
+    """A legal corpus sheet (Ann of corpus game 3, sheet RNC1-7, with rare ingredients left)
+    filled with its total, its meals' points and its rare ingredients left written in the boxes
+    printed for them (the fields ``meals`` and ``rares_left``, issue 27), then ``change``.
+    Returns the exit code, the JSON report, the PDF and the numbers written right."""
+    rec = corpus_games(7)[3][0]
+    src = tmp_path / "ann.json"
+    src.write_text(json.dumps(rec))
+    total = record_totals([src])["Ann"]
+    rares = sum(n for ing, n in _stock_after(rec).items() if ing in CONTENT.rares)
+    parts = {"RNC1-7:meals": str(total - rares), "RNC1-7:rares_left": str(rares)}
+    right = {"total": total, **{k: int(v) for k, v in parts.items()}}
+    pdf = filled(tmp_path, rec, total, "ann.pdf", {**parts, **{k: v(right) for k, v in change.items()}})
+    code, out = score_json(pdf)
+    return code, out, pdf, right
+
+
+def test_the_meals_and_rares_left_written_right_are_legal(tmp_path):
+    """Issue 27: the printed "Meals" and "+ Rare left" boxes have fields; written right, the
+    sheet is legal and scores its record's total."""
+    code, out, _, want = with_parts(tmp_path, {})
+    assert want["RNC1-7:meals"] > 0 and want["RNC1-7:rares_left"] > 0  # both are compared
+    assert code == 0 and out["violations"] == []
+    assert [p["total"] for p in out["players"]] == [want["total"]]
+
+
+@pytest.mark.parametrize("field, words", [("RNC1-7:meals", "meals"), ("RNC1-7:rares_left", "rare left")])
+def test_a_wrong_meals_or_rares_left_is_rnc8_at_its_field(tmp_path, field, words):
+    """Issue 27: a number written in the "Meals" or "+ Rare left" box that the marks do not make is
+    RNC-8 (the total's rule: a total is the meals' points plus 1 a rare ingredient left), at
+    that box's field and nowhere else; the other box and the total are written right."""
+    code, out, pdf, want = with_parts(tmp_path, {field: lambda right: str(right[field] + 1)})
+    right = want[field]
+    assert code == 1 and out["winners"] == []
+    assert [(x["rule"], x["file"], x["line"]) for x in out["violations"]] == [("RNC-8", str(pdf), field)]
+    r = run_cli("score", "rollncook", str(pdf))
+    assert f"{pdf}:{field}: Ann, {words}: the {words} written is {right + 1}, but the marks make {right}" in r.stdout
+
+
+def test_a_meals_box_that_is_no_number_is_rnc8_and_empty_ones_are_not_compared(tmp_path):
+    code, out, pdf, _ = with_parts(tmp_path, {"RNC1-7:meals": lambda _: "ten"})
+    assert code == 1
+    assert [(x["rule"], x["line"]) for x in out["violations"]] == [("RNC-8", "RNC1-7:meals")]
+    code, out, pdf, _ = with_parts(tmp_path, {"RNC1-7:meals": lambda _: "", "RNC1-7:rares_left": lambda _: ""})
+    assert code == 0 and out["violations"] == []
+
+
 @pytest.mark.parametrize("field, value, rule", [
     ("RNC1-7:h12:die2", "7", "RNC-1"),       # a die of 7
     ("RNC1-7:inv:egg:12", "Q", "RNC-5"),     # a mark that is neither O nor X
@@ -339,12 +386,12 @@ def test_count_gives_each_sheet_its_own_fields():
     data = blank(40, count=3)
     form = forms.parse_form(data, "three.pdf")
     per_sheet = Counter(n.partition(":")[0] for n in form.fields)
-    assert per_sheet == {"RNC1-40": 407, "RNC1-41": 407, "RNC1-42": 407}
+    assert per_sheet == {"RNC1-40": 409, "RNC1-41": 409, "RNC1-42": 409}
     assert {f.page for f in form.fields.values() if f.name.startswith("RNC1-41:")} == {1}
     # 12 hours x (3 dice + 6 boxes + 6 segments) + 14 plates + 11 x 12 + 5 x 6 bullets
-    # + 44 dish boxes + 5 ability boxes + name + total
-    assert 12 * 15 + 14 + 11 * 12 + 5 * 6 + 44 + 5 + 2 == 407
-    assert len(PdfReader(io.BytesIO(data)).trailer["/Root"]["/AcroForm"]["/Fields"]) == 3 * 407
+    # + 44 dish boxes + 5 ability boxes + name + meals, rares left and total
+    assert 12 * 15 + 14 + 11 * 12 + 5 * 6 + 44 + 5 + 1 + 3 == 409
+    assert len(PdfReader(io.BytesIO(data)).trailer["/Root"]["/AcroForm"]["/Fields"]) == 3 * 409
 
 
 def test_filling_a_parsed_blank_writes_the_same_bytes():

@@ -123,7 +123,7 @@ def _triangles(items) -> list[tuple]:
 def test_every_field_sits_over_its_mark(drawn):
     """Issue 14 on the new sheet: each field's box is the drawn box, circle or segment it stands for."""
     paper, doc, items, fields = drawn
-    assert len(fields) == 407
+    assert len(fields) == 409
     rects, circles = marks(items, O.Rect), marks(items, O.Circle)
     tris = _triangles(items)
     for name, b in fields.items():
@@ -138,7 +138,7 @@ def test_every_field_sits_over_its_mark(drawn):
             lines = [bbox(O.Rect(op.x1, op.y1, op.x2 - op.x1, 0), m) for op, m in items if isinstance(op, O.Line)]
             assert any(abs(ln[1] - b[3]) <= EPS and abs(ln[0] - b[0]) <= EPS and abs(ln[2] - b[2]) <= EPS
                        for ln in lines), name
-        else:  # dice, boxes, dish boxes, abilities, the total
+        else:  # dice, boxes, dish boxes, abilities, the totals (meals, rares left, total)
             assert any(same(r, b) for r in rects), name
 
 
