@@ -79,6 +79,8 @@ HANGS = [
 # -- texts and numbers past the limits of printkit/core/limits.py, checked before they are scanned --
 
 LIMITS = [
+    Case("rnc-hour-in-arabic-digits", exit=2, message=r"hours\[0\]\.hour: .* is not an hour of the sheet",
+         **score("rollncook", rollncook({"hour": "\u0661\u0660:00"}))),
     Case("rnc-hour-trailing-spaces-still-reads", exit=0, message=r"rollncook: legal",
          **score("rollncook", rollncook({"hour": "10" + SPACES}))),
     Case("rnc-hour-past-max-text", exit=2, message=r"hours\[0\]\.hour: a text of 10002 characters; .* at most 10000",
