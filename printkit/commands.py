@@ -553,6 +553,8 @@ def rules(
     """
     from printkit.core import rules_docs
 
+    if rule_id is not None and ids:
+        raise PrintkitError("give a rule id or --ids, not both")
     if rule_id is not None:
         typer.echo(rules_docs.explain(rules_docs.rule(game, rule_id)))
     elif ids:

@@ -254,6 +254,7 @@ CASES = [
     Case("rules-missing-game", ["rules"], 2, r"missing argument 'GAME'"),
     Case("rules-empty-game", ["rules", ""], 2, r"no rules for ''"),
     Case("rules-near-miss", ["rules", "gembl"], 2, r"no rules for 'gembl' \(did you mean 'gemblo'\?\)"),
+    Case("rules-id-and-ids", ["rules", "trickdumpling", "TD-7", "--ids"], 2, r"give a rule id or --ids, not both"),
     Case("rules-a-path", ["rules", "../../etc/passwd"], 2, r"no rules for '\.\./\.\./etc/passwd'"),
     Case("rules-long-game", ["rules", LONG], 2, r"no rules for", check=_short),
     Case("rules-empty-id", ["rules", "gemblo", ""], 2, r"'' is not a rule id"),
