@@ -54,8 +54,9 @@ class _PdfRenderer:
         self.c = c
         #: Drawing a symbol's form (no form field may be in one: a field is on one page).
         self.in_symbol = False
-        #: Form fields drawn.
+        #: Form fields drawn, and how many of them are text fields.
         self.fields = 0
+        self.text_fields = 0
         #: The style the canvas is set to, and what it paints (see _apply); None: not known.
         self.styled: tuple[Style, tuple[bool, bool]] | None = None
         self._by_type: dict[type, Callable[[Any], None]] = {
@@ -164,6 +165,7 @@ class _PdfRenderer:
 
         add_pdf_field(self.c, op)
         self.fields += 1
+        self.text_fields += op.kind == "text"
         self.styled = None
 
 
@@ -214,10 +216,11 @@ def write_pdf(doc: Document, sink: IO[bytes]) -> None:
     """Write the PDF of ``doc`` to ``sink`` (the same bytes as :func:`render_pdf`), a chunk of
     pages at a time (see :data:`CHUNK`), so memory does not grow with the number of pages."""
     count = len(doc.pages)
-    data, start = _chunk(doc, 0)
-    if start >= count:  # one chunk: reportlab's own file
+    data, start, text_fields = _chunk(doc, 0)
+    if start >= count and not text_fields:  # one chunk: reportlab's own file
         sink.write(data)
         return
+    # Several chunks, or text fields: the joiner gives them the field font (pdfjoin's notes).
     from printkit.core.draw.pdfjoin import PdfJoiner
 
     joiner = PdfJoiner(sink)
@@ -226,15 +229,15 @@ def write_pdf(doc: Document, sink: IO[bytes]) -> None:
         # A chunk's reportlab document and pypdf reader are reference cycles: collected now,
         # not when the collector next looks at old objects (memory would grow until then).
         gc.collect()
-        data, start = _chunk(doc, start)
+        data, start, _ = _chunk(doc, start)
         joiner.add(data)
     joiner.close()
 
 
-def _chunk(doc: Document, start: int) -> tuple[bytes, int]:
+def _chunk(doc: Document, start: int) -> tuple[bytes, int, int]:
     """A reportlab document of ``doc``'s pages from ``start``, with every symbol known by then,
-    and the page after its last: at most :data:`CHUNK` pages, ended early once its pages hold
-    :data:`CHUNK_FIELDS` form fields."""
+    the page after its last, and how many text fields it has: at most :data:`CHUNK` pages,
+    ended early once its pages hold :data:`CHUNK_FIELDS` form fields."""
     buf = io.BytesIO()
     c = rl_canvas.Canvas(
         buf,
@@ -266,7 +269,7 @@ def _chunk(doc: Document, start: int) -> tuple[bytes, int]:
         r.draw(doc.symbols[name])
         c.endForm()
     c.save()
-    return buf.getvalue(), i
+    return buf.getvalue(), i, r.text_fields
 
 
 def _page(c: rl_canvas.Canvas, r: _PdfRenderer, page: Page) -> None:
