@@ -9,8 +9,8 @@ form field's for the AcroForm. So memory does not grow with the number of pages.
 - Objects a page's resources reach (fonts, their files, symbol forms) are written once when
   chunks give them the same bytes (after renumbering); a chunk whose pages use other glyphs
   carries its own font subset.
-- The catalog's viewer preferences, the document information, the AcroForm's defaults and the
-  file identifier are the first chunk's; the AcroForm lists every chunk's fields.
+- The catalog's viewer preferences, the document information and the file identifier are the
+  first chunk's, the AcroForm's defaults the first form's; the AcroForm lists every chunk's fields.
 - Objects are written by pypdf (``write_to_stream``): a stream keeps its encoded bytes.
 - Text fields get the field font (:mod:`printkit.core.formfont`): reportlab names Helvetica in
   each text field's ``/DA``, the form's ``/DR`` and each field's appearance; the joined file
@@ -86,14 +86,14 @@ class PdfJoiner:
         if self.catalog is None:
             self.catalog = DictionaryObject({k: v for k, v in root.items() if k not in ("/Pages", "/AcroForm")})
             chunk.renumber(self.catalog, shared=True)
-        if form is not None and self.form is None:
-            self.form = DictionaryObject({k: v for k, v in form.get_object().items() if k != "/Fields"})
-            self._form_resources(self.form)
-            chunk.renumber(self.form, shared=True)
             trailer = chunk.reader.trailer
             info = trailer.raw_get("/Info")
             self.trailer = {"/Info": chunk.number(info, shared=True) if info is not None else None,
                             "/ID": trailer.get("/ID")}
+        if form is not None and self.form is None:
+            self.form = DictionaryObject({k: v for k, v in form.get_object().items() if k != "/Fields"})
+            self._form_resources(self.form)
+            chunk.renumber(self.form, shared=True)
 
     # -- the field font -------------------------------------------------------------------------
     @staticmethod
