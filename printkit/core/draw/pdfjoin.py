@@ -137,7 +137,9 @@ class PdfJoiner:
         w, h = abs(x1 - x0), abs(y1 - y0)
         value = widget.get("/V")
         content = appearance(str(value) if value is not None else "", w, h, da)
-        font = b" /Resources << /Font << %s %d 0 R >> >>" % (RESOURCE.encode(), font_number) if value else b""
+        # The font in its resources even when empty: PDFium looks for the /DA's font there
+        # first, and fill_form takes it from there.
+        font = b" /Resources << /Font << %s %d 0 R >> >>" % (RESOURCE.encode(), font_number)
         body = (b"<< /BBox [0 0 %s %s]%s /Subtype /Form /Type /XObject /Length %d >>\nstream\n%s\nendstream"
                 % (_num(w), _num(h), font, len(content), content))
         # Its own appearance, never shared: a viewer rewrites a field's appearance in place
