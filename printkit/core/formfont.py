@@ -10,7 +10,7 @@ Cyrillic and KS X 1001's 2,350 Hangul syllables, tools/build_field_font.py), wit
 of every glyph and a ``/ToUnicode`` map of every character, so a viewer can encode any
 character the player types, and text copied or read back is the player's.
 
-The objects are made once a process (about 240 KB deflated) and written once a file.
+The objects are made once a process (about 250 KB deflated) and written once a file.
 """
 
 from __future__ import annotations
