@@ -101,6 +101,8 @@ def test_cmyk_pages_look_like_the_rgb_pages(made: dict[str, Path]) -> None:
 def test_cmyk_file_is_named_and_made_byte_for_byte_again(made: dict[str, Path], tmp_path: Path) -> None:
     assert made["cmyk"].name == "trickdumpling-cooks-a4-cmyk.pdf"
     assert made["calibration"].name == "calibration-page-a4-cmyk.pdf"
+    footer = PdfReader(made["cmyk"]).pages[0].extract_text()
+    assert "A4 CMYK" in footer and "CMYK" not in PdfReader(made["rgb"]).pages[0].extract_text()
     r = run_cli("make", "trickdumpling", "cooks", "--cmyk", "--out", str(tmp_path))
     assert r.exit_code == 0 and (tmp_path / made["cmyk"].name).read_bytes() == made["cmyk"].read_bytes()
 
@@ -132,7 +134,7 @@ def test_colour_conversion_puts_grey_in_black_ink_only() -> None:
         c, m, y, black = k.cmyk()
         assert min(c, m, y) == 0.0 and c + m + y + black <= 2.0  # all the grey in K; at most 200% ink
         # The formula undone gives the colour back (to its four decimals).
-        assert max(abs((1 - v) * (1 - black) - w) for v, w in zip((c, m, y), (k.r, k.g, k.b))) < 2e-4
+        assert max(abs((1 - v) * (1 - black) - w) for v, w in zip((c, m, y), (k.r, k.g, k.b), strict=True)) < 2e-4
 
 
 # -- font subsets' tags ---------------------------------------------------------------------------
