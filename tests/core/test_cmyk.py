@@ -26,11 +26,13 @@ TAG = re.compile(r"^/([A-Z]{6})\+(.+)$")
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Trick Dumpling's cooks (brand colours, icons as forms with inherited fills) in RGB and
-    --cmyk, and the calibration page (its colour swatches) in --cmyk."""
+    --cmyk, and in --cmyk the calibration page (its colour swatches) and a Roll n Cook sheet (its
+    QR code)."""
     out = tmp_path_factory.mktemp("cmyk")
     paths: dict[str, Path] = {}
     for key, args in (("rgb", ["trickdumpling", "cooks"]), ("cmyk", ["trickdumpling", "cooks", "--cmyk"]),
-                      ("calibration", ["calibration", "page", "--cmyk"])):
+                      ("calibration", ["calibration", "page", "--cmyk"]),
+                      ("sheet", ["rollncook", "--seed", "7", "--cmyk"])):
         r = run_cli("make", *args, "--out", str(out))
         assert r.exit_code == 0, r.output
         paths[key] = Path(r.stdout.split()[0])
@@ -68,7 +70,7 @@ def colour_runs(path: Path) -> tuple[set[bytes], list[tuple[bytes, tuple[float, 
 
 
 def test_cmyk_writes_every_colour_in_cmyk_and_text_in_pure_black(made: dict[str, Path]) -> None:
-    for key in ("cmyk", "calibration"):
+    for key in ("cmyk", "calibration", "sheet"):
         used, texts = colour_runs(made[key])
         assert used == {b"k", b"K"}, (key, used)  # no rg/RG, no grey, no other colour space
         fills = [v for op, v in texts]
