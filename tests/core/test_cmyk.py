@@ -158,8 +158,8 @@ def fonts(data: bytes | Path) -> dict[str, tuple[str, str]]:
     return found
 
 
-def test_every_subset_in_a_cmyk_file_has_its_own_tag(made: dict[str, Path]) -> None:
-    for key in ("cmyk", "calibration"):
+def test_every_subset_has_its_own_tag_in_cmyk_and_plain_files(made: dict[str, Path]) -> None:
+    for key in ("cmyk", "calibration", "rgb"):
         names = fonts(made[key])
         tags = [TAG.match(n) for n in names]
         assert all(tags) and len(names) >= 3, names
