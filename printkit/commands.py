@@ -323,12 +323,15 @@ def make(
                         "(Roll n Cook sheets). Same as --set count=N.")] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
     fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page), both, json "
-                                                     "(the contents, for components that have one), or png "
+                                                     "(the contents, for components that have one), png "
                                                      "(a 100 dpi image a page and one contact sheet of them all, "
-                                                     "to look at before printing).")] = "pdf",
+                                                     "to look at before printing), or cards (a PNG per card face "
+                                                     "and back, tile and token, with a manifest.csv, for a print "
+                                                     "shop: docs/print-shops.md).")] = "pdf",
     out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("output"),
     bw: Annotated[bool, typer.Option("--bw", help="Low-ink black-and-white version.")] = False,
-    bleed: Annotated[float, typer.Option(parser=_decimal, help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
+    bleed: Annotated[float | None, typer.Option(parser=_decimal, help="Bleed around cards and tiles, in mm (0-10); "
+                                                                      "default 0, and 3 for --format cards.")] = None,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Crop marks outside the trim.")] = True,
     duplex_offset: Annotated[str, typer.Option(
@@ -343,6 +346,12 @@ def make(
     fillable: Annotated[bool, typer.Option(
         "--fillable", help="PDF form fields over every mark, to fill in on a tablet and score with "
                            "'printkit score GAME FILE.pdf' (Roll n Cook sheets, score pads). Same as --set fillable=yes.")] = False,
+    dpi: Annotated[int | None, typer.Option(parser=_whole, help="--format cards: pixels per inch, 72 to 1200 "
+                                                                "(default 300).")] = None,
+    preset: Annotated[str | None, typer.Option(
+        help="--format cards: a print shop's template for poker cards (sizes, never the art): "
+             "mpc-poker (MakePlayingCards, 822 x 1122 px at 300 dpi) or tgc-poker (The Game Crafter, "
+             "825 x 1125 px at 300 dpi); no --dpi or --bleed with it.")] = None,
 ) -> None:
     """Make print-and-play files and print the paths written.
 
@@ -358,9 +367,10 @@ def make(
       printkit make gimbap dice --set edge=25mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
       printkit make all --format png --bw      # page images + kit-contact-sheet-seedN-a4-bw.png
+      printkit make trickdumpling --format cards --preset mpc-poker   # PNGs + manifest.csv for a print shop
     """
     make_kit(target, components, seed, count, paper, fmt, out, bw, bleed, crop_marks, duplex_offset,
-             settings, hex_size, fillable)
+             settings, hex_size, fillable, dpi, preset)
 
 
 @app.command()

@@ -34,7 +34,8 @@ SEED_MAX = 2**63 - 1
 Job = tuple["Component", dict[str, Any]]
 
 #: --format's words and the file types each writes.
-FORMATS = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",), "png": ("png",)}
+FORMATS = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",), "png": ("png",),
+           "cards": ("cards",)}
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
@@ -68,23 +69,36 @@ def check_seed(seed: int, flag: str = "--seed", span: int = 1, what: str = "") -
 
 def make_kit(target: str, components: Sequence[str] | None = None, seed: int | None = None,
              count: str | None = None, paper: str = "a4", fmt: str = "pdf", out: Path = Path("output"),
-             bw: bool = False, bleed: float = 0.0, crop_marks: bool = True, duplex_offset: str = "0,0",
-             settings: Sequence[str] | None = None, hex_size: str | None = None, fillable: bool = False) -> None:
+             bw: bool = False, bleed: float | None = None, crop_marks: bool = True, duplex_offset: str = "0,0",
+             settings: Sequence[str] | None = None, hex_size: str | None = None, fillable: bool = False,
+             dpi: int | None = None, preset: str | None = None) -> None:
     """``printkit make``: every option checked and every setting read before anything is made,
     then the files made and their paths printed on stdout, one a line. The values are the
-    command line's, as typer converts them (printkit/commands.py documents each option)."""
+    command line's, as typer converts them (printkit/commands.py documents each option);
+    ``bleed`` None is the format's default (0 mm, 3 mm for ``--format cards``)."""
     from printkit.core.draw.page import PAPERS, PrintOptions
     from printkit.core.output import prepare_folder
 
     paper = one_of("--paper", paper, PAPERS)
-    formats = FORMATS[one_of("--format", fmt, FORMATS, "pdf, svg, both, json or png")]
-    opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
+    formats = FORMATS[one_of("--format", fmt, FORMATS, "pdf, svg, both, json, png or cards")]
+    if formats != ("cards",) and (dpi is not None or preset is not None):
+        raise PrintkitError(f"{'--dpi' if dpi is not None else '--preset'} is for --format cards "
+                            "(a PNG a card for a print shop)")
+    opts = PrintOptions(paper=paper, bw=bw, bleed=0.0 if bleed is None else bleed, crop_marks=crop_marks,
                         duplex_offset=_parse_offset(duplex_offset))
     todo = _components(target, components)
     jobs = _jobs(todo, list(settings or []), {"count": count, "hex_size": hex_size,
                                               "fillable": "yes" if fillable else None}, formats)
     opts = dataclasses.replace(opts, seed=_seed(seed, jobs))
     prepare_folder(out)  # a folder that cannot be written to is refused before anything is made
+    if formats == ("cards",):
+        from printkit.core.export.cards import make_cards
+
+        note = lambda line: typer.echo(f"printkit: note: {line}", err=True)  # noqa: E731
+        for path in make_cards(target, jobs, out, bw=bw, seed=opts.seed, dpi=dpi, bleed=bleed, preset=preset,
+                               note=note):
+            typer.echo(str(path))
+        return
     written: list[Path] = []
     with _on_a_bar(jobs) as shown:
         for comp, own in shown:
