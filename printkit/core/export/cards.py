@@ -86,7 +86,7 @@ class Written:
 
 
 def folder_name(target: str, dpi: float, bleed: float, preset: Preset | None, bw: bool) -> str:
-    """``trickdumpling-print-shop-300dpi-bleed3``, ``...-print-shop-mpc-poker``, ``-bw``."""
+    """``GAME-print-shop-300dpi-bleed3``, ``...-print-shop-mpc-poker``, ``-bw``."""
     name = "kit" if target == "all" else target
     size = preset.name if preset else f"{dpi:g}dpi-bleed{bleed:g}"
     return f"{name}-print-shop-{size}" + ("-bw" if bw else "")

@@ -64,10 +64,10 @@ class Item:
       first time it is used), or None when it has none (single-sided, or a page); None for a
       back.
     - ``group``: a name the items that belong together share, such as one player's set of
-      pieces (``gemblo-pieces-red``); None for the rest. Identical items of different groups
+      pieces (``GAME-pieces-red``); None for the rest. Identical items of different groups
       stay apart.
-    - ``outline_mm``: the cut line of an item whose shape its game's code knows (a Gemblo
-      piece: its hexagons' outline), as points (x, y) in mm from the trim's top left, the
+    - ``outline_mm``: the cut line of an item whose shape its game's code knows (a hex
+      piece: its cells' outline), as points (x, y) in mm from the trim's top left, the
       loop closed back to the first; None for the others: a card or tile is cut along its
       trim (its rounded corners are the shop's), a round token along the circle of its art.
     """
