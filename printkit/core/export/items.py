@@ -138,7 +138,7 @@ def component_items(comp: Component, own: dict[str, Any] | None = None, *, bw: b
     first face that uses it (see :class:`Item`)."""
     from printkit.core.draw.ops import Document
     from printkit.core.draw.page import PrintOptions
-    from printkit.core.draw.pdf import render_pdf
+    from printkit.core.draw.pdf import CHUNK, render_pdf
     from printkit.core.preview import rasterise
 
     own = own or {}
@@ -147,8 +147,11 @@ def component_items(comp: Component, own: dict[str, Any] | None = None, *, bw: b
     opts = PrintOptions(paper="a4", bw=bw, bleed=bleed, crop_marks=False, seed=seed, items=True)
     doc = comp.build(opts, **own)
     pages = list(doc.pages)  # made once (a lazy page is made when asked for), symbols then known
-    pdf = render_pdf(Document(pages, doc.symbols, doc.title))
-    images = [_cropped(page, image, dpi) for page, image in zip(pages, rasterise(pdf, dpi), strict=True)]
+    images = []
+    for start in range(0, len(pages), CHUNK):  # a PDF of one reportlab chunk each: nothing to join
+        batch = pages[start:start + CHUNK]
+        pdf = render_pdf(Document(batch, doc.symbols, doc.title))
+        images += [_cropped(page, image, dpi) for page, image in zip(batch, rasterise(pdf, dpi), strict=True)]
     return _items(comp, item_stem(comp, own, seed), pages, images, dpi)
 
 
