@@ -294,6 +294,8 @@ def list_cmd(
     bleed: Annotated[float, typer.Option(parser=_decimal, help="Count pages as 'make --bleed MM' makes them (bleed costs cards a sheet).")] = 0.0,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Count pages as made with or without crop marks.")] = True,
+    presets: Annotated[bool, typer.Option("--presets", help="List the print shops' presets of "
+                                                            "'make --format cards' instead.")] = False,
 ) -> None:
     """List every game and component that can be made, with page counts and paper sizes
     (for the --bleed and --crop-marks given, as 'make' would make them).
@@ -302,7 +304,14 @@ def list_cmd(
     Examples:
       printkit list --settings
       printkit list --bleed 3
+      printkit list --presets
     """
+    if presets:
+        from printkit.core.export.cards import preset_lines
+
+        for line in preset_lines():
+            typer.echo(line)
+        return
     from printkit.listing import listing
 
     for line in listing(show_settings, bleed, crop_marks):

@@ -92,6 +92,17 @@ def folder_name(target: str, dpi: float, bleed: float, preset: Preset | None, bw
     return f"{name}-print-shop-{size}" + ("-bw" if bw else "")
 
 
+def preset_lines() -> list[str]:
+    """``printkit list --presets``: a line a preset."""
+    lines = []
+    for p in PRESETS.values():
+        w, h = p.trim
+        lines.append(f"{p.name:<10} {p.shop}: {w:g} x {h:g} mm cards as {p.card_px[0]} x {p.card_px[1]} px "
+                     f"at {p.dpi} dpi (landscape ones turned upright); other items {p.dpi} dpi, "
+                     f"{p.bleed:g} mm bleed")
+    return lines
+
+
 def preset_named(name: str) -> Preset:
     """The preset ``--preset NAME`` names, or a PrintkitError listing them."""
     if name not in PRESETS:
