@@ -45,8 +45,6 @@ class Preset:
     card_px: tuple[int, int]
     dpi: int
     bleed: float
-    #: Where the template's size comes from (docs/print-shops.md says more).
-    source: str
 
     def fits(self, item: Item) -> bool:
         """Whether ``item`` is this preset's card (upright or turned a quarter)."""
@@ -65,13 +63,13 @@ class Preset:
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
     # MakePlayingCards' poker-size template (63 x 88 mm cards): 822 x 1122 pixels at 300 dpi,
-    # bleed included; the issue 29 brief gives these figures (docs/print-shops.md).
-    Preset("mpc-poker", "MakePlayingCards", (63.0, 88.0), (822, 1122), 300, 3.0,
-           "MakePlayingCards poker-size template, 822 x 1122 px at 300 dpi"),
+    # bleed included. These are the figures issue 29 gives; no stored public page states them
+    # (searched), so docs/print-shops.md asks to compare with MPC's own template.
+    Preset("mpc-poker", "MakePlayingCards", (63.0, 88.0), (822, 1122), 300, 3.0),
     # The Game Crafter's poker card template: a PNG of 825 x 1125 pixels, bleed and safe zone
-    # included (netninja.com/2016/07/04/designing-amazon-web-services-playing-cards/).
-    Preset("tgc-poker", "The Game Crafter", (63.0, 88.0), (825, 1125), 300, 3.175,
-           "The Game Crafter poker card template, 825 x 1125 px at 300 dpi"),
+    # included (netninja.com/2016/07/04/designing-amazon-web-services-playing-cards/); its
+    # bleed is 1/8 inch.
+    Preset("tgc-poker", "The Game Crafter", (63.0, 88.0), (825, 1125), 300, 3.175),
 )}
 
 
