@@ -16,6 +16,7 @@ Names no game.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -75,11 +76,12 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
 
 @dataclass(frozen=True)
 class Written:
-    """One file written: its item and the image as written (cut or turned by a preset)."""
+    """One file written: its item (without its image: a kit's images are not all kept in
+    memory), its size in pixels as written (cut or turned by a preset), and whether turned."""
 
     item: Item
     path: Path
-    image: Any
+    px: tuple[int, int]
     turned: bool
 
 
@@ -174,7 +176,7 @@ def _write_component(comp: Component, own: dict[str, Any], folder: Path, *, bw: 
             image, turned = _to_template(item, shop, bleed)
         path = folder / item.filename
         write_atomic(path, png_bytes(image, dpi))
-        out.append(Written(item, path, image, turned))
+        out.append(Written(dataclasses.replace(item, image=None), path, image.size, turned))
     return out
 
 
@@ -217,7 +219,7 @@ def manifest_csv(written: list[Written]) -> str:
     rows.writerow(COLUMNS)
     for w in written:
         it = w.item
-        px_w, px_h = w.image.size
+        px_w, px_h = w.px
         trim = it.trim_mm[::-1] if w.turned else it.trim_mm
         rows.writerow([w.path.name, it.game, it.component, it.kind, it.side, it.count,
                        "" if it.back is None else it.back + ".png", _mm(trim[0]), _mm(trim[1]),
