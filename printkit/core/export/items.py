@@ -147,11 +147,16 @@ def component_items(comp: Component, own: dict[str, Any] | None = None, *, bw: b
     opts = PrintOptions(paper="a4", bw=bw, bleed=bleed, crop_marks=False, seed=seed, items=True)
     doc = comp.build(opts, **own)
     pages = list(doc.pages)  # made once (a lazy page is made when asked for), symbols then known
-    images = []
+    # Each page's image and its digest; identical images are kept once (35 card backs: one).
+    images: list[tuple[bytes, Any]] = []
+    kept: dict[bytes, Any] = {}
     for start in range(0, len(pages), CHUNK):  # a PDF of one reportlab chunk each: nothing to join
         batch = pages[start:start + CHUNK]
         pdf = render_pdf(Document(batch, doc.symbols, doc.title))
-        images += [_cropped(page, image, dpi) for page, image in zip(batch, rasterise(pdf, dpi), strict=True)]
+        for page, image in zip(batch, rasterise(pdf, dpi), strict=True):
+            image = _cropped(page, image, dpi)
+            digest = hashlib.blake2b(image.tobytes(), digest_size=16).digest()
+            images.append((digest, kept.setdefault(digest, image)))
     return _items(comp, item_stem(comp, own, seed), pages, images, dpi)
 
 
@@ -173,25 +178,25 @@ def _side(page: Page) -> tuple[int, str] | None:
     return int(number), side
 
 
-def _digest(image: Any) -> bytes:
-    return hashlib.blake2b(image.tobytes(), digest_size=16).digest()
-
-
-def _items(comp: Component, stem: str, pages: Sequence[Page], images: list[Any], dpi: float) -> list[Item]:
-    """The items of a component's pages drawn alone, identical ones counted once."""
-    # Each physical item: (its face page and image, its back's or None).
-    things: list[tuple[Page, Any, Page | None, Any]] = []
-    for k, (page, image) in enumerate(zip(pages, images, strict=True)):
+def _items(comp: Component, stem: str, pages: Sequence[Page], images: list[tuple[bytes, Any]],
+           dpi: float) -> list[Item]:
+    """The items of a component's pages drawn alone (each page's image with its digest),
+    identical ones counted once."""
+    # Each physical item: its face page and image, its back's (or None), the digests.
+    things: list[tuple[Page, Any, Page | None, Any, tuple[str | None, bytes, bytes | None]]] = []
+    for k, (page, (digest, image)) in enumerate(zip(pages, images, strict=True)):
         side = _side(page)
         if side is not None and side[1] == "back":
             continue
-        back = k + 1 if k + 1 < len(pages) and (_side(pages[k + 1]) or (0, ""))[1] == "back" else None
-        things.append((page, image, None if back is None else pages[back], None if back is None else images[back]))
+        if k + 1 < len(pages) and (_side(pages[k + 1]) or (0, ""))[1] == "back":
+            back_digest, back_image = images[k + 1]
+            things.append((page, image, pages[k + 1], back_image, (page.group, digest, back_digest)))
+        else:
+            things.append((page, image, None, None, (page.group, digest, None)))
     # Identical items (face and back) counted; a back shared by faces counted with them.
     faces: dict[tuple[str | None, bytes, bytes | None], list] = {}
     backs: dict[tuple[str | None, bytes], list] = {}
-    for page, image, back_page, back_image in things:
-        key = (page.group, _digest(image), None if back_image is None else _digest(back_image))
+    for page, image, back_page, back_image, key in things:
         entry = faces.setdefault(key, [page, image, back_page, back_image, 0])
         entry[4] += 1
         if key[2] is not None:
