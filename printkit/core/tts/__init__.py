@@ -1,0 +1,12 @@
+"""Tabletop Simulator (TTS): ``printkit make GAME --format tts`` (docs/tabletop-simulator.md).
+
+images.py   the pictures TTS reads: deck sheets (a grid of at most 10 x 7 cards, the last cell
+            the hidden card), a d6's texture from its six faces, a token's cut-out (transparent
+            outside its printed outline)
+save.py     the saved object: the JSON TTS loads from ``Saves/Saved Objects/``, its objects
+            placed on the table at true scale, checked against tts.schema.json
+export.py   a game's items (printkit.core.export.items, drawn from the PDF pages) made into
+            those images and the saved object, written beside each other
+
+Names no game: what an item becomes in TTS follows from its kind.
+"""

@@ -1,0 +1,167 @@
+"""The pictures Tabletop Simulator reads, made from items' images (PIL, drawn from the PDF pages).
+
+- A **deck sheet** is one image TTS cuts into a grid of equal cells, at most 10 across and 7 down;
+  the cards are the cells in reading order (card i in column ``i % cols``, row ``i // cols``) and
+  the sheet's last cell is the **hidden card**, the picture TTS shows for a card hidden from a
+  player (in another player's hand). A deck of more than 69 cards takes several sheets.
+- A **d6 texture** is the six faces of a die in one image, laid out as a cross (:data:`D6_CELLS`).
+- A **cut-out** is a token's image made transparent outside its printed outline: TTS's Custom
+  Token takes its shape from the image's transparency.
+
+Everything here is plain Pillow, deterministic: the same images give the same pixels.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+#: TTS cuts a deck sheet into at most this many columns and rows (the knowledge base's Custom
+#: Deck page and its Deck Builder; docs/tabletop-simulator.md).
+MAX_COLS, MAX_ROWS = 10, 7
+#: Cards a sheet holds: every cell but the last, which is the hidden card.
+PER_SHEET = MAX_COLS * MAX_ROWS - 1
+#: TTS keeps images no larger than this on a side (the knowledge base's Asset Creation page:
+#: "keep the dimensions of your images under 4096x4096"); a larger sheet's cells are scaled down.
+MAX_SIDE = 4096
+#: A d6's texture: a cross of four columns and three rows of square cells, face number to its
+#: (column, row). See docs/tabletop-simulator.md for where this layout comes from.
+D6_CELLS = {1: (1, 0), 2: (0, 1), 3: (1, 1), 4: (2, 1), 5: (3, 1), 6: (1, 2)}
+D6_GRID = (4, 3)
+#: Ground of cells no card uses, and of a d6 texture around its cross.
+EMPTY = (255, 255, 255)
+#: A cut-out: pixels at least this light (0-255 grey) that reach the image's edge through other
+#: such pixels are outside the token; a transparent margin this many pixels wide goes around it
+#: (the knowledge base's Custom Token tips: a small transparent border helps the cut-out).
+OUTSIDE_GREY = 250
+MARGIN = 4
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A deck sheet's grid: ``cols`` x ``rows`` cells of ``cell`` (w, h) pixels."""
+
+    cols: int
+    rows: int
+    cell: tuple[int, int]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.cols * self.cell[0], self.rows * self.cell[1]
+
+    @property
+    def hidden(self) -> int:
+        """The index of the hidden card's cell: the last."""
+        return self.cols * self.rows - 1
+
+    def box(self, i: int) -> tuple[int, int, int, int]:
+        """Cell ``i``'s pixel box (left, top, right, bottom), in reading order."""
+        col, row = i % self.cols, i // self.cols
+        w, h = self.cell
+        return col * w, row * h, (col + 1) * w, (row + 1) * h
+
+
+def grid_for(cards: int, cell: tuple[int, int]) -> Grid:
+    """The grid of a sheet of ``cards`` cards (1 to 69) of ``cell`` pixels: as few rows as hold
+    them and the hidden card, as many columns (up to 10) as that needs; cells scaled down
+    (aspect kept) if the sheet would pass MAX_SIDE pixels."""
+    if not 1 <= cards <= PER_SHEET:
+        raise ValueError(f"a deck sheet holds 1 to {PER_SHEET} cards, not {cards}")
+    rows = math.ceil((cards + 1) / MAX_COLS)
+    cols = math.ceil((cards + 1) / rows)
+    w, h = cell
+    scale = min(1.0, MAX_SIDE / (cols * w), MAX_SIDE / (rows * h))
+    if scale < 1:
+        w, h = max(1, math.floor(w * scale)), max(1, math.floor(h * scale))
+    return Grid(cols, rows, (w, h))
+
+
+def chunks(n: int) -> list[range]:
+    """The cards of a deck of ``n`` split into sheets of at most PER_SHEET."""
+    return [range(i, min(n, i + PER_SHEET)) for i in range(0, n, PER_SHEET)]
+
+
+def _fit(image: Any, size: tuple[int, int]) -> Any:
+    from PIL import Image
+
+    image = image.convert("RGB")
+    return image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
+
+
+def deck_sheet(cards: Sequence[Any], hidden: Any, cell: tuple[int, int]) -> tuple[Any, Grid]:
+    """One sheet of ``cards`` (PIL images, each made ``cell`` pixels if it is not already) and
+    the ``hidden`` card in the last cell; the sheet and its grid."""
+    from PIL import Image
+
+    grid = grid_for(len(cards), cell)
+    sheet = Image.new("RGB", grid.size, EMPTY)
+    for i, card in enumerate([*cards, *[None] * (grid.hidden - len(cards)), hidden]):
+        if card is not None:
+            sheet.paste(_fit(card, grid.cell), grid.box(i)[:2])
+    return sheet, grid
+
+
+def plain_card(size: tuple[int, int], colour: tuple[int, int, int] = (128, 128, 128)) -> Any:
+    """A card of one colour: the hidden card of a deck whose backs differ (a back may show an
+    answer, so none of them stands for a hidden card)."""
+    from PIL import Image
+
+    return Image.new("RGB", size, colour)
+
+
+def d6_texture(faces: Sequence[Any]) -> Any:
+    """The texture of a d6 whose faces 1 to 6 are ``faces`` (square images, in that order),
+    each in its cell of D6_CELLS; cells as large as the largest face."""
+    from PIL import Image
+
+    if len(faces) != 6:
+        raise ValueError(f"a d6 has 6 faces, not {len(faces)}")
+    side = max(max(f.size) for f in faces)
+    cols, rows = D6_GRID
+    texture = Image.new("RGB", (cols * side, rows * side), EMPTY)
+    for number, face in enumerate(faces, start=1):
+        col, row = D6_CELLS[number]
+        texture.paste(_fit(face, (side, side)), (col * side, row * side))
+    return texture
+
+
+def outside_mask(image: Any) -> Any:
+    """An 'L' mask, 255 where ``image`` is outside its printed shape: light pixels (OUTSIDE_GREY
+    or lighter) joined to the image's edge through light pixels (four neighbours), found by a
+    flood fill from a light frame put around the image. Masks are kept by the light pixels'
+    bytes: the same shape in another colour (a game's pieces in each player's colour) is
+    filled once."""
+    from PIL import ImageDraw, ImageOps
+
+    light = image.convert("L").point(lambda v: 255 if v >= OUTSIDE_GREY else 0)
+    key = (light.size, hashlib.blake2b(light.tobytes(), digest_size=16).digest())
+    mask = _MASKS.get(key)
+    if mask is None:
+        framed = ImageOps.expand(light, 1, fill=255)
+        ImageDraw.floodfill(framed, (0, 0), 128, thresh=0)
+        w, h = light.size
+        mask = _MASKS[key] = framed.crop((1, 1, w + 1, h + 1)).point(lambda v: 255 if v == 128 else 0)
+    return mask
+
+
+#: outside_mask's masks, by the light pixels' size and digest.
+_MASKS: dict[tuple[tuple[int, int], bytes], Any] = {}
+
+
+def cut_out(image: Any) -> tuple[Any, bool]:
+    """``image`` as RGBA, transparent outside its printed shape and in a MARGIN-pixel frame
+    around it; and whether the shape is the whole rectangle (nothing was outside it)."""
+    from PIL import Image, ImageOps
+
+    outside = outside_mask(image)
+    whole = outside.getbbox() is None
+    alpha = ImageOps.invert(outside)
+    rgba = image.convert("RGB").convert("RGBA")
+    rgba.putalpha(alpha)
+    w, h = rgba.size
+    framed = Image.new("RGBA", (w + 2 * MARGIN, h + 2 * MARGIN), (255, 255, 255, 0))
+    framed.paste(rgba, (MARGIN, MARGIN))
+    return framed, whole
