@@ -36,8 +36,8 @@ THICKNESS = 0.08
 TABLE_Y = 1.0
 #: Custom_Token's MergeDistancePixels: how closely the cut-out follows the image's outline.
 MERGE_DISTANCE = 15.0
-#: CustomTile.Type for a rectangle ("Box"); CustomDice.Type for a d6.
-TILE_BOX, DICE_D6 = 0, 1
+#: CustomTile.Type for a rectangle ("Box") and a round tile ("Circle"); CustomDice.Type for a d6.
+TILE_BOX, TILE_CIRCLE, DICE_D6 = 0, 2, 1
 
 SCHEMA = Path(__file__).with_name("tts.schema.json")
 
@@ -129,13 +129,15 @@ def deck(nickname: str, sheets: Sequence[Sheet], cards: Sequence[tuple[str, int,
 
 
 def tile(nickname: str, url: str, back_url: str, size_mm: tuple[float, float], at: tuple[float, float],
-         guids: Guids, y: float = TABLE_Y, locked: bool = False, description: str = "") -> dict[str, Any]:
-    """A Custom_Tile of the image at ``url`` (its other side ``back_url``) at its real size."""
+         guids: Guids, y: float = TABLE_Y, locked: bool = False, description: str = "",
+         shape: int = TILE_BOX) -> dict[str, Any]:
+    """A Custom_Tile (``shape``: TILE_BOX or TILE_CIRCLE) of the image at ``url`` (its other side
+    ``back_url``) at its real size."""
     s = units(min(size_mm)) / TILE_SHORT_AT_SCALE_1
     obj = _base("Custom_Tile", nickname, guids(f"tile/{nickname}/{url}/{at}/{y}"),
                 transform(at[0], at[1], y, scale=(s, 1.0, s)), description, locked)
     obj["CustomImage"] = {"ImageURL": url, "ImageSecondaryURL": back_url, "WidthScale": 0.0,
-                          "CustomTile": {"Type": TILE_BOX, "Thickness": THICKNESS, "Stackable": not locked,
+                          "CustomTile": {"Type": shape, "Thickness": THICKNESS, "Stackable": not locked,
                                          "Stretch": False}}
     return obj
 
@@ -213,7 +215,7 @@ def problems(doc: dict[str, Any]) -> list[str]:
 
     def walk(obj: dict[str, Any]) -> None:
         where = f"{obj.get('Name')} {obj.get('Nickname')!r}"
-        guid = obj.get("GUID")
+        guid = str(obj.get("GUID"))
         if guid in guids:
             found.append(f"{where}: GUID {guid} used twice")
         guids.add(guid)

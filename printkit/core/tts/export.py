@@ -1,0 +1,259 @@
+"""A game's items made into a Tabletop Simulator saved object and its images, written together.
+
+What an item becomes follows from its kind (printkit.core.export.items):
+
+- ``card``: a deck a component (a deck a card size, if a component has several), face down, its
+  faces on deck sheets (images.deck_sheet) and its back one image, or a sheet of backs when the
+  backs differ; a card's copies are that many cards of one cell.
+- ``tile``, ``token``, ``piece``: cut out of its image (images.cut_out). A shape that fills its
+  rectangle, or one with a back, is a Custom_Tile (a circle's a round one, its back the other
+  side); any other shape is a Custom_Token, transparent outside it (a hex piece is hex-shaped).
+  Copies lie in a pile.
+- ``die``: a Custom_Dice d6 whose texture is its six faces (images.d6_texture).
+- ``board``, ``sheet``, ``aid``: a Custom_Tile at its real size (a board locked in place).
+
+Objects are laid out in rows, a component after another, at their real size (save.py). Every
+image is written beside the JSON, named for the item; its URL in the JSON is ``BASE`` + its
+name, ``BASE`` being ``--base-url`` or the folder's own ``file:///`` address.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from printkit.core.tts import images, save
+
+#: Kinds and what they become.
+CARD_KINDS = ("card",)
+PIECE_KINDS = ("tile", "token", "piece")
+FLAT_KINDS = ("board", "sheet", "aid")
+DIE_KINDS = ("die",)
+#: Kinds that do not go to the table, and why (``printkit list --format tts`` shows these).
+NOT_ON_THE_TABLE = {
+    "pad": "a score pad: keep score with 'printkit serve' or TTS's notebook",
+    "": "not part of a game (a printer check)",
+}
+#: Gap between objects laid out on the table, and the width of a row, in units.
+GAP = 0.5
+ROW_WIDTH = 60.0
+#: A pile's copies are this far apart upwards (units), so that they settle into a stack.
+PILE_STEP = 0.15
+#: How far a cut-out's alpha may differ from a circle's (share of pixels) and still be round.
+ROUND_TOLERANCE = 0.03
+
+
+class Item(Protocol):
+    """What an item of printkit.core.export.items gives (its docstring is the contract)."""
+
+    game: str
+    component: str
+    name: str
+    kind: str
+    side: str
+    count: int
+    trim_mm: tuple[float, float]
+    dpi: float
+    image: Any
+    back: str | None
+
+
+@dataclass
+class Made:
+    """What a saved object is made of so far: the objects, the images to write (file name to
+    PIL image), the next deck id, the GUIDs given."""
+
+    base: str
+    objects: list[tuple[dict[str, Any], tuple[float, float]]] = field(default_factory=list)
+    files: dict[str, Any] = field(default_factory=dict)
+    next_deck: int = 1
+    guids: save.Guids = field(default_factory=save.Guids)
+
+    def image(self, name: str, image: Any) -> str:
+        """Keep ``image`` to be written as ``name``; its URL."""
+        self.files[name] = image
+        return self.base + name
+
+    def place(self, obj: dict[str, Any], footprint_mm: tuple[float, float]) -> None:
+        self.objects.append((obj, (save.units(footprint_mm[0]), save.units(footprint_mm[1]))))
+
+
+def _mm(item: Item) -> tuple[float, float]:
+    return item.trim_mm
+
+
+def _decks(component: str, faces: list[Item], backs: dict[str, Item], made: Made) -> None:
+    """Decks of a component's cards, one a card size."""
+    by_size: dict[tuple[float, float], list[Item]] = {}
+    for item in faces:
+        by_size.setdefault(_mm(item), []).append(item)
+    for n, (size, cards) in enumerate(by_size.items()):
+        label = component if len(by_size) == 1 else f"{component}-{n + 1}"
+        _deck(label, cards, backs, size, made)
+
+
+def _deck(label: str, cards: list[Item], backs: dict[str, Item], size: tuple[float, float], made: Made) -> None:
+    game = cards[0].game
+    back_items = [backs.get(c.back) if c.back else None for c in cards]
+    common = len({c.back for c in cards}) == 1 and back_items[0] is not None
+    cell = cards[0].image.size
+    sheets: list[save.Sheet] = []
+    order: list[tuple[str, int, int]] = []
+    chunks = images.chunks(len(cards))
+    for k, part in enumerate(chunks):
+        stem = f"{game}-{label}-deck" + (f"{k + 1}" if len(chunks) > 1 else "")
+        these = [cards[i] for i in part]
+        if common:
+            back_img = back_items[0].image  # type: ignore[union-attr]
+            sheet, grid = images.deck_sheet([c.image for c in these], back_img, cell)
+            back_url = made.image(f"{game}-{label}-back.png", back_img.convert("RGB"))
+        else:
+            plain = images.plain_card(cell)
+            sheet, grid = images.deck_sheet([c.image for c in these], plain, cell)
+            back_sheet, _ = images.deck_sheet([b.image if b is not None else plain
+                                               for b in (back_items[i] for i in part)], plain, cell)
+            back_url = made.image(f"{stem}-backs.png", back_sheet)
+        face_url = made.image(f"{stem}-faces.png", sheet)
+        deck_id = made.next_deck
+        made.next_deck += 1
+        sheets.append(save.Sheet(deck_id, face_url, back_url, grid.cols, grid.rows, unique_back=not common))
+        for cell_index, card in enumerate(these):
+            order += [(card.name, deck_id, cell_index)] * card.count
+    made.place(save.deck(f"{game} {label}", sheets, order, size, (0, 0), made.guids), size)
+
+
+def _round(alpha: Any) -> bool:
+    """Whether a cut-out's alpha is a circle (or an ellipse) filling its box."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    box = alpha.getbbox()
+    if box is None:
+        return False
+    disc = Image.new("L", alpha.size, 0)
+    ImageDraw.Draw(disc).ellipse((box[0], box[1], box[2] - 1, box[3] - 1), fill=255)
+    solid = alpha.point(lambda v: 255 if v >= 128 else 0)
+    hist = ImageChops.difference(solid, disc).histogram()
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return sum(hist[1:]) <= ROUND_TOLERANCE * area
+
+
+def _pieces(faces: list[Item], backs: dict[str, Item], made: Made) -> None:
+    for item in faces:
+        back = backs.get(item.back) if item.back else None
+        shape, whole = images.cut_out(item.image)
+        frame_mm = tuple(v * 25.4 / item.dpi for v in shape.size)
+        url = made.image(f"{item.name}.png", item.image.convert("RGB") if whole or back else shape)
+        back_url = made.image(f"{back.name}.png", back.image.convert("RGB")) if back is not None else url
+        round_ = not whole and _round(shape.getchannel("A"))
+        pile = []
+        for copy in range(item.count):
+            y = save.TABLE_Y + copy * PILE_STEP
+            if whole or back is not None:
+                obj = save.tile(item.name, url, back_url, _mm(item), (0, 0), made.guids, y=y,
+                                shape=save.TILE_CIRCLE if round_ else save.TILE_BOX)
+            else:
+                obj = save.token(item.name, url, (frame_mm[0], frame_mm[1]), (0, 0), made.guids, y=y)
+            pile.append(obj)
+        made.place(_pile(pile), _mm(item))
+
+
+def _pile(objs: list[dict[str, Any]]) -> dict[str, Any]:
+    """A pile's objects as one entry of the layout: the first carries the others."""
+    first = dict(objs[0])
+    first["_pile"] = objs[1:]
+    return first
+
+
+def _flat(faces: list[Item], backs: dict[str, Item], made: Made) -> None:
+    for item in faces:
+        back = backs.get(item.back) if item.back else None
+        url = made.image(f"{item.name}.png", item.image.convert("RGB"))
+        back_url = made.image(f"{back.name}.png", back.image.convert("RGB")) if back is not None else url
+        for _ in range(item.count):
+            made.place(save.tile(item.name, url, back_url, _mm(item), (0, 0), made.guids,
+                                 locked=item.kind == "board"), _mm(item))
+
+
+def _dice(faces: list[Item], made: Made, die_of: Callable[[Item], str]) -> None:
+    """Dice from their faces: items grouped by ``die_of`` (a die's name), six to a die, in
+    face order."""
+    dice: dict[str, list[Item]] = {}
+    for item in faces:
+        dice.setdefault(die_of(item), []).append(item)
+    for name, six in dice.items():
+        texture = images.d6_texture([f.image for f in six])
+        url = made.image(f"{name}.png", texture)
+        made.place(save.die(name, url, (0, 0), made.guids), (25.4, 25.4))
+
+
+def lay_out(placed: Sequence[tuple[dict[str, Any], tuple[float, float]]]) -> list[dict[str, Any]]:
+    """Each object moved to its place: rows of ROW_WIDTH units from the back of the table
+    towards the first seat, centred on x = 0, GAP between; a pile's copies on its spot."""
+    rows: list[list[tuple[dict[str, Any], tuple[float, float]]]] = [[]]
+    width = 0.0
+    for obj, (w, h) in placed:
+        if rows[-1] and width + w > ROW_WIDTH:
+            rows.append([])
+            width = 0.0
+        rows[-1].append((obj, (w, h)))
+        width += w + GAP
+    out: list[dict[str, Any]] = []
+    z = sum(max(h for _, (_, h) in row) + GAP for row in rows) / 2
+    for row in rows:
+        depth = max(h for _, (_, h) in row)
+        x = -(sum(w for _, (w, _) in row) + GAP * (len(row) - 1)) / 2
+        for obj, (w, _) in row:
+            for one in [obj, *obj.pop("_pile", [])]:
+                one["Transform"]["posX"] = save.r4(x + w / 2)
+                one["Transform"]["posZ"] = save.r4(z - depth / 2)
+                out.append(one)
+            x += w + GAP
+        z -= depth + GAP
+    return out
+
+
+def saved_object(game: str, items: Sequence[Item], base: str, note: str = "",
+                 die_of: Callable[[Item], str] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The saved object of ``items`` (a game's, in the order made) and its images (file name
+    to PIL image). ``die_of`` names the die a ``die`` item's face is on."""
+    made = Made(base)
+    backs = {i.name: i for i in items if i.side == "back"}
+    groups: dict[tuple[str, str], list[Item]] = {}
+    for item in items:
+        if item.side != "back":
+            groups.setdefault((item.component, item.kind), []).append(item)
+    for (component, kind), faces in groups.items():
+        if kind in CARD_KINDS:
+            _decks(component, faces, backs, made)
+        elif kind in PIECE_KINDS:
+            _pieces(faces, backs, made)
+        elif kind in FLAT_KINDS:
+            _flat(faces, backs, made)
+        elif kind in DIE_KINDS:
+            _dice(faces, made, die_of or (lambda i: i.component))
+    return save.saved_object(game, lay_out(made.objects), note), made.files
+
+
+def write(folder: Path, name: str, doc: dict[str, Any], files: dict[str, Any]) -> list[Path]:
+    """The images and ``name``.json written into ``folder`` (atomically); the paths, JSON first."""
+    from printkit.core.output import write_atomic
+    from printkit.core.preview import png_bytes
+
+    json_path = folder / f"{name}.json"
+    write_atomic(json_path, save.dumps(doc))
+    written = [json_path]
+    for file_name, image in sorted(files.items()):
+        path = folder / file_name
+        write_atomic(path, png_bytes(image))
+        written.append(path)
+    return written
+
+
+def base_url(folder: Path, given: str | None) -> str:
+    """Where the images' URLs start: ``given`` (``--base-url``, ending in ``/``), else the
+    folder's ``file:///`` address."""
+    if given:
+        return given if given.endswith("/") else given + "/"
+    return folder.resolve().as_uri() + "/"
