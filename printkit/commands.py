@@ -323,9 +323,11 @@ def make(
                         "(Roll n Cook sheets). Same as --set count=N.")] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
     fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page), both, json "
-                                                     "(the contents, for components that have one), or png "
+                                                     "(the contents, for components that have one), png "
                                                      "(a 100 dpi image a page and one contact sheet of them all, "
-                                                     "to look at before printing).")] = "pdf",
+                                                     "to look at before printing), or tts (a Tabletop Simulator "
+                                                     "saved object and its images, in OUT/GAME-tts.../; "
+                                                     "docs/tabletop-simulator.md).")] = "pdf",
     out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("output"),
     bw: Annotated[bool, typer.Option("--bw", help="Low-ink black-and-white version.")] = False,
     bleed: Annotated[float, typer.Option(parser=_decimal, help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
@@ -343,6 +345,10 @@ def make(
     fillable: Annotated[bool, typer.Option(
         "--fillable", help="PDF form fields over every mark, to fill in on a tablet and score with "
                            "'printkit score GAME FILE.pdf' (Roll n Cook sheets, score pads). Same as --set fillable=yes.")] = False,
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url", help="--format tts: the web address the images will be at (https://...); the "
+                           "saved object's image URLs are it plus each file's name. Default: the "
+                           "folder's own file:/// address.")] = None,
 ) -> None:
     """Make print-and-play files and print the paths written.
 
@@ -358,9 +364,11 @@ def make(
       printkit make gimbap dice --set edge=25mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
       printkit make all --format png --bw      # page images + kit-contact-sheet-seedN-a4-bw.png
+      printkit make trickdumpling --format tts # output/trickdumpling-tts/trickdumpling.json + images
+      printkit make rollncook --format tts --seed 7 --count 4 --base-url https://example.org/rnc/
     """
     make_kit(target, components, seed, count, paper, fmt, out, bw, bleed, crop_marks, duplex_offset,
-             settings, hex_size, fillable)
+             settings, hex_size, fillable, base_url)
 
 
 @app.command()

@@ -34,7 +34,8 @@ SEED_MAX = 2**63 - 1
 Job = tuple["Component", dict[str, Any]]
 
 #: --format's words and the file types each writes.
-FORMATS = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",), "png": ("png",)}
+FORMATS = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",), "png": ("png",),
+           "tts": ("tts",)}
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
@@ -69,7 +70,8 @@ def check_seed(seed: int, flag: str = "--seed", span: int = 1, what: str = "") -
 def make_kit(target: str, components: Sequence[str] | None = None, seed: int | None = None,
              count: str | None = None, paper: str = "a4", fmt: str = "pdf", out: Path = Path("output"),
              bw: bool = False, bleed: float = 0.0, crop_marks: bool = True, duplex_offset: str = "0,0",
-             settings: Sequence[str] | None = None, hex_size: str | None = None, fillable: bool = False) -> None:
+             settings: Sequence[str] | None = None, hex_size: str | None = None, fillable: bool = False,
+             base_url: str | None = None) -> None:
     """``printkit make``: every option checked and every setting read before anything is made,
     then the files made and their paths printed on stdout, one a line. The values are the
     command line's, as typer converts them (printkit/commands.py documents each option)."""
@@ -77,7 +79,9 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
     from printkit.core.output import prepare_folder
 
     paper = one_of("--paper", paper, PAPERS)
-    formats = FORMATS[one_of("--format", fmt, FORMATS, "pdf, svg, both, json or png")]
+    formats = FORMATS[one_of("--format", fmt, FORMATS, "pdf, svg, both, json, png or tts")]
+    if base_url is not None and formats != ("tts",):
+        raise PrintkitError("--base-url is for --format tts (where the saved object's images are hosted)")
     opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
                         duplex_offset=_parse_offset(duplex_offset))
     todo = _components(target, components)
@@ -85,6 +89,13 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
                                               "fillable": "yes" if fillable else None}, formats)
     opts = dataclasses.replace(opts, seed=_seed(seed, jobs))
     prepare_folder(out)  # a folder that cannot be written to is refused before anything is made
+    if formats == ("tts",):
+        from printkit.core.tts.export import check_base_url, make_tts
+
+        base = None if base_url is None else check_base_url(base_url)
+        for path in make_tts(jobs, bw=bw, seed=opts.seed, out=out, base=base, note=lambda t: typer.echo(t, err=True)):
+            typer.echo(str(path))
+        return
     written: list[Path] = []
     with _on_a_bar(jobs) as shown:
         for comp, own in shown:

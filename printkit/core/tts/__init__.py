@@ -5,8 +5,20 @@ images.py   the pictures TTS reads: deck sheets (a grid of at most 10 x 7 cards,
             outside its printed outline)
 save.py     the saved object: the JSON TTS loads from ``Saves/Saved Objects/``, its objects
             placed on the table at true scale, checked against tts.schema.json
+parts.py    things printed together on a page (packed pieces, dice nets) cut apart along
+            the outlines a game gives (:func:`register_parts`)
 export.py   a game's items (printkit.core.export.items, drawn from the PDF pages) made into
             those images and the saved object, written beside each other
 
 Names no game: what an item becomes in TTS follows from its kind.
 """
+
+#: (game, component) to the ``"module:function"`` that finds the parts on its pages
+#: (printkit.core.tts.parts.PartsOf): kept here, importing nothing, as games register on import.
+PARTS: dict[tuple[str, str], str] = {}
+
+
+def register_parts(game: str, component: str, target: str) -> None:
+    """``target`` (``"module:function"``, imported when first used) finds the things a player
+    handles on the pages of ``game``'s ``component`` (printkit.core.tts.parts)."""
+    PARTS[(game, component)] = target

@@ -5,10 +5,10 @@ What an item becomes follows from its kind (printkit.core.export.items):
 - ``card``: a deck a component (a deck a card size, if a component has several), face down, its
   faces on deck sheets (images.deck_sheet) and its back one image, or a sheet of backs when the
   backs differ; a card's copies are that many cards of one cell.
-- ``tile``, ``token``, ``piece``: cut out of its image (images.cut_out). A shape that fills its
-  rectangle, or one with a back, is a Custom_Tile (a circle's a round one, its back the other
-  side); any other shape is a Custom_Token, transparent outside it (a hex piece is hex-shaped).
-  Copies lie in a pile.
+- ``tile``: a Custom_Tile, its rectangle. ``token``, ``piece``: cut out of its image along its
+  outline (images.cut_out). A shape that fills its rectangle, or one with a back, is a
+  Custom_Tile (a circle's a round one, its back the other side); any other shape is a
+  Custom_Token, transparent outside it (a hex piece is hex-shaped). Copies lie in a pile.
 - ``die``: a Custom_Dice d6 whose texture is its six faces (images.d6_texture).
 - ``board``, ``sheet``, ``aid``: a Custom_Tile at its real size (a board locked in place).
 
@@ -58,6 +58,7 @@ class Item(Protocol):
     dpi: float
     image: Any
     back: str | None
+    group: str | None
 
 
 @dataclass
@@ -86,6 +87,8 @@ def _mm(item: Item) -> tuple[float, float]:
 
 def _decks(component: str, faces: list[Item], backs: dict[str, Item], made: Made) -> None:
     """Decks of a component's cards, one a card size."""
+    if not faces:
+        return
     by_size: dict[tuple[float, float], list[Item]] = {}
     for item in faces:
         by_size.setdefault(_mm(item), []).append(item)
@@ -142,7 +145,8 @@ def _round(alpha: Any) -> bool:
 def _pieces(faces: list[Item], backs: dict[str, Item], made: Made) -> None:
     for item in faces:
         back = backs.get(item.back) if item.back else None
-        shape, whole = images.cut_out(item.image)
+        # A tile is its rectangle; a token or a piece is cut out along its outline.
+        shape, whole = (item.image.convert("RGBA"), True) if item.kind == "tile" else images.cut_out(item.image)
         frame_mm = tuple(v * 25.4 / item.dpi for v in shape.size)
         url = made.image(f"{item.name}.png", item.image.convert("RGB") if whole or back else shape)
         back_url = made.image(f"{back.name}.png", back.image.convert("RGB")) if back is not None else url
@@ -225,14 +229,15 @@ def saved_object(game: str, items: Sequence[Item], base: str, note: str = "",
         if item.side != "back":
             groups.setdefault((item.component, item.kind), []).append(item)
     for (component, kind), faces in groups.items():
-        if kind in CARD_KINDS:
-            _decks(component, faces, backs, made)
+        if kind in CARD_KINDS:  # cards with backs are decks; without, boards that lie face up
+            _decks(component, [f for f in faces if f.back], backs, made)
+            _flat([f for f in faces if not f.back], backs, made)
         elif kind in PIECE_KINDS:
             _pieces(faces, backs, made)
         elif kind in FLAT_KINDS:
             _flat(faces, backs, made)
         elif kind in DIE_KINDS:
-            _dice(faces, made, die_of or (lambda i: i.component))
+            _dice(faces, made, die_of or (lambda i: i.name.rsplit("-", 1)[0] if i.group else i.component))
     return save.saved_object(game, lay_out(made.objects), note), made.files
 
 
@@ -257,3 +262,93 @@ def base_url(folder: Path, given: str | None) -> str:
     if given:
         return given if given.endswith("/") else given + "/"
     return folder.resolve().as_uri() + "/"
+
+
+#: Items are drawn at this many dots per inch: a 10 x 7 sheet of poker cards (63 x 88 mm) is
+#: then 3,720 x 3,640 pixels, within TTS's 4,096 (images.MAX_SIDE); boards and sheets read well.
+DPI = 150.0
+
+
+def reason_skipped(comp: Any) -> str | None:
+    """Why ``comp`` does not go to the table in TTS, or None when it does."""
+    if comp.kind in NOT_ON_THE_TABLE:
+        return NOT_ON_THE_TABLE[comp.kind]
+    if comp.kind not in (*CARD_KINDS, *PIECE_KINDS, *FLAT_KINDS, *DIE_KINDS):
+        return f"no TTS object for its kind {comp.kind!r}"
+    return None
+
+
+def becomes(comp: Any) -> str:
+    """What ``comp`` becomes in TTS, in words (``printkit list --format tts``)."""
+    from printkit.core.tts import PARTS
+
+    skipped = reason_skipped(comp)
+    if skipped:
+        return f"not made: {skipped}"
+    if (comp.game, comp.name) in PARTS:
+        return "dice (Custom_Dice d6), faces cut from the nets" if comp.kind in DIE_KINDS else \
+            "pieces cut out along their outlines (Custom_Token)"
+    return {"card": "a deck (Deck, cards with backs; cards without backs lie face up as tiles)",
+            "tile": "tiles (Custom_Tile, or Custom_Token if shaped)", "token": "tokens (Custom_Token, or a tile if it has a back)",
+            "piece": "pieces (Custom_Token cut out along their outline)", "board": "a board at real size (Custom_Tile, locked)",
+            "sheet": "a sheet at real size to draw on (Custom_Tile), one a seed", "aid": "a reference at real size (Custom_Tile)",
+            "die": "dice (Custom_Dice d6)"}[comp.kind]
+
+
+def game_items(comp: Any, own: dict[str, Any], *, bw: bool, seed: int | None) -> list[Any]:
+    """``comp``'s items for TTS: drawn alone without bleed (printkit.core.export.items), or its
+    registered parts cut out of its pages (printkit.core.tts.parts)."""
+    from printkit.core.export.items import component_items
+    from printkit.core.tts import PARTS
+    from printkit.core.tts.parts import cut_parts
+
+    if (comp.game, comp.name) in PARTS:
+        return cut_parts(comp, own, bw=bw, seed=seed, dpi=DPI)
+    return component_items(comp, own, bw=bw, seed=seed, dpi=DPI, bleed=0.0)
+
+
+def folder_name(game: str, seed: int | None, bw: bool) -> str:
+    """``GAME-tts[-seedN][-bw]``: the folder a game's saved object and images go in."""
+    return "-".join([game, "tts", *([f"seed{seed}"] if seed is not None else []), *(["bw"] if bw else [])])
+
+
+def make_tts(jobs: Sequence[tuple[Any, dict[str, Any]]], *, bw: bool, seed: int | None, out: Path,
+             base: str | None, note: Callable[[str], None]) -> list[Path]:
+    """``printkit make ... --format tts``: for each game of ``jobs`` (components and their
+    settings' values), a folder in ``out`` with its images and ``GAME.json``; what cannot go
+    to the table is skipped with a ``note``. The paths written."""
+    games: dict[str, list[tuple[Any, dict[str, Any]]]] = {}
+    for comp, own in jobs:
+        games.setdefault(comp.game, []).append((comp, own))
+    written: list[Path] = []
+    for game, comps in games.items():
+        items: list[Any] = []
+        seeded = False
+        for comp, own in comps:
+            skipped = reason_skipped(comp)
+            if skipped:
+                note(f"{game} {comp.name}: skipped for --format tts: {skipped}")
+                continue
+            seeded = seeded or comp.seeded
+            items += game_items(comp, own, bw=bw, seed=seed if comp.seeded else None)
+        if not items:
+            continue
+        folder = out / folder_name(game, seed if seeded else None, bw)
+        doc, files = saved_object(game, items, base_url(folder, base),
+                                  note=f"{game}: made by printkit (printkit make {game} --format tts)")
+        written += write(folder, game, doc, files)
+    return written
+
+
+def check_base_url(text: str) -> str:
+    """``--base-url``: an http(s) address, ending in ``/`` once added; else a PrintkitError."""
+    from urllib.parse import urlsplit
+
+    from printkit.errors import PrintkitError
+
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in text):
+        shown = text if len(text) <= 60 else text[:60] + "..."
+        raise PrintkitError(f"--base-url must be an http:// or https:// address such as "
+                            f"https://example.org/mygame/; got {shown!r}")
+    return text if text.endswith("/") else text + "/"

@@ -27,10 +27,14 @@ PER_SHEET = MAX_COLS * MAX_ROWS - 1
 #: TTS keeps images no larger than this on a side (the knowledge base's Asset Creation page:
 #: "keep the dimensions of your images under 4096x4096"); a larger sheet's cells are scaled down.
 MAX_SIDE = 4096
-#: A d6's texture: a cross of four columns and three rows of square cells, face number to its
-#: (column, row). See docs/tabletop-simulator.md for where this layout comes from.
+#: A d6's texture: a cross (a cube's net) of four columns and three rows of square cells, face
+#: number to its (column, row): 1 on top, 2 3 4 5 across the middle, 6 below, so that opposite
+#: faces add up to 7 as on a standard die. See docs/tabletop-simulator.md about this layout.
 D6_CELLS = {1: (1, 0), 2: (0, 1), 3: (1, 1), 4: (2, 1), 5: (3, 1), 6: (1, 2)}
 D6_GRID = (4, 3)
+#: A cube's faces (as printkit.core.geometry.nets names them) to their numbers in D6_CELLS: the
+#: net folds into the cube with front facing, so a die keeps its faces' neighbours.
+D6_CUBE = {"top": 1, "left": 2, "front": 3, "right": 4, "back": 5, "bottom": 6}
 #: Ground of cells no card uses, and of a d6 texture around its cross.
 EMPTY = (255, 255, 255)
 #: A cut-out: pixels at least this light (0-255 grey) that reach the image's edge through other
@@ -153,14 +157,18 @@ _MASKS: dict[tuple[tuple[int, int], bytes], Any] = {}
 
 def cut_out(image: Any) -> tuple[Any, bool]:
     """``image`` as RGBA, transparent outside its printed shape and in a MARGIN-pixel frame
-    around it; and whether the shape is the whole rectangle (nothing was outside it)."""
+    around it; and whether the shape is the whole rectangle (nothing was outside it). An RGBA
+    image (a part cut out along its outline, printkit.core.tts.parts) keeps its own alpha."""
     from PIL import Image, ImageOps
 
-    outside = outside_mask(image)
-    whole = outside.getbbox() is None
-    alpha = ImageOps.invert(outside)
-    rgba = image.convert("RGB").convert("RGBA")
-    rgba.putalpha(alpha)
+    if image.mode == "RGBA":
+        rgba = image
+        whole = rgba.getchannel("A").getextrema() == (255, 255)
+    else:
+        outside = outside_mask(image)
+        whole = outside.getbbox() is None
+        rgba = image.convert("RGB").convert("RGBA")
+        rgba.putalpha(ImageOps.invert(outside))
     w, h = rgba.size
     framed = Image.new("RGBA", (w + 2 * MARGIN, h + 2 * MARGIN), (255, 255, 255, 0))
     framed.paste(rgba, (MARGIN, MARGIN))
