@@ -294,6 +294,9 @@ def list_cmd(
     bleed: Annotated[float, typer.Option(parser=_decimal, help="Count pages as 'make --bleed MM' makes them (bleed costs cards a sheet).")] = 0.0,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Count pages as made with or without crop marks.")] = True,
+    fmt: Annotated[str, typer.Option("--format", help="pdf (the pages, the default) or tts: what each "
+                                                     "component becomes in Tabletop Simulator, or why it "
+                                                     "is not made.")] = "pdf",
 ) -> None:
     """List every game and component that can be made, with page counts and paper sizes
     (for the --bleed and --crop-marks given, as 'make' would make them).
@@ -302,10 +305,14 @@ def list_cmd(
     Examples:
       printkit list --settings
       printkit list --bleed 3
+      printkit list --format tts
     """
-    from printkit.listing import listing
+    from printkit.listing import listing, tts_listing
+    from printkit.making import one_of
 
-    for line in listing(show_settings, bleed, crop_marks):
+    lines = tts_listing() if one_of("--format", fmt, ("pdf", "tts"), "pdf or tts") == "tts" else \
+        listing(show_settings, bleed, crop_marks)
+    for line in lines:
         typer.echo(line)
 
 

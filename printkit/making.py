@@ -82,6 +82,8 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
     formats = FORMATS[one_of("--format", fmt, FORMATS, "pdf, svg, both, json, png or tts")]
     if base_url is not None and formats != ("tts",):
         raise PrintkitError("--base-url is for --format tts (where the saved object's images are hosted)")
+    if bleed and formats == ("tts",):
+        raise PrintkitError("--bleed is for printing: --format tts draws every item at its trim size")
     opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
                         duplex_offset=_parse_offset(duplex_offset))
     todo = _components(target, components)

@@ -176,3 +176,173 @@ def test_same_items_same_bytes(made: tuple[Path, list[Path], dict[str, Any]], tm
                                      die_of=lambda i: i.name.rsplit("-", 1)[0])
     again = export.write(tmp_path, "toy", doc, files)
     assert [p.read_bytes() for p in again] == [p.read_bytes() for p in written]
+
+
+# -- the games, made as a player makes them -----------------------------------------------------
+
+def _make(out: Path, capsys: pytest.CaptureFixture[str], *args: Any, **kw: Any) -> tuple[list[Path], str]:
+    """``make_kit(*args, fmt="tts", out=out, **kw)``: the paths it printed, and its notes."""
+    from printkit.making import make_kit
+
+    make_kit(*args, fmt="tts", out=out, **kw)
+    captured = capsys.readouterr()
+    return [Path(line) for line in captured.out.splitlines()], captured.err
+
+
+@pytest.fixture(scope="module")
+def gimbap(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """``make gimbap dice tokens lessons fillings pad --format tts``: dice, round tokens with a
+    back, a deck with a back for each card, cut-out fillings, and a pad skipped."""
+    from printkit.making import make_kit
+
+    out = tmp_path_factory.mktemp("gimbap")
+    make_kit("gimbap", ["dice", "tokens", "lessons", "fillings", "pad"], fmt="tts", out=out)
+    folder = out / "gimbap-tts"
+    return folder, json.loads((folder / "gimbap.json").read_text())
+
+
+def _file(folder: Path, url: str) -> Path:
+    return folder / url.removeprefix(folder.resolve().as_uri() + "/")
+
+
+def test_gimbap_saved_object_validates_and_every_file_it_names_exists(gimbap: tuple[Path, dict[str, Any]]) -> None:
+    folder, doc = gimbap
+    assert [e.message for e in _validator().iter_errors(doc)] == [] and save.problems(doc) == []
+    named = save.urls(doc)
+    assert all(_file(folder, u).is_file() for u in named)
+    assert {_file(folder, u).name for u in named} == {p.name for p in folder.iterdir()} - {"gimbap.json"}
+
+
+def test_gimbap_has_its_dice_tokens_deck_and_fillings(gimbap: tuple[Path, dict[str, Any]]) -> None:
+    from printkit.games.gimbap.content import CONTENT
+
+    folder, doc = gimbap
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for obj in doc["ObjectStates"]:
+        kinds.setdefault(obj["Name"], []).append(obj)
+    assert len(kinds["Custom_Dice"]) == len(CONTENT.dice) == 4
+    tokens = [o for o in kinds["Custom_Tile"] if o["Nickname"].startswith("gimbap-tokens")]
+    assert len(tokens) == len(CONTENT.tokens) == 12  # round tiles, the common back under each
+    assert all(o["CustomImage"]["CustomTile"]["Type"] == save.TILE_CIRCLE
+               and o["CustomImage"]["ImageSecondaryURL"].endswith("gimbap-tokens-back.png") for o in tokens)
+    (deck,) = kinds["Deck"]
+    assert len(deck["DeckIDs"]) == len(CONTENT.lessons) and next(iter(deck["CustomDeck"].values()))["UniqueBack"]
+    fillings = [o for o in kinds["Custom_Token"] if o["Nickname"].startswith("gimbap-fillings")]
+    assert len(fillings) == 4 * len(CONTENT.parts)  # a set for each of four players
+    seaweed = next(o for o in kinds["Custom_Token"] if o["Nickname"] == "gimbap-fillings-seaweed")
+    with Image.open(_file(folder, seaweed["CustomImage"]["ImageURL"])) as im:
+        # the 180 x 140 mm sheet, its outline's half-width and the margin around, at 150 dpi
+        assert im.mode == "RGBA" and abs(im.width - (180 * 150 / 25.4 + 2 * images.MARGIN)) < 6
+        alpha = im.getchannel("A")
+        assert alpha.getpixel((images.MARGIN + 2, images.MARGIN + 2)) == 0  # a rounded corner: cut off
+        assert alpha.getpixel((im.width // 2, im.height // 2)) == 255
+
+
+def test_gimbap_die_texture_has_the_faces_of_the_printed_net(gimbap: tuple[Path, dict[str, Any]]) -> None:
+    from printkit.core.tts.export import DPI
+    from printkit.core.tts.parts import cut_parts
+    from printkit.core.registry import games
+
+    folder, doc = gimbap
+    faces = cut_parts(games()["gimbap"]["dice"], {}, bw=False, seed=None, dpi=DPI)
+    die1 = [f for f in faces if f.group == "die1"]
+    assert [f.name.rsplit("-", 1)[1] for f in die1] == [f"face{n}" for n in range(1, 7)]
+    with Image.open(folder / "gimbap-dice-die1.png") as texture:
+        side = texture.width // images.D6_GRID[0]
+        assert texture.size == (side * images.D6_GRID[0], side * images.D6_GRID[1])
+        for face in die1:
+            col, row = images.D6_CELLS[int(face.name[-1])]
+            cell = texture.convert("RGB").crop((col * side, row * side, (col + 1) * side, (row + 1) * side))
+            assert face.image.size == (side, side) and cell.tobytes() == face.image.tobytes()
+
+
+def test_gimbap_lessons_sheet_maps_card_i_to_cell_i_and_hides_with_a_plain_card(gimbap: tuple[Path, dict[str, Any]]) -> None:
+    from printkit.core.export.items import component_items
+    from printkit.core.registry import games
+    from printkit.core.tts.export import DPI
+
+    folder, doc = gimbap
+    items = component_items(games()["gimbap"]["lessons"], dpi=DPI, bleed=0.0)
+    faces = [i for i in items if i.side == "face"]
+    backs = [i for i in items if i.side == "back"]
+    (deck,) = [o for o in doc["ObjectStates"] if o["Name"] == "Deck"]
+    sheet = next(iter(deck["CustomDeck"].values()))
+    grid = images.grid_for(len(faces), faces[0].image.size)
+    assert (sheet["NumWidth"], sheet["NumHeight"]) == (grid.cols, grid.rows)
+    with Image.open(_file(folder, sheet["FaceURL"])) as im, Image.open(_file(folder, sheet["BackURL"])) as back_im:
+        assert im.size == grid.size and back_im.size == grid.size
+        for i, (face, back) in enumerate(zip(faces, backs, strict=True)):
+            assert im.convert("RGB").crop(grid.box(i)).tobytes() == face.image.tobytes(), f"face {i}"
+            assert back_im.convert("RGB").crop(grid.box(i)).tobytes() == back.image.tobytes(), f"back {i}"
+        hidden = im.convert("RGB").crop(grid.box(grid.hidden))
+        assert hidden.getextrema() == ((128, 128),) * 3  # a plain card: no back shows its solution
+
+
+@pytest.fixture(scope="module")
+def gemblo_pieces(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    from printkit.making import make_kit
+
+    out = tmp_path_factory.mktemp("gemblo")
+    make_kit("gemblo", ["pieces"], fmt="tts", out=out)
+    return out / "gemblo-tts", json.loads((out / "gemblo-tts" / "gemblo.json").read_text())
+
+
+def test_gemblo_pieces_are_hex_shaped_tokens(gemblo_pieces: tuple[Path, dict[str, Any]]) -> None:
+    from printkit.games.gemblo.content import CONTENT
+
+    folder, doc = gemblo_pieces
+    assert [e.message for e in _validator().iter_errors(doc)] == []
+    tokens = doc["ObjectStates"]
+    assert {o["Name"] for o in tokens} == {"Custom_Token"} and len(tokens) == len(CONTENT.pieces) * len(CONTENT.colours)
+    assert all(_file(folder, o["CustomImage"]["ImageURL"]).is_file() for o in tokens)
+    with Image.open(folder / "gemblo-pieces-red-L5.png") as im:
+        alpha = im.getchannel("A")
+        m = images.MARGIN
+        # flat-topped hexagons: the corners of the piece's box are outside every cell; the
+        # middle of its first cell is inside
+        w, h = im.width - 2 * m, im.height - 2 * m
+        assert alpha.getpixel((m + 1, m + 1)) == 0 and alpha.getpixel((m + w - 2, m + h - 2)) == 0
+        assert alpha.getpixel((m + round(8 / 25.4 * 150), m + round(8 / 25.4 * 150))) == 255
+
+
+def test_rollncook_sheets_one_a_seed_byte_identical_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, _ = _make(tmp_path / "a", capsys, "rollncook", seed=7, count="2")
+    again, _ = _make(tmp_path / "a", capsys, "rollncook", seed=7, count="2")
+    assert first == again and [p.read_bytes() for p in first] == [p.read_bytes() for p in again]
+    doc = json.loads(first[0].read_text())
+    sheets = doc["ObjectStates"]
+    assert [o["Name"] for o in sheets] == ["Custom_Tile"] * 2
+    assert sheets[0]["CustomImage"]["ImageURL"] != sheets[1]["CustomImage"]["ImageURL"]  # seeds 7 and 8
+    # true scale: the sheet's shorter side (194 mm) over a tile's at scale 1
+    assert sheets[0]["Transform"]["scaleX"] == pytest.approx(194 / 25.4 / save.TILE_SHORT_AT_SCALE_1, abs=1e-3)
+
+
+def test_base_url_replaces_the_folder_address(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    written, _ = _make(tmp_path, capsys, "rollncook", seed=3, base_url="https://example.org/rnc")
+    doc = json.loads(written[0].read_text())
+    assert save.urls(doc) == ["https://example.org/rnc/rollncook-sheet-seed3-001-face.png"]
+    assert written[1].name == "rollncook-sheet-seed3-001-face.png"
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--base-url", "ftp://x/"], "--base-url must be an http"),
+    (["--base-url", "https://x/", "--format", "pdf"], "--base-url is for --format tts"),
+    (["--bleed", "3"], "--bleed is for printing"),
+])
+def test_wrong_options_are_one_line(tmp_path: Path, args: list[str], said: str) -> None:
+    from typer.testing import CliRunner
+
+    from printkit.commands import app
+
+    result = CliRunner().invoke(app, ["make", "rollncook", "--seed", "1", "--format", "tts", "--out", str(tmp_path), *args])
+    assert result.exit_code == 2 and said in result.output and "Traceback" not in result.output
+
+
+def test_list_format_tts_says_what_is_not_made_and_why() -> None:
+    from printkit.listing import tts_listing
+
+    lines = list(tts_listing())
+    pads = [line for line in lines if line.split()[1:2] == ["pad"]]
+    assert len(pads) == 4 and all("not made: a score pad" in line for line in pads)
+    assert any(line.startswith("gemblo") and "pieces" in line and "Custom_Token" in line for line in lines)
+    assert all("not made" in line for line in lines if line.startswith("calibration"))

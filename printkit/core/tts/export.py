@@ -289,7 +289,7 @@ def becomes(comp: Any) -> str:
         return "dice (Custom_Dice d6), faces cut from the nets" if comp.kind in DIE_KINDS else \
             "pieces cut out along their outlines (Custom_Token)"
     return {"card": "a deck (Deck, cards with backs; cards without backs lie face up as tiles)",
-            "tile": "tiles (Custom_Tile, or Custom_Token if shaped)", "token": "tokens (Custom_Token, or a tile if it has a back)",
+            "tile": "tiles (Custom_Tile)", "token": "tokens (Custom_Token, or a tile if it has a back)",
             "piece": "pieces (Custom_Token cut out along their outline)", "board": "a board at real size (Custom_Tile, locked)",
             "sheet": "a sheet at real size to draw on (Custom_Tile), one a seed", "aid": "a reference at real size (Custom_Tile)",
             "die": "dice (Custom_Dice d6)"}[comp.kind]

@@ -124,6 +124,10 @@ def cut(page_item: Item, part: Part, name: str) -> Item:
     grow = part.stroke
     box = (math.floor((min(xs) - grow) * k), math.floor((min(ys) - grow) * k),
            math.ceil((max(xs) + grow) * k), math.ceil((max(ys) + grow) * k))
+    if part.die is not None:  # a die's face: a square of the edge's pixels, about its centre
+        side = round((max(xs) - min(xs)) * k)
+        left, top = round((min(xs) + max(xs)) / 2 * k - side / 2), round((min(ys) + max(ys)) / 2 * k - side / 2)
+        box = (left, top, left + side, top + side)
     crop = page_item.image.crop(box)
     if part.die is not None:
         image = crop.convert("RGB")
