@@ -35,6 +35,7 @@ TINY: dict[str, tuple[Callable[[Path], list[str]], str]] = {
     "bench_calibration.py": (lambda tmp: ["--repeat", "1"], "peak resident memory:"),
     "bench_gemblo.py": (lambda tmp: [], "make pieces"),
     "bench_gemblo_web.py": (lambda tmp: [], "POST a move through the app"),
+    "bench_format_tts.py": (lambda tmp: ["--runs", "1", "rollncook"], "make rollncook --format tts: median"),
     "bench_gimbap.py": (lambda tmp: [], "solve all 2376 orders"),
     "bench_ink.py": (lambda tmp: [], "darkest --bw page:"),
     "bench_rollncook.py": (lambda tmp: ["--quick"], "simulator:"),

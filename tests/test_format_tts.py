@@ -148,6 +148,8 @@ def test_saved_object_has_every_copy_and_the_right_object_kinds(made: tuple[Path
     board = next(o for o in by_name["Custom_Tile"] if o["Nickname"] == "toy-board")
     assert board["Locked"] and board["Transform"]["scaleX"] == pytest.approx(8 / save.TILE_SHORT_AT_SCALE_1, abs=1e-3)
     assert len(by_name["Custom_Dice"]) == 1
+    tiles = [o for o in by_name["Custom_Tile"] if o["Nickname"] == "toy-tiles-1"]
+    assert len(tiles) == 4 and tiles[0]["CustomImage"]["ImageSecondaryURL"].endswith("toy-tiles-plain-back.png")
 
 
 def test_cut_out_token_image_is_transparent_outside_the_hex(made: tuple[Path, list[Path], dict[str, Any]]) -> None:

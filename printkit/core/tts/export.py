@@ -5,7 +5,8 @@ What an item becomes follows from its kind (printkit.core.export.items):
 - ``card``: a deck a component (a deck a card size, if a component has several), face down, its
   faces on deck sheets (images.deck_sheet) and its back one image, or a sheet of backs when the
   backs differ; a card's copies are that many cards of one cell.
-- ``tile``: a Custom_Tile, its rectangle. ``token``, ``piece``: cut out of its image along its
+- ``tile``: a Custom_Tile, its rectangle, its back plain grey when none is printed (tiles are
+  drawn face down). ``token``, ``piece``: cut out of its image along its
   outline (images.cut_out). A shape that fills its rectangle, or one with a back, is a
   Custom_Tile (a circle's a round one, its back the other side); any other shape is a
   Custom_Token, transparent outside it (a hex piece is hex-shaped). Copies lie in a pile.
@@ -149,7 +150,13 @@ def _pieces(faces: list[Item], backs: dict[str, Item], made: Made) -> None:
         shape, whole = (item.image.convert("RGBA"), True) if item.kind == "tile" else images.cut_out(item.image)
         frame_mm = tuple(v * 25.4 / item.dpi for v in shape.size)
         url = made.image(f"{item.name}.png", item.image.convert("RGB") if whole or back else shape)
-        back_url = made.image(f"{back.name}.png", back.image.convert("RGB")) if back is not None else url
+        if back is not None:
+            back_url = made.image(f"{back.name}.png", back.image.convert("RGB"))
+        elif whole:  # a tile printed without a back: a plain one, so that it can lie face down
+            back_url = made.image(f"{item.game}-{item.component}-plain-back.png",
+                                  images.plain_card(item.image.size))
+        else:
+            back_url = url
         round_ = not whole and _round(shape.getchannel("A"))
         pile = []
         for copy in range(item.count):

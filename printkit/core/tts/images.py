@@ -110,7 +110,7 @@ def deck_sheet(cards: Sequence[Any], hidden: Any, cell: tuple[int, int]) -> tupl
 
 def plain_card(size: tuple[int, int], colour: tuple[int, int, int] = (128, 128, 128)) -> Any:
     """A card of one colour: the hidden card of a deck whose backs differ (a back may show an
-    answer, so none of them stands for a hidden card)."""
+    answer, so none of them stands for a hidden card), and the back of a tile printed without."""
     from PIL import Image
 
     return Image.new("RGB", size, colour)
