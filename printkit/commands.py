@@ -332,12 +332,15 @@ def make(
     fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page), both, json "
                                                      "(the contents, for components that have one), png "
                                                      "(a 100 dpi image a page and one contact sheet of them all, "
-                                                     "to look at before printing), or tts (a Tabletop Simulator "
+                                                     "to look at before printing), cards (a PNG per card face "
+                                                     "and back, tile and token, with a manifest.csv, for a print "
+                                                     "shop: docs/print-shops.md), or tts (a Tabletop Simulator "
                                                      "saved object and its images, in OUT/GAME-tts.../; "
                                                      "docs/tabletop-simulator.md).")] = "pdf",
     out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("output"),
     bw: Annotated[bool, typer.Option("--bw", help="Low-ink black-and-white version.")] = False,
-    bleed: Annotated[float, typer.Option(parser=_decimal, help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
+    bleed: Annotated[float | None, typer.Option(parser=_decimal, help="Bleed around cards and tiles, in mm (0-10); "
+                                                                      "default 0, and 3 for --format cards.")] = None,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Crop marks outside the trim.")] = True,
     duplex_offset: Annotated[str, typer.Option(
@@ -352,6 +355,12 @@ def make(
     fillable: Annotated[bool, typer.Option(
         "--fillable", help="PDF form fields over every mark, to fill in on a tablet and score with "
                            "'printkit score GAME FILE.pdf' (Roll n Cook sheets, score pads). Same as --set fillable=yes.")] = False,
+    dpi: Annotated[int | None, typer.Option(parser=_whole, help="--format cards: pixels per inch, 72 to 1200 "
+                                                                "(default 300).")] = None,
+    preset: Annotated[str | None, typer.Option(
+        help="--format cards: a print shop's template for poker cards (sizes, never the art): "
+             "mpc-poker (MakePlayingCards, 822 x 1122 px at 300 dpi) or tgc-poker (The Game Crafter, "
+             "825 x 1125 px at 300 dpi); no --dpi or --bleed with it.")] = None,
     base_url: Annotated[str | None, typer.Option(
         "--base-url", help="--format tts: the web address the images will be at (https://...); the "
                            "saved object's image URLs are it plus each file's name. Default: the "
@@ -371,11 +380,12 @@ def make(
       printkit make gimbap dice --set edge=25mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
       printkit make all --format png --bw      # page images + kit-contact-sheet-seedN-a4-bw.png
+      printkit make trickdumpling --format cards --preset mpc-poker   # PNGs + manifest.csv for a print shop
       printkit make trickdumpling --format tts # output/trickdumpling-tts/trickdumpling.json + images
       printkit make rollncook --format tts --seed 7 --count 4 --base-url https://example.org/rnc/
     """
     make_kit(target, components, seed, count, paper, fmt, out, bw, bleed, crop_marks, duplex_offset,
-             settings, hex_size, fillable, base_url)
+             settings, hex_size, fillable, dpi, preset, base_url)
 
 
 @app.command()

@@ -35,7 +35,7 @@ Job = tuple["Component", dict[str, Any]]
 
 #: --format's words and the file types each writes.
 FORMATS = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",), "png": ("png",),
-           "tts": ("tts",)}
+           "cards": ("cards",), "tts": ("tts",)}
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
@@ -69,33 +69,45 @@ def check_seed(seed: int, flag: str = "--seed", span: int = 1, what: str = "") -
 
 def make_kit(target: str, components: Sequence[str] | None = None, seed: int | None = None,
              count: str | None = None, paper: str = "a4", fmt: str = "pdf", out: Path = Path("output"),
-             bw: bool = False, bleed: float = 0.0, crop_marks: bool = True, duplex_offset: str = "0,0",
+             bw: bool = False, bleed: float | None = None, crop_marks: bool = True, duplex_offset: str = "0,0",
              settings: Sequence[str] | None = None, hex_size: str | None = None, fillable: bool = False,
-             base_url: str | None = None) -> None:
+             dpi: int | None = None, preset: str | None = None, base_url: str | None = None) -> None:
     """``printkit make``: every option checked and every setting read before anything is made,
     then the files made and their paths printed on stdout, one a line. The values are the
-    command line's, as typer converts them (printkit/commands.py documents each option)."""
+    command line's, as typer converts them (printkit/commands.py documents each option);
+    ``bleed`` None is the format's default (0 mm, 3 mm for ``--format cards``)."""
     from printkit.core.draw.page import PAPERS, PrintOptions
     from printkit.core.output import prepare_folder
 
     paper = one_of("--paper", paper, PAPERS)
-    formats = FORMATS[one_of("--format", fmt, FORMATS, "pdf, svg, both, json, png or tts")]
+    formats = FORMATS[one_of("--format", fmt, FORMATS, "pdf, svg, both, json, png, cards or tts")]
+    if formats != ("cards",) and (dpi is not None or preset is not None):
+        raise PrintkitError(f"{'--dpi' if dpi is not None else '--preset'} is for --format cards "
+                            "(a PNG a card for a print shop)")
     if base_url is not None and formats != ("tts",):
         raise PrintkitError("--base-url is for --format tts (where the saved object's images are hosted)")
     if bleed and formats == ("tts",):
         raise PrintkitError("--bleed is for printing: --format tts draws every item at its trim size")
-    opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
+    opts = PrintOptions(paper=paper, bw=bw, bleed=0.0 if bleed is None else bleed, crop_marks=crop_marks,
                         duplex_offset=_parse_offset(duplex_offset))
     todo = _components(target, components)
     jobs = _jobs(todo, list(settings or []), {"count": count, "hex_size": hex_size,
                                               "fillable": "yes" if fillable else None}, formats)
     opts = dataclasses.replace(opts, seed=_seed(seed, jobs))
     prepare_folder(out)  # a folder that cannot be written to is refused before anything is made
+    note = lambda line: typer.echo(f"printkit: note: {line}", err=True)  # noqa: E731
+    if formats == ("cards",):
+        from printkit.core.export.cards import make_cards
+
+        for path in make_cards(target, jobs, out, bw=bw, seed=opts.seed, dpi=dpi, bleed=bleed, preset=preset,
+                               note=note):
+            typer.echo(str(path))
+        return
     if formats == ("tts",):
         from printkit.core.tts.export import check_base_url, make_tts
 
         base = None if base_url is None else check_base_url(base_url)
-        for path in make_tts(jobs, bw=bw, seed=opts.seed, out=out, base=base, note=lambda t: typer.echo(t, err=True)):
+        for path in make_tts(jobs, bw=bw, seed=opts.seed, out=out, base=base, note=note):
             typer.echo(str(path))
         return
     written: list[Path] = []

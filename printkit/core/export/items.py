@@ -63,10 +63,13 @@ class Item:
     - ``back``: for a face, the ``name`` of its back item (which follows it in the list the
       first time it is used), or None when it has none (single-sided, or a page); None for a
       back.
-    - ``group``: items that make one thing together share it (reserved for the faces of a die
-      or the like); None for an item that stands alone.
-    - ``outline_mm``: a shaped item's cut line as points (x, y) in mm from the trim's top left;
-      None when the cut line is the trim's rectangle (a card's rounded corners are the shop's).
+    - ``group``: a name the items that belong together share, such as one player's set of
+      pieces (``GAME-pieces-red``); None for the rest. Identical items of different groups
+      stay apart.
+    - ``outline_mm``: the cut line of an item whose shape its game's code knows (a hex
+      piece: its cells' outline), as points (x, y) in mm from the trim's top left, the
+      loop closed back to the first; None for the others: a card or tile is cut along its
+      trim (its rounded corners are the shop's), a round token along the circle of its art.
     """
 
     game: str
@@ -135,7 +138,7 @@ def component_items(comp: Component, own: dict[str, Any] | None = None, *, bw: b
     first face that uses it (see :class:`Item`)."""
     from printkit.core.draw.ops import Document
     from printkit.core.draw.page import PrintOptions
-    from printkit.core.draw.pdf import render_pdf
+    from printkit.core.draw.pdf import CHUNK, render_pdf
     from printkit.core.preview import rasterise
 
     own = own or {}
@@ -144,8 +147,11 @@ def component_items(comp: Component, own: dict[str, Any] | None = None, *, bw: b
     opts = PrintOptions(paper="a4", bw=bw, bleed=bleed, crop_marks=False, seed=seed, items=True)
     doc = comp.build(opts, **own)
     pages = list(doc.pages)  # made once (a lazy page is made when asked for), symbols then known
-    pdf = render_pdf(Document(pages, doc.symbols, doc.title))
-    images = [_cropped(page, image, dpi) for page, image in zip(pages, rasterise(pdf, dpi), strict=True)]
+    images = []
+    for start in range(0, len(pages), CHUNK):  # a PDF of one reportlab chunk each: nothing to join
+        batch = pages[start:start + CHUNK]
+        pdf = render_pdf(Document(batch, doc.symbols, doc.title))
+        images += [_cropped(page, image, dpi) for page, image in zip(batch, rasterise(pdf, dpi), strict=True)]
     return _items(comp, item_stem(comp, own, seed), pages, images, dpi)
 
 
@@ -182,18 +188,18 @@ def _items(comp: Component, stem: str, pages: Sequence[Page], images: list[Any],
         back = k + 1 if k + 1 < len(pages) and (_side(pages[k + 1]) or (0, ""))[1] == "back" else None
         things.append((page, image, None if back is None else pages[back], None if back is None else images[back]))
     # Identical items (face and back) counted; a back shared by faces counted with them.
-    faces: dict[tuple[bytes, bytes | None], list] = {}
+    faces: dict[tuple[str | None, bytes, bytes | None], list] = {}
     backs: dict[bytes, list] = {}
     for page, image, back_page, back_image in things:
-        key = (_digest(image), None if back_image is None else _digest(back_image))
+        key = (page.group, _digest(image), None if back_image is None else _digest(back_image))
         entry = faces.setdefault(key, [page, image, back_page, back_image, 0])
         entry[4] += 1
-        if key[1] is not None:
-            backs.setdefault(key[1], [back_page, back_image, 0, None])[2] += 1
+        if key[2] is not None:
+            backs.setdefault(key[2], [back_page, back_image, 0, None])[2] += 1
     width = max(3, len(str(len(faces))))
     one_back = len(backs) == 1
     out: list[Item] = []
-    for n, ((_, back_key), (page, image, back_page, back_image, count)) in enumerate(faces.items(), 1):
+    for n, ((_, _, back_key), (page, image, back_page, back_image, count)) in enumerate(faces.items(), 1):
         number = f"{n:0{width}d}"
         back_name = None
         if back_key is not None:
@@ -214,4 +220,6 @@ def _item(comp: Component, name: str, side: str, count: int, page: Page, image: 
         bleed, _, w, h = page.trim
     else:  # a page: the design box, no bleed
         bleed, w, h = 0.0, page.width, page.height
-    return Item(comp.game, comp.name, name, comp.kind, side, count, (w, h), bleed, dpi, image, back)
+    outline = None if page.outline is None else tuple((x - bleed, y - bleed) for x, y in page.outline)
+    return Item(comp.game, comp.name, name, comp.kind, side, count, (w, h), bleed, dpi, image, back,
+                page.group, outline)
