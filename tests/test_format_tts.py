@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,9 @@ class FakeItem:
     dpi: float
     image: Any
     back: str | None = None
+    group: str | None = None
+    outline_mm: tuple[tuple[float, float], ...] | None = None
+    bleed_mm: float = 0.0
 
 
 def _card(i: int, size: tuple[int, int] = (30, 42)) -> Any:
@@ -63,13 +67,17 @@ def test_a_deck_sheet_holds_69_cards_at_most_and_stays_within_tts_image_size() -
     assert (grid.cols, grid.rows) == (10, 7) and max(grid.size) <= images.MAX_SIDE
 
 
-def test_d6_texture_puts_each_face_in_its_cell() -> None:
+def test_d6_texture_puts_each_face_in_its_cell_opposite_faces_opposite() -> None:
     faces = [_card(i, (40, 40)) for i in range(1, 7)]
     texture = images.d6_texture(faces)
     cols, rows = images.D6_GRID
     assert texture.size == (cols * 40, rows * 40)
-    for number, face in enumerate(faces, start=1):
-        col, row = images.D6_CELLS[number]
+    cells = [images.D6_CELLS[name] for name in images.D6_ORDER]
+    # on the cross, faces 0 and 1, 2 and 3, 4 and 5 (opposite in cube order) never touch
+    for a, b in ((0, 1), (2, 3), (4, 5)):
+        (ca, ra), (cb, rb) = cells[a], cells[b]
+        assert abs(ca - cb) + abs(ra - rb) == 2
+    for (col, row), face in zip(cells, faces, strict=True):
         assert texture.crop((col * 40, row * 40, col * 40 + 40, row * 40 + 40)).tobytes() == face.tobytes()
 
 
@@ -98,21 +106,26 @@ def _items() -> list[FakeItem]:
     ImageDraw.Draw(hexagon).regular_polygon((20, 18, 16), 6, fill=(30, 120, 200), outline="black")
     disc = Image.new("RGB", (40, 40), "white")
     ImageDraw.Draw(disc).ellipse((0, 0, 39, 39), fill=(200, 120, 30), outline="black")
+    outline = tuple((20 + 16 * math.cos(math.radians(60 * k)), 18 + 16 * math.sin(math.radians(60 * k))) for k in range(6))
     pieces = [FakeItem("toy", "pieces", "toy-pieces-hex", "piece", "face", 3, (84.7, 76.2), 12.0, hexagon),
+              FakeItem("toy", "pieces", "toy-pieces-hex2", "piece", "face", 1, (84.7, 76.2), 12.0,
+                       Image.new("RGB", (40, 36), (30, 120, 200)), "toy-pieces-hex2-back",
+                       outline_mm=tuple((x * 25.4 / 12, y * 25.4 / 12) for x, y in outline)),
+              FakeItem("toy", "pieces", "toy-pieces-hex2-back", "piece", "back", 1, (84.7, 76.2), 12.0,
+                       Image.new("RGB", (40, 36), (0, 0, 0))),
               FakeItem("toy", "tokens", "toy-tokens-1", "token", "face", 2, (84.7, 84.7), 12.0, disc, "toy-tokens-back"),
               FakeItem("toy", "tokens", "toy-tokens-back", "token", "back", 1, (84.7, 84.7), 12.0, _card(7, (40, 40))),
               FakeItem("toy", "tiles", "toy-tiles-1", "tile", "face", 4, (50.8, 50.8), 12.0, _card(8, (24, 24)))]
     board = FakeItem("toy", "board", "toy-board", "board", "face", 1, (254.0, 203.2), 12.0, _card(9, (120, 96)))
-    dice = [FakeItem("toy", "dice", f"toy-dice-1-{n}", "die", "face", 1, (20.0, 20.0), 12.0, _card(n, (10, 10)))
-            for n in range(1, 7)]
+    dice = [FakeItem("toy", "dice", f"toy-dice-{n:03d}-face", "die", "face", 1, (20.0, 20.0), 12.0, _card(n, (10, 10)),
+                     group="toy-dice-1") for n in range(1, 7)]
     return [*cards, back, *lessons, *lesson_backs, *pieces, board, *dice]
 
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path], dict[str, Any]]:
     folder = tmp_path_factory.mktemp("tts")
-    doc, files = export.saved_object("toy", _items(), export.base_url(folder, None),
-                                     die_of=lambda i: i.name.rsplit("-", 1)[0])
+    doc, files = export.saved_object("toy", _items(), export.base_url(folder, None))
     written = export.write(folder, "toy", doc, files)
     return folder, written, json.loads(written[0].read_text())
 
@@ -141,24 +154,27 @@ def test_saved_object_has_every_copy_and_the_right_object_kinds(made: tuple[Path
     assert next(iter(decks["toy lessons"]["CustomDeck"].values()))["UniqueBack"]
     tokens = [o for o in by_name["Custom_Token"] if o["Nickname"] == "toy-pieces-hex"]
     assert len(tokens) == 3  # hex pieces: tokens cut out of their image
+    (hex2,) = [o for o in by_name["Custom_Token"] if o["Nickname"] == "toy-pieces-hex2"]  # cut along its outline
     round_tiles = [o for o in by_name["Custom_Tile"] if o["Nickname"] == "toy-tokens-1"]
     assert len(round_tiles) == 2 and all(o["CustomImage"]["CustomTile"]["Type"] == save.TILE_CIRCLE
                                          and o["CustomImage"]["ImageSecondaryURL"].endswith("toy-tokens-back.png")
                                          for o in round_tiles)
     board = next(o for o in by_name["Custom_Tile"] if o["Nickname"] == "toy-board")
     assert board["Locked"] and board["Transform"]["scaleX"] == pytest.approx(8 / save.TILE_SHORT_AT_SCALE_1, abs=1e-3)
-    assert len(by_name["Custom_Dice"]) == 1
+    (die,) = by_name["Custom_Dice"]
+    assert die["CustomImage"]["ImageURL"].endswith("/toy-dice-1.png")
     tiles = [o for o in by_name["Custom_Tile"] if o["Nickname"] == "toy-tiles-1"]
     assert len(tiles) == 4 and tiles[0]["CustomImage"]["ImageSecondaryURL"].endswith("toy-tiles-plain-back.png")
 
 
 def test_cut_out_token_image_is_transparent_outside_the_hex(made: tuple[Path, list[Path], dict[str, Any]]) -> None:
     folder, _, _ = made
-    with Image.open(folder / "toy-pieces-hex.png") as im:
-        assert im.mode == "RGBA"
-        alpha = im.getchannel("A")
-        assert alpha.getpixel((images.MARGIN + 1, images.MARGIN + 1)) == 0
-        assert alpha.getpixel((images.MARGIN + 20, images.MARGIN + 18)) == 255
+    for name in ("toy-pieces-hex", "toy-pieces-hex2"):  # its printed outline; the outline its game gives
+        with Image.open(folder / f"{name}.png") as im:
+            assert im.mode == "RGBA"
+            alpha = im.getchannel("A")
+            assert alpha.getpixel((images.MARGIN + 1, images.MARGIN + 1)) == 0, name
+            assert alpha.getpixel((images.MARGIN + 20, images.MARGIN + 18)) == 255, name
 
 
 def test_deck_sheet_file_cells_are_the_card_images(made: tuple[Path, list[Path], dict[str, Any]]) -> None:
@@ -174,8 +190,7 @@ def test_deck_sheet_file_cells_are_the_card_images(made: tuple[Path, list[Path],
 
 def test_same_items_same_bytes(made: tuple[Path, list[Path], dict[str, Any]], tmp_path: Path) -> None:
     folder, written, _ = made
-    doc, files = export.saved_object("toy", _items(), export.base_url(folder, None),
-                                     die_of=lambda i: i.name.rsplit("-", 1)[0])
+    doc, files = export.saved_object("toy", _items(), export.base_url(folder, None))
     again = export.write(tmp_path, "toy", doc, files)
     assert [p.read_bytes() for p in again] == [p.read_bytes() for p in written]
 
@@ -240,22 +255,21 @@ def test_gimbap_has_its_dice_tokens_deck_and_fillings(gimbap: tuple[Path, dict[s
         assert alpha.getpixel((im.width // 2, im.height // 2)) == 255
 
 
-def test_gimbap_die_texture_has_the_faces_of_the_printed_net(gimbap: tuple[Path, dict[str, Any]]) -> None:
-    from printkit.core.tts.export import DPI
-    from printkit.core.tts.parts import cut_parts
+def test_gimbap_die_texture_has_the_faces_drawn_alone(gimbap: tuple[Path, dict[str, Any]]) -> None:
+    from printkit.core.export.items import component_items
     from printkit.core.registry import games
+    from printkit.core.tts.export import DPI
 
     folder, doc = gimbap
-    faces = cut_parts(games()["gimbap"]["dice"], {}, bw=False, seed=None, dpi=DPI)
-    die1 = [f for f in faces if f.group == "die1"]
-    assert [f.name.rsplit("-", 1)[1] for f in die1] == [f"face{n}" for n in range(1, 7)]
-    with Image.open(folder / "gimbap-dice-die1.png") as texture:
+    faces = [i for i in component_items(games()["gimbap"]["dice"], dpi=DPI, bleed=0.0) if i.group == "gimbap-dice-1"]
+    assert len(faces) == 6
+    with Image.open(folder / "gimbap-dice-1.png") as texture:
         side = texture.width // images.D6_GRID[0]
         assert texture.size == (side * images.D6_GRID[0], side * images.D6_GRID[1])
-        for face in die1:
-            col, row = images.D6_CELLS[int(face.name[-1])]
+        for name, face in zip(images.D6_ORDER, faces, strict=True):
+            col, row = images.D6_CELLS[name]
             cell = texture.convert("RGB").crop((col * side, row * side, (col + 1) * side, (row + 1) * side))
-            assert face.image.size == (side, side) and cell.tobytes() == face.image.tobytes()
+            assert face.image.size == (side, side) and cell.tobytes() == face.image.tobytes(), name
 
 
 def test_gimbap_lessons_sheet_maps_card_i_to_cell_i_and_hides_with_a_plain_card(gimbap: tuple[Path, dict[str, Any]]) -> None:
@@ -297,14 +311,18 @@ def test_gemblo_pieces_are_hex_shaped_tokens(gemblo_pieces: tuple[Path, dict[str
     tokens = doc["ObjectStates"]
     assert {o["Name"] for o in tokens} == {"Custom_Token"} and len(tokens) == len(CONTENT.pieces) * len(CONTENT.colours)
     assert all(_file(folder, o["CustomImage"]["ImageURL"]).is_file() for o in tokens)
-    with Image.open(folder / "gemblo-pieces-red-L5.png") as im:
+    with Image.open(folder / "gemblo-pieces-001-face.png") as im:  # the first piece: one hexagon
         alpha = im.getchannel("A")
-        m = images.MARGIN
-        # flat-topped hexagons: the corners of the piece's box are outside every cell; the
-        # middle of its first cell is inside
-        w, h = im.width - 2 * m, im.height - 2 * m
-        assert alpha.getpixel((m + 1, m + 1)) == 0 and alpha.getpixel((m + w - 2, m + h - 2)) == 0
-        assert alpha.getpixel((m + round(8 / 25.4 * 150), m + round(8 / 25.4 * 150))) == 255
+        left, top, right, bottom = alpha.getbbox()
+        px = 150 / 25.4
+        # cut along the hex outline: 16 mm across flats, 18.5 mm across corners (the cell size)
+        assert abs((right - left) - 16 * 2 / math.sqrt(3) * px) <= 2 and abs((bottom - top) - 16 * px) <= 2
+        w, h = right - left, bottom - top
+        # flat-topped: the corners of its box are outside it; its middle and its flats' middles inside
+        corners = [(left + 2, top + 2), (right - 3, top + 2), (left + 2, bottom - 3), (right - 3, bottom - 3)]
+        assert [alpha.getpixel(p) for p in corners] == [0] * 4
+        assert [alpha.getpixel(p) for p in ((left + w // 2, top + h // 2), (left + w // 2, top + 1),
+                                            (left + w // 2, bottom - 2))] == [255] * 3
 
 
 def test_rollncook_sheets_one_a_seed_byte_identical_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

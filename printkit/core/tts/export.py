@@ -6,11 +6,13 @@ What an item becomes follows from its kind (printkit.core.export.items):
   faces on deck sheets (images.deck_sheet) and its back one image, or a sheet of backs when the
   backs differ; a card's copies are that many cards of one cell.
 - ``tile``: a Custom_Tile, its rectangle, its back plain grey when none is printed (tiles are
-  drawn face down). ``token``, ``piece``: cut out of its image along its
-  outline (images.cut_out). A shape that fills its rectangle, or one with a back, is a
-  Custom_Tile (a circle's a round one, its back the other side); any other shape is a
-  Custom_Token, transparent outside it (a hex piece is hex-shaped). Copies lie in a pile.
-- ``die``: a Custom_Dice d6 whose texture is its six faces (images.d6_texture).
+  drawn face down). ``token``, ``piece``: cut out of its image along the outline its game
+  gives (``outline_mm``) or else its printed outline (images.cut_out). A shape that fills its
+  rectangle, or a round one with a back, is a Custom_Tile (round, its back the other side);
+  any other shape is a Custom_Token, transparent outside it (a hex piece is hex-shaped; TTS
+  shows a token's picture on both sides, so a back drawn for it is left out). Copies lie in
+  a pile.
+- ``die``: a Custom_Dice d6 a group of six faces, its texture the faces (images.d6_texture).
 - ``board``, ``sheet``, ``aid``: a Custom_Tile at its real size (a board locked in place).
 
 Objects are laid out in rows, a component after another, at their real size (save.py). Every
@@ -60,6 +62,7 @@ class Item(Protocol):
     image: Any
     back: str | None
     group: str | None
+    outline_mm: tuple[tuple[float, float], ...] | None
 
 
 @dataclass
@@ -143,25 +146,39 @@ def _round(alpha: Any) -> bool:
     return sum(hist[1:]) <= ROUND_TOLERANCE * area
 
 
+def _shape(item: Item) -> tuple[Any, bool]:
+    """An item's cut-out (RGBA, in a transparent margin) and whether it is its whole rectangle:
+    along its game's outline when the item has one, else along its printed outline."""
+    if item.outline_mm:
+        k = item.dpi / 25.4
+        b = getattr(item, "bleed_mm", 0.0)
+        image = images.cut_along(item.image, [((x + b) * k, (y + b) * k) for x, y in item.outline_mm])
+        return images.cut_out(image)
+    return images.cut_out(item.image)
+
+
 def _pieces(faces: list[Item], backs: dict[str, Item], made: Made) -> None:
     for item in faces:
         back = backs.get(item.back) if item.back else None
         # A tile is its rectangle; a token or a piece is cut out along its outline.
-        shape, whole = (item.image.convert("RGBA"), True) if item.kind == "tile" else images.cut_out(item.image)
+        shape, whole = (item.image.convert("RGBA"), True) if item.kind == "tile" else _shape(item)
+        round_ = not whole and _round(shape.getchannel("A"))
         frame_mm = tuple(v * 25.4 / item.dpi for v in shape.size)
-        url = made.image(f"{item.name}.png", item.image.convert("RGB") if whole or back else shape)
+        # A rectangle, or a round token with a back, is a tile (its back the other side); any
+        # other shape a token, the same picture on both sides (a back drawn is left out).
+        as_tile = whole or (round_ and back is not None)
+        url = made.image(f"{item.name}.png", item.image.convert("RGB") if as_tile else shape)
         if back is not None:
-            back_url = made.image(f"{back.name}.png", back.image.convert("RGB"))
+            back_url = made.image(f"{back.name}.png", back.image.convert("RGB")) if as_tile else url
         elif whole:  # a tile printed without a back: a plain one, so that it can lie face down
             back_url = made.image(f"{item.game}-{item.component}-plain-back.png",
                                   images.plain_card(item.image.size))
         else:
             back_url = url
-        round_ = not whole and _round(shape.getchannel("A"))
         pile = []
         for copy in range(item.count):
             y = save.TABLE_Y + copy * PILE_STEP
-            if whole or back is not None:
+            if as_tile:
                 obj = save.tile(item.name, url, back_url, _mm(item), (0, 0), made.guids, y=y,
                                 shape=save.TILE_CIRCLE if round_ else save.TILE_BOX)
             else:
@@ -187,16 +204,17 @@ def _flat(faces: list[Item], backs: dict[str, Item], made: Made) -> None:
                                  locked=item.kind == "board"), _mm(item))
 
 
-def _dice(faces: list[Item], made: Made, die_of: Callable[[Item], str]) -> None:
-    """Dice from their faces: items grouped by ``die_of`` (a die's name), six to a die, in
-    face order."""
+def _dice(faces: list[Item], made: Made) -> None:
+    """Dice from their faces: a die's six faces share a group, in cube order (images.D6_ORDER)."""
     dice: dict[str, list[Item]] = {}
     for item in faces:
-        dice.setdefault(die_of(item), []).append(item)
+        dice.setdefault(item.group or item.component, []).append(item)
     for name, six in dice.items():
         texture = images.d6_texture([f.image for f in six])
         url = made.image(f"{name}.png", texture)
-        made.place(save.die(name, url, (0, 0), made.guids), (25.4, 25.4))
+        size = max(_mm(six[0]))
+        for _ in range(six[0].count):
+            made.place(save.die(name, url, (0, 0), made.guids), (size, size))
 
 
 def lay_out(placed: Sequence[tuple[dict[str, Any], tuple[float, float]]]) -> list[dict[str, Any]]:
@@ -225,10 +243,9 @@ def lay_out(placed: Sequence[tuple[dict[str, Any], tuple[float, float]]]) -> lis
     return out
 
 
-def saved_object(game: str, items: Sequence[Item], base: str, note: str = "",
-                 die_of: Callable[[Item], str] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def saved_object(game: str, items: Sequence[Item], base: str, note: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
     """The saved object of ``items`` (a game's, in the order made) and its images (file name
-    to PIL image). ``die_of`` names the die a ``die`` item's face is on."""
+    to PIL image)."""
     made = Made(base)
     backs = {i.name: i for i in items if i.side == "back"}
     groups: dict[tuple[str, str], list[Item]] = {}
@@ -244,7 +261,7 @@ def saved_object(game: str, items: Sequence[Item], base: str, note: str = "",
         elif kind in FLAT_KINDS:
             _flat(faces, backs, made)
         elif kind in DIE_KINDS:
-            _dice(faces, made, die_of or (lambda i: i.name.rsplit("-", 1)[0] if i.group else i.component))
+            _dice(faces, made)
     return save.saved_object(game, lay_out(made.objects), note), made.files
 
 

@@ -27,14 +27,14 @@ PER_SHEET = MAX_COLS * MAX_ROWS - 1
 #: TTS keeps images no larger than this on a side (the knowledge base's Asset Creation page:
 #: "keep the dimensions of your images under 4096x4096"); a larger sheet's cells are scaled down.
 MAX_SIDE = 4096
-#: A d6's texture: a cross (a cube's net) of four columns and three rows of square cells, face
-#: number to its (column, row): 1 on top, 2 3 4 5 across the middle, 6 below, so that opposite
-#: faces add up to 7 as on a standard die. See docs/tabletop-simulator.md about this layout.
-D6_CELLS = {1: (1, 0), 2: (0, 1), 3: (1, 1), 4: (2, 1), 5: (3, 1), 6: (1, 2)}
+#: A d6's texture: a cross (a cube's net) of four columns and three rows of square cells, each
+#: face of the cube to its (column, row): the top above the middle row of left, front, right
+#: and back, the bottom below it. See docs/tabletop-simulator.md about this layout.
+D6_CELLS = {"top": (1, 0), "left": (0, 1), "front": (1, 1), "right": (2, 1), "back": (3, 1), "bottom": (1, 2)}
 D6_GRID = (4, 3)
-#: A cube's faces (as printkit.core.geometry.nets names them) to their numbers in D6_CELLS: the
-#: net folds into the cube with front facing, so a die keeps its faces' neighbours.
-D6_CUBE = {"top": 1, "left": 2, "front": 3, "right": 4, "back": 5, "bottom": 6}
+#: The order a die's six faces come in (printkit.core.export.items draws them in cube order:
+#: opposite faces one after the other), so that opposite faces stay opposite on the TTS die.
+D6_ORDER = ("top", "bottom", "front", "back", "left", "right")
 #: Ground of cells no card uses, and of a d6 texture around its cross.
 EMPTY = (255, 255, 255)
 #: A cut-out: pixels at least this light (0-255 grey) that reach the image's edge through other
@@ -117,8 +117,8 @@ def plain_card(size: tuple[int, int], colour: tuple[int, int, int] = (128, 128, 
 
 
 def d6_texture(faces: Sequence[Any]) -> Any:
-    """The texture of a d6 whose faces 1 to 6 are ``faces`` (square images, in that order),
-    each in its cell of D6_CELLS; cells as large as the largest face."""
+    """The texture of a d6 whose faces are ``faces`` (square images, in D6_ORDER), each in its
+    cell of D6_CELLS; cells as large as the largest face."""
     from PIL import Image
 
     if len(faces) != 6:
@@ -126,8 +126,8 @@ def d6_texture(faces: Sequence[Any]) -> Any:
     side = max(max(f.size) for f in faces)
     cols, rows = D6_GRID
     texture = Image.new("RGB", (cols * side, rows * side), EMPTY)
-    for number, face in enumerate(faces, start=1):
-        col, row = D6_CELLS[number]
+    for name, face in zip(D6_ORDER, faces, strict=True):
+        col, row = D6_CELLS[name]
         texture.paste(_fit(face, (side, side)), (col * side, row * side))
     return texture
 
@@ -153,6 +153,17 @@ def outside_mask(image: Any) -> Any:
 
 #: outside_mask's masks, by the light pixels' size and digest.
 _MASKS: dict[tuple[tuple[int, int], bytes], Any] = {}
+
+
+def cut_along(image: Any, outline: Sequence[tuple[float, float]]) -> Any:
+    """``image`` made transparent outside the polygon ``outline`` (pixels), as RGBA."""
+    from PIL import Image, ImageDraw
+
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).polygon([(float(x), float(y)) for x, y in outline], fill=255)
+    rgba = image.convert("RGB").convert("RGBA")
+    rgba.putalpha(mask)
+    return rgba
 
 
 def cut_out(image: Any) -> tuple[Any, bool]:

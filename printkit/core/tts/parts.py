@@ -1,8 +1,7 @@
 """Things a player handles that a component prints together on a page: cut apart for TTS.
 
-printkit.core.export.items draws a card, tile or token alone, but a page of pieces packed
-together (a game's pieces in each colour), a page of paper fillings or a page of dice nets is
-one page item. A game says where those things are on its pages (:class:`Part`: each one's
+printkit.core.export.items draws a card, tile, token, piece or a die's face alone, but a page
+of shapes a player cuts out (a game's paper fillings) is one page item. A game says where those things are on its pages (:class:`Part`: each one's
 outline in page mm, from its own geometry: the tagged operations of its drawing), registered
 for the component with printkit.core.tts.register_parts; :func:`cut` then cuts each one out of the page's
 image (the same pixels: one drawing path), transparent outside its outline, as an Item of its
@@ -31,18 +30,13 @@ CURVE_STEPS = 12
 class Part:
     """One thing on page ``page`` of a component's items: ``name`` (its item name's end),
     ``outline`` (polygons in page mm whose union is its shape; the cut follows their outer
-    edge ``stroke`` mm out, half the printed cut line), ``count`` (copies a game needs).
-    A die's face has ``die`` (the die's name) and ``face`` (1 to 6), and is cut as the
-    square box of its outline, turned ``turns`` quarter turns clockwise to stand upright."""
+    edge ``stroke`` mm out, half the printed cut line), ``count`` (copies a game needs)."""
 
     page: int
     name: str
     outline: tuple[tuple[tuple[float, float], ...], ...]
     stroke: float = 0.0
     count: int = 1
-    die: str | None = None
-    face: int | None = None
-    turns: int = 0
 
 
 #: A game's function from its component's document (built with items=True) and settings'
@@ -113,9 +107,8 @@ def outline(op: Any, m: Matrix = IDENTITY) -> list[tuple[tuple[float, float], ..
 
 
 def cut(page_item: Item, part: Part, name: str) -> Item:
-    """``part`` cut out of ``page_item``'s image: an Item named ``name``, its image RGBA,
-    transparent outside the outline (a die's face: its square, upright), its trim the
-    outline's box."""
+    """``part`` cut out of ``page_item``'s image: an Item of kind ``piece`` named ``name``, its
+    image RGBA, transparent outside the outline, its trim the outline's box."""
     from PIL import Image, ImageDraw
 
     k = page_item.dpi / 25.4
@@ -124,41 +117,31 @@ def cut(page_item: Item, part: Part, name: str) -> Item:
     grow = part.stroke
     box = (math.floor((min(xs) - grow) * k), math.floor((min(ys) - grow) * k),
            math.ceil((max(xs) + grow) * k), math.ceil((max(ys) + grow) * k))
-    if part.die is not None:  # a die's face: a square of the edge's pixels, about its centre
-        side = round((max(xs) - min(xs)) * k)
-        left, top = round((min(xs) + max(xs)) / 2 * k - side / 2), round((min(ys) + max(ys)) / 2 * k - side / 2)
-        box = (left, top, left + side, top + side)
     crop = page_item.image.crop(box)
-    if part.die is not None:
-        image = crop.convert("RGB")
-    else:
-        mask = Image.new("L", crop.size, 0)
-        draw = ImageDraw.Draw(mask)
-        width = max(1, round(2 * part.stroke * k))
-        for poly in part.outline:
-            pts = [((x * k) - box[0], (y * k) - box[1]) for x, y in poly]
-            draw.polygon(pts, fill=255)
-            if part.stroke:
-                draw.line([*pts, pts[0]], fill=255, width=width, joint="curve")
-        image = crop.convert("RGBA")
-        image.putalpha(mask)
-    for _ in range(part.turns % 4):
-        image = image.transpose(Image.Transpose.ROTATE_270)
-    w_mm, h_mm = image.width / k, image.height / k
-    return replace(page_item, name=name, count=part.count, trim_mm=(w_mm, h_mm), image=image, back=None,
-                   group=part.die, outline_mm=part.outline[0] if len(part.outline) == 1 else None)
+    mask = Image.new("L", crop.size, 0)
+    draw = ImageDraw.Draw(mask)
+    width = max(1, round(2 * part.stroke * k))
+    for poly in part.outline:
+        pts = [((x * k) - box[0], (y * k) - box[1]) for x, y in poly]
+        draw.polygon(pts, fill=255)
+        if part.stroke:
+            draw.line([*pts, pts[0]], fill=255, width=width, joint="curve")
+    image = crop.convert("RGBA")
+    image.putalpha(mask)
+    return replace(page_item, name=name, kind="piece", count=part.count, trim_mm=(image.width / k, image.height / k),
+                   image=image, back=None)
 
 
 def cut_parts(comp: Component, own: dict[str, Any], *, bw: bool, seed: int | None, dpi: float) -> list[Item]:
     """The parts of ``comp``'s pages (its registered :data:`PartsOf`) cut out of its pages'
-    images, named ``GAME-COMPONENT[...]-NAME``; a die's faces in face order after each other."""
+    images, named ``GAME-COMPONENT[...]-NAME``, in the order found."""
     from printkit.core.export.items import item_stem
 
     find = parts_of(comp)
     if find is None:
         raise ValueError(f"{comp.game} {comp.name} has no parts registered")
     doc, pages = page_items(comp, own, bw=bw, seed=seed, dpi=dpi)
-    found = sorted(find(doc, own), key=lambda p: (p.die or "", p.face or 0))  # stable: pieces keep their order
+    found = find(doc, own)
     stem = item_stem(comp, own, seed)
     return [cut(pages[p.page], p, f"{stem}-{p.name}") for p in found]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from printkit.core.registry import (Component, Setting, lazy, length_between, register, register_form_reader,
                                     register_game, register_scorekeeper, yes_no)
-from printkit.core.tts import register_parts
 
 # Registered by name ("module:attribute"), imported on first use (issue 16): scoring a Gemblo
 # record imports the record and State, not the drawing. The sizes are components.py's
@@ -38,7 +37,6 @@ register(Component(GAME, "pieces", "18 pieces x 6 colours at the board's cell si
 register(Component(GAME, "pad", "score pad: pieces left per colour, blocks, each player's penalty (2-6 players)",
                    lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}, kind="pad"))
 register_form_reader(f"{_HERE}.pad:FORM_READER", GAME)  # printkit score gemblo pad.pdf: a filled score pad
-register_parts(GAME, "pieces", f"{_HERE}.tts:pieces")  # --format tts: each piece cut out along its hex outline
 
 
 register_game(f"{_HERE}.state:GEMBLO", GAME)

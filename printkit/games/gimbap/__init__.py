@@ -37,9 +37,7 @@ register(Component(GAME, "aid", "player aid: the round, checking, the end (two a
 register(Component(GAME, "pad", "score pad: the token each player keeps a round, points and radish totals",
                    lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}, kind="pad"))
 register_form_reader(f"{_HERE}.pad:FORM_READER", GAME)  # printkit score gimbap pad.pdf: a filled score pad
-# --format tts: the dice's faces cut out of their nets (a d6 each), the fillings cut out along their outlines
-register_parts(GAME, "dice", f"{_HERE}.tts:dice")
-register_parts(GAME, "fillings", f"{_HERE}.tts:fillings")
+register_parts(GAME, "fillings", f"{_HERE}.tts:fillings")  # --format tts: each filling cut out along its outline
 register_game(f"{_HERE}.state:GIMBAP", GAME)  # printkit score gimbap: the record's rounds replayed on a GimbapState
 register_scorekeeper(f"{_HERE}.web:SCOREKEEPER", GAME)  # printkit serve: the Gimbap page (web.py, web/page.js)
 
