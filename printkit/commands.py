@@ -294,6 +294,8 @@ def list_cmd(
     bleed: Annotated[float, typer.Option(parser=_decimal, help="Count pages as 'make --bleed MM' makes them (bleed costs cards a sheet).")] = 0.0,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Count pages as made with or without crop marks.")] = True,
+    presets: Annotated[bool, typer.Option("--presets", help="List the print shops' presets of "
+                                                            "'make --format cards' instead.")] = False,
     fmt: Annotated[str, typer.Option("--format", help="pdf (the pages, the default) or tts: what each "
                                                      "component becomes in Tabletop Simulator, or why it "
                                                      "is not made.")] = "pdf",
@@ -305,8 +307,15 @@ def list_cmd(
     Examples:
       printkit list --settings
       printkit list --bleed 3
+      printkit list --presets
       printkit list --format tts
     """
+    if presets:
+        from printkit.core.export.cards import preset_lines
+
+        for line in preset_lines():
+            typer.echo(line)
+        return
     from printkit.listing import listing, tts_listing
     from printkit.making import one_of
 

@@ -24,6 +24,7 @@ from printkit.listing import ALIASES
 
 if TYPE_CHECKING:
     from printkit.core.draw.page import PrintOptions
+    from printkit.core.export.cards import CardsRun
     from printkit.core.registry import Component
 
 #: Seeds are whole numbers from 0 to SEED_MAX (2**63 - 1: a signed 64-bit integer), so that
@@ -93,14 +94,15 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
     todo = _components(target, components)
     jobs = _jobs(todo, list(settings or []), {"count": count, "hex_size": hex_size,
                                               "fillable": "yes" if fillable else None}, formats)
+    # --format cards: its options and components checked before anything is written
+    run = _cards_plan(jobs, dpi, bleed, preset) if formats == ("cards",) else None
     opts = dataclasses.replace(opts, seed=_seed(seed, jobs))
     prepare_folder(out)  # a folder that cannot be written to is refused before anything is made
     note = lambda line: typer.echo(f"printkit: note: {line}", err=True)  # noqa: E731
-    if formats == ("cards",):
+    if run is not None:
         from printkit.core.export.cards import make_cards
 
-        for path in make_cards(target, jobs, out, bw=bw, seed=opts.seed, dpi=dpi, bleed=bleed, preset=preset,
-                               note=note):
+        for path in make_cards(target, run, out, bw=bw, seed=opts.seed, note=note):
             typer.echo(str(path))
         return
     if formats == ("tts",):
@@ -118,6 +120,12 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
         written.append(_contact_sheet(target, written, opts, out, any(c.seeded for c, _ in jobs)))
     for path in written:
         typer.echo(str(path))
+
+
+def _cards_plan(jobs: list[Job], dpi: int | None, bleed: float | None, preset: str | None) -> CardsRun:
+    from printkit.core.export.cards import plan_cards
+
+    return plan_cards(jobs, dpi, bleed, preset)
 
 
 def _on_a_bar(jobs: list[Job]) -> contextlib.AbstractContextManager[Iterable[Job]]:

@@ -162,3 +162,11 @@ def test_a_bad_dpi_or_preset_is_one_line_exit_2(args, message, tmp_path):
 def test_dpi_and_preset_are_for_the_cards_format_only(tmp_path):
     r = run_cli("make", "trickdumpling", "cards", "--dpi", "300", "--out", str(tmp_path))
     assert r.exit_code == 2 and "--dpi is for --format cards" in r.stderr and not list(tmp_path.iterdir())
+
+
+def test_list_presets_names_each_preset_and_its_sizes():
+    r = run_cli("list", "--presets")
+    assert r.exit_code == 0
+    lines = r.stdout.splitlines()
+    assert [ln.split()[0] for ln in lines] == ["mpc-poker", "tgc-poker"]
+    assert "822 x 1122 px at 300 dpi" in lines[0] and "825 x 1125 px at 300 dpi" in lines[1]

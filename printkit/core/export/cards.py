@@ -92,6 +92,17 @@ def folder_name(target: str, dpi: float, bleed: float, preset: Preset | None, bw
     return f"{name}-print-shop-{size}" + ("-bw" if bw else "")
 
 
+def preset_lines() -> list[str]:
+    """``printkit list --presets``: a line a preset."""
+    lines = []
+    for p in PRESETS.values():
+        w, h = p.trim
+        lines.append(f"{p.name:<10} {p.shop}: {w:g} x {h:g} mm cards as {p.card_px[0]} x {p.card_px[1]} px "
+                     f"at {p.dpi} dpi (landscape ones turned upright); other items {p.dpi} dpi, "
+                     f"{p.bleed:g} mm bleed")
+    return lines
+
+
 def preset_named(name: str) -> Preset:
     """The preset ``--preset NAME`` names, or a PrintkitError listing them."""
     if name not in PRESETS:
@@ -100,14 +111,22 @@ def preset_named(name: str) -> Preset:
     return PRESETS[name]
 
 
-def make_cards(target: str, jobs: Iterable[tuple[Component, dict[str, Any]]], out: Path, *, bw: bool,
-               seed: int | None, dpi: float | None, bleed: float | None, preset: str | None,
-               note: Callable[[str], None]) -> list[Path]:
-    """Write the PNGs and manifest of every card, tile and token of ``jobs`` (components and
-    their settings' values) into a folder of ``out``; the paths written, manifest last.
-    ``note`` gets the one line that names the components left out."""
-    from printkit.core.output import prepare_folder
+@dataclass(frozen=True)
+class CardsRun:
+    """A ``--format cards`` run, checked before anything is written: the components that have
+    cards, tiles or tokens (with their settings' values), those left out, and the sizes."""
 
+    made: list[tuple[Component, dict[str, Any]]]
+    left: list[str]
+    dpi: float
+    bleed: float
+    shop: Preset | None
+
+
+def plan_cards(jobs: Iterable[tuple[Component, dict[str, Any]]], dpi: float | None, bleed: float | None,
+               preset: str | None) -> CardsRun:
+    """``jobs`` (components and their settings' values) and the options as typed, checked: a
+    PrintkitError when they cannot be made."""
     shop = preset_named(preset) if preset is not None else None
     if shop is not None and (dpi is not None or bleed is not None):
         raise PrintkitError(f"--preset {shop.name} sets the size and resolution; leave out --dpi and --bleed")
@@ -119,16 +138,25 @@ def make_cards(target: str, jobs: Iterable[tuple[Component, dict[str, Any]]], ou
     if not made:
         raise PrintkitError(f"--format cards makes cards, tiles and tokens; {', '.join(left)} "
                             f"{'has' if len(left) == 1 else 'have'} none (make them as pdf)")
-    if left:
-        note(f"--format cards: no cards, tiles or tokens in {', '.join(left)}: left out")
-    folder = out / folder_name(target, dpi, bleed, shop, bw)
+    return CardsRun(made, left, dpi, bleed, shop)
+
+
+def make_cards(target: str, run: CardsRun, out: Path, *, bw: bool, seed: int | None,
+               note: Callable[[str], None]) -> list[Path]:
+    """Write the PNGs and manifest of every card, tile and token of ``run`` into a folder of
+    ``out``; the paths written, manifest last. ``note`` gets the one line that names the
+    components left out."""
+    from printkit.core.output import prepare_folder, write_atomic
+
+    if run.left:
+        note(f"--format cards: no cards, tiles or tokens in {', '.join(run.left)}: left out")
+    folder = out / folder_name(target, run.dpi, run.bleed, run.shop, bw)
     prepare_folder(folder)
     written: list[Written] = []
-    for comp, own in made:
-        written += _write_component(comp, own, folder, bw=bw, seed=seed, dpi=dpi, bleed=bleed, shop=shop)
+    for comp, own in run.made:
+        written += _write_component(comp, own, folder, bw=bw, seed=seed, dpi=run.dpi, bleed=run.bleed,
+                                    shop=run.shop)
     manifest = folder / "manifest.csv"
-    from printkit.core.output import write_atomic
-
     write_atomic(manifest, manifest_csv(written).encode())
     return [w.path for w in written] + [manifest]
 

@@ -51,7 +51,7 @@ class Item:
     - ``side``: ``"face"`` or ``"back"``.
     - ``count``: how many copies the game needs. Identical items (the same face and the same
       back, pixel for pixel) are one item with their number as its count; a back shared by
-      several faces is one item whose count is the sum of their counts.
+      several faces (of one group) is one item whose count is the sum of their counts.
     - ``trim_mm``: (w, h) of the cut item in mm: a card's, tile's or token's trim; for a
       page-sized item (``board``, ``sheet``, ``pad``, ``aid``) its layout's design box, for a
       board tiled over pages (a poster) its whole drawing at real size.
@@ -189,21 +189,21 @@ def _items(comp: Component, stem: str, pages: Sequence[Page], images: list[Any],
         things.append((page, image, None if back is None else pages[back], None if back is None else images[back]))
     # Identical items (face and back) counted; a back shared by faces counted with them.
     faces: dict[tuple[str | None, bytes, bytes | None], list] = {}
-    backs: dict[bytes, list] = {}
+    backs: dict[tuple[str | None, bytes], list] = {}
     for page, image, back_page, back_image in things:
         key = (page.group, _digest(image), None if back_image is None else _digest(back_image))
         entry = faces.setdefault(key, [page, image, back_page, back_image, 0])
         entry[4] += 1
         if key[2] is not None:
-            backs.setdefault(key[2], [back_page, back_image, 0, None])[2] += 1
+            backs.setdefault((key[0], key[2]), [back_page, back_image, 0, None])[2] += 1
     width = max(3, len(str(len(faces))))
     one_back = len(backs) == 1
     out: list[Item] = []
-    for n, ((_, _, back_key), (page, image, back_page, back_image, count)) in enumerate(faces.items(), 1):
+    for n, ((group, _, back_key), (page, image, back_page, back_image, count)) in enumerate(faces.items(), 1):
         number = f"{n:0{width}d}"
         back_name = None
         if back_key is not None:
-            entry = backs[back_key]
+            entry = backs[(group, back_key)]
             if entry[3] is None:  # the first face using this back: the back follows it
                 first = entry[3] = f"{stem}-back" if one_back else f"{stem}-{number}-back"
                 out.append(_item(comp, f"{stem}-{number}-face", "face", count, page, image, dpi, first))
