@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,26 +12,14 @@ import jsonschema
 import pytest
 from PIL import Image, ImageDraw
 
+from printkit.core.export.items import Item
 from printkit.core.tts import export, images, save
 
 
-@dataclass
-class FakeItem:
-    """An item as printkit.core.export.items gives it, drawn here: small synthetic images."""
-
-    game: str
-    component: str
-    name: str
-    kind: str
-    side: str
-    count: int
-    trim_mm: tuple[float, float]
-    dpi: float
-    image: Any
-    back: str | None = None
-    group: str | None = None
-    outline_mm: tuple[tuple[float, float], ...] | None = None
-    bleed_mm: float = 0.0
+def _fake(game: str, component: str, name: str, kind: str, side: str, count: int, trim_mm: tuple[float, float],
+             dpi: float, image: Any, back: str | None = None, **more: Any) -> Item:
+    """An Item (printkit.core.export.items' contract) with a small synthetic image."""
+    return Item(game, component, name, kind, side, count, trim_mm, 0.0, dpi, image, back, **more)
 
 
 def _card(i: int, size: tuple[int, int] = (30, 42)) -> Any:
@@ -94,30 +81,30 @@ def test_cut_out_is_transparent_outside_the_printed_outline_only() -> None:
     assert images.cut_out(Image.new("RGB", (50, 50), (200, 30, 30)))[1]  # a full square: whole
 
 
-def _items() -> list[FakeItem]:
-    cards = [FakeItem("toy", "cards", f"toy-cards-{i:03d}-face", "card", "face", 2 if i == 0 else 1,
+def _items() -> list[Item]:
+    cards = [_fake("toy", "cards", f"toy-cards-{i:03d}-face", "card", "face", 2 if i == 0 else 1,
                       (63.0, 88.0), 12.0, _card(i), "toy-cards-back") for i in range(12)]
-    back = FakeItem("toy", "cards", "toy-cards-back", "card", "back", 1, (63.0, 88.0), 12.0, _card(99))
-    lessons = [FakeItem("toy", "lessons", f"toy-lessons-{i}-face", "card", "face", 1, (63.0, 88.0), 12.0,
+    back = _fake("toy", "cards", "toy-cards-back", "card", "back", 1, (63.0, 88.0), 12.0, _card(99))
+    lessons = [_fake("toy", "lessons", f"toy-lessons-{i}-face", "card", "face", 1, (63.0, 88.0), 12.0,
                         _card(40 + i), f"toy-lessons-{i}-back") for i in range(3)]
-    lesson_backs = [FakeItem("toy", "lessons", f"toy-lessons-{i}-back", "card", "back", 1, (63.0, 88.0), 12.0,
+    lesson_backs = [_fake("toy", "lessons", f"toy-lessons-{i}-back", "card", "back", 1, (63.0, 88.0), 12.0,
                              _card(60 + i)) for i in range(3)]
     hexagon = Image.new("RGB", (40, 36), "white")
     ImageDraw.Draw(hexagon).regular_polygon((20, 18, 16), 6, fill=(30, 120, 200), outline="black")
     disc = Image.new("RGB", (40, 40), "white")
     ImageDraw.Draw(disc).ellipse((0, 0, 39, 39), fill=(200, 120, 30), outline="black")
     outline = tuple((20 + 16 * math.cos(math.radians(60 * k)), 18 + 16 * math.sin(math.radians(60 * k))) for k in range(6))
-    pieces = [FakeItem("toy", "pieces", "toy-pieces-hex", "piece", "face", 3, (84.7, 76.2), 12.0, hexagon),
-              FakeItem("toy", "pieces", "toy-pieces-hex2", "piece", "face", 1, (84.7, 76.2), 12.0,
+    pieces = [_fake("toy", "pieces", "toy-pieces-hex", "piece", "face", 3, (84.7, 76.2), 12.0, hexagon),
+              _fake("toy", "pieces", "toy-pieces-hex2", "piece", "face", 1, (84.7, 76.2), 12.0,
                        Image.new("RGB", (40, 36), (30, 120, 200)), "toy-pieces-hex2-back",
                        outline_mm=tuple((x * 25.4 / 12, y * 25.4 / 12) for x, y in outline)),
-              FakeItem("toy", "pieces", "toy-pieces-hex2-back", "piece", "back", 1, (84.7, 76.2), 12.0,
+              _fake("toy", "pieces", "toy-pieces-hex2-back", "piece", "back", 1, (84.7, 76.2), 12.0,
                        Image.new("RGB", (40, 36), (0, 0, 0))),
-              FakeItem("toy", "tokens", "toy-tokens-1", "token", "face", 2, (84.7, 84.7), 12.0, disc, "toy-tokens-back"),
-              FakeItem("toy", "tokens", "toy-tokens-back", "token", "back", 1, (84.7, 84.7), 12.0, _card(7, (40, 40))),
-              FakeItem("toy", "tiles", "toy-tiles-1", "tile", "face", 4, (50.8, 50.8), 12.0, _card(8, (24, 24)))]
-    board = FakeItem("toy", "board", "toy-board", "board", "face", 1, (254.0, 203.2), 12.0, _card(9, (120, 96)))
-    dice = [FakeItem("toy", "dice", f"toy-dice-{n:03d}-face", "die", "face", 1, (20.0, 20.0), 12.0, _card(n, (10, 10)),
+              _fake("toy", "tokens", "toy-tokens-1", "token", "face", 2, (84.7, 84.7), 12.0, disc, "toy-tokens-back"),
+              _fake("toy", "tokens", "toy-tokens-back", "token", "back", 1, (84.7, 84.7), 12.0, _card(7, (40, 40))),
+              _fake("toy", "tiles", "toy-tiles-1", "tile", "face", 4, (50.8, 50.8), 12.0, _card(8, (24, 24)))]
+    board = _fake("toy", "board", "toy-board", "board", "face", 1, (254.0, 203.2), 12.0, _card(9, (120, 96)))
+    dice = [_fake("toy", "dice", f"toy-dice-{n:03d}-face", "die", "face", 1, (20.0, 20.0), 12.0, _card(n, (10, 10)),
                      group="toy-dice-1") for n in range(1, 7)]
     return [*cards, back, *lessons, *lesson_backs, *pieces, board, *dice]
 

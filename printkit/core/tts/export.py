@@ -25,9 +25,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.tts import images, save
+
+if TYPE_CHECKING:
+    from printkit.core.export.items import Item
 
 #: Kinds and what they become.
 CARD_KINDS = ("card",)
@@ -46,23 +49,6 @@ ROW_WIDTH = 60.0
 PILE_STEP = 0.15
 #: How far a cut-out's alpha may differ from a circle's (share of pixels) and still be round.
 ROUND_TOLERANCE = 0.03
-
-
-class Item(Protocol):
-    """What an item of printkit.core.export.items gives (its docstring is the contract)."""
-
-    game: str
-    component: str
-    name: str
-    kind: str
-    side: str
-    count: int
-    trim_mm: tuple[float, float]
-    dpi: float
-    image: Any
-    back: str | None
-    group: str | None
-    outline_mm: tuple[tuple[float, float], ...] | None
 
 
 @dataclass
@@ -151,7 +137,7 @@ def _shape(item: Item) -> tuple[Any, bool]:
     along its game's outline when the item has one, else along its printed outline."""
     if item.outline_mm:
         k = item.dpi / 25.4
-        b = getattr(item, "bleed_mm", 0.0)
+        b = item.bleed_mm
         image = images.cut_along(item.image, [((x + b) * k, (y + b) * k) for x, y in item.outline_mm])
         return images.cut_out(image)
     return images.cut_out(item.image)
