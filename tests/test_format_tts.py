@@ -353,3 +353,20 @@ def test_list_format_tts_says_what_is_not_made_and_why() -> None:
     assert len(pads) == 4 and all("not made: a score pad" in line for line in pads)
     assert any(line.startswith("gemblo") and "pieces" in line and "Custom_Token" in line for line in lines)
     assert all("not made" in line for line in lines if line.startswith("calibration"))
+
+
+def test_jubako_has_its_90_tiles_the_singles_cut_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    written, _ = _make(tmp_path, capsys, "jubako", ["tiles"])
+    doc = json.loads(written[0].read_text())
+    assert [e.message for e in _validator().iter_errors(doc)] == [] and save.problems(doc) == []
+    tiles = doc["ObjectStates"]
+    assert len(tiles) == 90 and {o["Name"] for o in tiles} == {"Custom_Tile"}  # 78 doubles, 12 singles
+    singles = [o for o in tiles if o["Nickname"].startswith("jubako-tiles-single-")]
+    assert len(singles) == 12 and len({o["Nickname"] for o in singles}) == 12
+    plain = written[0].parent / "jubako-tiles-plain-back.png"
+    assert all(o["CustomImage"]["ImageSecondaryURL"] == plain.resolve().as_uri() for o in tiles)  # face down: no face shows
+    with Image.open(_file(written[0].parent, singles[0]["CustomImage"]["ImageURL"])) as single, \
+            Image.open(_file(written[0].parent, tiles[0]["CustomImage"]["ImageURL"])) as double:
+        px = 150 / 25.4
+        assert abs(single.width - 30 * px) <= 1 and abs(single.height - 30 * px) <= 1
+        assert abs(double.width - 60 * px) <= 1 and abs(double.height - 30 * px) <= 1

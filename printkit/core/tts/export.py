@@ -296,8 +296,8 @@ def becomes(comp: Any) -> str:
     if skipped:
         return f"not made: {skipped}"
     if (comp.game, comp.name) in PARTS:
-        return "dice (Custom_Dice d6), faces cut from the nets" if comp.kind in DIE_KINDS else \
-            "pieces cut out along their outlines (Custom_Token)"
+        return "cut apart from its pages along its game's outlines: tiles where a thing fills its " \
+               "rectangle (Custom_Tile), else tokens (Custom_Token)"
     return {"card": "a deck (Deck, cards with backs; cards without backs lie face up as tiles)",
             "tile": "tiles (Custom_Tile)", "token": "tokens (Custom_Token, or a tile if it has a back)",
             "piece": "pieces (Custom_Token cut out along their outline)", "board": "a board at real size (Custom_Tile, locked)",

@@ -1,7 +1,8 @@
 """Things a player handles that a component prints together on a page: cut apart for TTS.
 
 printkit.core.export.items draws a card, tile, token, piece or a die's face alone, but a page
-of shapes a player cuts out (a game's paper fillings) is one page item. A game says where those things are on its pages (:class:`Part`: each one's
+of shapes a player cuts out (a game's paper fillings) is one page item, and a card printed to
+be cut in two (a pair of small tiles) one card. A game says where those things are on its pages (:class:`Part`: each one's
 outline in page mm, from its own geometry: the tagged operations of its drawing), registered
 for the component with printkit.core.tts.register_parts; :func:`cut` then cuts each one out of the page's
 image (the same pixels: one drawing path), transparent outside its outline, as an Item of its
@@ -28,9 +29,10 @@ CURVE_STEPS = 12
 
 @dataclass(frozen=True)
 class Part:
-    """One thing on page ``page`` of a component's items: ``name`` (its item name's end),
-    ``outline`` (polygons in page mm whose union is its shape; the cut follows their outer
-    edge ``stroke`` mm out, half the printed cut line), ``count`` (copies a game needs)."""
+    """One thing on page ``page`` of a component's items: ``name`` (its item name's end; parts
+    of one name are copies of one thing), ``outline`` (polygons in page mm whose union is its
+    shape; the cut follows their outer edge ``stroke`` mm out, half the printed cut line),
+    ``count`` (copies a game needs)."""
 
     page: int
     name: str
@@ -134,16 +136,21 @@ def cut(page_item: Item, part: Part, name: str) -> Item:
 
 def cut_parts(comp: Component, own: dict[str, Any], *, bw: bool, seed: int | None, dpi: float) -> list[Item]:
     """The parts of ``comp``'s pages (its registered :data:`PartsOf`) cut out of its pages'
-    images, named ``GAME-COMPONENT[...]-NAME``, in the order found."""
+    images, named ``GAME-COMPONENT[...]-NAME``, in the order found; copies of one name counted."""
     from printkit.core.export.items import item_stem
 
     find = parts_of(comp)
     if find is None:
         raise ValueError(f"{comp.game} {comp.name} has no parts registered")
     doc, pages = page_items(comp, own, bw=bw, seed=seed, dpi=dpi)
-    found = find(doc, own)
     stem = item_stem(comp, own, seed)
-    return [cut(pages[p.page], p, f"{stem}-{p.name}") for p in found]
+    made: dict[str, Item] = {}
+    for part in find(doc, own):
+        if part.name in made:  # another copy of one thing
+            made[part.name] = replace(made[part.name], count=made[part.name].count + part.count)
+        else:
+            made[part.name] = cut(pages[part.page], part, f"{stem}-{part.name}")
+    return list(made.values())
 
 
 def page_items(comp: Component, own: dict[str, Any], *, bw: bool, seed: int | None, dpi: float) -> tuple[Document, list[Item]]:
