@@ -227,7 +227,7 @@ def test_gimbap_has_its_dice_tokens_deck_and_fillings(gimbap: tuple[Path, dict[s
     assert len(kinds["Custom_Dice"]) == len(CONTENT.dice) == 4
     tokens = [o for o in kinds["Custom_Tile"] if o["Nickname"].startswith("gimbap-tokens")]
     assert len(tokens) == len(CONTENT.tokens) == 12  # round tiles, the common back under each
-    assert all(o["CustomImage"]["CustomTile"]["Type"] == save.TILE_CIRCLE
+    assert all(o["CustomImage"]["CustomTile"]["Type"] == save.TILE_CIRCLE and o["Transform"]["rotZ"] == 180
                and o["CustomImage"]["ImageSecondaryURL"].endswith("gimbap-tokens-back.png") for o in tokens)
     (deck,) = kinds["Deck"]
     assert len(deck["DeckIDs"]) == len(CONTENT.lessons) and next(iter(deck["CustomDeck"].values()))["UniqueBack"]
@@ -318,7 +318,7 @@ def test_rollncook_sheets_one_a_seed_byte_identical_again(tmp_path: Path, capsys
     assert first == again and [p.read_bytes() for p in first] == [p.read_bytes() for p in again]
     doc = json.loads(first[0].read_text())
     sheets = doc["ObjectStates"]
-    assert [o["Name"] for o in sheets] == ["Custom_Tile"] * 2
+    assert [o["Name"] for o in sheets] == ["Custom_Tile"] * 2 and all(o["Locked"] for o in sheets)
     assert sheets[0]["CustomImage"]["ImageURL"] != sheets[1]["CustomImage"]["ImageURL"]  # seeds 7 and 8
     # true scale: the sheet's shorter side (194 mm) over a tile's at scale 1
     assert sheets[0]["Transform"]["scaleX"] == pytest.approx(194 / 25.4 / save.TILE_SHORT_AT_SCALE_1, abs=1e-3)

@@ -13,7 +13,8 @@ What an item becomes follows from its kind (printkit.core.export.items):
   shows a token's picture on both sides, so a back drawn for it is left out). Copies lie in
   a pile.
 - ``die``: a Custom_Dice d6 a group of six faces, its texture the faces (images.d6_texture).
-- ``board``, ``sheet``, ``aid``: a Custom_Tile at its real size (a board locked in place).
+- ``board``, ``sheet``, ``aid``: a Custom_Tile at its real size, face up (a board and a sheet
+  locked in place).
 
 Objects are laid out in rows, a component after another, at their real size (save.py). Every
 image is written beside the JSON, named for the item; its URL in the JSON is ``BASE`` + its
@@ -37,6 +38,9 @@ CARD_KINDS = ("card",)
 PIECE_KINDS = ("tile", "token", "piece")
 FLAT_KINDS = ("board", "sheet", "aid")
 DIE_KINDS = ("die",)
+#: Kinds laid down locked in place: a board, and a sheet players draw on (it does not slide
+#: under the pen); a player unlocks one from its menu.
+LOCKED_KINDS = ("board", "sheet")
 #: Kinds that do not go to the table, and why (``printkit list --format tts`` shows these).
 NOT_ON_THE_TABLE = {
     "pad": "a score pad: keep score with 'printkit serve' or TTS's notebook",
@@ -166,7 +170,7 @@ def _pieces(faces: list[Item], backs: dict[str, Item], made: Made) -> None:
             y = save.TABLE_Y + copy * PILE_STEP
             if as_tile:
                 obj = save.tile(item.name, url, back_url, _mm(item), (0, 0), made.guids, y=y,
-                                shape=save.TILE_CIRCLE if round_ else save.TILE_BOX)
+                                shape=save.TILE_CIRCLE if round_ else save.TILE_BOX, face_down=True)
             else:
                 obj = save.token(item.name, url, (frame_mm[0], frame_mm[1]), (0, 0), made.guids, y=y)
             pile.append(obj)
@@ -187,7 +191,7 @@ def _flat(faces: list[Item], backs: dict[str, Item], made: Made) -> None:
         back_url = made.image(f"{back.name}.png", back.image.convert("RGB")) if back is not None else url
         for _ in range(item.count):
             made.place(save.tile(item.name, url, back_url, _mm(item), (0, 0), made.guids,
-                                 locked=item.kind == "board"), _mm(item))
+                                 locked=item.kind in LOCKED_KINDS), _mm(item))
 
 
 def _dice(faces: list[Item], made: Made) -> None:

@@ -130,12 +130,12 @@ def deck(nickname: str, sheets: Sequence[Sheet], cards: Sequence[tuple[str, int,
 
 def tile(nickname: str, url: str, back_url: str, size_mm: tuple[float, float], at: tuple[float, float],
          guids: Guids, y: float = TABLE_Y, locked: bool = False, description: str = "",
-         shape: int = TILE_BOX) -> dict[str, Any]:
+         shape: int = TILE_BOX, face_down: bool = False) -> dict[str, Any]:
     """A Custom_Tile (``shape``: TILE_BOX or TILE_CIRCLE) of the image at ``url`` (its other side
-    ``back_url``) at its real size."""
+    ``back_url``) at its real size, face down if asked."""
     s = units(min(size_mm)) / TILE_SHORT_AT_SCALE_1
     obj = _base("Custom_Tile", nickname, guids(f"tile/{nickname}/{url}/{at}/{y}"),
-                transform(at[0], at[1], y, scale=(s, 1.0, s)), description, locked)
+                transform(at[0], at[1], y, face_down=face_down, scale=(s, 1.0, s)), description, locked)
     obj["CustomImage"] = {"ImageURL": url, "ImageSecondaryURL": back_url, "WidthScale": 0.0,
                           "CustomTile": {"Type": shape, "Thickness": THICKNESS, "Stackable": not locked,
                                          "Stretch": False}}
