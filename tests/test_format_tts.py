@@ -332,17 +332,19 @@ def test_base_url_replaces_the_folder_address(tmp_path: Path, capsys: pytest.Cap
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (["--base-url", "ftp://x/"], "--base-url must be an http"),
-    (["--base-url", "https://x/", "--format", "pdf"], "--base-url is for --format tts"),
-    (["--bleed", "3"], "--bleed is for printing"),
+    (["rollncook", "--base-url", "ftp://x/"], "--base-url must be an http"),
+    (["rollncook", "--base-url", "https://x/", "--format", "pdf"], "--base-url is for --format tts"),
+    (["rollncook", "--bleed", "3"], "--bleed is for printing"),
+    (["gimbap", "pad"], "gimbap pad does not go to it (a score pad"),
 ])
 def test_wrong_options_are_one_line(tmp_path: Path, args: list[str], said: str) -> None:
     from typer.testing import CliRunner
 
     from printkit.commands import app
 
-    result = CliRunner().invoke(app, ["make", "rollncook", "--seed", "1", "--format", "tts", "--out", str(tmp_path), *args])
+    result = CliRunner().invoke(app, ["make", args[0], "--seed", "1", "--format", "tts", "--out", str(tmp_path), *args[1:]])
     assert result.exit_code == 2 and said in result.output and "Traceback" not in result.output
+    assert list(tmp_path.iterdir()) == []  # nothing written
 
 
 def test_list_format_tts_says_what_is_not_made_and_why() -> None:

@@ -330,7 +330,15 @@ def make_tts(jobs: Sequence[tuple[Any, dict[str, Any]]], *, bw: bool, seed: int 
              base: str | None, note: Callable[[str], None]) -> list[Path]:
     """``printkit make ... --format tts``: for each game of ``jobs`` (components and their
     settings' values), a folder in ``out`` with its images and ``GAME.json``; what cannot go
-    to the table is skipped with a ``note``. The paths written."""
+    to the table is skipped with a ``note`` (a PrintkitError, before anything is made, when
+    nothing can). The paths written."""
+    from printkit.errors import PrintkitError
+
+    if all(reason_skipped(comp) for comp, _ in jobs):
+        names = ", ".join(f"{comp.game} {comp.name}" for comp, _ in jobs)
+        verb = "does" if len(jobs) == 1 else "do"
+        raise PrintkitError(f"--format tts puts a game on the table; {names} {verb} not go to it "
+                            f"({reason_skipped(jobs[0][0])}): make {'it' if len(jobs) == 1 else 'them'} as pdf")
     games: dict[str, list[tuple[Any, dict[str, Any]]]] = {}
     for comp, own in jobs:
         games.setdefault(comp.game, []).append((comp, own))
