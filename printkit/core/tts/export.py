@@ -300,13 +300,16 @@ def becomes(comp: Any) -> str:
     if skipped:
         return f"not made: {skipped}"
     if (comp.game, comp.name) in PARTS:
-        return "cut apart from its pages along its game's outlines: tiles where a thing fills its " \
-               "rectangle (Custom_Tile), else tokens (Custom_Token)"
-    return {"card": "a deck (Deck, cards with backs; cards without backs lie face up as tiles)",
-            "tile": "tiles (Custom_Tile)", "token": "tokens (Custom_Token, or a tile if it has a back)",
-            "piece": "pieces (Custom_Token cut out along their outline)", "board": "a board at real size (Custom_Tile, locked)",
-            "sheet": "a sheet at real size to draw on (Custom_Tile), one a seed", "aid": "a reference at real size (Custom_Tile)",
-            "die": "dice (Custom_Dice d6)"}[comp.kind]
+        return "cut apart along its game's outlines: tiles where a thing fills its rectangle " \
+               "(Custom_Tile), else tokens (Custom_Token)"
+    return {"card": "cards: a Deck face down if they have backs, else face-up tiles (Custom_Tile)",
+            "tile": "tiles in piles, face down (Custom_Tile)",
+            "token": "tokens: round ones with a back as round tiles face down, else cut out (Custom_Token)",
+            "piece": "pieces cut out along their outline (Custom_Token)",
+            "board": "a board at real size, locked (Custom_Tile)",
+            "sheet": "a sheet at real size a seed, locked, to draw on (Custom_Tile)",
+            "aid": "a reference at real size (Custom_Tile)",
+            "die": "dice, their faces on a d6 texture (Custom_Dice)"}[comp.kind]
 
 
 def game_items(comp: Any, own: dict[str, Any], *, bw: bool, seed: int | None) -> list[Any]:
