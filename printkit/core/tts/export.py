@@ -11,7 +11,7 @@ What an item becomes follows from its kind (printkit.core.export.items):
   rectangle, or a round one with a back, is a Custom_Tile (round, its back the other side);
   any other shape is a Custom_Token, transparent outside it (a hex piece is hex-shaped; TTS
   shows a token's picture on both sides, so a back drawn for it is left out). Copies lie in
-  a pile.
+  a pile; a tile face down (it has a back), a token face up.
 - ``die``: a Custom_Dice d6 a group of six faces, its texture the faces (images.d6_texture).
 - ``board``, ``sheet``, ``aid``: a Custom_Tile at its real size, face up (a board and a sheet
   locked in place).
@@ -94,7 +94,7 @@ def _decks(component: str, faces: list[Item], backs: dict[str, Item], made: Made
 def _deck(label: str, cards: list[Item], backs: dict[str, Item], size: tuple[float, float], made: Made) -> None:
     game = cards[0].game
     back_items = [backs.get(c.back) if c.back else None for c in cards]
-    common = len({c.back for c in cards}) == 1 and back_items[0] is not None
+    common_back = back_items[0] if len({c.back for c in cards}) == 1 else None
     cell = cards[0].image.size
     sheets: list[save.Sheet] = []
     order: list[tuple[str, int, int]] = []
@@ -102,10 +102,9 @@ def _deck(label: str, cards: list[Item], backs: dict[str, Item], size: tuple[flo
     for k, part in enumerate(chunks):
         stem = f"{game}-{label}-deck" + (f"{k + 1}" if len(chunks) > 1 else "")
         these = [cards[i] for i in part]
-        if common:
-            back_img = back_items[0].image  # type: ignore[union-attr]
-            sheet, grid = images.deck_sheet([c.image for c in these], back_img, cell)
-            back_url = made.image(f"{game}-{label}-back.png", back_img.convert("RGB"))
+        if common_back is not None:
+            sheet, grid = images.deck_sheet([c.image for c in these], common_back.image, cell)
+            back_url = made.image(f"{game}-{label}-back.png", common_back.image.convert("RGB"))
         else:
             plain = images.plain_card(cell)
             sheet, grid = images.deck_sheet([c.image for c in these], plain, cell)
@@ -115,7 +114,7 @@ def _deck(label: str, cards: list[Item], backs: dict[str, Item], size: tuple[flo
         face_url = made.image(f"{stem}-faces.png", sheet)
         deck_id = made.next_deck
         made.next_deck += 1
-        sheets.append(save.Sheet(deck_id, face_url, back_url, grid.cols, grid.rows, unique_back=not common))
+        sheets.append(save.Sheet(deck_id, face_url, back_url, grid.cols, grid.rows, unique_back=common_back is None))
         for cell_index, card in enumerate(these):
             order += [(card.name, deck_id, cell_index)] * card.count
     made.place(save.deck(f"{game} {label}", sheets, order, size, (0, 0), made.guids), size)
