@@ -16,6 +16,7 @@ Names no game.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -45,8 +46,6 @@ class Preset:
     card_px: tuple[int, int]
     dpi: int
     bleed: float
-    #: Where the template's size comes from (docs/print-shops.md says more).
-    source: str
 
     def fits(self, item: Item) -> bool:
         """Whether ``item`` is this preset's card (upright or turned a quarter)."""
@@ -65,23 +64,24 @@ class Preset:
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
     # MakePlayingCards' poker-size template (63 x 88 mm cards): 822 x 1122 pixels at 300 dpi,
-    # bleed included; the issue 29 brief gives these figures (docs/print-shops.md).
-    Preset("mpc-poker", "MakePlayingCards", (63.0, 88.0), (822, 1122), 300, 3.0,
-           "MakePlayingCards poker-size template, 822 x 1122 px at 300 dpi"),
+    # bleed included. These are the figures issue 29 gives; no stored public page states them
+    # (searched), so docs/print-shops.md asks to compare with MPC's own template.
+    Preset("mpc-poker", "MakePlayingCards", (63.0, 88.0), (822, 1122), 300, 3.0),
     # The Game Crafter's poker card template: a PNG of 825 x 1125 pixels, bleed and safe zone
-    # included (netninja.com/2016/07/04/designing-amazon-web-services-playing-cards/).
-    Preset("tgc-poker", "The Game Crafter", (63.0, 88.0), (825, 1125), 300, 3.175,
-           "The Game Crafter poker card template, 825 x 1125 px at 300 dpi"),
+    # included (netninja.com/2016/07/04/designing-amazon-web-services-playing-cards/); its
+    # bleed is 1/8 inch.
+    Preset("tgc-poker", "The Game Crafter", (63.0, 88.0), (825, 1125), 300, 3.175),
 )}
 
 
 @dataclass(frozen=True)
 class Written:
-    """One file written: its item and the image as written (cut or turned by a preset)."""
+    """One file written: its item (without its image: a kit's images are not all kept in
+    memory), its size in pixels as written (cut or turned by a preset), and whether turned."""
 
     item: Item
     path: Path
-    image: Any
+    px: tuple[int, int]
     turned: bool
 
 
@@ -176,7 +176,7 @@ def _write_component(comp: Component, own: dict[str, Any], folder: Path, *, bw: 
             image, turned = _to_template(item, shop, bleed)
         path = folder / item.filename
         write_atomic(path, png_bytes(image, dpi))
-        out.append(Written(item, path, image, turned))
+        out.append(Written(dataclasses.replace(item, image=None), path, image.size, turned))
     return out
 
 
@@ -219,7 +219,7 @@ def manifest_csv(written: list[Written]) -> str:
     rows.writerow(COLUMNS)
     for w in written:
         it = w.item
-        px_w, px_h = w.image.size
+        px_w, px_h = w.px
         trim = it.trim_mm[::-1] if w.turned else it.trim_mm
         rows.writerow([w.path.name, it.game, it.component, it.kind, it.side, it.count,
                        "" if it.back is None else it.back + ".png", _mm(trim[0]), _mm(trim[1]),
