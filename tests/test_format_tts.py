@@ -336,6 +336,7 @@ def test_base_url_replaces_the_folder_address(tmp_path: Path, capsys: pytest.Cap
     (["rollncook", "--base-url", "https://x/", "--format", "pdf"], "--base-url is for --format tts"),
     (["rollncook", "--bleed", "3"], "--bleed is for printing"),
     (["gimbap", "pad"], "gimbap pad does not go to it (a score pad"),
+    (["rollncook", "--count", "11"], "--format tts makes at most 10 of rollncook sheet"),
 ])
 def test_wrong_options_are_one_line(tmp_path: Path, args: list[str], said: str) -> None:
     from typer.testing import CliRunner

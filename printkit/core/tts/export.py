@@ -46,6 +46,9 @@ NOT_ON_THE_TABLE = {
     "pad": "a score pad: keep score with 'printkit serve' or TTS's notebook",
     "": "not part of a game (a printer check)",
 }
+#: At most this many seeded copies (``--count``: Roll n Cook's sheets) go to one table: one a
+#: seat, and TTS seats 10 players; every image is held until the saved object is written.
+MAX_COUNT = 10
 #: Gap between objects laid out on the table, and the width of a row, in units.
 GAP = 0.5
 ROW_WIDTH = 60.0
@@ -79,6 +82,11 @@ def _mm(item: Item) -> tuple[float, float]:
     return item.trim_mm
 
 
+def _rgb(image: Any) -> Any:
+    """``image`` in RGB (itself when it is: no copy of a sheet kept twice)."""
+    return image if image.mode == "RGB" else image.convert("RGB")
+
+
 def _decks(component: str, faces: list[Item], backs: dict[str, Item], made: Made) -> None:
     """Decks of a component's cards, one a card size."""
     if not faces:
@@ -104,7 +112,7 @@ def _deck(label: str, cards: list[Item], backs: dict[str, Item], size: tuple[flo
         these = [cards[i] for i in part]
         if common_back is not None:
             sheet, grid = images.deck_sheet([c.image for c in these], common_back.image, cell)
-            back_url = made.image(f"{game}-{label}-back.png", common_back.image.convert("RGB"))
+            back_url = made.image(f"{game}-{label}-back.png", _rgb(common_back.image))
         else:
             plain = images.plain_card(cell)
             sheet, grid = images.deck_sheet([c.image for c in these], plain, cell)
@@ -156,9 +164,9 @@ def _pieces(faces: list[Item], backs: dict[str, Item], made: Made) -> None:
         # A rectangle, or a round token with a back, is a tile (its back the other side); any
         # other shape a token, the same picture on both sides (a back drawn is left out).
         as_tile = whole or (round_ and back is not None)
-        url = made.image(f"{item.name}.png", item.image.convert("RGB") if as_tile else shape)
+        url = made.image(f"{item.name}.png", _rgb(item.image) if as_tile else shape)
         if back is not None:
-            back_url = made.image(f"{back.name}.png", back.image.convert("RGB")) if as_tile else url
+            back_url = made.image(f"{back.name}.png", _rgb(back.image)) if as_tile else url
         elif whole:  # a tile printed without a back: a plain one, so that it can lie face down
             back_url = made.image(f"{item.game}-{item.component}-plain-back.png",
                                   images.plain_card(item.image.size))
@@ -186,8 +194,8 @@ def _pile(objs: list[dict[str, Any]]) -> dict[str, Any]:
 def _flat(faces: list[Item], backs: dict[str, Item], made: Made) -> None:
     for item in faces:
         back = backs.get(item.back) if item.back else None
-        url = made.image(f"{item.name}.png", item.image.convert("RGB"))
-        back_url = made.image(f"{back.name}.png", back.image.convert("RGB")) if back is not None else url
+        url = made.image(f"{item.name}.png", _rgb(item.image))
+        back_url = made.image(f"{back.name}.png", _rgb(back.image)) if back is not None else url
         for _ in range(item.count):
             made.place(save.tile(item.name, url, back_url, _mm(item), (0, 0), made.guids,
                                  locked=item.kind in LOCKED_KINDS), _mm(item))
@@ -336,6 +344,11 @@ def make_tts(jobs: Sequence[tuple[Any, dict[str, Any]]], *, bw: bool, seed: int 
     nothing can). The paths written."""
     from printkit.errors import PrintkitError
 
+    counts = [(comp, own["count"]) for comp, own in jobs if own.get("count", 1) > MAX_COUNT]
+    if counts:
+        comp, n = counts[0]
+        raise PrintkitError(f"--format tts makes at most {MAX_COUNT} of {comp.game} {comp.name} (one a seat: a "
+                            f"TTS table seats {MAX_COUNT}); got --count {n}")
     if all(reason_skipped(comp) for comp, _ in jobs):
         names = ", ".join(f"{comp.game} {comp.name}" for comp, _ in jobs)
         verb = "does" if len(jobs) == 1 else "do"
