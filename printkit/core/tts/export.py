@@ -46,7 +46,7 @@ NOT_ON_THE_TABLE = {
     "pad": "a score pad: keep score with 'printkit serve' or TTS's notebook",
     "": "not part of a game (a printer check)",
 }
-#: At most this many seeded copies (``--count``: Roll n Cook's sheets) go to one table: one a
+#: At most this many seeded copies (``--count``: a seeded sheet's copies) go to one table: one a
 #: seat, and TTS seats 10 players; every image is held until the saved object is written.
 MAX_COUNT = 10
 #: Gap between objects laid out on the table, and the width of a row, in units.
