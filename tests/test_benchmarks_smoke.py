@@ -37,6 +37,7 @@ TINY: dict[str, tuple[Callable[[Path], list[str]], str]] = {
                               "make trickdumpling missions --format cards (72 dpi), 1 run(s)"),
     "bench_gemblo.py": (lambda tmp: [], "make pieces"),
     "bench_gemblo_web.py": (lambda tmp: [], "POST a move through the app"),
+    "bench_format_tts.py": (lambda tmp: ["--runs", "1", "rollncook"], "make rollncook --format tts: median"),
     "bench_gimbap.py": (lambda tmp: [], "solve all 2376 orders"),
     "bench_ink.py": (lambda tmp: [], "darkest --bw page:"),
     "bench_rollncook.py": (lambda tmp: ["--quick"], "simulator:"),

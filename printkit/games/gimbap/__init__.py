@@ -13,6 +13,7 @@ from printkit.core.registry import (
     Component, Setting, SolveResult, Solver, lazy, length_between, register, register_form_reader, register_game,
     register_scorekeeper, register_solver, yes_no,
 )
+from printkit.core.export.tts import register_parts
 from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ register(Component(GAME, "aid", "player aid: the round, checking, the end (two a
 register(Component(GAME, "pad", "score pad: the token each player keeps a round, points and radish totals",
                    lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}, kind="pad"))
 register_form_reader(f"{_HERE}.pad:FORM_READER", GAME)  # printkit score gimbap pad.pdf: a filled score pad
+register_parts(GAME, "fillings", f"{_HERE}.tts:fillings")  # --format tts: each filling cut out along its outline
 register_game(f"{_HERE}.state:GIMBAP", GAME)  # printkit score gimbap: the record's rounds replayed on a GimbapState
 register_scorekeeper(f"{_HERE}.web:SCOREKEEPER", GAME)  # printkit serve: the Gimbap page (web.py, web/page.js)
 
