@@ -56,6 +56,8 @@ class _PdfRenderer:
         self.in_symbol = False
         #: Form fields drawn.
         self.fields = 0
+        #: The check boxes with a mark (printkit.core.forms.Marks), once a field is drawn.
+        self.marks: Any = None
         #: The style the canvas is set to, and what it paints (see _apply); None: not known.
         self.styled: tuple[Style, tuple[bool, bool]] | None = None
         self._by_type: dict[type, Callable[[Any], None]] = {
@@ -160,9 +162,11 @@ class _PdfRenderer:
     def _field(self, op: Field) -> None:
         if self.in_symbol:
             raise ValueError(f"form field {op.name!r} is in a symbol; a field goes on a page")
-        from printkit.core.forms import add_pdf_field  # only fillable documents need it
+        from printkit.core.forms import Marks, add_pdf_field  # only fillable documents need it
 
-        add_pdf_field(self.c, op)
+        if self.marks is None:
+            self.marks = Marks()
+        add_pdf_field(self.c, op, self.marks)
         self.fields += 1
         self.styled = None
 
@@ -265,8 +269,11 @@ def _chunk(doc: Document, start: int) -> tuple[bytes, int]:
         r.styled = None  # so does a form
         r.draw(doc.symbols[name])
         c.endForm()
+    if r.marks is not None:
+        r.marks.attach(c)
     c.save()
-    return buf.getvalue(), i
+    data = buf.getvalue()
+    return (r.marks.apply(data) if r.marks is not None else data), i
 
 
 def _page(c: rl_canvas.Canvas, r: _PdfRenderer, page: Page) -> None:
