@@ -164,7 +164,7 @@ class Marks:
         with _quiet_pypdf():
             writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
             root = writer.root_object
-            carrier = root[carrier_key].get_object()
+            carrier: Any = root[carrier_key].get_object()
             for page in writer.pages:
                 for ref in page.get("/Annots") or []:
                     annot = ref.get_object()

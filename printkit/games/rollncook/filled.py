@@ -202,7 +202,8 @@ def _adjusted(form: FilledForm, m: Marks) -> None:
     for h in range(m.played):
         dice = m.dice[h]
         free = (1 if len(set(dice)) < len(dice) else 0) + m.abilities["add"]
-        odd = sorted(((min(_step(d, k + 1) for d in dice), k) for k in m.boxes[h] if k + 1 not in dice),
+        # an hour without dice (a gap, RNC-11) is 3 steps from any box: as far as a result goes
+        odd = sorted(((min((_step(d, k + 1) for d in dice), default=3), k) for k in m.boxes[h] if k + 1 not in dice),
                      reverse=True)
         for steps, k in sorted(odd[free:], key=lambda s: s[1]):
             left -= steps

@@ -131,7 +131,7 @@ def targets(geo: dict, plate_x: float, plates: int) -> dict[str, list[tuple[Box,
     top = geo["top"]
     inset, col_w = geo["inset"], geo["col_w"]
     centres = [plate_x + j * geo["plate_dx"] for j in range(plates)]
-    edges = [inset, *((a + b) / 2 for a, b in zip(centres, centres[1:])), inset + col_w]
+    edges = [inset, *((a + b) / 2 for a, b in zip(centres[:-1], centres[1:], strict=True)), inset + col_w]
     side = 2 * geo["plate_r"] + 0.4
     plate_y, plate_h = top + PLATE_TOP, geo["clock_h"] - PLATE_TOP
     out: dict[str, list[tuple[Box, Box]]] = {
