@@ -91,11 +91,15 @@ def hour_words(i: int) -> str:
 
 #: A plate's target starts this far below the clock's top (under the printed time), mm.
 PLATE_TOP = 3.6
-#: A bullet's "used" target starts this far above the bullet's centre, mm: the cell above it
-#: is the "got" target; the cross a "used" tap draws (BULLET_CROSS wide) sits on the bullet.
+#: A bullet's cell (bullet_dx wide, inv_dy high) holds two targets. Each draws its mark on the
+#: bullet, so both cover it: "used" (a cross BULLET_CROSS wide, on the bullet) from USED_ABOVE
+#: mm above the bullet's centre to the cell's bottom, "got" (a ring RING_GAP mm outside the
+#: printed bullet) from the cell's top to the ring's bottom. Where they overlap, PDFium gives
+#: the tap to the first in the page's /Annots (tests/games/rollncook/test_fillable_taps.py):
+#: "used" comes first, so the cell above USED_ABOVE is "got" and the rest is "used". A viewer
+#: that gives it to the later one still has both: "got" down to the ring, "used" below it.
 USED_ABOVE, BULLET_CROSS = 0.9, 2.6
-#: The ring a "got" tap draws around a bullet: this far outside the printed bullet, mm.
-RING_GAP = 0.55
+RING_GAP = 0.45
 #: A dish box's cross leaves its top this high clear: the printed bonus (``+2``) is there, mm.
 BONUS_H = 2.9
 #: An ability box's target starts this far below its card's top (under the effect's text), mm.
@@ -153,7 +157,7 @@ def targets(geo: dict, plate_x: float, plates: int) -> dict[str, list[tuple[Box,
     cell = (cx - geo["bullet_dx"] / 2, geo["rows_y"], geo["bullet_dx"], geo["inv_dy"])
     ring = 2 * (geo["bullet_r"] + RING_GAP)
     used_y = cy - USED_ABOVE
-    out["got"] = [(cell, (cx - ring / 2, cy - ring / 2, ring, ring))]
+    out["got"] = [((cell[0], cell[1], cell[2], cy + ring / 2 - cell[1]), (cx - ring / 2, cy - ring / 2, ring, ring))]
     cross = (cx - BULLET_CROSS / 2, used_y, BULLET_CROSS, BULLET_CROSS)
     out["used"] = [((cell[0], used_y, cell[2], cell[1] + cell[3] - used_y), cross)]
     dx, dy, dw, dh = dish_box(geo, 0, 0)
@@ -223,12 +227,12 @@ def field_ops(sid: str, geo: dict, hours: list[dict], totals: list[dict]) -> lis
     for i, ing in enumerate(inventory_rows()):
         for j in range(bullets(ing)):
             dx, dy = j * geo["bullet_dx"], i * geo["inv_dy"]
+            target, mark = _moved(kinds["used"][0], dx, dy)  # first: see USED_ABOVE
+            out.append(check_box(n.bullet(ing, j, "used"), *target, mark="cross", glyph=mark,
+                                 tooltip=f"{ing} {j + 1}: crossed (used)"))
             target, mark = _moved(kinds["got"][0], dx, dy)
             out.append(check_box(n.bullet(ing, j, "got"), *target, mark="ring", glyph=mark,
                                  tooltip=f"{ing} {j + 1}: circled (obtained)"))
-            target, mark = _moved(kinds["used"][0], dx, dy)
-            out.append(check_box(n.bullet(ing, j, "used"), *target, mark="cross", glyph=mark,
-                                 tooltip=f"{ing} {j + 1}: crossed (used)"))
     for i, (meal, m) in enumerate(CONTENT.meals.items()):
         for j in range(m.boxes):
             target, mark = _moved(kinds["dishes"][0], j * geo["dish_dx"], i * geo["meal_dy"])
