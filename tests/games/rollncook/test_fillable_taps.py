@@ -19,7 +19,6 @@ from pathlib import Path
 import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-import pytest
 import yaml
 from pypdf import PdfReader
 
