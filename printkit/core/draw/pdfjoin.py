@@ -126,9 +126,10 @@ class _Chunk:
         """Write ``page`` (its contents, resources and annotations first); its number."""
         ref = page.indirect_reference
         n = self.numbers[ref.idnum] = self.joiner.new_number()
-        page[NameObject("/Parent")] = IndirectObject(_PAGES, 0, None)
         for key, value in list(page.items()):
-            page[key] = self.copied(value, shared=key == "/Resources")
+            if key != "/Parent":  # the joined file's page tree, set below
+                page[key] = self.copied(value, shared=key == "/Resources")
+        page[NameObject("/Parent")] = IndirectObject(_PAGES, 0, None)
         self.joiner.write_object(n, _bytes(page))
         return n
 
