@@ -251,3 +251,22 @@ def test_tap_targets_are_as_large_as_the_docs_say():
             assert all(abs(g - w) <= 0.1 * w + 0.05 for g, w in zip(got, want, strict=True)), (kind, paper, got, want)
     # bigger than before issue 27 (3.4 mm segments, 2.7 mm plates, 3.2 mm bullets, 9 mm box squares)
     assert a4["seg"][0] > 3.7 and a4["plate"][1] > 5.5 and a4["bullet used"][1] > 4.5 and a4["box"][0] > 15
+
+
+def test_the_fields_go_as_the_sheet_reads():
+    """Tab order (the page's /Annots): the name, then hour by hour top to bottom (plates in the
+    clock, dice, boxes, table), the inventory row by row, the cookbooks, the abilities, the totals."""
+    order = [n.partition(":")[2] for n in rects(blank(7))]
+
+    def kind(name: str) -> str:
+        part = name.split(":")
+        return part[0] if len(part) == 1 or part[0] in ("inv", "meal", "ability") else re.sub(r"\d", "", part[1])
+
+    hour = [kind(n) for n in order if n.startswith("h11:")]
+    assert hour == ["plate"] + ["die"] * 3 + ["box"] * 6 + ["seg"] * 6
+    runs = [k for i, k in enumerate(map(kind, order)) if i == 0 or k != kind(order[i - 1])]
+    assert runs[0] == "name" and runs[-4:] == ["ability", "meals", "rares_left", "total"]
+    assert runs[-6:-4] == ["inv", "meal"]
+    inv = [n for n in order if n.startswith("inv:")]
+    assert inv[:4] == ["inv:egg:1:used", "inv:egg:1:got", "inv:egg:2:used", "inv:egg:2:got"]
+    assert inv[-1] == "inv:brown_sauce:6:got"
