@@ -343,11 +343,14 @@ def make(
     fillable: Annotated[bool, typer.Option(
         "--fillable", help="PDF form fields over every mark, to fill in on a tablet and score with "
                            "'printkit score GAME FILE.pdf' (Roll n Cook sheets, score pads). Same as --set fillable=yes.")] = False,
+    cmyk: Annotated[bool, typer.Option(
+        "--cmyk", help="For a print shop: PDF colours in CMYK, black text and lines in black ink only "
+                       "(PDF only; not with --fillable).")] = False,
 ) -> None:
     """Make print-and-play files and print the paths written.
 
-    File names say what is in them: GAME-COMPONENT[-seedN]-PAPER[-bw], then every option and
-    setting not at its default (-bleed3, -nocrop, -duplex0.5,-1, -count30, -edge25 ...).
+    File names say what is in them: GAME-COMPONENT[-seedN]-PAPER[-bw][-cmyk], then every option
+    and setting not at its default (-bleed3, -nocrop, -duplex0.5,-1, -count30, -edge25 ...).
 
     \b
     Examples:
@@ -358,9 +361,10 @@ def make(
       printkit make gimbap dice --set edge=25mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
       printkit make all --format png --bw      # page images + kit-contact-sheet-seedN-a4-bw.png
+      printkit make trickdumpling --bleed 3 --cmyk   # for a print shop: CMYK, pure black text
     """
     make_kit(target, components, seed, count, paper, fmt, out, bw, bleed, crop_marks, duplex_offset,
-             settings, hex_size, fillable)
+             settings, hex_size, fillable, cmyk)
 
 
 @app.command()

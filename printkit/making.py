@@ -69,7 +69,8 @@ def check_seed(seed: int, flag: str = "--seed", span: int = 1, what: str = "") -
 def make_kit(target: str, components: Sequence[str] | None = None, seed: int | None = None,
              count: str | None = None, paper: str = "a4", fmt: str = "pdf", out: Path = Path("output"),
              bw: bool = False, bleed: float = 0.0, crop_marks: bool = True, duplex_offset: str = "0,0",
-             settings: Sequence[str] | None = None, hex_size: str | None = None, fillable: bool = False) -> None:
+             settings: Sequence[str] | None = None, hex_size: str | None = None, fillable: bool = False,
+             cmyk: bool = False) -> None:
     """``printkit make``: every option checked and every setting read before anything is made,
     then the files made and their paths printed on stdout, one a line. The values are the
     command line's, as typer converts them (printkit/commands.py documents each option)."""
@@ -78,11 +79,17 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
 
     paper = one_of("--paper", paper, PAPERS)
     formats = FORMATS[one_of("--format", fmt, FORMATS, "pdf, svg, both, json or png")]
+    if cmyk and formats != ("pdf",):
+        raise PrintkitError(f"--cmyk makes PDF files for a print shop; --format {fmt.lower()} has no CMYK colours "
+                            "(leave out --format, or --cmyk)")
     opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
-                        duplex_offset=_parse_offset(duplex_offset))
+                        duplex_offset=_parse_offset(duplex_offset), cmyk=cmyk)
     todo = _components(target, components)
     jobs = _jobs(todo, list(settings or []), {"count": count, "hex_size": hex_size,
                                               "fillable": "yes" if fillable else None}, formats)
+    if cmyk and any(own.get("fillable") for _, own in jobs):
+        raise PrintkitError("--cmyk makes PDF files for a print shop, which prints no form fields; "
+                            "make --fillable sheets without --cmyk")
     opts = dataclasses.replace(opts, seed=_seed(seed, jobs))
     prepare_folder(out)  # a folder that cannot be written to is refused before anything is made
     written: list[Path] = []
@@ -200,7 +207,7 @@ def make_one(comp: Any, own: dict[str, Any], opts: PrintOptions, formats: tuple[
         return [path]
     # pages are laid out as they are rendered; the collector runs less often meanwhile (core/collector.py)
     with progress_bar(f"{comp.game} {comp.name}") as bar, fewer_collections():
-        return write_document(comp.build(opts, **own), out, stem, formats, tick=bar)
+        return write_document(comp.build(opts, **own), out, stem, formats, tick=bar, cmyk=opts.cmyk)
 
 
 class progress_bar:

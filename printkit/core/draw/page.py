@@ -50,6 +50,8 @@ class PrintOptions:
     crop_marks: bool = True
     duplex_offset: tuple[float, float] = (0.0, 0.0)
     seed: int | None = None
+    #: PDF colours in CMYK for a print shop (core/draw/pdf.py): black is black ink only.
+    cmyk: bool = False
 
     def __post_init__(self):
         if self.paper not in PAPERS:
@@ -75,7 +77,7 @@ def footer_text(info: FooterInfo, opts: PrintOptions, page: int, pages: int, lab
     parts = ["printkit", f"{info.game} {info.component}" + (f" {label}" if label else "")]
     if info.seed is not None:
         parts.append(f"seed {info.seed}")
-    parts.append(PAPER_NAMES[opts.paper] + (" B&W" if opts.bw else ""))
+    parts.append(PAPER_NAMES[opts.paper] + (" B&W" if opts.bw else "") + (" CMYK" if opts.cmyk else ""))
     parts.append(f"page {page} of {pages}")
     parts.append("print at 100% (actual size)")
     return " · ".join(parts)
