@@ -121,11 +121,11 @@ class Marks:
 
     reportlab's ``acroForm.checkbox`` makes a square widget whose appearance is a glyph in it.
     A marked box is made by it too (the field, its name, tooltip, flags and states), and then
-    :meth:`apply` (pypdf, after the document is saved) gives the widget its own rectangle and
+    :meth:`edit` (pypdf, after the document is saved) gives the widget its own rectangle and
     its own "on" appearance: a form XObject made once for each look by reportlab's
     ``acroForm.makeStream``. reportlab cannot put a reference into a widget it made, so the
     appearances reach the saved file through the catalog (:data:`CARRIER`, set by
-    :meth:`attach`), and :meth:`apply` moves them to the widgets and removes the entry."""
+    :meth:`attach`), and :meth:`edit` moves them to the widgets and removes the entry."""
 
     #: Each look's appearance (its drawing and size) -> its reference in the reportlab document.
     streams: dict[str, Any] = field(default_factory=dict)
@@ -146,43 +146,37 @@ class Marks:
         self.widgets[name] = ((x, y, x + w, y + h), key)
 
     def attach(self, c: Canvas) -> None:
-        """Put the appearances in the catalog (for :meth:`apply`); before the document is saved."""
+        """Put the appearances in the catalog (for :meth:`edit`); before the document is saved."""
         if self.streams:
             from reportlab.pdfbase.pdfdoc import PDFDictionary
 
             c.setCatalogEntry(CARRIER, PDFDictionary({f"M{i}": ref for i, ref in enumerate(self.streams.values())}))
 
-    def apply(self, data: bytes) -> bytes:
-        """The saved PDF ``data`` with each marked widget's rectangle and appearance set."""
-        if not self.widgets:
-            return data
-        from pypdf import PdfReader, PdfWriter
+    def edit(self, reader: PdfReader) -> None:
+        """Give each marked widget of the saved document (read by pypdf: the PDF joiner calls
+        this before it writes the document's objects) its rectangle and appearance, and take
+        the appearances' entry out of the catalog."""
         from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject
 
         index = {key: f"/M{i}" for i, key in enumerate(self.streams)}
         carrier_key = NameObject("/" + CARRIER)
-        with _quiet_pypdf():
-            writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-            root = writer.root_object
-            carrier: Any = root[carrier_key].get_object()
-            for page in writer.pages:
-                for ref in page.get("/Annots") or []:
-                    annot = ref.get_object()
-                    got = self.widgets.get(str(annot.get("/T", "")))
-                    if got is None:
-                        continue
-                    rect, key = got
-                    off = annot["/AP"]["/N"].raw_get("/Off")
-                    annot[NameObject("/Rect")] = ArrayObject(FloatObject(_num(v)) for v in rect)
-                    annot[NameObject("/AP")] = DictionaryObject({NameObject("/N"): DictionaryObject({
-                        NameObject("/" + ON): carrier.raw_get(index[key]), NameObject("/Off"): off})})
-            del root[carrier_key]
-            out = io.BytesIO()
-            writer.write(out)
-        return out.getvalue()
+        root: Any = reader.trailer["/Root"].get_object()
+        carrier: Any = root[carrier_key].get_object()
+        for page in reader.pages:
+            for ref in page.get("/Annots") or []:
+                annot = ref.get_object()
+                got = self.widgets.get(str(annot.get("/T", "")))
+                if got is None:
+                    continue
+                rect, key = got
+                off = annot["/AP"]["/N"].raw_get("/Off")
+                annot[NameObject("/Rect")] = ArrayObject(FloatObject(_num(v)) for v in rect)
+                annot[NameObject("/AP")] = DictionaryObject({NameObject("/N"): DictionaryObject({
+                    NameObject("/" + ON): carrier.raw_get(index[key]), NameObject("/Off"): off})})
+        del root[carrier_key]
 
 
-#: The catalog entry that carries the marks' appearances from reportlab to :meth:`Marks.apply`
+#: The catalog entry that carries the marks' appearances from reportlab to :meth:`Marks.edit`
 #: (one reportlab writes and PDF readers ignore; removed before the file is written).
 CARRIER = "SpiderInfo"
 

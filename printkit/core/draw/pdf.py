@@ -241,24 +241,25 @@ def write_pdf(doc: Document, sink: IO[bytes], cmyk: bool = False) -> None:
     """Write the PDF of ``doc`` to ``sink`` (the same bytes as :func:`render_pdf`), a chunk of
     pages at a time (see :data:`CHUNK`), so memory does not grow with the number of pages."""
     count = len(doc.pages)
-    data, start = _chunk(doc, 0, cmyk)
+    data, start, edit = _chunk(doc, 0, cmyk)
     from printkit.core.draw.pdfjoin import PdfJoiner
 
     joiner = PdfJoiner(sink)
-    joiner.add(data)
+    joiner.add(data, edit)
     while start < count:
         # A chunk's reportlab document and pypdf reader are reference cycles: collected now,
         # not when the collector next looks at old objects (memory would grow until then).
         gc.collect()
-        data, start = _chunk(doc, start, cmyk)
-        joiner.add(data)
+        data, start, edit = _chunk(doc, start, cmyk)
+        joiner.add(data, edit)
     joiner.close()
 
 
-def _chunk(doc: Document, start: int, cmyk: bool) -> tuple[bytes, int]:
+def _chunk(doc: Document, start: int, cmyk: bool) -> tuple[bytes, int, Callable[[Any], None] | None]:
     """A reportlab document of ``doc``'s pages from ``start``, with every symbol known by then,
-    and the page after its last: at most :data:`CHUNK` pages, ended early once its pages hold
-    :data:`CHUNK_FIELDS` form fields."""
+    the page after its last (at most :data:`CHUNK` pages, ended early once its pages hold
+    :data:`CHUNK_FIELDS` form fields), and what the joiner changes in it before writing it (the
+    marked check boxes' rectangles and appearances, printkit.core.forms.Marks), if anything."""
     buf = io.BytesIO()
     c = rl_canvas.Canvas(
         buf,
@@ -292,8 +293,7 @@ def _chunk(doc: Document, start: int, cmyk: bool) -> tuple[bytes, int]:
     if r.marks is not None:
         r.marks.attach(c)
     c.save()
-    data = buf.getvalue()
-    return (r.marks.apply(data) if r.marks is not None else data), i
+    return buf.getvalue(), i, (r.marks.edit if r.marks is not None else None)
 
 
 def _page(c: rl_canvas.Canvas, r: _PdfRenderer, page: Page) -> None:

@@ -28,7 +28,7 @@ import hashlib
 import io
 import re
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from pypdf import PdfReader
@@ -93,9 +93,12 @@ class PdfJoiner:
         return tag
 
     # -- reading a chunk ------------------------------------------------------------------------
-    def add(self, pdf: bytes) -> None:
-        """Write the pages of ``pdf`` (whole PDF bytes) after those written so far."""
+    def add(self, pdf: bytes, edit: Callable[[PdfReader], None] | None = None) -> None:
+        """Write the pages of ``pdf`` (whole PDF bytes) after those written so far; ``edit``,
+        if given, changes the chunk's objects (read by pypdf) before they are written."""
         chunk = _Chunk(self, PdfReader(io.BytesIO(pdf)))
+        if edit is not None:
+            edit(chunk.reader)
         root = chunk.reader.trailer["/Root"].get_object()
         assert isinstance(root, DictionaryObject)
         for page in chunk.reader.pages:
