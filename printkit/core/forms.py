@@ -156,6 +156,8 @@ class Marks:
         """Give each marked widget of the saved document (read by pypdf: the PDF joiner calls
         this before it writes the document's objects) its rectangle and appearance, and take
         the appearances' entry out of the catalog."""
+        if not self.widgets:  # fields, but no marked check box (a score pad)
+            return
         from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject
 
         index = {key: f"/M{i}" for i, key in enumerate(self.streams)}
