@@ -212,6 +212,10 @@ class Field:
     em size in mm, 0 to fit the box) or ``"check"`` (a box crossed, or not). ``value`` is what
     the field holds when made: its text, or ``"Yes"`` for a crossed box. A field is placed on
     a page, never in a symbol (a form field belongs to one page).
+
+    A check box's ``mark`` (see printkit.core.forms.MARKS) is what a tap draws, in ``glyph``
+    (x, y, w, h, in the same units as the box; inside it): then the whole box takes the tap.
+    Without a mark, the box is the largest square centred in it, crossed.
     """
 
     name: str
@@ -225,6 +229,8 @@ class Field:
     size: float = 0.0
     tooltip: str = ""
     tag: str | None = None
+    mark: str = ""
+    glyph: tuple[float, float, float, float] | None = None
 
 
 Op = Line | Rect | Circle | Polygon | Path | Text | Group | Use | Field

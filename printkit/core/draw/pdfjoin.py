@@ -28,7 +28,7 @@ import hashlib
 import io
 import re
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from pypdf import PdfReader
@@ -93,9 +93,12 @@ class PdfJoiner:
         return tag
 
     # -- reading a chunk ------------------------------------------------------------------------
-    def add(self, pdf: bytes) -> None:
-        """Write the pages of ``pdf`` (whole PDF bytes) after those written so far."""
+    def add(self, pdf: bytes, edit: Callable[[PdfReader], None] | None = None) -> None:
+        """Write the pages of ``pdf`` (whole PDF bytes) after those written so far; ``edit``,
+        if given, changes the chunk's objects (read by pypdf) before they are written."""
         chunk = _Chunk(self, PdfReader(io.BytesIO(pdf)))
+        if edit is not None:
+            edit(chunk.reader)
         root = chunk.reader.trailer["/Root"].get_object()
         assert isinstance(root, DictionaryObject)
         for page in chunk.reader.pages:
@@ -153,9 +156,10 @@ class _Chunk:
         """Write ``page`` (its contents, resources and annotations first); its number."""
         ref = page.indirect_reference
         n = self.numbers[ref.idnum] = self.joiner.new_number()
-        page[NameObject("/Parent")] = IndirectObject(_PAGES, 0, None)
         for key, value in list(page.items()):
-            page[key] = self.copied(value, shared=key == "/Resources")
+            if key != "/Parent":  # the joined file's page tree, set below
+                page[key] = self.copied(value, shared=key == "/Resources")
+        page[NameObject("/Parent")] = IndirectObject(_PAGES, 0, None)
         self.joiner.write_object(n, _bytes(page))
         return n
 
