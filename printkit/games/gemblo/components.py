@@ -11,12 +11,14 @@ from __future__ import annotations
 from functools import partial
 
 from printkit.core.build import build_document
-from printkit.core.draw.hexes import area_outline, border_cells, inner_edges, segments_path
+from printkit.core.draw.hexes import (area_edges, area_inset_outline, area_outline, border_cells, inner_edges,
+                                     segments_path)
 from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Op, Polygon, Style, Use
 from printkit.core.draw.page import FooterInfo, PrintOptions, content_box, plan_tiles
 from printkit.core.geometry import hexgrid
 from printkit.core.geometry.hexgrid import SQRT3, Hex, add, to_pixel
 from printkit.core.layout.canvas import Canvas, Drawing
+from printkit.core.units import parse_length
 from printkit.errors import PrintkitError
 from printkit.games.gemblo.content import CONTENT
 
@@ -153,18 +155,38 @@ def build_board(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool 
 
 def piece_symbol(cv: Canvas, name: str, size: float) -> tuple[Op, ...]:
     """A piece in its data orientation around cell (0, 0): cells filled with the colour of the
-    use (INHERIT), thin lines between its blocks, and its outline (the cut line)."""
+    use (INHERIT), thin lines between its blocks, and its frame: the outline moved inside by the
+    layout's ``outline_inset``, so that the cut (the outline itself, where the colour ends)
+    carries no ink (issue 28) and two pieces of one colour side by side show a cut between
+    their frames."""
     cells = frozenset(CONTENT.pieces[name])
     ops: list[Op] = []
     for c in sorted(cells):
         x, y = to_pixel(c, size)
         ops.append(Polygon(tuple((x + a, y + b) for a, b in hexgrid.corners(size)),
                            Style(stroke=None, fill=INHERIT)))
-    inner = inner_edges(cells, size)
+    inset = parse_length(cv.data["outline_inset"])
+    # The thin lines between cells stop at the frame: a corner of the frame lies on the line
+    # between the two cells there (it halves their 240 degrees), inset / cos 30 from the outline.
+    outer = {_pt(p) for seg in area_edges(cells, size) for p in seg}
+    cut = inset * 2 / SQRT3
+    inner = [(_short(a, b, cut) if _pt(a) in outer else a, _short(b, a, cut) if _pt(b) in outer else b)
+             for a, b in inner_edges(cells, size)]
     if inner:
         ops.append(segments_path(inner, cv.style("inner")))
-    ops.append(area_outline(cells, size, cv.style("outline"), tag=f"outline {name}"))
+    ops.append(area_inset_outline(cells, size, inset, cv.style("outline"), tag=f"outline {name}"))
     return tuple(ops)
+
+
+def _pt(p: tuple[float, float]) -> tuple[float, float]:
+    return (round(p[0], 6), round(p[1], 6))
+
+
+def _short(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[float, float]:
+    """``a`` moved ``by`` mm towards ``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = (dx * dx + dy * dy) ** 0.5
+    return (a[0] + dx / n * by, a[1] + dy / n * by)
 
 
 def _lattice(bw: float, bh: float, size: float) -> list[Hex]:
