@@ -153,28 +153,29 @@ def build_board(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool 
 
 # -- pieces ----------------------------------------------------------------------------------
 
-def piece_symbol(cv: Canvas, name: str, size: float) -> tuple[Op, ...]:
+def piece_symbol(cv: Canvas, name: str, size: float, inset: float = 0.0) -> tuple[Op, ...]:
     """A piece in its data orientation around cell (0, 0): cells filled with the colour of the
-    use (INHERIT), thin lines between its blocks, and its frame: the outline moved inside by the
-    layout's ``outline_inset``, so that the cut (the outline itself, where the colour ends)
-    carries no ink (issue 28) and two pieces of one colour side by side show a cut between
-    their frames."""
+    use (INHERIT), thin lines between its blocks, and its outline; a piece to cut out has it
+    moved ``inset`` mm inside, a frame, so that the cut (where the colour ends) carries no ink
+    (issue 28) and two pieces of one colour side by side show a cut between their frames."""
     cells = frozenset(CONTENT.pieces[name])
     ops: list[Op] = []
     for c in sorted(cells):
         x, y = to_pixel(c, size)
         ops.append(Polygon(tuple((x + a, y + b) for a, b in hexgrid.corners(size)),
                            Style(stroke=None, fill=INHERIT)))
-    inset = parse_length(cv.data["outline_inset"])
     # The thin lines between cells stop at the frame: a corner of the frame lies on the line
     # between the two cells there (it halves their 240 degrees), inset / cos 30 from the outline.
-    outer = {_pt(p) for seg in area_edges(cells, size) for p in seg}
+    outer = {_pt(p) for seg in area_edges(cells, size) for p in seg} if inset > 0 else set()
     cut = inset * 2 / SQRT3
     inner = [(_short(a, b, cut) if _pt(a) in outer else a, _short(b, a, cut) if _pt(b) in outer else b)
              for a, b in inner_edges(cells, size)]
     if inner:
         ops.append(segments_path(inner, cv.style("inner")))
-    ops.append(area_inset_outline(cells, size, inset, cv.style("outline"), tag=f"outline {name}"))
+    if inset > 0:
+        ops.append(area_inset_outline(cells, size, inset, cv.style("outline"), tag=f"outline {name}"))
+    else:
+        ops.append(area_outline(cells, size, cv.style("outline"), tag=f"outline {name}"))
     return tuple(ops)
 
 
@@ -279,8 +280,9 @@ def sheet_drawing(cv: Canvas, sheet: dict, af: float, width: float,
     duplex ``offset``: each piece's back lands behind it, its mirror image, with its name and
     symbol upright (in its colour; in ``--bw`` outlined only, to save ink)."""
     size, k = af / SQRT3, af / SYMBOL_CELL
+    inset = parse_length(cv.data["outline_inset"])
     for name in CONTENT.pieces:
-        cv.define(f"piece-{name}", partial(piece_symbol, cv, name, size))
+        cv.define(f"piece-{name}", partial(piece_symbol, cv, name, size, inset))
     back = sheet["side"] == "back"
     flip = Matrix.translate(width + offset[0], offset[1]) @ Matrix.mirror("x") if back else Matrix()
     ops: list[Op] = []
