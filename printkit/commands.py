@@ -294,6 +294,8 @@ def list_cmd(
     bleed: Annotated[float, typer.Option(parser=_decimal, help="Count pages as 'make --bleed MM' makes them (bleed costs cards a sheet).")] = 0.0,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Count pages as made with or without crop marks.")] = True,
+    presets: Annotated[bool, typer.Option("--presets", help="List the print shops' presets of "
+                                                            "'make --format cards' instead.")] = False,
 ) -> None:
     """List every game and component that can be made, with page counts and paper sizes
     (for the --bleed and --crop-marks given, as 'make' would make them).
@@ -302,7 +304,14 @@ def list_cmd(
     Examples:
       printkit list --settings
       printkit list --bleed 3
+      printkit list --presets
     """
+    if presets:
+        from printkit.core.export.cards import preset_lines
+
+        for line in preset_lines():
+            typer.echo(line)
+        return
     from printkit.listing import listing
 
     for line in listing(show_settings, bleed, crop_marks):
@@ -323,12 +332,15 @@ def make(
                         "(Roll n Cook sheets). Same as --set count=N.")] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
     fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page), both, json "
-                                                     "(the contents, for components that have one), or png "
+                                                     "(the contents, for components that have one), png "
                                                      "(a 100 dpi image a page and one contact sheet of them all, "
-                                                     "to look at before printing).")] = "pdf",
+                                                     "to look at before printing), or cards (a PNG per card face "
+                                                     "and back, tile and token, with a manifest.csv, for a print "
+                                                     "shop: docs/print-shops.md).")] = "pdf",
     out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("output"),
     bw: Annotated[bool, typer.Option("--bw", help="Low-ink black-and-white version.")] = False,
-    bleed: Annotated[float, typer.Option(parser=_decimal, help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
+    bleed: Annotated[float | None, typer.Option(parser=_decimal, help="Bleed around cards and tiles, in mm (0-10); "
+                                                                      "default 0, and 3 for --format cards.")] = None,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Crop marks outside the trim.")] = True,
     duplex_offset: Annotated[str, typer.Option(
@@ -343,11 +355,20 @@ def make(
     fillable: Annotated[bool, typer.Option(
         "--fillable", help="PDF form fields over every mark, to fill in on a tablet and score with "
                            "'printkit score GAME FILE.pdf' (Roll n Cook sheets, score pads). Same as --set fillable=yes.")] = False,
+    cmyk: Annotated[bool, typer.Option(
+        "--cmyk", help="For a print shop: PDF colours in CMYK, black text and lines in black ink only "
+                       "(PDF only; not with --fillable).")] = False,
+    dpi: Annotated[int | None, typer.Option(parser=_whole, help="--format cards: pixels per inch, 72 to 1200 "
+                                                                "(default 300).")] = None,
+    preset: Annotated[str | None, typer.Option(
+        help="--format cards: a print shop's template for poker cards (sizes, never the art): "
+             "mpc-poker (MakePlayingCards, 822 x 1122 px at 300 dpi) or tgc-poker (The Game Crafter, "
+             "825 x 1125 px at 300 dpi); no --dpi or --bleed with it.")] = None,
 ) -> None:
     """Make print-and-play files and print the paths written.
 
-    File names say what is in them: GAME-COMPONENT[-seedN]-PAPER[-bw], then every option and
-    setting not at its default (-bleed3, -nocrop, -duplex0.5,-1, -count30, -edge25 ...).
+    File names say what is in them: GAME-COMPONENT[-seedN]-PAPER[-bw][-cmyk], then every option
+    and setting not at its default (-bleed3, -nocrop, -duplex0.5,-1, -count30, -edge25 ...).
 
     \b
     Examples:
@@ -358,9 +379,11 @@ def make(
       printkit make gimbap dice --set edge=25mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
       printkit make all --format png --bw      # page images + kit-contact-sheet-seedN-a4-bw.png
+      printkit make trickdumpling --bleed 3 --cmyk   # for a print shop: CMYK, pure black text
+      printkit make trickdumpling --format cards --preset mpc-poker   # PNGs + manifest.csv for a print shop
     """
     make_kit(target, components, seed, count, paper, fmt, out, bw, bleed, crop_marks, duplex_offset,
-             settings, hex_size, fillable)
+             settings, hex_size, fillable, cmyk, dpi, preset)
 
 
 @app.command()

@@ -232,7 +232,11 @@ Op = Line | Rect | Circle | Polygon | Path | Text | Group | Use | Field
 
 @dataclass
 class Page:
-    """A page ``width`` x ``height`` mm. ``trim``/``bleed`` are (x, y, w, h) boxes, or None."""
+    """A page ``width`` x ``height`` mm. ``trim``/``bleed`` are (x, y, w, h) boxes, or None.
+
+    An item drawn alone (``PrintOptions.items``) may say more: ``outline``, its cut line as
+    points (x, y) in page mm when it is not the trim's rectangle (a piece's shape), and
+    ``group``, a name the items that belong together share (one player's set of pieces)."""
 
     width: float
     height: float
@@ -240,6 +244,8 @@ class Page:
     trim: tuple[float, float, float, float] | None = None
     bleed: tuple[float, float, float, float] | None = None
     label: str = ""
+    outline: tuple[tuple[float, float], ...] | None = None
+    group: str | None = None
 
 
 class LazySequence(Sequence):

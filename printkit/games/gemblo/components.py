@@ -18,7 +18,6 @@ from printkit.core.draw.page import FooterInfo, PrintOptions, content_box, plan_
 from printkit.core.geometry import hexgrid
 from printkit.core.geometry.hexgrid import SQRT3, Hex, add, to_pixel
 from printkit.core.layout.canvas import Canvas, Drawing
-from printkit.core.units import parse_length
 from printkit.errors import PrintkitError
 from printkit.games.gemblo.content import CONTENT
 
@@ -153,6 +152,12 @@ def build_board(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool 
 
 # -- pieces ----------------------------------------------------------------------------------
 
+#: Colour between a piece's cut (where its colour ends) and its frame (the layout's ``outline``
+#: style), mm: a cut this far off touches no ink, and two pieces of one colour side by side show
+#: twice this of colour to cut through (issue 28: cut lines carry no ink).
+FRAME_CLEAR = 0.6
+
+
 def piece_symbol(cv: Canvas, name: str, size: float, inset: float = 0.0) -> tuple[Op, ...]:
     """A piece in its data orientation around cell (0, 0): cells filled with the colour of the
     use (INHERIT), thin lines between its blocks, and its outline; a piece to cut out has it
@@ -280,7 +285,7 @@ def sheet_drawing(cv: Canvas, sheet: dict, af: float, width: float,
     duplex ``offset``: each piece's back lands behind it, its mirror image, with its name and
     symbol upright (in its colour; in ``--bw`` outlined only, to save ink)."""
     size, k = af / SQRT3, af / SYMBOL_CELL
-    inset = parse_length(cv.data["outline_inset"])
+    inset = cv.style("outline").stroke_width / 2 + FRAME_CLEAR
     for name in CONTENT.pieces:
         cv.define(f"piece-{name}", partial(piece_symbol, cv, name, size, inset))
     back = sheet["side"] == "back"
@@ -302,6 +307,8 @@ def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool 
     """All 108 pieces (18 shapes x 6 colours) at the board's cell size, packed on pages; with
     ``backs``, each sheet followed by its backs for double-sided printing (flip on long edge)."""
     af = hex_size
+    if opts.items:
+        return _pieces_alone(opts, af, backs)
     _, _, bw, bh = content_box(opts)
     packed = pack_pieces(bw, bh, af / SQRT3, list(CONTENT.colours))
     sides = ("front", "back") if backs else ("front",)
@@ -309,3 +316,79 @@ def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool 
     sheet = lambda cv, data, w, h: sheet_drawing(cv, data["sheet"], af, bw, opts.duplex_offset)  # noqa: E731
     data = {"palette": CONTENT.palette, "sheets": sheets, "slots": {"sheet": sheet}}
     return build_document("gemblo/pieces.yaml", opts, FooterInfo(GAME, "pieces"), data)
+
+
+# -- pieces one by one (--format cards and tts) -----------------------------------------------
+
+#: Room around a piece drawn alone, beyond its cells (its cut, where its colour ends), in mm.
+PIECE_PAD = 1.0
+
+
+def _loop(segments) -> tuple[tuple[float, float], ...]:
+    """The closed outline that ``segments`` (an area's outer edges, one loop) make, as points."""
+    key = lambda p: (round(p[0], 6), round(p[1], 6))  # noqa: E731
+    nxt: dict[tuple[float, float], list] = {}
+    for a, b in segments:
+        nxt.setdefault(key(a), []).append(b)
+        nxt.setdefault(key(b), []).append(a)
+    start = segments[0][0]
+    points, prev, here = [start], None, start
+    while True:
+        ahead = [p for p in nxt[key(here)] if prev is None or key(p) != key(prev)]
+        prev, here = here, ahead[0]
+        if key(here) == key(start):
+            return tuple(points)
+        points.append(here)
+
+
+def _alone(piece: str, af: float) -> tuple[Matrix, float, float, tuple[tuple[float, float], ...]]:
+    """Where a piece drawn alone goes: the matrix from its sheet position (turns 0, anchor
+    0,0: see :func:`_placed`) into its own box, the box's w and h, and its cut line there."""
+    size = af / SQRT3
+    m, _ = _placed(piece, 0, (0, 0), size)
+    centres = [m.apply(*to_pixel(c, size)) for c in CONTENT.pieces[piece]]
+    x0, x1 = min(x for x, _ in centres) - size, max(x for x, _ in centres) + size
+    y0, y1 = min(y for _, y in centres) - af / 2, max(y for _, y in centres) + af / 2
+    shift = Matrix.translate(PIECE_PAD - x0, PIECE_PAD - y0)
+    edges = area_edges(frozenset(CONTENT.pieces[piece]), size)
+    outline = tuple((shift @ m).apply(*p) for p in _loop(edges))
+    return shift, x1 - x0 + 2 * PIECE_PAD, y1 - y0 + 2 * PIECE_PAD, outline
+
+
+def _piece_alone(cv: Canvas, data: dict, af: float, side: str) -> list[Op]:
+    """One piece in its box, as :func:`sheet_drawing` draws it on a sheet; a back mirrored
+    within the box (the piece turned over)."""
+    item = data["item"]
+    shift, w, _, _ = _alone(item["piece"], af)
+    ops = sheet_drawing(cv, {"side": side, "pieces": [(item["colour"], item["piece"], 0, (0, 0))]}, af, 0.0)
+    if side == "back":  # drawn mirrored about x = 0: back into the box, where the face's mirror is
+        shift = Matrix.translate(w - shift.e, shift.f)
+    return [Group(tuple(ops), shift)]
+
+
+def _pieces_alone(opts: PrintOptions, af: float, backs: bool) -> Document:
+    """Every piece alone (``PrintOptions.items``), colour by colour as the sheets have them,
+    each colour's pieces one group: a page of the piece's own size (layouts/gemblo/piece.yaml)
+    with its cut line, and its back after it when ``backs``."""
+    slots = {"piece": lambda cv, data, w, h: _piece_alone(cv, data, af, "front"),
+             "back": lambda cv, data, w, h: _piece_alone(cv, data, af, "back")}
+    colours = list(CONTENT.colours)
+    by_piece: dict[str, list] = {}
+    symbols: dict = {}
+    title = ""
+    for piece in CONTENT.pieces:
+        _, w, h, outline = _alone(piece, af)
+        data = {"palette": CONTENT.palette, "piece_w": w, "piece_h": h, "slots": slots,
+                "pieces": [{"colour": c, "piece": piece} for c in colours]}
+        doc = build_document("gemblo/piece.yaml", opts, FooterInfo(GAME, "pieces"), data)
+        symbols.update(doc.symbols)
+        title = doc.title
+        b = opts.bleed
+        for k, page in enumerate(doc.pages):
+            back = k % 2 == 1
+            page.group = f"{GAME}-pieces-{colours[k // 2]}"
+            page.outline = tuple((b + (w - x if back else x), b + y) for x, y in outline)
+        by_piece[piece] = list(doc.pages)
+    pages = [p for j in range(len(colours)) for piece in CONTENT.pieces
+             for p in by_piece[piece][2 * j:2 * j + (2 if backs else 1)]]
+    return Document(pages, symbols, title)

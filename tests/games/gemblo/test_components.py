@@ -10,8 +10,6 @@ from printkit.core.draw import ops as O
 from printkit.core.draw.page import PrintOptions, content_box, plan_tiles
 from printkit.core.geometry.hexgrid import SQRT3
 from printkit.core.layout.canvas import Canvas
-from printkit.core.layout.load import load_layout
-from printkit.core.units import parse_length
 from printkit.games.gemblo import components
 from printkit.games.gemblo.content import CONTENT
 from printkit.core.registry import games
@@ -111,7 +109,7 @@ def test_a_board_cell_and_a_piece_cell_measure_the_same(kit, kind):
     x = cx + 0.2 * 16  # within the flat edges (half a side: 4.6 mm), clear of marks and labels
     # A piece's dark frame runs outline_inset inside its cut (issue 28: cut lines carry no ink):
     # measured frame to frame (a window clear of a neighbour's frame), plus the inset each side.
-    inset = parse_length(load_layout("gemblo/pieces.yaml").spec.data["outline_inset"])
+    inset = Canvas.standalone("gemblo/pieces.yaml").style("outline").stroke_width / 2 + components.FRAME_CLEAR
     frame = 16.0 - 2 * inset
     piece_cell = measure_between_edges(img, (x, cy - frame / 2), (x, cy + frame / 2), dpi, "y", window=0.6) + 2 * inset
     assert piece_cell == pytest.approx(16.0, abs=0.2)
