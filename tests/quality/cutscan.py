@@ -2,8 +2,8 @@
 and piece of a page is cut, taken from the drawing model's placements (each card's group and
 matrix, each piece's symbol use), and the pixels of a page image within a band either side.
 
-Used by tests/quality/test_cut_lines.py and, for before/after numbers over the whole kit, by
-benchmarks/bench_cut_ink.py.
+Used by tests/quality/test_cut_lines.py (and, over every page of the kit, for issue 28's
+before/after numbers).
 """
 
 from __future__ import annotations
