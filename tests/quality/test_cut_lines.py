@@ -3,10 +3,10 @@
 Every card, tile and token sheet is rasterised at 300 dpi and the pixels within 0.5 mm either
 side of every cut are read (tests/quality/cutscan.py), the cuts placed from the drawing model:
 each card's group and matrix on its sheet, its size and corner radius from its layout, each
-Gemblo piece's symbol use and cells. With ``--bleed 3`` no pixel there may be dark (L < 96)
+Gemblo piece's symbol use and cells, each Gimbap paper filling's and dice net's element. With ``--bleed 3`` no pixel there may be dark (L < 96)
 unless it is art running across the cut (the same grey 1.5 mm out, in the bleed, and 1.5 mm
 in: a dark card back); without bleed none may be near black (L < 64) unless it is the card's
-own fill running to its cut. The cut guide drawn without bleed is a light grey hairline (the
+own fill running to its cut; nor on the pieces and paper cut-outs cut at home. The cut guide drawn without bleed is a light grey hairline (the
 layouts' shared ``cut`` style), on every front and on no back, and not drawn with bleed.
 
 To stay within the time the suite allows, each component's first sheet is read (its fronts
@@ -29,7 +29,7 @@ from printkit.core.preview import rasterise
 from printkit.core.registry import games
 from printkit.core.units import parse_length
 
-from tests.quality.cutscan import Count, card_cuts, scan_cut, scan_segments
+from tests.quality.cutscan import Count, Cut, card_cuts, scan_cut, scan_segments
 from tests.quality.test_print_quality import CARD_COMPONENTS, MEASURES_THE_CUT
 
 DPI = 300
@@ -164,3 +164,57 @@ def test_the_cut_guide_is_a_light_hairline_only_without_bleed(game, name):
                                                              rect.style.stroke.b) >= 0.8 - 1e-9
                 assert rect.style.stroke_width <= 0.15 + 1e-9
                 assert rect.radius == pytest.approx(min(radius, rect.w / 2, rect.h / 2))
+
+
+def _outline_segments(op, m: O.Matrix) -> list[tuple[float, float, float, float]]:
+    """A cut-out's outline as page segments: a polygon's sides, a path's lines and its curves
+    as 16 chords each (M starts a new run; Z closes it)."""
+    if isinstance(op, O.Polygon):
+        runs = [list(op.points) + [op.points[0]]]
+    else:
+        runs = []
+        for seg in op.segments:
+            if seg[0] == "M":
+                runs.append([seg[1:]])
+            elif seg[0] == "L":
+                runs[-1].append(seg[1:])
+            elif seg[0] == "C":
+                (x0, y0), (x1, y1, x2, y2, x3, y3) = runs[-1][-1], seg[1:]
+                for i in range(1, 17):
+                    t = i / 16
+                    a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
+                    runs[-1].append((a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3))
+            elif seg[0] == "Z":
+                runs[-1].append(runs[-1][0])
+    out = []
+    for run in runs:
+        page = [m.apply(*p) for p in run]
+        out += [(*p, *q) for p, q in zip(page, page[1:]) if p != q]
+    return out
+
+
+CUT_OUTS = {"fillings": ("seaweed", "rice", "cheese", "sesame", "ham", "spinach", "radish"),
+            "dice": tuple(f"cuts {n}" for n in range(1, 5))}
+
+
+@pytest.mark.parametrize("name", sorted(CUT_OUTS))
+def test_gimbap_cut_outs_carry_no_black_on_their_cuts(name):
+    """Gimbap's paper fillings and dice nets are cut at home along their outlines (there is no
+    bleed): those are traced in the light grey ``cut`` style, each filling's colour running to
+    it, so nothing near black lies within 0.5 mm of any cut. Placed from the drawing model: each
+    cut-out's element (its id) and its transform."""
+    doc = games()["gimbap"][name].build(PrintOptions(seed=7))
+    pages = list(doc.pages)
+    total, seen = Count(), set()
+    for page, grey in zip(pages, greys(doc, pages), strict=True):
+        for op, m in O.walk(page.ops, O.IDENTITY, doc.symbols):
+            if getattr(op, "tag", None) not in CUT_OUTS[name]:
+                continue
+            seen.add(op.tag)
+            assert op.style.stroke is not None and min(op.style.stroke.r, op.style.stroke.g, op.style.stroke.b) >= 0.8 - 1e-9
+            if isinstance(op, O.Rect):
+                total.add(scan_cut(grey, Cut(op.w, op.h, op.radius, m @ O.Matrix.translate(op.x, op.y)), DPI))
+            else:
+                total.add(scan_segments(grey, _outline_segments(op, m), DPI))
+    assert seen == set(CUT_OUTS[name]) and total.pixels > 20_000
+    assert total.line == 0 and total.black == 0, total
