@@ -189,7 +189,7 @@ def _outline_segments(op, m: O.Matrix) -> list[tuple[float, float, float, float]
     out = []
     for run in runs:
         page = [m.apply(*p) for p in run]
-        out += [(*p, *q) for p, q in zip(page, page[1:]) if p != q]
+        out += [(*p, *q) for p, q in zip(page[:-1], page[1:], strict=True) if p != q]
     return out
 
 
