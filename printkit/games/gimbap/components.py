@@ -9,8 +9,10 @@ from __future__ import annotations
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.fonts import get_font
 from printkit.core.geometry.nets import cross_net
 from printkit.core.layout.load import load_layout
+from printkit.core.typescale import at_least_minimum
 from printkit.errors import PrintkitError
 from printkit.games.gimbap import drawing
 from printkit.games.gimbap.content import CONTENT
@@ -26,7 +28,8 @@ DEFAULT_EDGE, EDGE_RANGE = 20.0, (12.0, 28.0)
 def face_data(face: Face) -> dict:
     """What a layout needs to draw a face: its parts, must or must not, its words."""
     return {"a": face.a, "b": face.b, "kind": "must" if face.must else "mustnot",
-            "notation": str(face), "text": face.describe()}
+            "notation": str(face), "text": face.describe(),
+            "name_a": CONTENT.parts[face.a].name, "name_b": CONTENT.parts[face.b].name}
 
 
 def _design(spec) -> tuple[float, float]:
@@ -49,21 +52,39 @@ def _segments(segs) -> str:
     return " ".join(f"M{a[0]:.3f} {a[1]:.3f} L{b[0]:.3f} {b[1]:.3f}" for a, b in segs)
 
 
+def _captions(face: dict, scale: float, edge: float) -> dict[str, float]:
+    """Where a face's two names go (layouts/gimbap/dice.yaml), at 6 pt whatever the edge (the
+    icons scale, the words stay readable). On the 20 mm face the first icon is centred at
+    (-4.4, -4.6) with its foot at -1.3 and the second at (4.4, 3.4) from x 0.8: the first name
+    hangs under its icon in the free lower-left quarter (a long name wraps there, "Sesame /
+    leaf"); the second sits under its icon, 0.8 mm above the face's edge, moved left as much as
+    a long name needs to end 0.8 mm inside the fold."""
+    half = edge / 2
+    style = load_layout("gimbap/dice.yaml").styles["notation"]
+    assert isinstance(style.font, str) and isinstance(style.font_size, float)
+    width_b = get_font(style.font).width(face["name_b"], at_least_minimum(style.font_size))
+    centre_b = min(4.4 * scale, half - 0.8 - width_b / 2)
+    return {"cap_aw": 8.5 * scale, "cap_ax": -8.65 * scale, "cap_ay": -0.9 * scale,
+            "cap_bw": edge, "cap_bx": centre_b - half, "cap_by": half - 0.8}
+
+
 def dice_data(edge: float) -> dict:
     """Each die's net (cut and fold lines, tabs) and its faces placed and turned upright."""
     net = cross_net(edge)
     tab = max(abs(min(p[0] for t in net.tabs for p in t.polygon)), abs(min(p[1] for t in net.tabs for p in t.polygon)))
+    spec = load_layout("gimbap/dice.yaml").spec
+    design, geo = _design(spec), spec.data
+    scale = edge / geo["face_edge"]
     dice = []
     for i, (name, faces) in enumerate(CONTENT.dice):
         placed = []
         for cube_face, text in zip(CUBE_ORDER, faces, strict=True):
             nf = net.face(cube_face)
+            fd = face_data(parse_face(text))
             placed.append({"x": nf.x + edge / 2, "y": nf.y + edge / 2, "rotate": nf.rotation,
-                           "cube_face": cube_face, **face_data(parse_face(text))})
+                           "cube_face": cube_face, **fd, **_captions(fd, scale, edge)})
         dice.append({"n": i + 1, "name": name, "faces": placed})
     tabs = " ".join("M" + " L".join(f"{x:.3f} {y:.3f}" for x, y in t.polygon) + " Z" for t in net.tabs)
-    spec = load_layout("gimbap/dice.yaml").spec
-    design, geo = _design(spec), spec.data
     gap_x, gap_y = geo["net_gap"]
     pitch_x, pitch_y = net.width + 2 * tab + gap_x, net.height + 2 * tab + gap_y
     # As many nets a page as fit the layout's design box below its heading.
@@ -71,7 +92,7 @@ def dice_data(edge: float) -> dict:
     rows = max(1, int((design[1] - geo["nets_y"] + gap_y) // pitch_y))
     per = cols * rows
     return {
-        "edge": edge, "scale": edge / geo["face_edge"], "tab": tab, "corner": edge / 2 - 0.8, "corner2": edge - 1.6,
+        "edge": edge, "scale": scale, "tab": tab, "name_w": edge - 6,  # the die's name, clear of the top tab beside it
         "pitch_x": pitch_x, "pitch_y": pitch_y, "cols": cols,
         "cuts": _segments(net.cuts), "folds": _segments(net.folds), "tabs": tabs,
         "dice": dice, "sheets": [dice[i:i + per] for i in range(0, len(dice), per)],
