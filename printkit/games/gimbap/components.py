@@ -12,6 +12,7 @@ from printkit.core.draw.page import FooterInfo, PrintOptions
 from printkit.core.fonts import get_font
 from printkit.core.geometry.nets import cross_net
 from printkit.core.layout.load import load_layout
+from printkit.core.text import wrap
 from printkit.core.typescale import at_least_minimum
 from printkit.errors import PrintkitError
 from printkit.games.gimbap import drawing
@@ -132,6 +133,22 @@ def build_tokens(opts: PrintOptions) -> Document:
     return build_document("gimbap/tokens.yaml", opts, FooterInfo(GAME, "tokens"), _common(tokens_data()))
 
 
+def _lesson_rows(text: str, rows: int) -> dict[str, float]:
+    """Where a lesson front's conditions go (layouts/gimbap/lessons.yaml): the block of rows
+    centred in the space between the lesson's words (wrapped as printed) and the card's safe
+    area, a faint rule halfway between the words and the rows."""
+    layout = load_layout("gimbap/lessons.yaml")
+    d, style = layout.spec.data, layout.styles["lessontx"]
+    assert isinstance(style.font, str) and isinstance(style.font_size, float) and style.line_height
+    size = at_least_minimum(style.font_size)
+    font = get_font(style.font)
+    lines = len(wrap(text, font, size, float(d["text_w"])))
+    words_end = float(d["text_y"]) + (lines - 1) * style.line_height * size + (font.ascent - font.descent) * size
+    block = rows * float(d["row_h"])
+    top = words_end + (float(d["rows_bottom"]) - words_end - block) / 2
+    return {"rows_y": top, "rule_y": (words_end + top) / 2}
+
+
 def lessons_data() -> dict:
     lessons = []
     builds: list[Build] = []
@@ -141,7 +158,7 @@ def lessons_data() -> dict:
         if build is None:  # tests prove this never happens with the shipped data
             raise PrintkitError(f"lesson {i + 1} has no solution: check its faces in data.yaml")
         lessons.append({"n": i + 1, "title": lesson.title, "text": lesson.text,
-                        "faces": [face_data(f) for f in faces],
+                        "faces": [face_data(f) for f in faces], **_lesson_rows(lesson.text, len(faces)),
                         "solution": drawing.describe_build(build),
                         "solution_text": "\n".join(drawing.describe_build(build)), "build": build})
         builds.append(build)
