@@ -109,7 +109,8 @@ def test_names_are_printed_where_the_ids_were():
     from printkit.games.jubako.content import CONTENT as JUB
 
     pad = [t for _, t, _, _ in _runs("jubako", "pad")]
-    assert all(d.name in pad for d in JUB.delicacies)  # a Peko Peko row each
+    assert all(d.name in pad for d in JUB.delicacies)  # a Peko Peko row each, named ...
+    assert {f"icon-{d.id}" for d in JUB.delicacies} <= {u.symbol for u in _uses("jubako", "pad")}  # ... and pictured
     dice = " ".join(t for _, t, _, _ in _runs("gimbap", "dice"))
     for part in GIM.parts.values():
         assert dice.count(part.name.split()[0]) >= 2, part.name

@@ -96,9 +96,11 @@ class Sheet:
     labels: list[Label] = dc_field(default_factory=list)
     bands: list[dict[str, Any]] = dc_field(default_factory=list)
     marks: dict[str, float] = dc_field(default_factory=dict)
+    icons: list[dict[str, Any]] = dc_field(default_factory=list)  # a delicacy's icon by its name
 
     def data(self) -> dict[str, Any]:
         return {"boxes": [b.as_data() for b in self.boxes], **labels_by_align(self.labels), "bands": self.bands,
+                "icons": self.icons,
                 **{k: round(v, 3) for k, v in self.marks.items()}}
 
 
@@ -186,6 +188,7 @@ def _page2(d: Mapping[str, Any]) -> Sheet:
     for i, dl in enumerate(CONTENT.ids):
         ry = y + i * rh
         s.labels.append(Label(_NAMES[dl], 0, ry, lw - 2.0, rh, "num", "right"))
+        s.icons.append({"id": dl, "x": 2.5, "y": ry + rh / 2})  # 4.8 mm wide, clear of the longest name
         if i % 2 == 1:
             s.bands.append({"x": 0, "y": ry, "w": 190.0, "h": rh, "style": "band"})
         for p, cells in enumerate(groups, start=1):
@@ -197,7 +200,7 @@ def _page2(d: Mapping[str, Any]) -> Sheet:
 def pad_data(fillable: bool = False) -> dict[str, Any]:
     d = _spec()
     p1, p2 = _page1(d), _page2(d)
-    return {"p1": p1.data(), "p2": p2.data(), "palette": {}, "fillable": fillable,
+    return {"p1": p1.data(), "p2": p2.data(), "palette": CONTENT.palette, "fillable": fillable,
             "slots": {"fields1": fields_slot(by_rows(p1.boxes), tooltip), "fields2": fields_slot(by_rows(p2.boxes), tooltip)}}
 
 
