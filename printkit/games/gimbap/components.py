@@ -24,6 +24,8 @@ GAME = "gimbap"
 #: up, so a face and its "must not" twin never share an edge).
 CUBE_ORDER = ("top", "bottom", "front", "back", "left", "right")
 DEFAULT_EDGE, EDGE_RANGE = 20.0, (12.0, 28.0)
+#: The smallest cube edge (mm) whose faces print the parts' names beside their icons.
+NAMES_FROM_EDGE = 18.0
 
 
 def face_data(face: Face) -> dict:
@@ -93,7 +95,10 @@ def dice_data(edge: float) -> dict:
     rows = max(1, int((design[1] - geo["nets_y"] + gap_y) // pitch_y))
     per = cols * rows
     return {
-        "edge": edge, "scale": scale, "tab": tab, "name_w": edge - 6,  # the die's name, clear of the top tab beside it
+        "edge": edge, "scale": scale, "tab": tab, "name_w": edge - 6,  # the die's name, beside the top tab
+        # The parts' names fit a face from an 18 mm edge, the die's beside the net; a smaller
+        # die shows its icons alone.
+        "names": "yes" if edge >= NAMES_FROM_EDGE else "",
         "pitch_x": pitch_x, "pitch_y": pitch_y, "cols": cols,
         "cuts": _segments(net.cuts), "folds": _segments(net.folds), "tabs": tabs,
         "dice": dice, "sheets": [dice[i:i + per] for i in range(0, len(dice), per)],

@@ -99,3 +99,17 @@ def test_die_face_captions_are_6_pt_and_dark():
     for op, m in captions:
         assert printed_pt(op, m) >= 6 - 1e-6
         assert op.colour.luminance < 0.4  # a dark grey, not the old light grey
+
+
+def test_small_dice_show_icons_alone():
+    """Below an 18 mm edge the names would crowd the icons (and the die's name its net): the
+    faces show their icons alone; from 18 mm each names its parts."""
+    from printkit.games.gimbap import components
+
+    words = {w for p in CONTENT.parts.values() for w in (p.name, *p.name.split())} | {n for n, _ in CONTENT.dice}
+
+    def named(edge: float) -> int:
+        return sum(1 for op, _, _ in texts(components.build_dice(PrintOptions(), edge)) if op.text in words)
+
+    assert named(components.NAMES_FROM_EDGE - 0.5) == 0
+    assert named(components.NAMES_FROM_EDGE) >= 48
