@@ -83,6 +83,8 @@ def _solid(op: Op) -> bool:
 
 
 def _points(op: Op) -> list[tuple[float, float]]:
+    """Points whose bounding box holds the shape (a path's curves lie within their control
+    points)."""
     if isinstance(op, Rect):
         return [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
     if isinstance(op, Circle):
@@ -90,20 +92,54 @@ def _points(op: Op) -> list[tuple[float, float]]:
     if isinstance(op, Polygon):
         return list(op.points)
     if isinstance(op, Path):
-        return [(s[-2], s[-1]) for s in op.segments if len(s) >= 3]
+        return [(s[i], s[i + 1]) for s in op.segments for i in range(1, len(s) - 1, 2)]
     return []
 
 
+#: Points a path's curve is followed by when its area is measured.
+CURVE_STEPS = 16
+
+
+def _outlines(op: Polygon | Path) -> list[list[tuple[float, float]]]:
+    """The shape's outlines as polygons: a path's subpaths each, its curves followed point by
+    point (a curve's ends alone, as for a leaf of two curves, enclose nothing)."""
+    if isinstance(op, Polygon):
+        return [list(op.points)]
+    rings: list[list[tuple[float, float]]] = []
+    ring: list[tuple[float, float]] = []
+    for s in op.segments:
+        if s[0] == "Z" and ring:  # drawing on after a close starts again where it began
+            ring = [ring[0]]
+            rings.append(ring)
+        elif s[0] == "M":
+            ring = [(s[1], s[2])]
+            rings.append(ring)
+        elif s[0] == "L" and ring:
+            ring.append((s[1], s[2]))
+        elif s[0] == "C" and ring:
+            (x0, y0), (x1, y1, x2, y2, x3, y3) = ring[-1], s[1:]
+            for k in range(1, CURVE_STEPS + 1):
+                t = k / CURVE_STEPS
+                u = 1 - t
+                ring.append((u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3,
+                             u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3))
+    return rings
+
+
 def _area(op: Op) -> float:
-    """The shape's area in its own units (a path's by the polygon of its segments' ends)."""
+    """The shape's area in its own units (a path's subpaths' areas added up, holes too: an
+    upper bound, which is what deciding "too small to pattern" needs)."""
     if isinstance(op, Rect):
         return abs(op.w * op.h)
     if isinstance(op, Circle):
         return math.pi * op.r * op.r
-    pts = _points(op)
-    if len(pts) < 3:
+    if not isinstance(op, (Polygon, Path)):
         return 0.0
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
+    total = 0.0
+    for pts in _outlines(op):
+        if len(pts) >= 3:
+            total += abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
+    return total
 
 
 def _local_angle(angle: float, m: Matrix) -> float:
