@@ -117,3 +117,20 @@ def test_calibration_swatches_show_what_bw_prints(paper):
         assert np.abs(shown - printed).mean() < 4, name
         # A pattern, not a flood: white ground with dark marks on it.
         assert (shown > 240).mean() > 0.5 and (shown < 160).any(), name
+
+
+def test_a_curved_shape_over_1cm2_is_patterned_and_a_small_curved_icon_stays_solid():
+    """The low-ink pass measures a path by its curves too: a leaf of two curves (whose ends
+    alone enclose nothing) 120 x 90 mm is patterned; the same leaf 6 x 4.5 mm (an icon, about
+    14 mm²) keeps its solid grey, as DESIGN.md allows under 1 cm²."""
+    from printkit.core.colour import Colour
+    from printkit.core.draw import ops as O
+    from printkit.core.draw.lowink import LowInk
+
+    grey = O.Style(stroke=None, fill=Colour(0.66, 0.66, 0.66))
+    leaf = O.Path((("M", 0, 90), ("C", 8, 35, 55, 0, 120, 0), ("C", 114, 52, 72, 90, 0, 90), ("Z",)), grey)
+    out = LowInk({}).ops([leaf])
+    assert len(out) == 2 and out[0].style.fill == Colour(1, 1, 1) and isinstance(out[1], O.Group)
+    assert out[1].clip_shape == leaf and len(out[1].ops) > 50
+    small = LowInk({}).ops([leaf], O.Matrix.scale(0.05))
+    assert small == [leaf]

@@ -34,6 +34,8 @@ from printkit.core.draw.ops import (
 LIGHT = 0.97
 #: Shapes smaller than this (mm² on the page) stay solid: pips, dots, thin bars.
 MIN_AREA = 9.0
+#: No solid area larger than this (mm²: DESIGN.md's 1 cm²) is left in --bw (see _small).
+SOLID_LIMIT = 100.0
 #: Text and strokes at least this light were drawn on a dark ground, now a pattern: text turns
 #: black on a white box of its own, strokes a mid grey (seen on white and on the pattern).
 PALE = 0.85
@@ -140,6 +142,29 @@ def _area(op: Op) -> float:
         if len(pts) >= 3:
             total += abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
     return total
+
+
+def _ends_area(op: Path) -> float:
+    """The area of the polygon through a path's segments' ends (its curves' bulges left out)."""
+    pts = [(s[-2], s[-1]) for s in op.segments if len(s) >= 3]
+    if len(pts) < 3:
+        return 0.0
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
+
+
+def _small(op: Rect | Circle | Polygon | Path, scale2: float) -> bool:
+    """Whether a filled shape stays solid (``scale2``: mm² on the page per unit² of its own).
+
+    A shape under MIN_AREA does. So does a path whose segments' ends enclose less than
+    MIN_AREA, its curves' bulges not counted: the curved icons (a steak, a leaf in a corner
+    index) keep the solid grey that tells them apart from their hatched neighbours, as printed
+    since --bw became low-ink. But no shape larger than SOLID_LIMIT stays solid, however it is
+    drawn (the Gimbap sesame leaf, two curves whose ends enclose nothing, printed 61.5 cm² of
+    solid grey until issue 28)."""
+    area = _area(op) * scale2
+    if area < MIN_AREA:
+        return True
+    return isinstance(op, Path) and _ends_area(op) * scale2 < MIN_AREA and area <= SOLID_LIMIT
 
 
 def _local_angle(angle: float, m: Matrix) -> float:
@@ -313,7 +338,7 @@ class LowInk:
             op = replace(op, style=st)
         closed = not isinstance(op, Polygon) or op.closed
         if (fill is None or fill == INHERIT or fill.luminance >= LIGHT or not closed
-                or _area(op) * m.scale_factor ** 2 < MIN_AREA):
+                or _small(op, m.scale_factor ** 2)):
             return [op]
         return _hatched(op, fill, m)
 
