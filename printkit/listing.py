@@ -112,7 +112,8 @@ def listing(show_settings: bool = False, bleed: float = 0.0, crop_marks: bool = 
 
     sheets = papers()
     shown = "  ".join(f"{name} {w:g} x {h:g} mm" for _, name, w, h in sheets)
-    yield f"Paper: {shown}\n"
+    yield (f"Paper: {shown}\n"
+           "For a print shop: make ... --cmyk --bleed 3 (CMYK PDF, black in black ink only)\n")
     yield f"{'game':<14}{'component':<12}{'pages A4/Letter':<17}description"
     sources = sources_digest()
     for game, comps in games().items():
@@ -121,6 +122,18 @@ def listing(show_settings: bool = False, bleed: float = 0.0, crop_marks: bool = 
             yield f"{game:<14}{name:<12}{'/'.join(map(str, counts)):<17}{comp.description}"
             if show_settings:
                 yield from _settings(comp)
+
+
+def tts_listing() -> Iterator[str]:
+    """``printkit list --format tts``: what each component becomes in Tabletop Simulator, or
+    why it is not made (printkit.core.export.tts.export); nothing is built."""
+    from printkit.core.registry import games
+    from printkit.core.export.tts.export import becomes
+
+    yield f"{'game':<14}{'component':<12}in Tabletop Simulator (printkit make GAME --format tts)"
+    for game, comps in games().items():
+        for name, comp in comps.items():
+            yield f"{game:<14}{name:<12}{becomes(comp)}"
 
 
 def _settings(comp: Component) -> Iterator[str]:

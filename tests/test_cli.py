@@ -58,7 +58,7 @@ def test_make_all_makes_every_registered_component(tmp_path):
     (["make", "chess"], "unknown game 'chess'"),
     (["make", "calibration", "poster"], "no component 'poster'"),
     (["make", "calibration", "--paper", "a5"], "--paper must be one of"),
-    (["make", "calibration", "--format", "gif"], "--format must be pdf, svg, both, json or png"),
+    (["make", "calibration", "--format", "gif"], "--format must be pdf, svg, both, json, png, cards or tts"),
     (["make", "calibration", "--duplex-offset", "1;2"], "--duplex-offset takes X,Y"),
     (["make", "calibration", "--duplex-offset", "40,0"], "more than 10 mm"),
     (["make", "calibration", "--bleed", "11"], "bleed must be between 0 and 10 mm"),

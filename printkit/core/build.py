@@ -9,11 +9,11 @@ from typing import Any
 
 from printkit.core.draw.ops import Document, LazyPages, Op, Page, Rect, Style
 from printkit.core.draw.page import (FooterInfo, PrintOptions, compose_page, content_box, design_misfit, impose_cards,
-                                     plan_grid)
+                                     item_pages, plan_grid)
 from printkit.errors import PrintkitError
 from printkit.core.layout.load import Layout, load_layout
 from printkit.core import progress
-from printkit.core.layout.poster import poster_pages
+from printkit.core.layout.poster import poster_item, poster_pages
 from printkit.core.layout.render import Renderer
 
 
@@ -55,6 +55,8 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         return _card_sheets(layout, r, ctx, opts, info, title)
     design = r.design = design_box(r, spec.size, ctx, opts)
     if spec.poster is not None:
+        if opts.items:  # the whole drawing at real size, on one page
+            return Document(_ink([poster_item(r, spec.poster, ctx, design)], r, opts), r.symbols, title)
         return Document(_ink(poster_pages(r, spec.poster, ctx, design, opts, info), r, opts), r.symbols, title)
     if spec.pages is None:
         raise layout.error("", "nothing to draw: this file has neither 'pages', 'cards' nor 'poster' "
@@ -82,6 +84,8 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
             sub = {**ctx, p.as_: items[k], "page_index": k, "page_n": k + 1}
         ops = r.page(p.elements, sub, f"pages[{i}].elements")
         progress.tick(total)
+        if opts.items:  # the design box alone, without margins and footer
+            return Page(design[0], design[1], ops, label=f"page {n + 1}")
         return compose_page(ops, design, opts, info, n + 1, total, layout.file)
 
     made: Callable[[int], Page] = make
@@ -105,7 +109,8 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
     try:  # the card fits this paper, or the layout says why before a card is drawn (issue 26)
         plan_grid(w, h, opts, gutter, count=len(items))
     except PrintkitError as e:
-        raise layout.error("cards", str(e)) from None
+        if not opts.items:  # an item alone needs no paper
+            raise layout.error("cards", str(e)) from None
     bg = r.colour(c.background, ctx, "cards.background")
     b = opts.bleed
 
@@ -119,6 +124,8 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
 
     fronts = [face(c.front, it, i, "cards.front") for i, it in enumerate(items)]
     backs = [face(c.back, it, i, "cards.back") for i, it in enumerate(items)] if c.back is not None else None
+    if opts.items:
+        return Document(_ink(item_pages(fronts, backs, w, h, opts), r, opts), r.symbols, title)
     sheets = impose_cards(fronts, backs, w, h, opts, info, gutter)
     return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None)
 

@@ -4,6 +4,8 @@
 '#ff0000'
 >>> Colour.parse("#f00").grey().hex
 '#363636'
+>>> Colour.parse("#1f77b4").cmyk()
+(0.8278, 0.3389, 0.0, 0.2941)
 """
 
 from __future__ import annotations
@@ -58,6 +60,22 @@ class Colour:
     @property
     def is_grey(self) -> bool:
         return self.r == self.g == self.b
+
+    def cmyk(self) -> tuple[float, float, float, float]:
+        """The colour in cyan, magenta, yellow and black ink (0 to 1, four decimals), for
+        ``--cmyk``: the profile-free conversion with all the grey in black, ``k = 1 - max(r, g,
+        b)`` and ``c = (1 - r - k) / (1 - k)`` (likewise m and y). A grey is black ink only
+        (black is ``(0, 0, 0, 1)``, never four-colour black), a colour carries at most 200% ink,
+        and the same colour always gives the same four numbers."""
+        return _cmyk(self.r, self.g, self.b)
+
+
+def _cmyk(r: float, g: float, b: float) -> tuple[float, float, float, float]:
+    k = 1.0 - max(r, g, b)
+    if k >= 1.0:
+        return (0.0, 0.0, 0.0, 1.0)
+    return (round((1.0 - r - k) / (1.0 - k), 4) + 0.0, round((1.0 - g - k) / (1.0 - k), 4) + 0.0,
+            round((1.0 - b - k) / (1.0 - k), 4) + 0.0, round(k, 4) + 0.0)
 
 
 BLACK = Colour(0.0, 0.0, 0.0)

@@ -190,7 +190,7 @@ def file_stem(game: str, component: str, opts: PrintOptions, seeded: bool) -> st
     """``mygame-sheet-seed7-a4``, ``calibration-page-letter-bw``...
 
     Every print option that changes the file and is not at its default is in the name:
-    ``-bleed3``, ``-nocrop``, ``-duplex0.5,-1`` (so one setting's file never overwrites
+    ``-cmyk``, ``-bleed3``, ``-nocrop``, ``-duplex0.5,-1`` (so one setting's file never overwrites
     another's); the default names stay short.
     """
     parts = [game, component]
@@ -199,6 +199,8 @@ def file_stem(game: str, component: str, opts: PrintOptions, seeded: bool) -> st
     parts.append(opts.paper)
     if opts.bw:
         parts.append("bw")
+    if opts.cmyk:
+        parts.append("cmyk")
     if opts.bleed:
         parts.append(f"bleed{_number(opts.bleed)}")
     if not opts.crop_marks:
@@ -221,10 +223,11 @@ def _reproducible() -> Iterator[None]:
 
 
 def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...],
-                   tick: Callable[[int], None] | None = None) -> list[Path]:
+                   tick: Callable[[int], None] | None = None, cmyk: bool = False) -> list[Path]:
     """Render ``doc`` to ``out``: ``stem.pdf`` and/or ``stem-p01.svg``, ... one SVG per page,
     and/or ``stem-p01.png``, ... one image per page (rasterised from the PDF; ``tick(pages)``
-    is called after each image)."""
+    is called after each image). ``cmyk``: the PDF's colours in CMYK (for the PDF only: SVG
+    and page images are RGB, and ``make`` refuses ``--cmyk`` with them)."""
     from printkit.core.draw.pdf import render_pdf, write_pdf
 
     prepare_folder(out)
@@ -232,7 +235,7 @@ def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...]
     if "pdf" in formats:
         path = out / f"{stem}.pdf"
         with _reproducible():
-            write_atomic_stream(path, lambda f: write_pdf(doc, f))
+            write_atomic_stream(path, lambda f: write_pdf(doc, f, cmyk))
         written.append(path)
     if "svg" in formats:
         from printkit.core.draw.svg import render_svg_page  # svgwrite: ~35 ms, for SVG only

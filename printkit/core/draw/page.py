@@ -50,6 +50,13 @@ class PrintOptions:
     crop_marks: bool = True
     duplex_offset: tuple[float, float] = (0.0, 0.0)
     seed: int | None = None
+    #: PDF colours in CMYK for a print shop (core/draw/pdf.py): black is black ink only.
+    cmyk: bool = False
+    #: Each item alone instead of sheets (``--format cards`` and ``tts``, printkit/core/export):
+    #: a card, tile or token on a page of its trim plus the bleed, its face and then its back;
+    #: a full page's design box, or a poster's whole drawing, on a page of its own size. No
+    #: paper, margin, crop mark or footer: :func:`item_pages`.
+    items: bool = False
 
     def __post_init__(self):
         if self.paper not in PAPERS:
@@ -75,7 +82,7 @@ def footer_text(info: FooterInfo, opts: PrintOptions, page: int, pages: int, lab
     parts = ["printkit", f"{info.game} {info.component}" + (f" {label}" if label else "")]
     if info.seed is not None:
         parts.append(f"seed {info.seed}")
-    parts.append(PAPER_NAMES[opts.paper] + (" B&W" if opts.bw else ""))
+    parts.append(PAPER_NAMES[opts.paper] + (" B&W" if opts.bw else "") + (" CMYK" if opts.cmyk else ""))
     parts.append(f"page {page} of {pages}")
     parts.append("print at 100% (actual size)")
     return " · ".join(parts)
@@ -331,6 +338,25 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             x = W - MARGIN - FOOTER_H
             box = (W - x - FOOTER_H if back else x, MARGIN, FOOTER_H, H - 2 * MARGIN)
             page.ops.append(footer_ops(text, box, vertical=True))
+    return pages
+
+
+def item_pages(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
+               opts: PrintOptions) -> list[Page]:
+    """Each card alone on a page of its trim plus the bleed (``opts.items``): card ``i``'s face is
+    page ``2i`` and its back page ``2i + 1`` when there are backs (else its face is page ``i``).
+    A back is drawn as it is seen, upright (not mirrored: no duplex to line up). Fills at the
+    trim run on through the bleed and the card is clipped to it, as on a sheet."""
+    b = opts.bleed
+    clip = (-b, -b, w + 2 * b, h + 2 * b)
+    pages: list[Page] = []
+    for i, front in enumerate(fronts):
+        sides = [("face", front)] + ([("back", backs[i])] if backs is not None else [])
+        for side, ops in sides:
+            card = Group(tuple(extend_to_bleed(ops, w, h, b)), Matrix.translate(b, b), clip=clip,
+                         tag=f"card-{i + 1}-{side}")
+            pages.append(Page(w + 2 * b, h + 2 * b, [card], trim=(b, b, w, h),
+                              label=f"card {i + 1} {side}"))
     return pages
 
 

@@ -12,6 +12,12 @@ form field's for the AcroForm. So memory does not grow with the number of pages.
 - The catalog's viewer preferences, the document information, the AcroForm's defaults and the
   file identifier are the first chunk's; the AcroForm lists every chunk's fields.
 - Objects are written by pypdf (``write_to_stream``): a stream keeps its encoded bytes.
+- Font subsets get tags of their own: reportlab names every font's first subset ``AAAAAA+``
+  (its public API has no way to choose), so two chunks' different subsets of one font would
+  share a name, which the PDF standard forbids ("different subsets in the same PDF file shall
+  have different tags"). A subset's tag is six letters from a digest of its font's name and
+  its font program (so of its glyphs): equal subsets get equal tags (and are written once),
+  and a tag already given to another subset is never given again.
 
 The same chunks always give the same bytes.
 """
@@ -20,14 +26,18 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
 
 _CATALOG, _PAGES = 1, 2
+#: A subset font's name: a tag of six capital letters, ``+``, the font's name.
+_TAGGED = re.compile(r"^/[A-Z]{6}\+(.+)$")
+_PROGRAMS = ("/FontFile2", "/FontFile", "/FontFile3")
 _LIST_CHUNK = 4096  # numbers of a long array (page tree kids, fields) written at once
 
 
@@ -46,6 +56,9 @@ class PdfJoiner:
         self.catalog: DictionaryObject | None = None
         self.form: DictionaryObject | None = None
         self.trailer: dict[str, Any] = {}
+        #: Font subsets' tags, by the digest of their name and program; the tags given.
+        self.tags: dict[bytes, str] = {}
+        self.tags_given: set[str] = set()
         self._write(b"%PDF-1.4\n%\x93\x8c\x8b\x9e printkit\n")
 
     # -- writing --------------------------------------------------------------------------------
@@ -65,10 +78,27 @@ class PdfJoiner:
             self._write(part)
         self._write(b"\nendobj\n")
 
+    def tag(self, digest: bytes) -> str:
+        """The six capital letters of the subset whose name and program have ``digest``: the
+        same for the same digest, and one no other subset of this file has."""
+        tag = self.tags.get(digest)
+        if tag is None:
+            salt = 0
+            while tag is None or tag in self.tags_given:
+                n = int.from_bytes(hashlib.blake2b(digest + salt.to_bytes(4, "big"), digest_size=8).digest(), "big")
+                tag = "".join(chr(65 + (n // 26**i) % 26) for i in range(6))
+                salt += 1
+            self.tags[digest] = tag
+            self.tags_given.add(tag)
+        return tag
+
     # -- reading a chunk ------------------------------------------------------------------------
-    def add(self, pdf: bytes) -> None:
-        """Write the pages of ``pdf`` (whole PDF bytes) after those written so far."""
+    def add(self, pdf: bytes, edit: Callable[[PdfReader], None] | None = None) -> None:
+        """Write the pages of ``pdf`` (whole PDF bytes) after those written so far; ``edit``,
+        if given, changes the chunk's objects (read by pypdf) before they are written."""
         chunk = _Chunk(self, PdfReader(io.BytesIO(pdf)))
+        if edit is not None:
+            edit(chunk.reader)
         root = chunk.reader.trailer["/Root"].get_object()
         assert isinstance(root, DictionaryObject)
         for page in chunk.reader.pages:
@@ -126,9 +156,10 @@ class _Chunk:
         """Write ``page`` (its contents, resources and annotations first); its number."""
         ref = page.indirect_reference
         n = self.numbers[ref.idnum] = self.joiner.new_number()
-        page[NameObject("/Parent")] = IndirectObject(_PAGES, 0, None)
         for key, value in list(page.items()):
-            page[key] = self.copied(value, shared=key == "/Resources")
+            if key != "/Parent":  # the joined file's page tree, set below
+                page[key] = self.copied(value, shared=key == "/Resources")
+        page[NameObject("/Parent")] = IndirectObject(_PAGES, 0, None)
         self.joiner.write_object(n, _bytes(page))
         return n
 
@@ -145,6 +176,8 @@ class _Chunk:
             return n
         self.open[key] = 0
         obj = ref.get_object()
+        if isinstance(obj, DictionaryObject) and obj.get("/Type") == "/Font":
+            self.retag(obj)
         self.renumber(obj, shared)
         body = _bytes(obj)
         n = self.open.pop(key)
@@ -161,6 +194,24 @@ class _Chunk:
             self.joiner.write_object(n, body)
         self.numbers[key] = n
         return n
+
+    def retag(self, font: DictionaryObject) -> None:
+        """Give the subset font ``font`` (and its descriptor) its own tag (see the module), before
+        they are written."""
+        m = _TAGGED.match(str(font.get("/BaseFont", "")))
+        descriptor = font.get("/FontDescriptor")
+        if m is None or descriptor is None:
+            return
+        descriptor = descriptor.get_object()
+        program = next((descriptor[k] for k in _PROGRAMS if k in descriptor), None)
+        if program is None:
+            return
+        # The program's bytes as written (encoded: nothing to decompress) stand for its glyphs.
+        digest = hashlib.sha256(m.group(1).encode() + b"\0" + _bytes(program.get_object())).digest()
+        name = NameObject(f"/{self.joiner.tag(digest)}+{m.group(1)}")
+        font[NameObject("/BaseFont")] = name
+        if "/FontName" in descriptor:
+            descriptor[NameObject("/FontName")] = name
 
     def copied(self, value: Any, shared: bool) -> Any:
         """``value`` with every reference in it renumbered (its objects written)."""

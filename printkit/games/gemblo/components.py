@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from printkit.core.build import build_document
-from printkit.core.draw.hexes import area_outline, area_path, border_cells, inner_edges, segments_path
+from printkit.core.draw.hexes import area_edges, area_outline, area_path, border_cells, inner_edges, segments_path
 from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Op, Polygon, Style, Use
 from printkit.core.draw.page import FooterInfo, PrintOptions, content_box, plan_tiles
 from printkit.core.geometry import hexgrid
@@ -297,6 +297,8 @@ def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool 
     """All 108 pieces (18 shapes x 6 colours) at the board's cell size, packed on pages; with
     ``backs``, each sheet followed by its backs for double-sided printing (flip on long edge)."""
     af = hex_size
+    if opts.items:
+        return _pieces_alone(opts, af, backs)
     _, _, bw, bh = content_box(opts)
     packed = pack_pieces(bw, bh, af / SQRT3, list(CONTENT.colours))
     sides = ("front", "back") if backs else ("front",)
@@ -304,3 +306,79 @@ def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool 
     sheet = lambda cv, data, w, h: sheet_drawing(cv, data["sheet"], af, bw, opts.duplex_offset)  # noqa: E731
     data = {"palette": CONTENT.palette, "sheets": sheets, "slots": {"sheet": sheet}}
     return build_document("gemblo/pieces.yaml", opts, FooterInfo(GAME, "pieces"), data)
+
+
+# -- pieces one by one (--format cards and tts) -----------------------------------------------
+
+#: Room around a piece drawn alone, beyond its cells (its cut line is 0.7 mm wide), in mm.
+PIECE_PAD = 1.0
+
+
+def _loop(segments) -> tuple[tuple[float, float], ...]:
+    """The closed outline that ``segments`` (an area's outer edges, one loop) make, as points."""
+    key = lambda p: (round(p[0], 6), round(p[1], 6))  # noqa: E731
+    nxt: dict[tuple[float, float], list] = {}
+    for a, b in segments:
+        nxt.setdefault(key(a), []).append(b)
+        nxt.setdefault(key(b), []).append(a)
+    start = segments[0][0]
+    points, prev, here = [start], None, start
+    while True:
+        ahead = [p for p in nxt[key(here)] if prev is None or key(p) != key(prev)]
+        prev, here = here, ahead[0]
+        if key(here) == key(start):
+            return tuple(points)
+        points.append(here)
+
+
+def _alone(piece: str, af: float) -> tuple[Matrix, float, float, tuple[tuple[float, float], ...]]:
+    """Where a piece drawn alone goes: the matrix from its sheet position (turns 0, anchor
+    0,0: see :func:`_placed`) into its own box, the box's w and h, and its cut line there."""
+    size = af / SQRT3
+    m, _ = _placed(piece, 0, (0, 0), size)
+    centres = [m.apply(*to_pixel(c, size)) for c in CONTENT.pieces[piece]]
+    x0, x1 = min(x for x, _ in centres) - size, max(x for x, _ in centres) + size
+    y0, y1 = min(y for _, y in centres) - af / 2, max(y for _, y in centres) + af / 2
+    shift = Matrix.translate(PIECE_PAD - x0, PIECE_PAD - y0)
+    edges = area_edges(frozenset(CONTENT.pieces[piece]), size)
+    outline = tuple((shift @ m).apply(*p) for p in _loop(edges))
+    return shift, x1 - x0 + 2 * PIECE_PAD, y1 - y0 + 2 * PIECE_PAD, outline
+
+
+def _piece_alone(cv: Canvas, data: dict, af: float, side: str) -> list[Op]:
+    """One piece in its box, as :func:`sheet_drawing` draws it on a sheet; a back mirrored
+    within the box (the piece turned over)."""
+    item = data["item"]
+    shift, w, _, _ = _alone(item["piece"], af)
+    ops = sheet_drawing(cv, {"side": side, "pieces": [(item["colour"], item["piece"], 0, (0, 0))]}, af, 0.0)
+    if side == "back":  # drawn mirrored about x = 0: back into the box, where the face's mirror is
+        shift = Matrix.translate(w - shift.e, shift.f)
+    return [Group(tuple(ops), shift)]
+
+
+def _pieces_alone(opts: PrintOptions, af: float, backs: bool) -> Document:
+    """Every piece alone (``PrintOptions.items``), colour by colour as the sheets have them,
+    each colour's pieces one group: a page of the piece's own size (layouts/gemblo/piece.yaml)
+    with its cut line, and its back after it when ``backs``."""
+    slots = {"piece": lambda cv, data, w, h: _piece_alone(cv, data, af, "front"),
+             "back": lambda cv, data, w, h: _piece_alone(cv, data, af, "back")}
+    colours = list(CONTENT.colours)
+    by_piece: dict[str, list] = {}
+    symbols: dict = {}
+    title = ""
+    for piece in CONTENT.pieces:
+        _, w, h, outline = _alone(piece, af)
+        data = {"palette": CONTENT.palette, "piece_w": w, "piece_h": h, "slots": slots,
+                "pieces": [{"colour": c, "piece": piece} for c in colours]}
+        doc = build_document("gemblo/piece.yaml", opts, FooterInfo(GAME, "pieces"), data)
+        symbols.update(doc.symbols)
+        title = doc.title
+        b = opts.bleed
+        for k, page in enumerate(doc.pages):
+            back = k % 2 == 1
+            page.group = f"{GAME}-pieces-{colours[k // 2]}"
+            page.outline = tuple((b + (w - x if back else x), b + y) for x, y in outline)
+        by_piece[piece] = list(doc.pages)
+    pages = [p for j in range(len(colours)) for piece in CONTENT.pieces
+             for p in by_piece[piece][2 * j:2 * j + (2 if backs else 1)]]
+    return Document(pages, symbols, title)

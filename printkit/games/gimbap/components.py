@@ -79,7 +79,23 @@ def dice_data(edge: float) -> dict:
 
 
 def build_dice(opts: PrintOptions, edge: float = DEFAULT_EDGE) -> Document:
+    if opts.items:
+        return _faces_alone(opts, edge)
     return build_document("gimbap/dice.yaml", opts, FooterInfo(GAME, "dice"), _common(dice_data(edge)))
+
+
+def _faces_alone(opts: PrintOptions, edge: float) -> Document:
+    """Each die's six faces alone (``PrintOptions.items``), upright, in :data:`CUBE_ORDER`, a
+    die's faces one group (``gimbap-dice-N``): layouts/gimbap/faces.yaml draws each as the
+    net does."""
+    data = dice_data(edge)
+    faces = [{"face": [{**f, "die": die["n"]}]} for die in data["dice"] for f in die["faces"]]
+    doc = build_document("gimbap/faces.yaml", opts, FooterInfo(GAME, "dice"),
+                         _common({**data, "faces": faces, "half": edge / 2}))
+    pages = list(doc.pages)
+    for page, face in zip(pages, faces, strict=True):
+        page.group = f"{GAME}-dice-{face['face'][0]['die']}"
+    return Document(pages, doc.symbols, doc.title)
 
 
 def tokens_data() -> dict:

@@ -94,7 +94,8 @@ def marks(rec: dict, total: int | None) -> dict:
     for ing in inventory_rows():
         have = got[ing] + made[ing]
         used = have - left.get(ing, 0)
-        values.update({n.bullet(ing, j): "X" if j < used else "O" for j in range(have)})
+        values.update({n.bullet(ing, j, "got"): True for j in range(have)})
+        values.update({n.bullet(ing, j, "used"): True for j in range(used)})
     _first_n(values, n.plate, plates)
     _first_n(values, n.dish, dishes)
     _first_n(values, n.ability, abilities)
@@ -213,7 +214,8 @@ def test_a_row_too_short_for_what_was_made_is_no_violation(tmp_path):
     code, out = score_json(src)
     assert code == 0 and out["violations"] == []
     names = Names(rec["sheet"])
-    beyond = {names.bullet(ing, j) for ing in inventory_rows() for j in range(bullets(ing), 2 * bullets(ing))}
+    beyond = {names.bullet(ing, j, which) for ing in inventory_rows() for j in range(bullets(ing), 2 * bullets(ing))
+              for which in ("got", "used")}
     values = {k: v for k, v in marks(rec, None).items() if k not in beyond}
     assert len(values) < len(marks(rec, None))  # the sheet has no room for every cheese
     pdf = tmp_path / "ann.pdf"
@@ -301,9 +303,8 @@ def test_a_meals_box_that_is_no_number_is_rnc8_and_empty_ones_are_not_compared(t
 
 @pytest.mark.parametrize("field, value, rule", [
     ("RNC1-7:h12:die2", "7", "RNC-1"),       # a die of 7
-    ("RNC1-7:inv:egg:12", "Q", "RNC-5"),     # a mark that is neither O nor X
     ("RNC1-7:meal:burger:3", True, "RNC-7"),  # a dish box circled before the ones to its left
-    ("RNC1-7:inv:fish:12", "O", "RNC-5"),    # a fish circled that no box or segment gave
+    ("RNC1-7:inv:fish:12:got", True, "RNC-5"),    # a fish circled that no box or segment gave
 ])
 def test_an_impossible_mark_is_reported_at_its_field(tmp_path, field, value, rule):
     code, out, pdf = solo(tmp_path, {field: value})
@@ -386,12 +387,12 @@ def test_count_gives_each_sheet_its_own_fields():
     data = blank(40, count=3)
     form = forms.parse_form(data, "three.pdf")
     per_sheet = Counter(n.partition(":")[0] for n in form.fields)
-    assert per_sheet == {"RNC1-40": 409, "RNC1-41": 409, "RNC1-42": 409}
+    assert per_sheet == {"RNC1-40": 571, "RNC1-41": 571, "RNC1-42": 571}
     assert {f.page for f in form.fields.values() if f.name.startswith("RNC1-41:")} == {1}
-    # 12 hours x (3 dice + 6 boxes + 6 segments) + 14 plates + 11 x 12 + 5 x 6 bullets
-    # + 44 dish boxes + 5 ability boxes + name + meals, rares left and total
-    assert 12 * 15 + 14 + 11 * 12 + 5 * 6 + 44 + 5 + 1 + 3 == 409
-    assert len(PdfReader(io.BytesIO(data)).trailer["/Root"]["/AcroForm"]["/Fields"]) == 3 * 409
+    # 12 hours x (3 dice + 6 boxes + 6 segments) + 14 plates + 2 x (11 x 12 + 5 x 6) bullets
+    # (circled, crossed) + 44 dish boxes + 5 ability boxes + name + meals, rares left and total
+    assert 12 * 15 + 14 + 2 * (11 * 12 + 5 * 6) + 44 + 5 + 1 + 3 == 571
+    assert len(PdfReader(io.BytesIO(data)).trailer["/Root"]["/AcroForm"]["/Fields"]) == 3 * 571
 
 
 def test_filling_a_parsed_blank_writes_the_same_bytes():
