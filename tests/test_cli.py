@@ -114,8 +114,9 @@ def test_seeded_components_get_a_printed_random_seed(tmp_path, monkeypatch):
     from printkit.core.draw.page import FooterInfo
     from printkit.core import registry
 
+    # (the duplex check: a layout that needs no code's data; the page's swatches are a slot)
     comp = registry.Component("calibration", "seeded", "test only",
-                              lambda o: build_document("calibration/page.yaml", o, FooterInfo("calibration", "seeded", o.seed)),
+                              lambda o: build_document("calibration/duplex.yaml", o, FooterInfo("calibration", "seeded", o.seed)),
                               seeded=True)
     monkeypatch.setitem(registry.games()["calibration"], "seeded", comp)
     r = run_cli("make", "calibration", "seeded", "--out", str(tmp_path))

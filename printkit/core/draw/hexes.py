@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable
+from dataclasses import replace
 
 from printkit.core.draw.ops import Path, Style
 from printkit.core.geometry.hexgrid import DIRECTIONS, Hex, add, edge_segment, to_pixel
@@ -105,3 +106,46 @@ def _meet(l1, l2) -> tuple[float, float]:
     (x2, y2), (dx2, dy2) = l2
     t = ((x2 - x1) * dy2 - (y2 - y1) * dx2) / (dx1 * dy2 - dy1 * dx2)
     return (x1 + t * dx1, y1 + t * dy1)
+
+
+def area_rings(cells: Collection[Hex], size: float, orientation: str = "flat") -> list[list[tuple[float, float]]]:
+    """The area's outline as closed rings of corners (one a piece of the area, and one a hole),
+    its edges joined end to end: a shape to fill, where :func:`area_outline` is lines to stroke.
+
+    >>> [len(r) for r in area_rings(frozenset({(0, 0), (1, 0)}), 5.0)]
+    [10]
+    """
+    key = lambda p: (round(p[0], 6), round(p[1], 6))  # noqa: E731
+    edges = area_edges(cells, size, orientation)
+    # Every corner of the outline starts one edge of it, and ends one (its cells' own
+    # turning), except where two pieces of the area touch at a corner: then two start there.
+    starts: dict[tuple[float, float], list[int]] = {}
+    for i, (a, b) in enumerate(edges):
+        starts.setdefault(key(a), []).append(i)
+        starts.setdefault(key(b), []).append(i)
+    used = [False] * len(edges)
+    rings: list[list[tuple[float, float]]] = []
+    for first in range(len(edges)):
+        if used[first]:
+            continue
+        used[first] = True
+        a, b = edges[first]
+        ring, at = [a], b
+        while key(at) != key(ring[0]):
+            nxt = next(i for i in starts[key(at)] if not used[i])
+            used[nxt] = True
+            ring.append(at)
+            p, q = edges[nxt]
+            at = q if key(p) == key(at) else p
+        rings.append(ring)
+    return rings
+
+
+def area_path(cells: Collection[Hex], size: float, style: Style, tag: str | None = None,
+              orientation: str = "flat") -> Path:
+    """The area as one closed path to fill (and stroke): its rings (:func:`area_rings`), holes
+    left out by the even-odd rule."""
+    parts: list[tuple] = []
+    for ring in area_rings(cells, size, orientation):
+        parts += [("M", *ring[0]), *(("L", *p) for p in ring[1:]), ("Z",)]
+    return Path(tuple(parts), replace(style, fill_rule="evenodd"), tag=tag)

@@ -218,11 +218,11 @@ class Grid:
         return self.x + c * (self.w + self.gutter), self.y + r * (self.h + self.gutter)
 
 
-def _densest(w: float, h: float, opts: PrintOptions, g: float, turned: bool) -> Grid | None:
-    """The grid of w x h mm cells with the most cells, footer below or (if denser) at the right."""
+def _grids(w: float, h: float, opts: PrintOptions, g: float, turned: bool) -> list[Grid]:
+    """The densest grid of w x h mm cells with the footer below, and with it at the right."""
     W, H = opts.size
     zmin = (opts.bleed + MARK_MIN) if opts.crop_marks else opts.bleed
-    best: Grid | None = None
+    out: list[Grid] = []
     for footer in ("bottom", "right"):
         aw = W - 2 * MARGIN - (FOOTER_H + FOOTER_GAP if footer == "right" else 0)
         ah = H - 2 * MARGIN - (FOOTER_H + FOOTER_GAP if footer == "bottom" else 0)
@@ -231,11 +231,9 @@ def _densest(w: float, h: float, opts: PrintOptions, g: float, turned: bool) -> 
         if cols < 1 or rows < 1:
             continue
         gw, gh = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
-        cand = Grid(cols, rows, MARGIN + (aw - gw) / 2, MARGIN + (ah - gh) / 2, w, h, g, footer,
-                    (aw - gw) / 2, (ah - gh) / 2, turned)
-        if best is None or cand.per_page > best.per_page:
-            best = cand
-    return best
+        out.append(Grid(cols, rows, MARGIN + (aw - gw) / 2, MARGIN + (ah - gh) / 2, w, h, g, footer,
+                        (aw - gw) / 2, (ah - gh) / 2, turned))
+    return out
 
 
 def _sheets(grid: Grid, count: int | None) -> float:
@@ -248,16 +246,20 @@ def plan_grid(w: float, h: float, opts: PrintOptions, gutter: float = 0.0, count
     (at least MARK_LEN mm, outside the bleed box) and the footer.
 
     The cards stand upright, or turned a quarter when that takes fewer sheets for ``count``
-    cards (or, without a count, more cards a sheet); a tie keeps them upright. A landscape
-    page would hold the same grid as turned cards on a portrait one, and portrait pages keep
-    "flip on the long edge" meaning one thing for every printer.
+    cards (or, without a count, more cards a sheet); a tie keeps them upright. The footer
+    stands below the cards, upright, unless putting it at the right (turned, read bottom to
+    top) saves a sheet. A landscape page would hold the same grid as turned cards on a
+    portrait one, and portrait pages keep "flip on the long edge" meaning one thing for every
+    printer.
     """
     g = max(gutter, 2 * opts.bleed)
-    best = _densest(w, h, opts, g, turned=False)
+    grids = _grids(w, h, opts, g, turned=False)
     if abs(w - h) > 1e-9:
-        turned = _densest(h, w, opts, g, turned=True)
-        if turned is not None and (best is None or _sheets(turned, count) < _sheets(best, count)):
-            best = turned
+        grids += _grids(h, w, opts, g, turned=True)
+    # Fewest sheets; then the footer upright below the cards (a footer at the right reads
+    # bottom to top: only where it saves a sheet); then upright cards; then more a sheet.
+    best = min(grids, key=lambda c: (_sheets(c, count), c.footer != "bottom", c.turned, -c.per_page),
+               default=None)
     if best is None:
         raise PrintkitError(
             f"a {w:g} x {h:g} mm card (bleed {opts.bleed:g} mm) does not fit on "

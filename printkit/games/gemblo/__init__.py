@@ -26,8 +26,8 @@ register(Component(GAME, "board", "the board at real size, tiled over pages (tur
                    settings={"hex_size": _HEX, "coords": _COORDS,
                              "overlap": Setting(f"{DEFAULT_OVERLAP:g}mm", "overlap between tiles, 5 to 30 mm",
                                                 length_between(*OVERLAP_RANGE, "the overlap"))}, kind="board"))
-register(Component(GAME, "overview", "the whole board on one page, at reduced scale", lazy(f"{_HERE}.components:build_overview"),
-                   settings={"hex_size": _HEX, "coords": _COORDS}, kind="aid"))
+register(Component(GAME, "overview", "the whole board on one page, at reduced scale, with the 5-player obstacles (PK-7)",
+                   lazy(f"{_HERE}.components:build_overview"), settings={"hex_size": _HEX, "coords": _COORDS}, kind="aid"))
 register(Component(GAME, "pieces", "18 pieces x 6 colours at the board's cell size, named, with colour symbols; "
                    "each sheet's backs follow it (pieces may be flipped, GEM-3)",
                    lazy(f"{_HERE}.components:build_pieces"),

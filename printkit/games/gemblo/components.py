@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import partial
 
 from printkit.core.build import build_document
-from printkit.core.draw.hexes import (area_edges, area_inset_outline, area_outline, border_cells, inner_edges,
-                                     segments_path)
+from printkit.core.draw.hexes import (area_edges, area_inset_outline, area_outline, area_path, border_cells,
+                                     inner_edges, segments_path)
 from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Op, Polygon, Style, Use
 from printkit.core.draw.page import FooterInfo, PrintOptions, content_box, plan_tiles
 from printkit.core.geometry import hexgrid
@@ -103,6 +103,21 @@ def _starts(cv: Canvas, b: _Board) -> list[Op]:
     return ops
 
 
+def _obstacles(cv: Canvas, b: _Board) -> list[Op]:
+    """The 5-player obstacles of the data file (GEM-6, PK-7): each piece one shaded shape with
+    its outline, and its name in its cell nearest its middle (where to lay which piece)."""
+    ops: list[Op] = []
+    for o in CONTENT.obstacles:
+        cells = frozenset((q, r) for q, r in o.cells)
+        ops.append(Group((area_path(cells, b.size, cv.style("obstacle"), f"obstacle {o.piece}"),), b.place))
+        mx = sum(b.centre(c)[0] for c in cells) / len(cells)
+        my = sum(b.centre(c)[1] for c in cells) / len(cells)
+        here = min(sorted(cells), key=lambda c: (b.centre(c)[0] - mx) ** 2 + (b.centre(c)[1] - my) ** 2)
+        ops += cv.text(*b.centre(here), o.piece, "obstaclename", scale=b.k, align="center", valign="middle",
+                       h=0, wrap=False)
+    return ops
+
+
 def _coords(cv: Canvas, b: _Board) -> list[Op]:
     """Each cell's axial coordinates, light, below its centre."""
     ops: list[Op] = []
@@ -113,11 +128,13 @@ def _coords(cv: Canvas, b: _Board) -> list[Op]:
     return ops
 
 
-def board_drawing(cv: Canvas, af: float, coords: bool, turned: bool = False) -> Drawing:
+def board_drawing(cv: Canvas, af: float, coords: bool, turned: bool = False, obstacles: bool = False) -> Drawing:
     """The whole board at cells ``af`` mm across flats, its top left corner at (0, 0), a quarter
-    turn clockwise if ``turned``; it names its cell size (``cell``) for the layout."""
+    turn clockwise if ``turned``, with the 5-player obstacles if ``obstacles`` (the overview: a
+    diagram to set up from, never the board played on); it names its cell size (``cell``) for
+    the layout."""
     b = _Board(af, turned)
-    ops = _cells_and_areas(cv, b) + _starts(cv, b)
+    ops = _cells_and_areas(cv, b) + (_obstacles(cv, b) if obstacles else []) + _starts(cv, b)
     if coords:
         ops += _coords(cv, b)
     return Drawing(tuple(ops), b.width, b.height, {"cell": af})
@@ -130,15 +147,17 @@ def board_turned(opts: PrintOptions, af: float, overlap: float = DEFAULT_OVERLAP
     return len(plan_tiles(b.height, b.width, opts, overlap).tiles) < len(plan_tiles(b.width, b.height, opts, overlap).tiles)
 
 
-def _board_data(hex_size: float, coords: bool, turned: bool, **more) -> dict:
+def _board_data(hex_size: float, coords: bool, turned: bool, obstacles: bool = False, **more) -> dict:
     af, show = hex_size, coords
-    board = lambda cv, data, w, h: board_drawing(cv, af, show, turned)  # noqa: E731
-    return {"palette": CONTENT.palette, "hex_size": af, "slots": {"board": board}, **more}
+    board = lambda cv, data, w, h: board_drawing(cv, af, show, turned, obstacles)  # noqa: E731
+    return {"palette": CONTENT.palette, "hex_size": af, "slots": {"board": board},
+            "obstacles": len(CONTENT.obstacles), **more}
 
 
 def build_overview(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool = False) -> Document:
-    """The whole board on one page, at reduced scale, turned as the tiled board is."""
-    data = _board_data(hex_size, coords, board_turned(opts, hex_size))
+    """The whole board on one page, at reduced scale, turned as the tiled board is, with the
+    5-player obstacles (PK-7) marked: the diagram a 5-player game is set up from."""
+    data = _board_data(hex_size, coords, board_turned(opts, hex_size), obstacles=True)
     return build_document("gemblo/overview.yaml", opts, FooterInfo(GAME, "overview"), data)
 
 

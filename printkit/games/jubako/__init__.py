@@ -16,7 +16,8 @@ _HERE = __name__
 
 register(Component(GAME, "board", "the jubako board: 5x5 side and 4x4 side, with the 0-49 track",
                    lazy(f"{_HERE}.components:build_board"), kind="board"))
-register(Component(GAME, "tiles", "all 90 tiles at the board's cell size, with cut lines", lazy(f"{_HERE}.components:build_tiles"), kind="tile"))
+register(Component(GAME, "tiles", "all 90 tiles at the board's cell size, with cut lines; a common back follows each sheet (long-edge duplex)",
+                   lazy(f"{_HERE}.components:build_tiles"), kind="tile"))
 register_parts(GAME, "tiles", f"{_HERE}.tts:tiles")  # --format tts: the singles' pairs cut apart
 register(Component(GAME, "tokens", "victory-point tokens 50/100/150/200 for four players", lazy(f"{_HERE}.components:build_tokens"), kind="token"))
 register(Component(GAME, "aid", "player aid: a turn, scoring, the five advanced options", lazy(f"{_HERE}.components:build_aid"), kind="aid"))

@@ -15,12 +15,14 @@ def _square(x: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
 
 
 def tiles(doc: Document, own: dict[str, Any]) -> list[Part]:
-    """Each card of the tiles (one a page, in the data's order): a double is its whole card,
+    """Each card's face of the tiles (one a page, in the data's order, each followed by its
+    back, the tiles' common back: a page of its own, not a part): a double is its whole card,
     named by its two delicacies; a pair of singles is two tiles, a cell each."""
     data = tiles_data()
     cell, width = data["cell"], data["tile_w"]
+    faces = [p for p, page in enumerate(doc.pages) if not page.label.endswith(" back")]
     found = []
-    for p, (_, tile) in enumerate(zip(doc.pages, data["tiles"], strict=True)):
+    for p, tile in zip(faces, data["tiles"], strict=True):
         ids = [half["id"] for half in tile["halves"]]
         if tile["singles"]:
             found += [Part(p, f"single-{d}", (_square(k * cell, cell, cell),)) for k, d in enumerate(ids)]
