@@ -30,7 +30,7 @@ from printkit.core.draw import ops as O
 from printkit.core.draw.pdf import render_pdf
 from printkit.core.units import PT_PER_MM
 from printkit.games.rollncook.content import CONTENT
-from printkit.games.rollncook.form import Names, bullets, inventory_rows
+from printkit.games.rollncook.form import Names, inventory_rows
 from printkit.games.rollncook.sheet import generate, parse_sheet_id
 from tests.conftest import run_cli
 from tests.corpus import ref_rollncook as rnc
