@@ -122,7 +122,7 @@ def build_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> 
     n = count
     if fillable and n > MAX_FILLABLE:
         raise PrintkitError(f"--fillable: at most {MAX_FILLABLE} sheets in one file (each has 711 form fields, "
-                            f"about 0.3 s and 220 KB a sheet); got --count {n}")
+                            f"about 0.5 s and 280 KB a sheet); got --count {n}")
     seed = opts.seed or 0
     # Made as each page is drawn: --count 10000 never holds 10,000 sheets' data at once. Each
     # sheet is drawn once, so not through generate's cache of the last 512 sheets (kept for
