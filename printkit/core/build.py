@@ -20,6 +20,9 @@ from printkit.core.layout.render import Renderer
 #: At most this many pages, or cards, in one document (a component's --count may make up to 10,000).
 MAX_PAGES = 20_000
 
+#: The style a card sheet's cut guide is drawn in (without bleed), if the layout has it.
+CUT_STYLE = "cut"
+
 #: While set (by ``printkit check``), the files of the layouts built are added to this list.
 built: ContextVar[list[str] | None] = ContextVar("printkit_built", default=None)
 
@@ -126,7 +129,12 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
     backs = [face(c.back, it, i, "cards.back") for i, it in enumerate(items)] if c.back is not None else None
     if opts.items:
         return Document(_ink(item_pages(fronts, backs, w, h, opts), r, opts), r.symbols, title)
-    sheets = impose_cards(fronts, backs, w, h, opts, info, gutter)
+    # The cut guide's look is the layouts' shared style `cut` (layouts/common.yaml); a layout
+    # without one draws no guide.
+    guide = None
+    if CUT_STYLE in layout.styles:
+        guide = r.shape_style(r.style_spec(CUT_STYLE, ctx, f"styles.{CUT_STYLE}"), ctx, f"styles.{CUT_STYLE}")
+    sheets = impose_cards(fronts, backs, w, h, opts, info, gutter, guide, r.length(c.radius, ctx, "cards.radius"))
     return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None)
 
 

@@ -425,6 +425,7 @@ def fill_form(pdf: bytes | PdfReader, values: Mapping[str, str | bool]) -> bytes
                     annot[NameObject("/AS")] = state
                 else:
                     texts.append((ref, name, str(v)))
+            texts = _fill_field_font_texts(texts)
             if texts:
                 _fill_texts(writer, page, texts)
         missing = sorted(set(values) - seen)
@@ -433,6 +434,33 @@ def fill_form(pdf: bytes | PdfReader, values: Mapping[str, str | bool]) -> bytes
         out = io.BytesIO()
         writer.write(out)
     return out.getvalue()
+
+
+def _fill_field_font_texts(texts: list[tuple[Any, str, str]]) -> list[tuple[Any, str, str]]:
+    """Write the texts of fields drawn with the field font (printkit.core.formfont): the value,
+    and the appearance drawn into the field's own appearance stream (whose resources name the
+    font), as a viewer draws it. (pypdf would parse the whole embedded font again for each field:
+    a tenth of a second a field.) The texts of other fields are returned, for pypdf to write."""
+    from pypdf.generic import DictionaryObject, NameObject, StreamObject, TextStringObject
+
+    from printkit.core.formfont import RESOURCE, appearance, parse_da
+
+    rest = []
+    for ref, name, text in texts:
+        annot = ref.get_object()
+        da = str(_inherited(annot, "/DA") or "")
+        ap = annot.get("/AP")
+        stream = ap.get("/N") if isinstance(ap, DictionaryObject) else None
+        stream = stream.get_object() if stream is not None else None
+        fonts = stream.get("/Resources", {}).get("/Font", {}) if isinstance(stream, StreamObject) else {}
+        if (stream is None or "/" + parse_da(da)[0] != RESOURCE or not isinstance(fonts, DictionaryObject)
+                or RESOURCE not in fonts):
+            rest.append((ref, name, text))
+            continue
+        annot[NameObject("/V")] = TextStringObject(text)
+        x0, y0, x1, y1 = (float(v) for v in annot["/Rect"])
+        stream.set_data(appearance(text, abs(x1 - x0), abs(y1 - y0), da))
+    return rest
 
 
 def _fill_texts(writer: Any, page: Any, texts: list[tuple[Any, str, str]]) -> None:

@@ -69,7 +69,7 @@ SAMPLES = {
              "td-pad1:total:p5": "Player 5: total", "td-pad1:cooks": "cook variation"},
     gimbap_pad: {"gim-pad1:r2:p3:radish": "Player 3, round 2: radish", "gim-pad1:total:p4:points": "Player 4, total: points"},
     jubako_pad: {"jub-pad1:t7:p2:count": "Player 2, turn 7: counted", "jub-pad1:end:p1:uncovered":
-                 "Player 1: Empty first-layer cells", "jub-pad1:peko:p4:gohan:points": "Player 4, Peko Peko gohan: points"},
+                 "Player 1: Empty first-layer cells", "jub-pad1:peko:p4:gohan:points": "Player 4, Peko Peko Gohan: points"},
     gemblo_pad: {"gem-pad1:red:player": "red: player's name", "gem-pad1:blue:I5": "blue: I5 left",
                  "gem-pad1:players:6:penalty": "Player 6: penalty"},
 }

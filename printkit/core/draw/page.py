@@ -286,12 +286,18 @@ def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
 
 
 def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
-                 opts: PrintOptions, info: FooterInfo, gutter: float = 0.0) -> list[Page]:
+                 opts: PrintOptions, info: FooterInfo, gutter: float = 0.0,
+                 guide: Style | None = None, radius: float = 0.0) -> list[Page]:
     """Card sheets: fronts n-up, and when ``backs`` are given each sheet's backs on the next
     page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``.
 
     Each card is drawn in its own coordinates (0..w, 0..h), clipped to its bleed when there is
-    one (without bleed nothing is clipped, so lines on the trim print whole).
+    one (without bleed nothing is clipped).
+
+    Cut lines carry no ink from the cards (issue 28): with ``--bleed`` the crop marks show the
+    cuts and the art runs on past them; without bleed (cut at home, cards side by side) each
+    front's cut, its corners rounded by ``radius``, is traced in ``guide`` (the layouts' ``cut``
+    style, a light grey hairline), over the cards. Backs get none: cards are cut from the front.
     """
     W, H = opts.size
     grid = plan_grid(w, h, opts, gutter, count=len(fronts))
@@ -315,6 +321,10 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
         for k, i in enumerate(sheet):
             ops.append(Group(tuple(fronts[i]), card_matrix(grid, k, W, back=False), clip=clip,
                              tag=f"card-{i + 1}-front"))
+        if guide is not None and b <= 0:
+            r = min(radius, w / 2, h / 2)
+            ops += [Group((Rect(0, 0, w, h, guide, radius=r),), card_matrix(grid, k, W, back=False),
+                          tag="cut-guide") for k in range(len(sheet))]
         ops += _sheet_marks(grid, opts, len(sheet))
         pages.append(Page(W, H, ops, trim=trim, bleed=bleed_box if b else None, label=f"sheet {s + 1} fronts"))
         if backs is not None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import partial
 
 from printkit.core.build import build_document
-from printkit.core.draw.hexes import area_edges, area_outline, border_cells, inner_edges, segments_path
+from printkit.core.draw.hexes import (area_edges, area_inset_outline, area_outline, border_cells, inner_edges,
+                                     segments_path)
 from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Op, Polygon, Style, Use
 from printkit.core.draw.page import FooterInfo, PrintOptions, content_box, plan_tiles
 from printkit.core.geometry import hexgrid
@@ -151,20 +152,47 @@ def build_board(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool 
 
 # -- pieces ----------------------------------------------------------------------------------
 
-def piece_symbol(cv: Canvas, name: str, size: float) -> tuple[Op, ...]:
+#: Colour between a piece's cut (where its colour ends) and its frame (the layout's ``outline``
+#: style), mm: a cut this far off touches no ink, and two pieces of one colour side by side show
+#: twice this of colour to cut through (issue 28: cut lines carry no ink).
+FRAME_CLEAR = 0.6
+
+
+def piece_symbol(cv: Canvas, name: str, size: float, inset: float = 0.0) -> tuple[Op, ...]:
     """A piece in its data orientation around cell (0, 0): cells filled with the colour of the
-    use (INHERIT), thin lines between its blocks, and its outline (the cut line)."""
+    use (INHERIT), thin lines between its blocks, and its outline; a piece to cut out has it
+    moved ``inset`` mm inside, a frame, so that the cut (where the colour ends) carries no ink
+    (issue 28) and two pieces of one colour side by side show a cut between their frames."""
     cells = frozenset(CONTENT.pieces[name])
     ops: list[Op] = []
     for c in sorted(cells):
         x, y = to_pixel(c, size)
         ops.append(Polygon(tuple((x + a, y + b) for a, b in hexgrid.corners(size)),
                            Style(stroke=None, fill=INHERIT)))
-    inner = inner_edges(cells, size)
+    # The thin lines between cells stop at the frame: a corner of the frame lies on the line
+    # between the two cells there (it halves their 240 degrees), inset / cos 30 from the outline.
+    outer = {_pt(p) for seg in area_edges(cells, size) for p in seg} if inset > 0 else set()
+    cut = inset * 2 / SQRT3
+    inner = [(_short(a, b, cut) if _pt(a) in outer else a, _short(b, a, cut) if _pt(b) in outer else b)
+             for a, b in inner_edges(cells, size)]
     if inner:
         ops.append(segments_path(inner, cv.style("inner")))
-    ops.append(area_outline(cells, size, cv.style("outline"), tag=f"outline {name}"))
+    if inset > 0:
+        ops.append(area_inset_outline(cells, size, inset, cv.style("outline"), tag=f"outline {name}"))
+    else:
+        ops.append(area_outline(cells, size, cv.style("outline"), tag=f"outline {name}"))
     return tuple(ops)
+
+
+def _pt(p: tuple[float, float]) -> tuple[float, float]:
+    return (round(p[0], 6), round(p[1], 6))
+
+
+def _short(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[float, float]:
+    """``a`` moved ``by`` mm towards ``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = (dx * dx + dy * dy) ** 0.5
+    return (a[0] + dx / n * by, a[1] + dy / n * by)
 
 
 def _lattice(bw: float, bh: float, size: float) -> list[Hex]:
@@ -257,8 +285,9 @@ def sheet_drawing(cv: Canvas, sheet: dict, af: float, width: float,
     duplex ``offset``: each piece's back lands behind it, its mirror image, with its name and
     symbol upright (in its colour; in ``--bw`` outlined only, to save ink)."""
     size, k = af / SQRT3, af / SYMBOL_CELL
+    inset = cv.style("outline").stroke_width / 2 + FRAME_CLEAR
     for name in CONTENT.pieces:
-        cv.define(f"piece-{name}", partial(piece_symbol, cv, name, size))
+        cv.define(f"piece-{name}", partial(piece_symbol, cv, name, size, inset))
     back = sheet["side"] == "back"
     flip = Matrix.translate(width + offset[0], offset[1]) @ Matrix.mirror("x") if back else Matrix()
     ops: list[Op] = []
@@ -291,7 +320,7 @@ def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool 
 
 # -- pieces one by one (--format cards and tts) -----------------------------------------------
 
-#: Room around a piece drawn alone, beyond its cells (its cut line is 0.7 mm wide), in mm.
+#: Room around a piece drawn alone, beyond its cells (its cut, where its colour ends), in mm.
 PIECE_PAD = 1.0
 
 
