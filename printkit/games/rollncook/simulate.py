@@ -1,4 +1,5 @@
-"""A greedy automatic player, and the simulator that plays a sheet many times (balance).
+"""A greedy automatic player, a random one (for tests: every choice legal and random), and the
+simulator that plays a sheet many times (balance).
 
 Each hour the player takes, for each result, the box or table segment whose ingredients it
 values most (by what the meals still open need), makes a rare ingredient when a meal it can
