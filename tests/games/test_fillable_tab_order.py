@@ -85,7 +85,7 @@ def test_every_sheet_field_has_a_tooltip_and_the_sheet_goes_hour_by_hour():
     from tests.games.rollncook.test_fillable import blank
 
     fields = [f for page in _annots(blank(7)) for f in page]
-    assert len(fields) == 571
+    assert len(fields) == 711
     assert [n for n, tip in fields if not tip.strip()] == []
     assert len({tip for _, tip in fields}) == len(fields)
     tips = dict(fields)

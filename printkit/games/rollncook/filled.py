@@ -160,12 +160,20 @@ def _marked(form: FilledForm, names: Names, ing: str, j: int) -> bool:
 
 def _inventory(form: FilledForm, m: Marks) -> None:
     """Each bullet: ``got`` circled (obtained), ``used`` crossed (obtained and used; a cross
-    alone is over a bullet that was circled, as on paper)."""
+    alone is over a bullet that was circled, as on paper), and the row's ``more``: how many
+    more were obtained than the row has bullets (issue 28)."""
     for ing in inventory_rows():
         for j in range(bullets(ing)):
             if _marked(form, m.names, ing, j):
                 m.circled[ing] += 1
                 m.crossed[ing] += form.checked(m.names.bullet(ing, j, "used"))
+        more = form.value(m.names.more(ing)).strip()
+        if more.isascii() and more.isdecimal() and len(more) <= 2:  # the field holds 2 digits
+            m.circled[ing] += int(more)
+        elif more:
+            m.bad(form, m.names.more(ing), f"inventory {ing}", "RNC-5",
+                  f"'more' holds how many more {ing} were obtained than the row has bullets: a number up to 99, "
+                  f"not {_shown(more)}")
 
 
 def _dishes(form: FilledForm, m: Marks) -> None:

@@ -10,6 +10,8 @@ Names are ``SHEET:PART``, so a filled form says which sheet it is (``RNC1-7:h10:
 - ``inv:INGREDIENT:1:got`` and ``inv:INGREDIENT:1:used`` ..: each inventory bullet's two check
   boxes: ``got`` circled (obtained), ``used`` crossed (obtained and used: ``used`` alone reads
   as both, as a cross on paper is over a circled bullet); spaces in names are ``_``;
+- ``inv:INGREDIENT:more``: how many more of it the player obtained than the row has bullets
+  (the printed row's "more" box, where a pen tallies them);
 - ``meal:MEAL:1`` ..: the meal's dish boxes circled, left to right;
 - ``ability:KIND:1`` ..: the ability boxes crossed (adjust, set, reuse, add).
 
@@ -23,10 +25,12 @@ from __future__ import annotations
 
 from printkit.core.draw.ops import Field
 from printkit.games.rollncook.content import CONTENT
-from printkit.games.rollncook.geometry import ability_box, bullet, dish_box
+from printkit.games.rollncook.geometry import ability_box, bullet, dish_box, more_box
 
-#: Inventory bullets a row: basics and the mystery ingredient, then rare ingredients.
-BULLETS_BASIC, BULLETS_RARE = 12, 6
+#: Inventory bullets a row: basics and the mystery ingredient, then rare ingredients (issue 28:
+#: as many as the row holds beside its "more" box; printkit/games/rollncook/inventory.py
+#: bounds what a game can circle, and a row's "more" box takes what its bullets cannot).
+BULLETS_BASIC, BULLETS_RARE = 14, 14
 
 
 def part(text: str) -> str:
@@ -76,6 +80,10 @@ class Names:
     def bullet(self, ingredient: str, j: int, which: str) -> str:
         """Bullet ``j``'s check box ``which``: ``got`` (circled) or ``used`` (crossed)."""
         return f"{self.sid}:inv:{part(ingredient)}:{j + 1}:{which}"
+
+    def more(self, ingredient: str) -> str:
+        """The row's "more" box: how many were obtained past its bullets."""
+        return f"{self.sid}:inv:{part(ingredient)}:more"
 
     def dish(self, meal: str, j: int) -> str:
         return f"{self.sid}:meal:{part(meal)}:{j + 1}"
@@ -233,6 +241,8 @@ def field_ops(sid: str, geo: dict, hours: list[dict], totals: list[dict]) -> lis
             target, mark = _moved(kinds["got"][0], dx, dy)
             out.append(check_box(n.bullet(ing, j, "got"), *target, mark="ring", glyph=mark,
                                  tooltip=f"{ing} {j + 1}: circled (obtained)"))
+        out.append(text_field(n.more(ing), *more_box(geo, i), maxlen=2, size=3.2,
+                              tooltip=f"{ing}: how many more than the row's {bullets(ing)} bullets"))
     for i, (meal, m) in enumerate(CONTENT.meals.items()):
         for j in range(m.boxes):
             target, mark = _moved(kinds["dishes"][0], j * geo["dish_dx"], i * geo["meal_dy"])

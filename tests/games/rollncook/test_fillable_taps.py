@@ -270,4 +270,5 @@ def test_the_fields_go_as_the_sheet_reads():
     assert runs[-6:-4] == ["inv", "meal"]
     inv = [n for n in order if n.startswith("inv:")]
     assert inv[:4] == ["inv:egg:1:used", "inv:egg:1:got", "inv:egg:2:used", "inv:egg:2:got"]
-    assert inv[-1] == "inv:brown_sauce:6:got"
+    assert inv[-3:] == ["inv:brown_sauce:14:used", "inv:brown_sauce:14:got", "inv:brown_sauce:more"]
+    assert inv[2 * 14] == "inv:egg:more"  # each row's "more" box after its bullets
