@@ -320,14 +320,14 @@ def _obtained(form: FilledForm, m: Marks) -> Counter:
     for ing in inventory_rows():
         have, given = m.circled[ing], got[ing]
         if ing in CONTENT.rares:
-            if have < min(given, bullets(ing)):
+            if have < given:  # a full row sends the rest to its 'more' box (issue 28)
                 m.bad(form, _first(form, m, ing, ""), f"inventory {ing}", "RNC-5",
                       f"{given} {ing} obtained from dark boxes crossed, but {have} circled")
             made[ing] = max(have - given, 0)
         elif have > given:
             m.bad(form, _first(form, m, ing, "last"), f"inventory {ing}", "RNC-5",
                   f"{have} {ing} circled, but the boxes and segments crossed give {given}")
-        elif have < min(given, bullets(ing)):
+        elif have < given:
             m.bad(form, _first(form, m, ing, ""), f"inventory {ing}", "RNC-5",
                   f"the boxes and segments crossed give {given} {ing}, but {have} circled")
     return made
@@ -335,10 +335,9 @@ def _obtained(form: FilledForm, m: Marks) -> Counter:
 
 def _used(form: FilledForm, m: Marks, made: Counter) -> None:
     """RNC-5 to RNC-7: what is crossed is what the rares made and the meals cooked use (the
-    mystery ingredient standing in for missing basics). Not checked when a row has every bullet
-    marked: the player may have had more than the row holds (a 7th cheese, RNC-6), so what was
-    made and used is not all on the sheet."""
-    if any(m.circled[ing] >= bullets(ing) for ing in inventory_rows()):
+    mystery ingredient standing in for missing basics). Not checked when a row's 'more' box
+    holds some: those cannot be crossed, so what was used is not all on the sheet (issue 28)."""
+    if any(m.circled[ing] > bullets(ing) for ing in inventory_rows()):
         return
     need: Counter = Counter()
     for rare, n in made.items():

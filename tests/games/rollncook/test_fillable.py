@@ -232,6 +232,47 @@ def test_a_rows_more_box_counts_what_its_bullets_do_not_hold(tmp_path):
     assert len(bad) == 1 and bad[0]["rule"] == "RNC-5" and bad[0]["where"] == "Ann, inventory cheese"
 
 
+def _all_of(ing: str):
+    """Seed 7's marks with every box and table segment that gives ``ing`` crossed, and how many
+    ``ing`` they give (more than a row's bullets for the ingredient chosen below)."""
+    from printkit.games.rollncook import filled as F
+
+    sheet = generate(7)
+    m = F.Marks(sheet, Names("RNC1-7"), "Ann")
+    m.boxes = [[k for k in range(6) if ing in hour.boxes[k]] for hour in sheet.hours]
+    m.segments = [[k for k in range(6) if hour.table[k] == ing] for hour in sheet.hours]
+    return m, F._gained(m)[ing]
+
+
+def test_a_full_row_relaxes_nothing_now_that_more_holds_the_rest():
+    """RNC-5, issue 28: with a 'more' box on every row, a row full of bullets is no excuse: the
+    bullets and 'more' together must say all that the crossed boxes and segments gave, and a
+    full row's crosses are checked against the meals (only a row whose 'more' holds some is
+    not, since those cannot be crossed)."""
+    from printkit.games.rollncook import filled as F
+    from printkit.games.rollncook.form import bullets
+
+    form = forms.FilledForm("ann.pdf", {})
+    ing = max(CONTENT.basics, key=lambda i: _all_of(i)[1])
+    m, given = _all_of(ing)
+    assert given > bullets(ing)
+    m.circled[ing] = bullets(ing)  # the row full, its 'more' box empty
+    F._obtained(form, m)
+    assert [v.rule for v in m.problems if v.where == f"Ann, inventory {ing}"] == ["RNC-5"]
+    m, _ = _all_of(ing)
+    m.circled[ing] = given  # the rest in 'more'
+    F._obtained(form, m)
+    assert not [v for v in m.problems if v.where == f"Ann, inventory {ing}"]
+    m, _ = _all_of(ing)
+    m.circled[ing], m.crossed[ing] = bullets(ing), 3  # a full row, 3 crossed, no meal cooked
+    F._used(form, m, Counter())
+    assert [v.rule for v in m.problems if v.where == f"Ann, inventory {ing}"] == ["RNC-5"]
+    m, _ = _all_of(ing)
+    m.circled[ing], m.crossed[ing] = bullets(ing) + 2, 3  # two in 'more': what was used is not all here
+    F._used(form, m, Counter())
+    assert not m.problems
+
+
 def test_as_record_writes_a_record_that_scores_the_same(tmp_path):
     rec = yaml.safe_load((EXAMPLES / "solo-seed7.yaml").read_text())
     want = example_totals("solo-seed7.yaml")
