@@ -159,8 +159,8 @@ def _small(op: Rect | Circle | Polygon | Path, scale2: float) -> bool:
     MIN_AREA, its curves' bulges not counted: the curved icons (a steak, a leaf in a corner
     index) keep the solid grey that tells them apart from their hatched neighbours, as printed
     since --bw became low-ink. But no shape larger than SOLID_LIMIT stays solid, however it is
-    drawn (the Gimbap sesame leaf, two curves whose ends enclose nothing, printed 61.5 cm² of
-    solid grey until issue 28)."""
+    drawn (a large leaf of two curves whose ends enclose nothing printed 61.5 cm² of solid grey
+    until issue 28)."""
     area = _area(op) * scale2
     if area < MIN_AREA:
         return True
