@@ -366,8 +366,28 @@ def test_jubako_has_its_90_tiles_the_singles_cut_apart(tmp_path: Path, capsys: p
     assert len(tiles) == 90 and {o["Name"] for o in tiles} == {"Custom_Tile"}  # 78 doubles, 12 singles
     singles = [o for o in tiles if o["Nickname"].startswith("jubako-tiles-single-")]
     assert len(singles) == 12 and len({o["Nickname"] for o in singles}) == 12
-    plain = written[0].parent / "jubako-tiles-plain-back.png"
-    assert all(o["CustomImage"]["ImageSecondaryURL"] == plain.resolve().as_uri() for o in tiles)  # face down: no face shows
+    # Face down under the printed common back (layouts/jubako/tiles.yaml), not a plain one: the
+    # doubles the whole back card, each single the back's cell behind it.
+    folder = written[0].parent
+    assert not (folder / "jubako-tiles-plain-back.png").exists()
+    backs = {o["Nickname"]: _file(folder, o["CustomImage"]["ImageSecondaryURL"]).name for o in tiles}
+    assert {v for k, v in backs.items() if k in {o["Nickname"] for o in singles}} == {"jubako-tiles-single-back.png"}
+    assert {v for k, v in backs.items() if not k.startswith("jubako-tiles-single-")} == {"jubako-tiles-back.png"}
+    assert all(o["Transform"]["rotZ"] == 180 for o in tiles)
+    from printkit.core.export.items import component_items
+    from printkit.core.registry import games
+
+    printed = next(i for i in component_items(games()["jubako"]["tiles"], dpi=150, bleed=0.0) if i.side == "back")
+    with Image.open(folder / "jubako-tiles-back.png") as back, Image.open(folder / "jubako-tiles-single-back.png") as half:
+        assert back.convert("RGB").tobytes() == printed.image.tobytes()  # the printed back, pixel for pixel
+        assert half.size == (printed.image.width // 2, printed.image.height)
+        # no row or column from beyond the page's image (black) on a tile's edge
+        for im in (back, half):
+            grey = im.convert("L")
+            edges = [grey.crop((0, grey.height - 1, grey.width, grey.height)), grey.crop((grey.width - 1, 0, *grey.size))]
+            assert min(e.getextrema()[0] for e in edges) > 200  # the cream ground to the edge
+        assert half.convert("RGB").tobytes() == printed.image.crop((printed.image.width - half.width, 0,
+                                                                     *printed.image.size)).tobytes()
     with Image.open(_file(written[0].parent, singles[0]["CustomImage"]["ImageURL"])) as single, \
             Image.open(_file(written[0].parent, tiles[0]["CustomImage"]["ImageURL"])) as double:
         px = 150 / 25.4
