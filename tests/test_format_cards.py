@@ -5,12 +5,14 @@ rank boards with a shop's preset; every image opened and measured."""
 from __future__ import annotations
 
 import csv
+import hashlib
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image
 
+from printkit.core.output import RUN_FILES
 from tests.conftest import run_cli
 
 DPI = 100
@@ -88,7 +90,9 @@ def test_the_art_runs_through_the_bleed_to_every_edge(made):
 def test_the_manifest_lists_every_file_and_every_file_it_lists_exists(made):
     folder, files, r = made
     rows = _rows(folder)
-    assert {row["file"] for row in rows} | {"manifest.csv"} == set(files)
+    assert {row["file"] for row in rows} | {"manifest.csv", RUN_FILES} == set(files)
+    record = dict(reversed(line.split("  ")) for line in files[RUN_FILES].decode().splitlines())
+    assert record == {name: hashlib.sha256(data).hexdigest() for name, data in files.items() if name != RUN_FILES}
     assert r.stdout.split() == [str(folder / row["file"]) for row in rows] + [str(folder / "manifest.csv")]
     faces = [row for row in rows if row["side"] == "face"]
     assert [row["file"] for row in faces] == [f"trickdumpling-cards-{n:03d}-face.png" for n in range(1, 36)]

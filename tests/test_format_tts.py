@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from printkit.core.export.items import Item
 from printkit.core.export.tts import export, images, save
+from printkit.core.output import RUN_FILES
 
 
 def _fake(game: str, component: str, name: str, kind: str, side: str, count: int, trim_mm: tuple[float, float],
@@ -214,7 +215,7 @@ def test_gimbap_saved_object_validates_and_every_file_it_names_exists(gimbap: tu
     assert [e.message for e in _validator().iter_errors(doc)] == [] and save.problems(doc) == []
     named = save.urls(doc)
     assert all(_file(folder, u).is_file() for u in named)
-    assert {_file(folder, u).name for u in named} == {p.name for p in folder.iterdir()} - {"gimbap.json"}
+    assert {_file(folder, u).name for u in named} == {p.name for p in folder.iterdir()} - {"gimbap.json", RUN_FILES}
 
 
 def test_gimbap_has_its_dice_tokens_deck_and_fillings(gimbap: tuple[Path, dict[str, Any]]) -> None:
@@ -393,3 +394,31 @@ def test_jubako_has_its_90_tiles_the_singles_cut_apart(tmp_path: Path, capsys: p
         px = 150 / 25.4
         assert abs(single.width - 30 * px) <= 1 and abs(single.height - 30 * px) <= 1
         assert abs(double.width - 60 * px) <= 1 and abs(double.height - 30 * px) <= 1
+
+
+def test_a_later_run_removes_only_the_files_the_earlier_run_wrote(tmp_path: Path) -> None:
+    """Images of a run with other settings go (by the record printkit keeps, RUN_FILES); a user's
+    own file, one of ours the user changed, and a link stay."""
+    from printkit.core.output import RunFolder
+
+    folder = tmp_path / "toy-tts"
+    items = _items()
+    doc, files = export.saved_object("toy", items, export.base_url(folder, None))
+    first = export.write(folder, "toy", doc, files)
+    (folder / "my-notes.txt").write_text("mine")
+    (folder / "toy-tiles-plain-back.png").write_bytes(b"edited by hand")  # ours, changed by the user
+    (folder / "link.png").symlink_to(folder / "toy-tiles-1.png")
+    fewer = [i for i in items if i.component != "tiles"]  # another run: no tiles
+    doc2, files2 = export.saved_object("toy", fewer, export.base_url(folder, None))
+    second = export.write(folder, "toy", doc2, files2)
+    assert {p.name for p in first} - {p.name for p in second} == {"toy-tiles-1.png", "toy-tiles-plain-back.png"}
+    assert {p.name for p in folder.iterdir()} == {p.name for p in second} | {
+        RUN_FILES, "my-notes.txt", "link.png", "toy-tiles-plain-back.png"}  # toy-tiles-1.png: removed
+    assert (folder / "my-notes.txt").read_text() == "mine"
+    assert (folder / "toy-tiles-plain-back.png").read_bytes() == b"edited by hand"
+    assert set(RunFolder(folder).previous()) == {p.name for p in second}
+    # a record that is not one (a name with a path, garbage) removes nothing outside the folder
+    outside = tmp_path / "keep.png"
+    outside.write_bytes(b"x")
+    (folder / RUN_FILES).write_text(f"{'0' * 64}  ../keep.png\nnot a line\n")
+    assert RunFolder(folder).previous() == {} and outside.exists()

@@ -27,6 +27,7 @@ from printkit.core.export.items import MM_PER_INCH, Item, check_bleed, check_dpi
 from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:
+    from printkit.core.output import RunFolder
     from printkit.core.registry import Component
 
 #: The kinds --format cards makes (a print shop's cards, tiles and tokens).
@@ -146,24 +147,22 @@ def make_cards(target: str, run: CardsRun, out: Path, *, bw: bool, seed: int | N
     """Write the PNGs and manifest of every card, tile and token of ``run`` into a folder of
     ``out``; the paths written, manifest last. ``note`` gets the one line that names the
     components left out."""
-    from printkit.core.output import prepare_folder, write_atomic
+    from printkit.core.output import RunFolder
 
     if run.left:
         note(f"--format cards: no cards, tiles or tokens in {', '.join(run.left)}: left out")
-    folder = out / folder_name(target, run.dpi, run.bleed, run.shop, bw)
-    prepare_folder(folder)
+    folder = RunFolder(out / folder_name(target, run.dpi, run.bleed, run.shop, bw))
     written: list[Written] = []
     for comp, own in run.made:
         written += _write_component(comp, own, folder, bw=bw, seed=seed, dpi=run.dpi, bleed=run.bleed,
                                     shop=run.shop)
-    manifest = folder / "manifest.csv"
-    write_atomic(manifest, manifest_csv(written).encode())
+    manifest = folder.write("manifest.csv", manifest_csv(written).encode())
+    folder.finish()  # an earlier run's files this one did not write: removed (a user's stay)
     return [w.path for w in written] + [manifest]
 
 
-def _write_component(comp: Component, own: dict[str, Any], folder: Path, *, bw: bool, seed: int | None,
+def _write_component(comp: Component, own: dict[str, Any], folder: RunFolder, *, bw: bool, seed: int | None,
                      dpi: float, bleed: float, shop: Preset | None) -> list[Written]:
-    from printkit.core.output import write_atomic
     from printkit.core.preview import png_bytes
 
     # A preset draws once with the bleed its cards need; each image is then cut to its size.
@@ -174,8 +173,7 @@ def _write_component(comp: Component, own: dict[str, Any], folder: Path, *, bw: 
         image, turned = item.image, False
         if shop is not None:
             image, turned = _to_template(item, shop, bleed)
-        path = folder / item.filename
-        write_atomic(path, png_bytes(image, dpi))
+        path = folder.write(item.filename, png_bytes(image, dpi))
         out.append(Written(dataclasses.replace(item, image=None), path, image.size, turned))
     return out
 

@@ -263,17 +263,18 @@ def saved_object(game: str, items: Sequence[Item], base: str, note: str = "") ->
 
 
 def write(folder: Path, name: str, doc: dict[str, Any], files: dict[str, Any]) -> list[Path]:
-    """The images and ``name``.json written into ``folder`` (atomically); the paths, JSON first."""
-    from printkit.core.output import write_atomic
+    """The images and ``name``.json written into ``folder`` (each atomically), then the images
+    an earlier run wrote there and this one did not (with other settings) removed, and the
+    record of this run's files written (printkit.core.output.RunFolder: a user's own files
+    stay); the paths written, JSON first (the record, a hidden file, is not among them)."""
+    from printkit.core.output import RunFolder
     from printkit.core.preview import png_bytes
 
-    json_path = folder / f"{name}.json"
-    write_atomic(json_path, save.dumps(doc))
-    written = [json_path]
+    run = RunFolder(folder)
+    written = [run.write(f"{name}.json", save.dumps(doc))]
     for file_name, image in sorted(files.items()):
-        path = folder / file_name
-        write_atomic(path, png_bytes(image))
-        written.append(path)
+        written.append(run.write(file_name, png_bytes(image)))
+    run.finish()
     return written
 
 
