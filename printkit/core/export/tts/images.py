@@ -42,6 +42,8 @@ EMPTY = (255, 255, 255)
 #: (the knowledge base's Custom Token tips: a small transparent border helps the cut-out).
 OUTSIDE_GREY = 250
 MARGIN = 4
+#: How far a shape may differ from a circle (share of its box's pixels) and still be round.
+ROUND_TOLERANCE = 0.03
 
 
 @dataclass(frozen=True)
@@ -184,3 +186,19 @@ def cut_out(image: Any) -> tuple[Any, bool]:
     framed = Image.new("RGBA", (w + 2 * MARGIN, h + 2 * MARGIN), (255, 255, 255, 0))
     framed.paste(rgba, (MARGIN, MARGIN))
     return framed, whole
+
+
+def is_round(alpha: Any) -> bool:
+    """Whether a shape (an 'L' image, 128 or more inside it: a cut-out's alpha) is a circle or
+    an ellipse filling its box, within ROUND_TOLERANCE."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    box = alpha.getbbox()
+    if box is None:
+        return False
+    disc = Image.new("L", alpha.size, 0)
+    ImageDraw.Draw(disc).ellipse((box[0], box[1], box[2] - 1, box[3] - 1), fill=255)
+    solid = alpha.point(lambda v: 255 if v >= 128 else 0)
+    hist = ImageChops.difference(solid, disc).histogram()
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return sum(hist[1:]) <= ROUND_TOLERANCE * area
