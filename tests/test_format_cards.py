@@ -278,3 +278,22 @@ def test_list_format_cards_says_what_each_component_becomes_or_why_not():
     assert "not made: a board: print the pdf" in lines[("gemblo", "board")]
     assert "not made: a sheet" in lines[("rollncook", "sheet")] and "not made" in lines[("gimbap", "fillings")]
     assert "die face" in lines[("gimbap", "dice")]
+
+
+def test_jubako_tiles_pair_every_face_with_the_printed_common_back(tmp_path):
+    """Each of the 72 tile files names the one back file, printed once for all 84 tile cards:
+    the lacquered lid on its cream ground, the ground running through the bleed to every edge."""
+    r = run_cli("make", "jubako", "tiles", "--format", "cards", "--dpi", str(LOW), "--out", str(tmp_path))
+    assert r.exit_code == 0, r.stderr
+    folder = tmp_path / f"jubako-print-shop-{LOW}dpi-bleed3"
+    rows = _rows(folder)
+    faces = [row for row in rows if row["side"] == "face"]
+    (back,) = [row for row in rows if row["side"] == "back"]
+    assert len(faces) == 72 and {row["back"] for row in faces} == {back["file"]} == {"jubako-tiles-back.png"}
+    assert back["count"] == "84" == str(sum(int(row["count"]) for row in faces))
+    im = np.asarray(Image.open(folder / back["file"]).convert("RGB")).astype(int)
+    band = _px(1, LOW)
+    for edge in (im[:band], im[-band:], im[:, :band], im[:, -band:]):
+        assert np.abs(edge - (0xF7, 0xEF, 0xE1)).max() <= 6  # the cream ground, no paper white
+    lacquer = (np.abs(im - (0xA8, 0x32, 0x2A)).max(axis=2) <= 12).mean()
+    assert lacquer > 0.1  # the lid, not a blank back
