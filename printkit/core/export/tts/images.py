@@ -29,7 +29,10 @@ PER_SHEET = MAX_COLS * MAX_ROWS - 1
 MAX_SIDE = 4096
 #: A d6's texture: a cross (a cube's net) of four columns and three rows of square cells, each
 #: face of the cube to its (column, row): the top above the middle row of left, front, right
-#: and back, the bottom below it. See docs/tabletop-simulator.md about this layout.
+#: and back, the bottom below it. Our own layout: TTS's d6 template ships only inside the game
+#: (Modding/Dice Templates/; knowledge base "Custom Dice", custom-content/custom-dice.md, shows it
+#: as screenshots) and no public text found says where it puts each face (searched for issue 29:
+#: the knowledge base, docs, code, issues). docs/tabletop-simulator.md says how to check it.
 D6_CELLS = {"top": (1, 0), "left": (0, 1), "front": (1, 1), "right": (2, 1), "back": (3, 1), "bottom": (1, 2)}
 D6_GRID = (4, 3)
 #: The order a die's six faces come in (printkit.core.export.items draws them in cube order:
