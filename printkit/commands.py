@@ -296,9 +296,9 @@ def list_cmd(
                                              help="Count pages as made with or without crop marks.")] = True,
     presets: Annotated[bool, typer.Option("--presets", help="List the print shops' presets of "
                                                             "'make --format cards' instead.")] = False,
-    fmt: Annotated[str, typer.Option("--format", help="pdf (the pages, the default) or tts: what each "
-                                                     "component becomes in Tabletop Simulator, or why it "
-                                                     "is not made.")] = "pdf",
+    fmt: Annotated[str, typer.Option("--format", help="pdf (the pages, the default), cards or tts: what "
+                                                     "each component becomes for a print shop or in Tabletop "
+                                                     "Simulator, or why it is not made.")] = "pdf",
 ) -> None:
     """List every game and component that can be made, with page counts and paper sizes
     (for the --bleed and --crop-marks given, as 'make' would make them).
@@ -308,6 +308,7 @@ def list_cmd(
       printkit list --settings
       printkit list --bleed 3
       printkit list --presets
+      printkit list --format cards
       printkit list --format tts
     """
     if presets:
@@ -316,10 +317,11 @@ def list_cmd(
         for line in preset_lines():
             typer.echo(line)
         return
-    from printkit.listing import listing, tts_listing
+    from printkit.listing import cards_listing, listing, tts_listing
     from printkit.making import one_of
 
-    lines = tts_listing() if one_of("--format", fmt, ("pdf", "tts"), "pdf or tts") == "tts" else \
+    fmt = one_of("--format", fmt, ("pdf", "cards", "tts"), "pdf, cards or tts")
+    lines = tts_listing() if fmt == "tts" else cards_listing() if fmt == "cards" else \
         listing(show_settings, bleed, crop_marks)
     for line in lines:
         typer.echo(line)

@@ -136,6 +136,18 @@ def tts_listing() -> Iterator[str]:
             yield f"{game:<14}{name:<12}{becomes(comp)}"
 
 
+def cards_listing() -> Iterator[str]:
+    """``printkit list --format cards``: what each component becomes for a print shop, or why
+    it is not made (printkit.core.export.cards); nothing is built."""
+    from printkit.core.export.cards import becomes
+    from printkit.core.registry import games
+
+    yield f"{'game':<14}{'component':<12}for a print shop (printkit make GAME --format cards)"
+    for game, comps in games().items():
+        for name, comp in comps.items():
+            yield f"{game:<14}{name:<12}{becomes(comp)}"
+
+
 def _settings(comp: Component) -> Iterator[str]:
     for key, setting in comp.settings.items():
         alias = f" (or {ALIASES[key]}{'' if key in FLAGS else ' VALUE'})" if key in ALIASES else ""

@@ -5,12 +5,15 @@ rank boards with a shop's preset; every image opened and measured."""
 from __future__ import annotations
 
 import csv
+import hashlib
+import math
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image
 
+from printkit.core.output import RUN_FILES
 from tests.conftest import run_cli
 
 DPI = 100
@@ -88,7 +91,9 @@ def test_the_art_runs_through_the_bleed_to_every_edge(made):
 def test_the_manifest_lists_every_file_and_every_file_it_lists_exists(made):
     folder, files, r = made
     rows = _rows(folder)
-    assert {row["file"] for row in rows} | {"manifest.csv"} == set(files)
+    assert {row["file"] for row in rows} | {"manifest.csv", RUN_FILES} == set(files)
+    record = dict(reversed(line.split("  ")) for line in files[RUN_FILES].decode().splitlines())
+    assert record == {name: hashlib.sha256(data).hexdigest() for name, data in files.items() if name != RUN_FILES}
     assert r.stdout.split() == [str(folder / row["file"]) for row in rows] + [str(folder / "manifest.csv")]
     faces = [row for row in rows if row["side"] == "face"]
     assert [row["file"] for row in faces] == [f"trickdumpling-cards-{n:03d}-face.png" for n in range(1, 36)]
@@ -102,7 +107,8 @@ def test_what_has_no_cards_is_left_out_with_one_note(made):
     _, files, r = made
     assert not [f for f in files if "track" in f]
     notes = r.stderr.splitlines()
-    assert notes == ["printkit: note: --format cards: no cards, tiles or tokens in trickdumpling track: left out"]
+    assert notes == ["printkit: note: --format cards: no cards, tiles, tokens, pieces or dice in trickdumpling track: "
+                     "left out (printkit list --format cards says why)"]
 
 
 def test_a_second_run_writes_the_same_bytes(made, tmp_path):
@@ -170,3 +176,124 @@ def test_list_presets_names_each_preset_and_its_sizes():
     lines = r.stdout.splitlines()
     assert [ln.split()[0] for ln in lines] == ["mpc-poker", "tgc-poker"]
     assert "822 x 1122 px at 300 dpi" in lines[0] and "825 x 1125 px at 300 dpi" in lines[1]
+
+
+# -- pieces, dice faces and round tokens: cut lines beside their images -------------------------
+
+LOW = 72  # dots per inch: enough to measure 1 mm rings
+
+
+@pytest.fixture(scope="module")
+def shaped(tmp_path_factory):
+    """Gemblo's pieces, and Gimbap's dice and tokens (with its aid, left out), at LOW dpi."""
+    out = tmp_path_factory.mktemp("shaped")
+    r = run_cli("make", "gemblo", "pieces", "--format", "cards", "--dpi", str(LOW), "--out", str(out))
+    assert r.exit_code == 0, r.stderr
+    r2 = run_cli("make", "gimbap", "dice", "tokens", "aid", "--format", "cards", "--dpi", str(LOW), "--out", str(out))
+    assert r2.exit_code == 0, r2.stderr
+    return (out / f"gemblo-print-shop-{LOW}dpi-bleed3", out / f"gimbap-print-shop-{LOW}dpi-bleed3", r2)
+
+
+def _cut(folder: Path, row: dict[str, str]):
+    """The cut line of a row's image: ('path', [(x, y), ...]) or ('ellipse', (cx, cy, rx, ry)) in
+    mm, checked to be an SVG of the image's size in mm."""
+    import xml.etree.ElementTree as ET
+
+    svg = ET.parse(folder / row["cut"]).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    w, h = float(row["w_px"]) * MM / LOW, float(row["h_px"]) * MM / LOW
+    assert svg.get("viewBox") == f"0 0 {svg.get('width')[:-2]} {svg.get('height')[:-2]}"
+    assert float(svg.get("width")[:-2]) == pytest.approx(w, abs=1e-3) and float(svg.get("height")[:-2]) == pytest.approx(h, abs=1e-3)
+    (shape,) = [e for e in svg if e.tag in (ns + "path", ns + "ellipse")]
+    assert shape.get("fill") == "none" and shape.get("stroke")
+    if shape.tag == ns + "ellipse":
+        return "ellipse", tuple(float(shape.get(k)) for k in ("cx", "cy", "rx", "ry"))
+    words = shape.get("d").replace("M", "").replace("L", "").replace("Z", "").split()
+    return "path", [(float(x), float(y)) for x, y in zip(words[::2], words[1::2], strict=True)]
+
+
+def _ring(size, polygon, inner_mm: float, outer_mm: float) -> np.ndarray:
+    """A mask of the pixels between inner_mm and outer_mm outside a polygon (pixels)."""
+    from PIL import ImageDraw, ImageFilter
+
+    def grown(mm: float) -> Image.Image:
+        im = Image.new("L", size, 0)
+        ImageDraw.Draw(im).polygon(polygon, fill=255)
+        n = 2 * _px(mm, LOW) + 1
+        return im.filter(ImageFilter.MaxFilter(n)) if n > 1 else im
+
+    return (np.asarray(grown(outer_mm)) > 0) & ~(np.asarray(grown(inner_mm)) > 0)
+
+
+def test_gemblo_pieces_have_their_outline_as_a_cut_line_and_colour_past_it(shaped):
+    """Each piece's PNG (face and back) has NAME-cut.svg: its game's outline (the hexes' outer
+    edge, in mm of the image), and its colour runs on past that line through the bleed, as a
+    shop's cut a little off needs (1 mm and 2 mm outside the line: the piece's colour, no paper)."""
+    from printkit.games.gemblo.components import DEFAULT_HEX
+    from printkit.games.gemblo.content import CONTENT
+
+    folder = shaped[0]
+    rows = _rows(folder)
+    assert len(rows) == 216 and {r["kind"] for r in rows} == {"piece"}  # 18 pieces x 6 colours, faces and backs
+    assert all(r["cut"] == r["file"].removesuffix(".png") + "-cut.svg" for r in rows)
+    side = DEFAULT_HEX / math.sqrt(3)  # a hexagon's side: the cell is DEFAULT_HEX mm across its flats
+    for row, piece in zip(rows[:4], [p for p in CONTENT.pieces for _ in "fb"], strict=False):
+        kind, points = _cut(folder, row)  # the first two pieces, faces and backs (mirrored)
+        assert kind == "path"
+        loop = [*points, points[0]]
+        assert all(math.dist(a, b) == pytest.approx(side, abs=1e-3) for a, b in zip(loop, loop[1:], strict=False))
+        area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(loop, loop[1:], strict=False))) / 2
+        assert area == pytest.approx(len(CONTENT.pieces[piece]) * 3 * math.sqrt(3) / 2 * side ** 2, rel=1e-4)
+        xs, ys = [x for x, _ in points], [y for _, y in points]  # centred in its image as in its trim
+        assert (min(xs) + max(xs)) / 2 == pytest.approx(float(row["trim_w_mm"]) / 2 + BLEED, abs=0.01)
+        assert (min(ys) + max(ys)) / 2 == pytest.approx(float(row["trim_h_mm"]) / 2 + BLEED, abs=0.01)
+        im = np.asarray(Image.open(folder / row["file"]).convert("RGB")).astype(int)
+        k = LOW / MM
+        ring = _ring((im.shape[1], im.shape[0]), [(x * k, y * k) for x, y in points], 1, 2)
+        assert ring.sum() > 50 and (im[ring].min(axis=1) < 200).mean() > 0.97, row["file"]  # coloured, not paper
+
+
+def test_round_tokens_have_their_circle_and_dice_faces_come_a_die_a_group(shaped):
+    _, folder, r = shaped
+    rows = _rows(folder)
+    tokens = [row for row in rows if row["kind"] == "token"]
+    assert len(tokens) == 13 and all(row["cut"] for row in tokens)  # 12 faces and their common back
+    for row in tokens:
+        kind, (cx, cy, rx, ry) = _cut(folder, row)
+        assert kind == "ellipse" and (cx, cy) == (pytest.approx(BLEED + 17), pytest.approx(BLEED + 17))
+        assert rx == ry == 17  # the 34 mm token's circle
+    dice = [row for row in rows if row["kind"] == "die"]
+    assert [row["group"] for row in dice] == [f"gimbap-dice-{d}" for d in range(1, 5) for _ in range(6)]
+    assert all((row["trim_w_mm"], row["trim_h_mm"], row["cut"]) == ("20", "20", "") for row in dice)
+    assert all(Image.open(folder / row["file"]).size == (_px(26, LOW),) * 2 for row in dice)
+    assert r.stderr.splitlines() == ["printkit: note: --format cards: no cards, tiles, tokens, pieces or dice in "
+                                     "gimbap aid: left out (printkit list --format cards says why)"]
+
+
+def test_list_format_cards_says_what_each_component_becomes_or_why_not():
+    r = run_cli("list", "--format", "cards")
+    assert r.exit_code == 0
+    lines = {tuple(line.split()[:2]): line for line in r.stdout.splitlines()[1:]}
+    assert "cut.svg" in lines[("gemblo", "pieces")] and "cut.svg" in lines[("jubako", "tokens")]
+    assert "not made: a board: print the pdf" in lines[("gemblo", "board")]
+    assert "not made: a sheet" in lines[("rollncook", "sheet")] and "not made" in lines[("gimbap", "fillings")]
+    assert "die face" in lines[("gimbap", "dice")]
+
+
+def test_jubako_tiles_pair_every_face_with_the_printed_common_back(tmp_path):
+    """Each of the 72 tile files names the one back file, printed once for all 84 tile cards:
+    the lacquered lid on its cream ground, the ground running through the bleed to every edge."""
+    r = run_cli("make", "jubako", "tiles", "--format", "cards", "--dpi", str(LOW), "--out", str(tmp_path))
+    assert r.exit_code == 0, r.stderr
+    folder = tmp_path / f"jubako-print-shop-{LOW}dpi-bleed3"
+    rows = _rows(folder)
+    faces = [row for row in rows if row["side"] == "face"]
+    (back,) = [row for row in rows if row["side"] == "back"]
+    assert len(faces) == 72 and {row["back"] for row in faces} == {back["file"]} == {"jubako-tiles-back.png"}
+    assert back["count"] == "84" == str(sum(int(row["count"]) for row in faces))
+    im = np.asarray(Image.open(folder / back["file"]).convert("RGB")).astype(int)
+    band = _px(1, LOW)
+    for edge in (im[:band], im[-band:], im[:, :band], im[:, -band:]):
+        assert np.abs(edge - (0xF7, 0xEF, 0xE1)).max() <= 6  # the cream ground, no paper white
+    lacquer = (np.abs(im - (0xA8, 0x32, 0x2A)).max(axis=2) <= 12).mean()
+    assert lacquer > 0.1  # the lid, not a blank back

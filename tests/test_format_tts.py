@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from printkit.core.export.items import Item
 from printkit.core.export.tts import export, images, save
+from printkit.core.output import RUN_FILES
 
 
 def _fake(game: str, component: str, name: str, kind: str, side: str, count: int, trim_mm: tuple[float, float],
@@ -214,7 +215,7 @@ def test_gimbap_saved_object_validates_and_every_file_it_names_exists(gimbap: tu
     assert [e.message for e in _validator().iter_errors(doc)] == [] and save.problems(doc) == []
     named = save.urls(doc)
     assert all(_file(folder, u).is_file() for u in named)
-    assert {_file(folder, u).name for u in named} == {p.name for p in folder.iterdir()} - {"gimbap.json"}
+    assert {_file(folder, u).name for u in named} == {p.name for p in folder.iterdir()} - {"gimbap.json", RUN_FILES}
 
 
 def test_gimbap_has_its_dice_tokens_deck_and_fillings(gimbap: tuple[Path, dict[str, Any]]) -> None:
@@ -366,10 +367,58 @@ def test_jubako_has_its_90_tiles_the_singles_cut_apart(tmp_path: Path, capsys: p
     assert len(tiles) == 90 and {o["Name"] for o in tiles} == {"Custom_Tile"}  # 78 doubles, 12 singles
     singles = [o for o in tiles if o["Nickname"].startswith("jubako-tiles-single-")]
     assert len(singles) == 12 and len({o["Nickname"] for o in singles}) == 12
-    plain = written[0].parent / "jubako-tiles-plain-back.png"
-    assert all(o["CustomImage"]["ImageSecondaryURL"] == plain.resolve().as_uri() for o in tiles)  # face down: no face shows
+    # Face down under the printed common back (layouts/jubako/tiles.yaml), not a plain one: the
+    # doubles the whole back card, each single the back's cell behind it.
+    folder = written[0].parent
+    assert not (folder / "jubako-tiles-plain-back.png").exists()
+    backs = {o["Nickname"]: _file(folder, o["CustomImage"]["ImageSecondaryURL"]).name for o in tiles}
+    assert {v for k, v in backs.items() if k in {o["Nickname"] for o in singles}} == {"jubako-tiles-single-back.png"}
+    assert {v for k, v in backs.items() if not k.startswith("jubako-tiles-single-")} == {"jubako-tiles-back.png"}
+    assert all(o["Transform"]["rotZ"] == 180 for o in tiles)
+    from printkit.core.export.items import component_items
+    from printkit.core.registry import games
+
+    printed = next(i for i in component_items(games()["jubako"]["tiles"], dpi=150, bleed=0.0) if i.side == "back")
+    with Image.open(folder / "jubako-tiles-back.png") as back, Image.open(folder / "jubako-tiles-single-back.png") as half:
+        assert back.convert("RGB").tobytes() == printed.image.tobytes()  # the printed back, pixel for pixel
+        assert half.size == (printed.image.width // 2, printed.image.height)
+        # no row or column from beyond the page's image (black) on a tile's edge
+        for im in (back, half):
+            grey = im.convert("L")
+            edges = [grey.crop((0, grey.height - 1, grey.width, grey.height)), grey.crop((grey.width - 1, 0, *grey.size))]
+            assert min(e.getextrema()[0] for e in edges) > 200  # the cream ground to the edge
+        assert half.convert("RGB").tobytes() == printed.image.crop((printed.image.width - half.width, 0,
+                                                                     *printed.image.size)).tobytes()
     with Image.open(_file(written[0].parent, singles[0]["CustomImage"]["ImageURL"])) as single, \
             Image.open(_file(written[0].parent, tiles[0]["CustomImage"]["ImageURL"])) as double:
         px = 150 / 25.4
         assert abs(single.width - 30 * px) <= 1 and abs(single.height - 30 * px) <= 1
         assert abs(double.width - 60 * px) <= 1 and abs(double.height - 30 * px) <= 1
+
+
+def test_a_later_run_removes_only_the_files_the_earlier_run_wrote(tmp_path: Path) -> None:
+    """Images of a run with other settings go (by the record printkit keeps, RUN_FILES); a user's
+    own file, one of ours the user changed, and a link stay."""
+    from printkit.core.output import RunFolder
+
+    folder = tmp_path / "toy-tts"
+    items = _items()
+    doc, files = export.saved_object("toy", items, export.base_url(folder, None))
+    first = export.write(folder, "toy", doc, files)
+    (folder / "my-notes.txt").write_text("mine")
+    (folder / "toy-tiles-plain-back.png").write_bytes(b"edited by hand")  # ours, changed by the user
+    (folder / "link.png").symlink_to(folder / "toy-tiles-1.png")
+    fewer = [i for i in items if i.component != "tiles"]  # another run: no tiles
+    doc2, files2 = export.saved_object("toy", fewer, export.base_url(folder, None))
+    second = export.write(folder, "toy", doc2, files2)
+    assert {p.name for p in first} - {p.name for p in second} == {"toy-tiles-1.png", "toy-tiles-plain-back.png"}
+    assert {p.name for p in folder.iterdir()} == {p.name for p in second} | {
+        RUN_FILES, "my-notes.txt", "link.png", "toy-tiles-plain-back.png"}  # toy-tiles-1.png: removed
+    assert (folder / "my-notes.txt").read_text() == "mine"
+    assert (folder / "toy-tiles-plain-back.png").read_bytes() == b"edited by hand"
+    assert set(RunFolder(folder).previous()) == {p.name for p in second}
+    # a record that is not one (a name with a path, garbage) removes nothing outside the folder
+    outside = tmp_path / "keep.png"
+    outside.write_bytes(b"x")
+    (folder / RUN_FILES).write_text(f"{'0' * 64}  ../keep.png\nnot a line\n")
+    assert RunFolder(folder).previous() == {} and outside.exists()

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import re
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -252,3 +254,61 @@ def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...]
             pdf = render_pdf(doc)
         written += page_images(pdf, out, stem, write_atomic, tick)
     return written
+
+
+#: The record of the files a run wrote into a folder of its own (``--format cards`` and
+#: ``tts``): a line a file, its SHA-256 and its name, as ``sha256sum`` writes them (so
+#: ``sha256sum -c .printkit-files.sha256`` checks them). Hidden: it is not a file to upload.
+RUN_FILES = ".printkit-files.sha256"
+_RUN_LINE = re.compile(r"^([0-9a-f]{64})  ([^/\\\x00]+)$")
+
+
+class RunFolder:
+    """The files one run writes into ``folder``, each atomically (:meth:`write`); :meth:`finish`
+    then removes what the previous printkit run into this folder wrote and this one did not
+    (its images of other settings), by the record it left (:data:`RUN_FILES`), and writes this
+    run's record. Only a file the record names, still a plain file with the bytes printkit
+    wrote, is removed: a user's own files, and ours a user has changed, are never touched."""
+
+    def __init__(self, folder: Path):
+        prepare_folder(folder)
+        self.folder = folder
+        self.written: dict[str, str] = {}
+
+    def write(self, name: str, data: bytes) -> Path:
+        path = self.folder / name
+        write_atomic(path, data)
+        self.written[name] = hashlib.sha256(data).hexdigest()
+        return path
+
+    def previous(self) -> dict[str, str]:
+        """The files the previous run's record names, to their digests ({} when there is none
+        or it cannot be read; a line that is not a digest and a plain name is passed over)."""
+        try:
+            text = (self.folder / RUN_FILES).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return {}
+        found = {}
+        for line in text.splitlines():
+            m = _RUN_LINE.match(line)
+            if m and m.group(2) not in (".", "..", RUN_FILES):
+                found[m.group(2)] = m.group(1)
+        return found
+
+    def finish(self) -> list[Path]:
+        """Remove the previous run's files this run did not write (unchanged ones only) and
+        write this run's record; the paths removed."""
+        removed = []
+        for name, digest in sorted(self.previous().items()):
+            if name in self.written:
+                continue
+            path = self.folder / name
+            with contextlib.suppress(OSError):
+                if not stat.S_ISREG(path.lstat().st_mode):  # a link or a folder: not ours
+                    continue
+                if hashlib.sha256(path.read_bytes()).hexdigest() == digest:
+                    path.unlink()
+                    removed.append(path)
+        record = "".join(f"{digest}  {name}\n" for name, digest in sorted(self.written.items()))
+        write_atomic(self.folder / RUN_FILES, record.encode())
+        return removed

@@ -71,24 +71,28 @@ def test_gemblo_pieces_alone_with_their_cut_lines_colour_by_colour():
         assert face.back == back.name and back.outline_mm is not None and face.outline_mm is not None
         w, _ = face.trim_mm
         assert back.outline_mm == tuple((pytest.approx(w - x), pytest.approx(y)) for x, y in face.outline_mm)
-    # Inside the cut line the piece's colour, outside it white: measured on the pixels.
+    # Inside the cut line the piece's colour, and past it through the bleed (a shop's cut a
+    # little off shows no paper), white beyond: measured on the pixels.
     for item in faces[::17]:
         im = np.asarray(item.image).astype(int)
-        inside = _mask(item, shrink=True)
-        outside = ~_mask(item, shrink=False)
+        inside = _mask(item, -1)
+        bleed = _mask(item, item.bleed_mm - 1) & ~_mask(item, 1)
+        outside = ~_mask(item, item.bleed_mm + 1)
         assert (im[outside] > 245).all(), item.name
         assert (im[inside].min(axis=1) < 245).mean() > 0.9, item.name  # its colour (the palest is a pale blue)
+        assert (im[bleed].min(axis=1) < 245).mean() > 0.97, item.name
 
 
-def _mask(item, shrink: bool) -> np.ndarray:
-    """Pixels inside the item's cut line, taken 1 mm in (``shrink``) or 1 mm out (the line is
-    0.7 mm wide, its corners mitred, its edges antialiased)."""
+def _mask(item, grow_mm: float) -> np.ndarray:
+    """Pixels inside the item's cut line moved ``grow_mm`` out (in when negative): 1 mm clears
+    the line's 0.7 mm frame, its mitred corners and antialiased edges."""
     scale = item.dpi / 25.4
     mask = Image.new("L", item.image.size, 0)
     points = [((x + item.bleed_mm) * scale, (y + item.bleed_mm) * scale) for x, y in item.outline_mm]
     ImageDraw.Draw(mask).polygon(points, fill=255)
-    grow = 2 * round(scale) + 1
-    mask = mask.filter(ImageFilter.MinFilter(grow) if shrink else ImageFilter.MaxFilter(grow))
+    grow = 2 * round(abs(grow_mm) * scale) + 1
+    if grow > 1:
+        mask = mask.filter(ImageFilter.MinFilter(grow) if grow_mm < 0 else ImageFilter.MaxFilter(grow))
     return np.asarray(mask) > 0
 
 

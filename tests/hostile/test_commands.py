@@ -161,7 +161,7 @@ CASES = [
     Case("make-preset-long", ["make", "trickdumpling", "cards", "--format", "cards", "--preset", LONG], 2,
          r"--preset: no preset", check=_short),
     Case("make-cards-nothing", ["make", "rollncook", "--format", "cards", "--seed", "1"], 2,
-         r"--format cards makes cards, tiles and tokens; rollncook sheet has none"),
+         r"--format cards makes cards, tiles, tokens, pieces and dice faces; rollncook sheet has none"),
     Case("make-duplex-offset-empty", ["make", "calibration", "--duplex-offset", ""], 2,
          r"--duplex-offset takes X,Y in mm"),
     Case("make-duplex-offset-long", ["make", "calibration", "--duplex-offset", "1," + DIGITS], 2,

@@ -27,10 +27,33 @@ from printkit.core.export.items import MM_PER_INCH, Item, check_bleed, check_dpi
 from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:
+    from printkit.core.output import RunFolder
     from printkit.core.registry import Component
 
-#: The kinds --format cards makes (a print shop's cards, tiles and tokens).
-CARD_KINDS = ("card", "tile", "token")
+#: The kinds --format cards makes: what a print shop prints on card or board and cuts out
+#: (cards, tiles, tokens, shaped pieces, the faces of custom dice).
+CARD_KINDS = ("card", "tile", "token", "piece", "die")
+#: Why the other kinds are not made for a print shop (``printkit list --format cards``).
+NOT_FOR_SHOPS = {
+    "board": "a board: print the pdf (a poster or board printer takes its pages)",
+    "sheet": "a sheet to write or draw on, or to cut up at home: print the pdf",
+    "aid": "a page to read: print the pdf",
+    "pad": "a score pad: print the pdf, or keep score with 'printkit serve'",
+    "": "not part of a game (a printer check)",
+}
+#: What each kind becomes (``printkit list --format cards``).
+BECOMES = {
+    "card": "a PNG a card face and back (poker presets fit 63 x 88 mm cards)",
+    "tile": "a PNG a tile face and back, at its trim size",
+    "token": "a PNG a token face (and back); a round one with NAME-cut.svg, its circle to cut along",
+    "piece": "a PNG a piece face and back with NAME-cut.svg, its outline to cut along (custom-shaped "
+             "punchouts; its colour runs through the bleed past the cut)",
+    "die": "a PNG a die face at its printed size (for a shop's custom dice or stickers; "
+           "manifest.csv's group says which die)",
+}
+#: The cut line's colour and width (mm) in a NAME-cut.svg: a hairline, as cutting plotters and
+#: shops' templates take it (a shop that wants another colour or layer takes the path as is).
+CUT_STROKE, CUT_WIDTH = "#ff00ff", 0.1
 DEFAULT_DPI = 300
 DEFAULT_BLEED = 3.0
 
@@ -77,12 +100,57 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
 @dataclass(frozen=True)
 class Written:
     """One file written: its item (without its image: a kit's images are not all kept in
-    memory), its size in pixels as written (cut or turned by a preset), and whether turned."""
+    memory), its size in pixels as written (cut or turned by a preset), whether turned, and
+    the cut line written beside it (NAME-cut.svg) or None (cut along the trim)."""
 
     item: Item
     path: Path
     px: tuple[int, int]
     turned: bool
+    cut: Path | None = None
+
+
+def becomes(comp: Component) -> str:
+    """What ``comp`` becomes for a print shop, or why it is not made, in words."""
+    if comp.kind in CARD_KINDS:
+        return BECOMES[comp.kind]
+    return "not made: " + NOT_FOR_SHOPS.get(comp.kind, f"no print-shop file for its kind {comp.kind!r}")
+
+
+def _n(v: float) -> str:
+    return f"{v:.4f}".rstrip("0").rstrip(".")
+
+
+def cut_line(item: Item, origin_px: tuple[int, int] = (0, 0)) -> str | None:
+    """The SVG element of ``item``'s cut line in its image's mm (the image cut at ``origin_px``
+    of the drawn one by a preset), or None when it is cut along its trim: a piece's outline
+    (its game's geometry, ``outline_mm``), a round token's circle (its printed shape is one:
+    the circle inscribed in its trim)."""
+    from printkit.core.export.tts import images
+
+    k = MM_PER_INCH / item.dpi
+    dx, dy = item.bleed_mm - origin_px[0] * k, item.bleed_mm - origin_px[1] * k
+    style = f'fill="none" stroke="{CUT_STROKE}" stroke-width="{_n(CUT_WIDTH)}"'
+    if item.outline_mm:
+        points = " L ".join(f"{_n(x + dx)} {_n(y + dy)}" for x, y in item.outline_mm)
+        return f'<path d="M {points} Z" {style}/>'
+    if item.kind == "token":
+        from PIL import ImageOps
+
+        if images.is_round(ImageOps.invert(images.outside_mask(item.image))):
+            w, h = item.trim_mm
+            return (f'<ellipse cx="{_n(dx + w / 2)}" cy="{_n(dy + h / 2)}" rx="{_n(w / 2)}" ry="{_n(h / 2)}" '
+                    f'{style}/>')
+    return None
+
+
+def cut_svg(name: str, line: str, px: tuple[int, int], dpi: float) -> bytes:
+    """A cut file: an SVG the size of the image ``px`` at ``dpi`` (in mm, one user unit a mm)
+    holding the cut ``line``, to lay over the image named ``name``."""
+    w, h = (_n(v * MM_PER_INCH / dpi) for v in px)
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">\n'
+            f'<title>cut line of {name}</title>\n{line}\n</svg>\n').encode()
 
 
 def folder_name(target: str, dpi: float, bleed: float, preset: Preset | None, bw: bool) -> str:
@@ -136,7 +204,7 @@ def plan_cards(jobs: Iterable[tuple[Component, dict[str, Any]]], dpi: float | No
     made = [(c, own) for c, own in jobs if c.kind in CARD_KINDS]
     left = [f"{c.game} {c.name}" for c, _ in jobs if c.kind not in CARD_KINDS]
     if not made:
-        raise PrintkitError(f"--format cards makes cards, tiles and tokens; {', '.join(left)} "
+        raise PrintkitError(f"--format cards makes cards, tiles, tokens, pieces and dice faces; {', '.join(left)} "
                             f"{'has' if len(left) == 1 else 'have'} none (make them as pdf)")
     return CardsRun(made, left, dpi, bleed, shop)
 
@@ -146,24 +214,23 @@ def make_cards(target: str, run: CardsRun, out: Path, *, bw: bool, seed: int | N
     """Write the PNGs and manifest of every card, tile and token of ``run`` into a folder of
     ``out``; the paths written, manifest last. ``note`` gets the one line that names the
     components left out."""
-    from printkit.core.output import prepare_folder, write_atomic
+    from printkit.core.output import RunFolder
 
     if run.left:
-        note(f"--format cards: no cards, tiles or tokens in {', '.join(run.left)}: left out")
-    folder = out / folder_name(target, run.dpi, run.bleed, run.shop, bw)
-    prepare_folder(folder)
+        note(f"--format cards: no cards, tiles, tokens, pieces or dice in {', '.join(run.left)}: left out "
+             f"(printkit list --format cards says why)")
+    folder = RunFolder(out / folder_name(target, run.dpi, run.bleed, run.shop, bw))
     written: list[Written] = []
     for comp, own in run.made:
         written += _write_component(comp, own, folder, bw=bw, seed=seed, dpi=run.dpi, bleed=run.bleed,
                                     shop=run.shop)
-    manifest = folder / "manifest.csv"
-    write_atomic(manifest, manifest_csv(written).encode())
+    manifest = folder.write("manifest.csv", manifest_csv(written).encode())
+    folder.finish()  # an earlier run's files this one did not write: removed (a user's stay)
     return [w.path for w in written] + [manifest]
 
 
-def _write_component(comp: Component, own: dict[str, Any], folder: Path, *, bw: bool, seed: int | None,
+def _write_component(comp: Component, own: dict[str, Any], folder: RunFolder, *, bw: bool, seed: int | None,
                      dpi: float, bleed: float, shop: Preset | None) -> list[Written]:
-    from printkit.core.output import write_atomic
     from printkit.core.preview import png_bytes
 
     # A preset draws once with the bleed its cards need; each image is then cut to its size.
@@ -171,18 +238,21 @@ def _write_component(comp: Component, own: dict[str, Any], folder: Path, *, bw: 
                             bleed=max(bleed, shop.card_bleed) if shop is not None else bleed)
     out: list[Written] = []
     for item in items:
-        image, turned = item.image, False
+        image, turned, origin = item.image, False, (0, 0)
         if shop is not None:
-            image, turned = _to_template(item, shop, bleed)
-        path = folder / item.filename
-        write_atomic(path, png_bytes(image, dpi))
-        out.append(Written(dataclasses.replace(item, image=None), path, image.size, turned))
+            image, turned, origin = _to_template(item, shop, bleed)
+        path = folder.write(item.filename, png_bytes(image, dpi))
+        line = None if turned else cut_line(item, origin)  # a turned one is a poker card: cut at its trim
+        cut = None if line is None else folder.write(f"{item.name}-cut.svg",
+                                                     cut_svg(item.filename, line, image.size, dpi))
+        out.append(Written(dataclasses.replace(item, image=None), path, image.size, turned, cut))
     return out
 
 
-def _to_template(item: Item, shop: Preset, bleed: float) -> tuple[Any, bool]:
+def _to_template(item: Item, shop: Preset, bleed: float) -> tuple[Any, bool, tuple[int, int]]:
     """``item``'s image cut around its centre to the shop's template (its card, turned upright
-    if landscape) or to its trim plus ``bleed`` (anything else); whether it was turned."""
+    if landscape) or to its trim plus ``bleed`` (anything else); whether it was turned; where
+    the cut began in the (turned) drawn image, in pixels."""
     from PIL import Image
 
     from printkit.core.export.items import item_px
@@ -197,12 +267,12 @@ def _to_template(item: Item, shop: Preset, bleed: float) -> tuple[Any, bool]:
         if turned:
             image = image.transpose(Image.Transpose.ROTATE_270)  # a quarter turn clockwise
     x, y = (image.width - w) // 2, (image.height - h) // 2
-    return image.crop((x, y, x + w, y + h)), turned
+    return image.crop((x, y, x + w, y + h)), turned, (x, y)
 
 
 #: manifest.csv's columns.
 COLUMNS = ("file", "game", "component", "kind", "side", "count", "back", "trim_w_mm", "trim_h_mm",
-           "w_mm", "h_mm", "w_px", "h_px", "dpi", "turned")
+           "w_mm", "h_mm", "w_px", "h_px", "dpi", "turned", "group", "cut")
 
 
 def _mm(v: float) -> str:
@@ -224,5 +294,6 @@ def manifest_csv(written: list[Written]) -> str:
         rows.writerow([w.path.name, it.game, it.component, it.kind, it.side, it.count,
                        "" if it.back is None else it.back + ".png", _mm(trim[0]), _mm(trim[1]),
                        _mm(px_w * MM_PER_INCH / it.dpi), _mm(px_h * MM_PER_INCH / it.dpi), px_w, px_h,
-                       f"{it.dpi:g}", "yes" if w.turned else "no"])
+                       f"{it.dpi:g}", "yes" if w.turned else "no", it.group or "",
+                       "" if w.cut is None else w.cut.name])
     return buf.getvalue()

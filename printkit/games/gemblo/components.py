@@ -374,23 +374,31 @@ def _alone(piece: str, af: float) -> tuple[Matrix, float, float, tuple[tuple[flo
     return shift, x1 - x0 + 2 * PIECE_PAD, y1 - y0 + 2 * PIECE_PAD, outline
 
 
-def _piece_alone(cv: Canvas, data: dict, af: float, side: str) -> list[Op]:
+def _piece_alone(cv: Canvas, data: dict, af: float, side: str, bleed: float) -> list[Op]:
     """One piece in its box, as :func:`sheet_drawing` draws it on a sheet; a back mirrored
-    within the box (the piece turned over)."""
+    within the box (the piece turned over). With ``bleed`` (a print shop's cut, --format
+    cards) its colour runs on ``bleed`` mm past its cut line all round, under it, so that a
+    cut a little off shows no paper; not in --bw, whose pieces are line art on paper."""
     item = data["item"]
-    shift, w, _, _ = _alone(item["piece"], af)
+    shift, w, _, outline = _alone(item["piece"], af)
     ops = sheet_drawing(cv, {"side": side, "pieces": [(item["colour"], item["piece"], 0, (0, 0))]}, af, 0.0)
+    under: list[Op] = []
+    if bleed > 0 and not cv.bw:
+        colour = cv.colour(item["colour"])
+        loop = tuple((w - x, y) for x, y in outline) if side == "back" else outline
+        under.append(Polygon(loop, Style(stroke=colour, stroke_width=2 * bleed, fill=colour, join="round"),
+                             tag="bleed"))
     if side == "back":  # drawn mirrored about x = 0: back into the box, where the face's mirror is
         shift = Matrix.translate(w - shift.e, shift.f)
-    return [Group(tuple(ops), shift)]
+    return [*under, Group(tuple(ops), shift)]
 
 
 def _pieces_alone(opts: PrintOptions, af: float, backs: bool) -> Document:
     """Every piece alone (``PrintOptions.items``), colour by colour as the sheets have them,
     each colour's pieces one group: a page of the piece's own size (layouts/gemblo/piece.yaml)
     with its cut line, and its back after it when ``backs``."""
-    slots = {"piece": lambda cv, data, w, h: _piece_alone(cv, data, af, "front"),
-             "back": lambda cv, data, w, h: _piece_alone(cv, data, af, "back")}
+    slots = {"piece": lambda cv, data, w, h: _piece_alone(cv, data, af, "front", opts.bleed),
+             "back": lambda cv, data, w, h: _piece_alone(cv, data, af, "back", opts.bleed)}
     colours = list(CONTENT.colours)
     by_piece: dict[str, list] = {}
     symbols: dict = {}

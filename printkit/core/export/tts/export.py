@@ -54,8 +54,6 @@ GAP = 0.5
 ROW_WIDTH = 60.0
 #: A pile's copies are this far apart upwards (units), so that they settle into a stack.
 PILE_STEP = 0.15
-#: How far a cut-out's alpha may differ from a circle's (share of pixels) and still be round.
-ROUND_TOLERANCE = 0.03
 
 
 @dataclass
@@ -128,21 +126,6 @@ def _deck(label: str, cards: list[Item], backs: dict[str, Item], size: tuple[flo
     made.place(save.deck(f"{game} {label}", sheets, order, size, (0, 0), made.guids), size)
 
 
-def _round(alpha: Any) -> bool:
-    """Whether a cut-out's alpha is a circle (or an ellipse) filling its box."""
-    from PIL import Image, ImageChops, ImageDraw
-
-    box = alpha.getbbox()
-    if box is None:
-        return False
-    disc = Image.new("L", alpha.size, 0)
-    ImageDraw.Draw(disc).ellipse((box[0], box[1], box[2] - 1, box[3] - 1), fill=255)
-    solid = alpha.point(lambda v: 255 if v >= 128 else 0)
-    hist = ImageChops.difference(solid, disc).histogram()
-    area = (box[2] - box[0]) * (box[3] - box[1])
-    return sum(hist[1:]) <= ROUND_TOLERANCE * area
-
-
 def _shape(item: Item) -> tuple[Any, bool]:
     """An item's cut-out (RGBA, in a transparent margin) and whether it is its whole rectangle:
     along its game's outline when the item has one, else along its printed outline."""
@@ -159,7 +142,7 @@ def _pieces(faces: list[Item], backs: dict[str, Item], made: Made) -> None:
         back = backs.get(item.back) if item.back else None
         # A tile is its rectangle; a token or a piece is cut out along its outline.
         shape, whole = (item.image.convert("RGBA"), True) if item.kind == "tile" else _shape(item)
-        round_ = not whole and _round(shape.getchannel("A"))
+        round_ = not whole and images.is_round(shape.getchannel("A"))
         frame_mm = tuple(v * 25.4 / item.dpi for v in shape.size)
         # A rectangle, or a round token with a back, is a tile (its back the other side); any
         # other shape a token, the same picture on both sides (a back drawn is left out).
@@ -263,17 +246,18 @@ def saved_object(game: str, items: Sequence[Item], base: str, note: str = "") ->
 
 
 def write(folder: Path, name: str, doc: dict[str, Any], files: dict[str, Any]) -> list[Path]:
-    """The images and ``name``.json written into ``folder`` (atomically); the paths, JSON first."""
-    from printkit.core.output import write_atomic
+    """The images and ``name``.json written into ``folder`` (each atomically), then the images
+    an earlier run wrote there and this one did not (with other settings) removed, and the
+    record of this run's files written (printkit.core.output.RunFolder: a user's own files
+    stay); the paths written, JSON first (the record, a hidden file, is not among them)."""
+    from printkit.core.output import RunFolder
     from printkit.core.preview import png_bytes
 
-    json_path = folder / f"{name}.json"
-    write_atomic(json_path, save.dumps(doc))
-    written = [json_path]
+    run = RunFolder(folder)
+    written = [run.write(f"{name}.json", save.dumps(doc))]
     for file_name, image in sorted(files.items()):
-        path = folder / file_name
-        write_atomic(path, png_bytes(image))
-        written.append(path)
+        written.append(run.write(file_name, png_bytes(image)))
+    run.finish()
     return written
 
 

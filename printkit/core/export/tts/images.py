@@ -29,7 +29,10 @@ PER_SHEET = MAX_COLS * MAX_ROWS - 1
 MAX_SIDE = 4096
 #: A d6's texture: a cross (a cube's net) of four columns and three rows of square cells, each
 #: face of the cube to its (column, row): the top above the middle row of left, front, right
-#: and back, the bottom below it. See docs/tabletop-simulator.md about this layout.
+#: and back, the bottom below it. Our own layout: TTS's d6 template ships only inside the game
+#: (Modding/Dice Templates/; knowledge base "Custom Dice", custom-content/custom-dice.md, shows it
+#: as screenshots) and no public text found says where it puts each face (searched for issue 29:
+#: the knowledge base, docs, code, issues). docs/tabletop-simulator.md says how to check it.
 D6_CELLS = {"top": (1, 0), "left": (0, 1), "front": (1, 1), "right": (2, 1), "back": (3, 1), "bottom": (1, 2)}
 D6_GRID = (4, 3)
 #: The order a die's six faces come in (printkit.core.export.items draws them in cube order:
@@ -42,6 +45,8 @@ EMPTY = (255, 255, 255)
 #: (the knowledge base's Custom Token tips: a small transparent border helps the cut-out).
 OUTSIDE_GREY = 250
 MARGIN = 4
+#: How far a shape may differ from a circle (share of its box's pixels) and still be round.
+ROUND_TOLERANCE = 0.03
 
 
 @dataclass(frozen=True)
@@ -184,3 +189,19 @@ def cut_out(image: Any) -> tuple[Any, bool]:
     framed = Image.new("RGBA", (w + 2 * MARGIN, h + 2 * MARGIN), (255, 255, 255, 0))
     framed.paste(rgba, (MARGIN, MARGIN))
     return framed, whole
+
+
+def is_round(alpha: Any) -> bool:
+    """Whether a shape (an 'L' image, 128 or more inside it: a cut-out's alpha) is a circle or
+    an ellipse filling its box, within ROUND_TOLERANCE."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    box = alpha.getbbox()
+    if box is None:
+        return False
+    disc = Image.new("L", alpha.size, 0)
+    ImageDraw.Draw(disc).ellipse((box[0], box[1], box[2] - 1, box[3] - 1), fill=255)
+    solid = alpha.point(lambda v: 255 if v >= 128 else 0)
+    hist = ImageChops.difference(solid, disc).histogram()
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return sum(hist[1:]) <= ROUND_TOLERANCE * area

@@ -32,13 +32,16 @@ class Part:
     """One thing on page ``page`` of a component's items: ``name`` (its item name's end; parts
     of one name are copies of one thing), ``outline`` (polygons in page mm whose union is its
     shape; the cut follows their outer edge ``stroke`` mm out, half the printed cut line),
-    ``count`` (copies a game needs)."""
+    ``count`` (copies a game needs), ``back`` (its printed back, a Part of the page the back
+    is printed on, its outline where the back lies behind this thing; parts whose backs have
+    one name share that back) or None when it has none (TTS shows its face on both sides)."""
 
     page: int
     name: str
     outline: tuple[tuple[tuple[float, float], ...], ...]
     stroke: float = 0.0
     count: int = 1
+    back: Part | None = None
 
 
 #: A game's function from its component's document (built with items=True) and settings'
@@ -108,17 +111,21 @@ def outline(op: Any, m: Matrix = IDENTITY) -> list[tuple[tuple[float, float], ..
     return []
 
 
-def cut(page_item: Item, part: Part, name: str) -> Item:
-    """``part`` cut out of ``page_item``'s image: an Item of kind ``piece`` named ``name``, its
-    image RGBA, transparent outside the outline, its trim the outline's box."""
+def cut(page_item: Item, part: Part, name: str, side: str = "face", back: str | None = None) -> Item:
+    """``part`` cut out of ``page_item``'s image: an Item of kind ``piece`` named ``name`` (its
+    ``side``, and for a face the name of its ``back``), its image RGBA, transparent outside the
+    outline, its trim the outline's box."""
     from PIL import Image, ImageDraw
 
     k = page_item.dpi / 25.4
     xs = [x for poly in part.outline for x, _ in poly]
     ys = [y for poly in part.outline for _, y in poly]
     grow = part.stroke
-    box = (math.floor((min(xs) - grow) * k), math.floor((min(ys) - grow) * k),
-           math.ceil((max(xs) + grow) * k), math.ceil((max(ys) + grow) * k))
+    # The outline's box in whole pixels, within the page's image (a part at the page's edge
+    # would otherwise take in a black row of pixels from beyond it).
+    w, h = page_item.image.size
+    box = (max(0, math.floor((min(xs) - grow) * k)), max(0, math.floor((min(ys) - grow) * k)),
+           min(w, math.ceil((max(xs) + grow) * k)), min(h, math.ceil((max(ys) + grow) * k)))
     crop = page_item.image.crop(box)
     mask = Image.new("L", crop.size, 0)
     draw = ImageDraw.Draw(mask)
@@ -130,13 +137,16 @@ def cut(page_item: Item, part: Part, name: str) -> Item:
             draw.line([*pts, pts[0]], fill=255, width=width, joint="curve")
     image = crop.convert("RGBA")
     image.putalpha(mask)
-    return replace(page_item, name=name, kind="piece", count=part.count, trim_mm=(image.width / k, image.height / k),
-                   image=image, back=None)
+    return replace(page_item, name=name, kind="piece", side=side, count=part.count,
+                   trim_mm=(image.width / k, image.height / k), image=image, back=back)
 
 
 def cut_parts(comp: Component, own: dict[str, Any], *, bw: bool, seed: int | None, dpi: float) -> list[Item]:
     """The parts of ``comp``'s pages (its registered :data:`PartsOf`) cut out of its pages'
-    images, named ``GAME-COMPONENT[...]-NAME``, in the order found; copies of one name counted."""
+    images, named ``GAME-COMPONENT[...]-NAME``, in the order found; copies of one name counted.
+    A part's printed back (:attr:`Part.back`) is cut out of its page as the back item
+    ``GAME-COMPONENT[...]-BACKNAME``, once a name, after the first face that has it, its count
+    every face's that has it."""
     from printkit.core.export.items import item_stem
 
     find = parts_of(comp)
@@ -146,10 +156,13 @@ def cut_parts(comp: Component, own: dict[str, Any], *, bw: bool, seed: int | Non
     stem = item_stem(comp, own, seed)
     made: dict[str, Item] = {}
     for part in find(doc, own):
-        if part.name in made:  # another copy of one thing
-            made[part.name] = replace(made[part.name], count=made[part.name].count + part.count)
-        else:
-            made[part.name] = cut(pages[part.page], part, f"{stem}-{part.name}")
+        for name, one, side, back in ((part.name, part, "face", part.back),
+                                      *(((part.back.name, part.back, "back", None),) if part.back else ())):
+            if name in made:  # another copy of one thing (a back: of another face with it)
+                made[name] = replace(made[name], count=made[name].count + part.count)
+            else:
+                made[name] = replace(cut(pages[one.page], one, f"{stem}-{name}", side,
+                                         f"{stem}-{back.name}" if back else None), count=part.count)
     return list(made.values())
 
 
