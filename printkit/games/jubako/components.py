@@ -75,7 +75,11 @@ def side_data(name: str) -> dict:
 
 def build_board(opts: PrintOptions) -> Document:
     data = {**_common(), "sides": [side_data("5x5"), side_data("4x4")]}
-    return build_document("jubako/board.yaml", opts, FooterInfo(GAME, "board"), data)
+    doc = build_document("jubako/board.yaml", opts, FooterInfo(GAME, "board"), data)
+    # The box's boards are double-sided (5x5 on one side, 4x4 on the other): the PDF asks for
+    # long-edge duplex, and both sides' design boxes, centred alike, lie back to back.
+    doc.duplex = True
+    return doc
 
 
 #: The tiles' back (layouts/jubako/tiles.yaml) is drawn for a cell this size, in mm.
