@@ -1,4 +1,5 @@
-"""``printkit list``: every game's components, their pages on each paper and their settings.
+"""``printkit list``: every game's components, their pages and sheets of paper on each paper
+(:func:`sheets_of_paper`), the totals of ``make all``, and their settings.
 
 Counting a component's pages means building it (layouts, fonts, drawing: ~0.6 s for the whole
 kit), so each count is kept in the disk cache (printkit.core.diskcache, folder ``pages``) once
@@ -28,8 +29,9 @@ FLAGS = {"fillable"}
 
 @functools.cache
 def _counts() -> DiskCache:
-    """The disk cache of page counts: a plain int for each key (see the module). A count depends
-    on printkit's drawing and games' code too: the cache's fingerprint covers printkit's source."""
+    """The disk cache of page counts: [pages, sheets of paper] for each key (see the module). A
+    count depends on printkit's drawing and games' code too: the cache's fingerprint covers
+    printkit's source."""
     from printkit.core.diskcache import DiskCache
 
     return DiskCache("pages")
