@@ -89,3 +89,25 @@ def test_gimbap_fillings_on_two_pages_are_each_their_full_size(a4_kit: dict[str,
         assert len(masks) == 1, part.id  # each piece on one page
         measured = sorted(_bbox_mm(masks[0], dpi))
         assert measured == pytest.approx(sorted(part.size), abs=0.8), (part.id, measured, part.size)
+
+
+def test_the_jubako_board_is_one_double_sided_sheet(a4_kit: dict[str, Path]) -> None:
+    """Printed double-sided (flip on the long edge: the back mirrored left to right), the 4x4
+    side lies wholly behind the 5x5 side: cut along the 5x5 side's edge, both sides whole."""
+    pdf = a4_kit["jubako-board-a4.pdf"]
+    assert sheets(pdf) == 1 and kitcache.page_count(pdf) == 2
+    dpi = 50
+    px = dpi / 25.4
+    top, bottom = int(25 * px), int(275 * px)  # below the heading and the text, above the footer
+    boxes = []
+    for i in range(2):
+        img = kitcache.pdf_page(pdf, i, dpi)[top:bottom]
+        ys, xs = np.nonzero((img < 235).any(axis=2))  # the board: anything not paper
+        width = img.shape[1]
+        x0, x1 = (xs.min(), xs.max()) if i == 0 else (width - 1 - xs.max(), width - 1 - xs.min())
+        boxes.append((x0, ys.min(), x1, ys.max()))
+    (f0, f1, f2, f3), (b0, b1, b2, b3) = boxes
+    assert (f2 - f0) / px > 180 and (b2 - b0) / px > 150, boxes  # both boards, whole
+    margins = [(b0 - f0) / px, (b1 - f1) / px, (f2 - b2) / px, (f3 - b3) / px]
+    assert min(margins) > 10, (boxes, margins)  # clear of the 5x5's edges, a cut a little off too
+    assert max(margins) - min(margins) < 3, margins  # centred across and down
