@@ -142,9 +142,9 @@ def listing(show_settings: bool = False, bleed: float = 0.0, crop_marks: bool = 
                 yield from _settings(comp)
     yield (f"{'all':<26}{'/'.join(map(str, total_pages)):<17}{'/'.join(map(str, total_sheets)):<8}"
            "pages and sheets of paper of 'make all'\n"
-           "Sheets of paper: a duplex component (printed double-sided, flip on the long edge) puts "
-           "each page's back on the other side of its sheet, so two pages are one sheet; any other "
-           "page is one sheet.")
+           "Sheets of paper: a duplex component (its PDF asks for double-sided printing, flip on the\n"
+           "long edge) has each page's back on the other side of its sheet: two pages are one sheet.\n"
+           "Any other page is one sheet.")
 
 
 def tts_listing() -> Iterator[str]:
