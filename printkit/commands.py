@@ -300,8 +300,10 @@ def list_cmd(
                                                      "each component becomes for a print shop or in Tabletop "
                                                      "Simulator, or why it is not made.")] = "pdf",
 ) -> None:
-    """List every game and component that can be made, with page counts and paper sizes
-    (for the --bleed and --crop-marks given, as 'make' would make them).
+    """List every game and component that can be made, with page counts, sheets of paper and
+    paper sizes (for the --bleed and --crop-marks given, as 'make' would make them), and the
+    totals of 'make all'. A document printed double-sided (its PDF asks for duplex, flip on the
+    long edge) takes one sheet for two pages; any other page is one sheet.
 
     \b
     Examples:

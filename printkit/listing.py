@@ -1,4 +1,5 @@
-"""``printkit list``: every game's components, their pages on each paper and their settings.
+"""``printkit list``: every game's components, their pages and sheets of paper on each paper
+(:func:`sheets_of_paper`), the totals of ``make all``, and their settings.
 
 Counting a component's pages means building it (layouts, fonts, drawing: ~0.6 s for the whole
 kit), so each count is kept in the disk cache (printkit.core.diskcache, folder ``pages``) once
@@ -28,8 +29,9 @@ FLAGS = {"fillable"}
 
 @functools.cache
 def _counts() -> DiskCache:
-    """The disk cache of page counts: a plain int for each key (see the module). A count depends
-    on printkit's drawing and games' code too: the cache's fingerprint covers printkit's source."""
+    """The disk cache of page counts: [pages, sheets of paper] for each key (see the module). A
+    count depends on printkit's drawing and games' code too: the cache's fingerprint covers
+    printkit's source."""
     from printkit.core.diskcache import DiskCache
 
     return DiskCache("pages")
@@ -74,23 +76,34 @@ def sources_digest() -> str:
     return digest.hexdigest()
 
 
-def pages(comp: Component, paper: str, bleed: float, crop_marks: bool, sources: str) -> int:
-    """The pages ``make`` makes of ``comp`` on ``paper``: from the cache, or built (and kept)."""
+def sheets_of_paper(pages: int, duplex: bool) -> int:
+    """The sheets of paper ``pages`` pages take: a duplex document (one whose PDF asks for
+    double-sided printing, ``/Duplex`` in its viewer preferences) prints each front and the back
+    after it on one sheet, so its pages pair up; any other page is a sheet of its own."""
+    return (pages + 1) // 2 if duplex else pages
+
+
+def pages(comp: Component, paper: str, bleed: float, crop_marks: bool, sources: str) -> tuple[int, int]:
+    """The pages ``make`` makes of ``comp`` on ``paper`` and the sheets of paper they take
+    (:func:`sheets_of_paper`): from the cache, or built (and kept)."""
     key = (comp.game, comp.name, build_name(comp.build),
            repr(sorted((name, s.default) for name, s in comp.settings.items())),
            paper, repr(bleed), str(crop_marks), sources)
-    count = _counts().get(key)
-    if not isinstance(count, int):
-        count = built_pages(comp, paper, bleed, crop_marks)
-        _counts().put(key, [], count)
-    return count
+    found = _counts().get(key)
+    if not (isinstance(found, list) and len(found) == 2 and all(isinstance(n, int) for n in found)):
+        found = list(built_pages(comp, paper, bleed, crop_marks))
+        _counts().put(key, [], found)
+    return found[0], found[1]
 
 
-def built_pages(comp: Component, paper: str, bleed: float, crop_marks: bool) -> int:
-    """The pages ``make`` makes of ``comp`` on ``paper``, counted by building it."""
+def built_pages(comp: Component, paper: str, bleed: float, crop_marks: bool) -> tuple[int, int]:
+    """The pages ``make`` makes of ``comp`` on ``paper`` and their sheets of paper, counted by
+    building it."""
     from printkit.core.draw.page import PrintOptions
 
-    return len(comp.build(PrintOptions(paper=paper, bleed=bleed, crop_marks=crop_marks)).pages)
+    doc = comp.build(PrintOptions(paper=paper, bleed=bleed, crop_marks=crop_marks))
+    count = len(doc.pages)
+    return count, sheets_of_paper(count, doc.duplex)
 
 
 def papers() -> list[list[Any]]:
@@ -114,14 +127,24 @@ def listing(show_settings: bool = False, bleed: float = 0.0, crop_marks: bool = 
     shown = "  ".join(f"{name} {w:g} x {h:g} mm" for _, name, w, h in sheets)
     yield (f"Paper: {shown}\n"
            "For a print shop: make ... --cmyk --bleed 3 (CMYK PDF, black in black ink only)\n")
-    yield f"{'game':<14}{'component':<12}{'pages A4/Letter':<17}description"
+    yield f"{'game':<14}{'component':<12}{'pages A4/Letter':<17}{'sheets':<8}description"
     sources = sources_digest()
+    total_pages, total_sheets = [0] * len(sheets), [0] * len(sheets)
     for game, comps in games().items():
         for name, comp in comps.items():
             counts = [pages(comp, paper, bleed, crop_marks, sources) for paper, *_ in sheets]
-            yield f"{game:<14}{name:<12}{'/'.join(map(str, counts)):<17}{comp.description}"
+            for i, (n, s) in enumerate(counts):
+                total_pages[i] += n
+                total_sheets[i] += s
+            yield (f"{game:<14}{name:<12}{'/'.join(str(n) for n, _ in counts):<17}"
+                   f"{'/'.join(str(s) for _, s in counts):<8}{comp.description}")
             if show_settings:
                 yield from _settings(comp)
+    yield (f"{'all':<26}{'/'.join(map(str, total_pages)):<17}{'/'.join(map(str, total_sheets)):<8}"
+           "pages and sheets of paper of 'make all'\n"
+           "Sheets of paper: a duplex component (its PDF asks for double-sided printing, flip on the\n"
+           "long edge) has each page's back on the other side of its sheet: two pages are one sheet.\n"
+           "Any other page is one sheet.")
 
 
 def tts_listing() -> Iterator[str]:

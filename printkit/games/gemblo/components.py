@@ -334,7 +334,9 @@ def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool 
     sheets = [{"side": side, "pieces": p} for p in packed for side in sides]
     sheet = lambda cv, data, w, h: sheet_drawing(cv, data["sheet"], af, bw, opts.duplex_offset)  # noqa: E731
     data = {"palette": CONTENT.palette, "sheets": sheets, "slots": {"sheet": sheet}}
-    return build_document("gemblo/pieces.yaml", opts, FooterInfo(GAME, "pieces"), data)
+    doc = build_document("gemblo/pieces.yaml", opts, FooterInfo(GAME, "pieces"), data)
+    doc.duplex = backs  # each sheet's backs on the other side of it: the PDF asks for long-edge duplex
+    return doc
 
 
 # -- pieces one by one (--format cards and tts) -----------------------------------------------

@@ -192,7 +192,9 @@ def fillings_data() -> dict:
     layout = load_layout("gimbap/fillings.yaml")
     scale = parts["sesame"]["w"] / layout.spec.data["leaf_drawn_w"]
     leaf = {"scale": scale, "stroke": _stroke(layout, "piece") / scale, "vein": _stroke(layout, "pattern") / scale}
-    return {"parts": parts, "strips": [parts[s] for s in CONTENT.strips], "leaf": leaf}
+    strips = [parts[s] for s in CONTENT.strips]
+    up = layout.spec.data["strips_up"]  # the layout stands this many strips up beside the rice
+    return {"parts": parts, "strips": strips, "strips_up": strips[:up], "strips_flat": strips[up:], "leaf": leaf}
 
 
 def build_fillings(opts: PrintOptions) -> Document:

@@ -74,8 +74,17 @@ def side_data(name: str) -> dict:
 
 
 def build_board(opts: PrintOptions) -> Document:
-    data = {**_common(), "sides": [side_data("5x5"), side_data("4x4")]}
-    return build_document("jubako/board.yaml", opts, FooterInfo(GAME, "board"), data)
+    """The board's two sides, a page each. The box's boards are double-sided (5x5 on one side,
+    4x4 on the other): the PDF asks for long-edge duplex, and each side is centred across and
+    down on the largest side's place (the layout's ``board_top``), so the smaller lies within
+    the larger's back, clear of its edges."""
+    sides = [side_data("5x5"), side_data("4x4")]
+    top, tallest = _board_layout()[1]["board_top"], max(s["h"] for s in sides)
+    for s in sides:
+        s["y"] = top + (tallest - s["h"]) / 2
+    doc = build_document("jubako/board.yaml", opts, FooterInfo(GAME, "board"), {**_common(), "sides": sides})
+    doc.duplex = True
+    return doc
 
 
 #: The tiles' back (layouts/jubako/tiles.yaml) is drawn for a cell this size, in mm.
