@@ -90,6 +90,18 @@ def start_counts() -> dict[Hex, list[int]]:
     return marks
 
 
+def start_key() -> str:
+    """The key to the numbered start rings, from the data file: each number printed and the
+    player counts that start there (2 players start on the 4-player cells, 5 on the corners)."""
+    starts = {n: frozenset(map(tuple, CONTENT.players[n][1])) for n in CONTENT.players}
+    parts = []
+    for mark in sorted({m for counts in start_counts().values() for m in counts}):
+        used = sorted(n for n in starts if starts[n] == starts[mark])
+        who = " and ".join(str(n) for n in used)
+        parts.append(f"{mark} for {who} players")
+    return "Numbered rings are the start cells: " + "; ".join(parts) + "."
+
+
 def _starts(cv: Canvas, b: _Board) -> list[Op]:
     """Every start cell marked the same way: a ring with the player count in it (GEM-1, GEM-2)."""
     ring = cv.style("startring")
@@ -151,7 +163,7 @@ def _board_data(hex_size: float, coords: bool, turned: bool, obstacles: bool = F
     af, show = hex_size, coords
     board = lambda cv, data, w, h: board_drawing(cv, af, show, turned, obstacles)  # noqa: E731
     return {"palette": CONTENT.palette, "hex_size": af, "slots": {"board": board},
-            "obstacles": len(CONTENT.obstacles), **more}
+            "obstacles": len(CONTENT.obstacles), "starts": start_key(), **more}
 
 
 def build_overview(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool = False) -> Document:

@@ -65,7 +65,17 @@ def static_data(paper: str = "a4") -> dict:
     texts = data["ability_text"]
     abilities = [{**texts[k], "kind": k, "boxes": list(range(n))} for k, n in CONTENT.abilities.items()]
     return {"geo": geo, "pitch": geo["pitch"], "hours": hours, "inventory": _inventory(geo),
-            "meals": meals, "abilities": abilities, "stars": list(CONTENT.stars)}
+            "meals": meals, "abilities": abilities, "stars": list(CONTENT.stars), "dice_key": dice_key(geo)}
+
+
+def dice_key(geo: dict) -> dict:
+    """Where an hour's dice boxes say what goes in them (issue 28): a die icon over the word
+    "roll", centred in the room left of the lone third box, from the column's left edge. Read
+    from the geometry, which it leaves as it is (the photo reader and the form use its keys)."""
+    lone = geo["dice"][2]
+    x = (geo["inset"] + lone["x"]) / 2
+    top, die = lone["y"], geo["die"]
+    return {"x": round(x, 4), "icon_y": round(top + die * 0.3, 4), "word_y": round(top + die * 0.8, 4)}
 
 
 def _box_icons(box: tuple[str, ...], x: float, y: float, geo: dict) -> list[dict]:

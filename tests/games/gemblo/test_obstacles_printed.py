@@ -48,17 +48,18 @@ def test_overview_marks_exactly_the_data_files_obstacle_cells(paper):
     assert shaded == wanted
 
 
-def test_each_obstacle_is_named_and_the_caption_cites_the_rule():
+def test_each_obstacle_is_named_and_the_caption_says_what_to_do():
     doc = games()["gemblo"]["overview"].build(PrintOptions(bw=True))
     texts = [op.text for op, _ in O.walk(doc.pages[0].ops) if isinstance(op, O.Text)]
     assert sorted(t for t in texts if t in CONTENT.pieces) == sorted(o.piece for o in CONTENT.obstacles)
     tags = {op.tag for op, _ in O.walk(doc.pages[0].ops) if str(getattr(op, "tag", "")).startswith("obstacle ")}
     assert tags == {f"obstacle {o.piece}" for o in CONTENT.obstacles}
     caption = " ".join(texts)  # the lines of the wrapped caption, in order
-    assert "Five players (GEM-6, PK-7)" in caption and f"the {len(CONTENT.obstacles)} pieces" in caption
+    # in words, without rule ids (issue 28, review M: ids are for `printkit rules`, not for print)
+    assert "Five players: before the first turn" in caption and f"the {len(CONTENT.obstacles)} pieces" in caption
     pad = games()["gemblo"]["pad"].build(PrintOptions())
     words = " ".join(op.text for op, _ in O.walk(pad.pages[0].ops) if isinstance(op, O.Text))
-    assert "as the board overview shows (PK-7)" in words
+    assert "as the board overview shows; leave it empty here" in words
 
 
 def test_the_tiled_board_itself_carries_no_obstacles():
