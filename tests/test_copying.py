@@ -148,3 +148,26 @@ def test_make_reads_the_copy_named_by_printkit_layouts(copied, tmp_path):
     (edited / "gimbap" / "pad.yaml").unlink()
     r = run_cli("make", "gimbap", "pad", "--out", str(tmp_path / "out"), env={"PRINTKIT_LAYOUTS": str(edited)})
     assert r.exit_code == 2 and "pad.yaml" in r.stderr and len(r.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(("layout", "key", "make"), [
+    ("jubako/board.yaml", "board_top", ["jubako", "board"]),                  # a key of data
+    ("rollncook/sheet.yaml", "more_w", ["rollncook", "sheet", "--seed", "7"]),  # a key within data's grid
+])
+def test_a_copy_from_an_older_printkit_names_the_data_key_it_lacks(copied, tmp_path, layout, key, make):
+    """A copy made before a layout gained a data key (issue 28 added ``board_top``, the
+    inventory's ``more`` box) is one line naming the key and how to copy again, not an
+    internal error; the copy with the key makes the file."""
+    import re
+
+    old = tmp_path / "old"
+    shutil.copytree(copied, old)
+    path = old / layout
+    text = path.read_text()
+    assert re.search(rf"^\s+{key}:", text, re.M), f"{layout} has no {key}"
+    path.write_text(re.sub(rf"^\s+{key}:.*\n", "", text, count=1, flags=re.M))
+    r = run_cli("make", *make, "--out", str(tmp_path / "out"), env={"PRINTKIT_LAYOUTS": str(old)})
+    assert r.exit_code == 2 and len(r.stderr.splitlines()) == 1, r.output
+    assert key in r.stderr and "printkit layouts copy" in r.stderr and "internal error" not in r.stderr
+    r = run_cli("make", *make, "--out", str(tmp_path / "out"), env={"PRINTKIT_LAYOUTS": str(copied)})
+    assert r.exit_code == 0, r.output

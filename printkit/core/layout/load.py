@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from printkit.core.layout.symbols import check_uses
 from printkit.core.layout.template import TemplateError, check_name, parse
 from printkit.core.limits import MAX_EXTENDS
-from printkit.core.resources import layouts_dir
+from printkit.core.resources import data_dir, layouts_dir
 from printkit.core.yamlio import key_path, line_for, parse_key_path, read_file, validate
 from printkit.errors import InputError
 
@@ -187,7 +187,41 @@ def load_layout(name: str | Path) -> Layout:
         loader = _Loader(base, real_base)
         raise InputError(loader.shown(path), "", f"a symbolic link out of the layouts folder {base}: "
                                                  "layouts are read only from inside it")
-    return _Loader(base, real_base if inside else include_root(real.parent)).get(path, (), real)
+    layout = _Loader(base, real_base if inside else include_root(real.parent)).get(path, (), real)
+    if inside and os.environ.get("PRINTKIT_LAYOUTS"):
+        _check_against_own(layout, real.relative_to(real_base))
+    return layout
+
+
+def _missing_keys(own: dict, theirs: Any, prefix: str = "") -> list[str]:
+    """The key paths of the mapping ``own`` (mappings within it too) that ``theirs`` lacks.
+
+    >>> _missing_keys({"grid": {"w": 1, "more": 2}, "n": 3}, {"grid": {"w": 1}, "n": 3})
+    ['grid.more']
+    """
+    out: list[str] = []
+    for k, v in own.items():
+        if not isinstance(theirs, dict) or k not in theirs:
+            out.append(prefix + str(k))
+        elif isinstance(v, dict):
+            out += _missing_keys(v, theirs[k], f"{prefix}{k}.")
+    return out
+
+
+def _check_against_own(layout: Layout, rel: Path) -> None:
+    """A layout read from ``PRINTKIT_LAYOUTS`` must hold every data key printkit's own layout of
+    that name has: the games' code reads them, so a copy made by an older printkit (``printkit
+    layouts copy``), which lacks a key added since, is one clear line, not an internal error."""
+    own_base = data_dir("layouts")
+    own = own_base / rel
+    if not own.is_file() or _resolved_folder(own_base) == _resolved_folder(layouts_dir()):
+        return
+    mine = _Loader(own_base, _resolved_folder(own_base)).get(own, (), _real(own))
+    missing = _missing_keys(mine.spec.data, layout.spec.data)
+    if missing:
+        raise InputError(layout.file, "data", f"lacks {', '.join(repr(k) for k in missing)}, which this printkit's "
+                         f"own {rel.as_posix()} has (a copy made by an older printkit?): copy the layouts again "
+                         "with printkit layouts copy DIR, or add the keys from it")
 
 
 #: A folder that holds a file of this name is a folder of layouts: a layout anywhere below it
