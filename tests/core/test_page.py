@@ -60,6 +60,16 @@ def test_bleed_spaces_cards_and_may_cost_cards():
         plan_grid(300, 100, PrintOptions())
 
 
+def card_boxes(page, w: float = 63, h: float = 88):
+    """(x0, y0, x1, y1) on the page of every w x h mm card's trim."""
+    out = []
+    for op, m in O.walk(page.ops):
+        if isinstance(op, O.Group) and op.tag and op.tag.startswith("card-"):
+            pts = [(m @ op.matrix).apply(x, y) for x, y in ((0, 0), (w, h))]
+            out.append((min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)))
+    return out
+
+
 def positions(pages, side):
     out = {}
     for p, page in enumerate(pages):
@@ -97,15 +107,15 @@ def test_everything_inside_margin_and_marks_outside_trim(paper, bleed):
         x0, y0, x1, y1 = bbox(page)
         assert x0 >= MARGIN - 1e-6 and y0 >= MARGIN - 1e-6, (x0, y0)
         assert x1 <= W - MARGIN + 1e-6 and y1 <= H - MARGIN + 1e-6, (x1, y1)
-        tx, ty, tw, th = page.trim
         marks = [(op, m) for op, m in O.walk(page.ops) if getattr(op, "tag", None) == "crop-mark"]
         assert marks
         for op, m in marks:
             (ax, ay), (bx, by) = m.apply(op.x1, op.y1), m.apply(op.x2, op.y2)
-            # Every mark lies wholly outside the trim plus bleed of the sheet...
-            outside = (max(ay, by) <= ty - bleed + 1e-6 or min(ay, by) >= ty + th + bleed - 1e-6
-                       or max(ax, bx) <= tx - bleed + 1e-6 or min(ax, bx) >= tx + tw + bleed - 1e-6)
-            assert outside
+            # Every mark lies wholly outside every card's trim plus bleed (a part-filled
+            # sheet's marks may stand in its empty cells)...
+            for tx, ty, tx1, ty1 in card_boxes(page):
+                assert (max(ay, by) <= ty - bleed + 1e-6 or min(ay, by) >= ty1 + bleed - 1e-6
+                        or max(ax, bx) <= tx - bleed + 1e-6 or min(ax, bx) >= tx1 + bleed - 1e-6)
             # ...and never reaches the paper's edge.
             assert min(ax, bx) >= MARGIN - 1e-6 and max(ax, bx) <= W - MARGIN + 1e-6
             assert min(ay, by) >= MARGIN - 1e-6 and max(ay, by) <= H - MARGIN + 1e-6
@@ -137,10 +147,16 @@ def test_crop_marks_are_at_least_3mm_and_stand_outside_the_bleed(paper, bleed):
     room = min(tx, ty, W - tx - tw, H - ty - th) - MARGIN
     want = min(MARK_MAX, room - 1.0 - bleed - MARK_STYLE.stroke_width)
     marks = []
+    cards = card_boxes(page)
     for op, m in O.walk(page.ops):
         if getattr(op, "tag", None) == "crop-mark":
             (ax, ay), (bx, by) = m.apply(op.x1, op.y1), m.apply(op.x2, op.y2)
-            ends, edges = ((ay, by), (ty, ty + th)) if ax == bx else ((ax, bx), (tx, tx + tw))
+            # The gap to the nearest card the mark's cut runs along (4 cards of 3 x 3: marks
+            # of the empty cells stand next to the cards above and left of them).
+            if ax == bx:
+                ends, edges = (ay, by), [e for c in cards if c[0] - 1e-6 <= ax <= c[2] + 1e-6 for e in (c[1], c[3])]
+            else:
+                ends, edges = (ax, bx), [e for c in cards if c[1] - 1e-6 <= ay <= c[3] + 1e-6 for e in (c[0], c[2])]
             marks.append((abs(ax - bx) + abs(ay - by), min(abs(e - t) for e in ends for t in edges)))
     assert marks
     for length, gap in marks:

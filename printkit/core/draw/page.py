@@ -117,17 +117,18 @@ def footer_ops(text: str, box: tuple[float, float, float, float], vertical: bool
     return Group(tuple(inner), Matrix.translate(x, y), tag="footer-strip")
 
 
-def crop_marks(xs: list[float], ys: list[float], grid: tuple[float, float, float, float],
+def crop_marks(xs: list[tuple[float, float, float]], ys: list[tuple[float, float, float]],
                offset: float, length: float) -> list[Op]:
-    """Marks outside ``grid`` (x, y, w, h) in line with every cut line ``xs`` and ``ys``."""
-    gx, gy, gw, gh = grid
+    """Marks in line with every cut: ``xs`` are vertical cuts (x, top, bottom), each marked
+    above ``top`` and below ``bottom``; ``ys`` horizontal ones (y, left, right), marked left of
+    ``left`` and right of ``right``; every mark ``offset`` mm off that end, ``length`` mm long."""
     ops: list[Op] = []
-    for x in xs:
-        ops.append(Line(x, gy - offset - length, x, gy - offset, MARK_STYLE, tag="crop-mark"))
-        ops.append(Line(x, gy + gh + offset, x, gy + gh + offset + length, MARK_STYLE, tag="crop-mark"))
-    for y in ys:
-        ops.append(Line(gx - offset - length, y, gx - offset, y, MARK_STYLE, tag="crop-mark"))
-        ops.append(Line(gx + gw + offset, y, gx + gw + offset + length, y, MARK_STYLE, tag="crop-mark"))
+    for x, top, bottom in xs:
+        ops.append(Line(x, top - offset - length, x, top - offset, MARK_STYLE, tag="crop-mark"))
+        ops.append(Line(x, bottom + offset, x, bottom + offset + length, MARK_STYLE, tag="crop-mark"))
+    for y, left, right in ys:
+        ops.append(Line(left - offset - length, y, left - offset, y, MARK_STYLE, tag="crop-mark"))
+        ops.append(Line(right + offset, y, right + offset + length, y, MARK_STYLE, tag="crop-mark"))
     return ops
 
 
@@ -206,11 +207,25 @@ class Grid:
 
     @property
     def width(self) -> float:
-        return self.cols * self.w + (self.cols - 1) * self.gutter
+        return self.span_x(self.cols)
 
     @property
     def height(self) -> float:
-        return self.rows * self.h + (self.rows - 1) * self.gutter
+        return self.span_y(self.rows)
+
+    def span_x(self, cols: int) -> float:
+        """Width of the first ``cols`` columns, from the first's left trim to the last's right."""
+        return cols * self.w + (cols - 1) * self.gutter
+
+    def span_y(self, rows: int) -> float:
+        """Height of the first ``rows`` rows, from the first's top trim to the last's bottom."""
+        return rows * self.h + (rows - 1) * self.gutter
+
+    def used(self, count: int) -> tuple[float, float, float, float]:
+        """The trim box (x, y, w, h) around the rows and columns a sheet of ``count`` cards
+        uses (cards go row by row, so the first row and column are always used)."""
+        cols, rows = min(self.cols, count), -(-count // self.cols)
+        return (self.x, self.y, self.span_x(cols), self.span_y(rows))
 
     def position(self, k: int) -> tuple[float, float]:
         """Top left of the trim of the k-th card on a page (row by row)."""
@@ -307,8 +322,6 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     sheets = [range(i, min(i + grid.per_page, len(fronts))) for i in range(0, len(fronts), grid.per_page)]
     n_pages = len(sheets) * (2 if backs is not None else 1)
     pages: list[Page] = []
-    trim = (grid.x, grid.y, grid.width, grid.height)
-    bleed_box = (grid.x - b, grid.y - b, grid.width + 2 * b, grid.height + 2 * b)
     dx, dy = opts.duplex_offset
     clip = (-b, -b, w + 2 * b, h + 2 * b) if b > 0 else None
 
@@ -319,6 +332,9 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     fronts = [extend_to_bleed(f, w, h, b) for f in fronts]
     backs = None if backs is None else [extend_to_bleed(k, w, h, b) for k in backs]
     for s, sheet in enumerate(sheets):
+        # The trim and bleed boxes end at the last row and column this sheet uses (issue 28).
+        trim = grid.used(len(sheet))
+        bleed_box = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
         ops: list[Op] = []
         for k, i in enumerate(sheet):
             ops.append(Group(tuple(fronts[i]), card_matrix(grid, k, W, back=False), clip=clip,
@@ -371,22 +387,31 @@ def item_pages(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h
 
 
 def _sheet_marks(grid: Grid, opts: PrintOptions, count: int) -> list[Op]:
-    """Marks for the rows and columns this sheet's ``count`` cards use."""
+    """Marks for the cuts this sheet's ``count`` cards use, each ending at the cards it cuts
+    (issue 28): a vertical cut is marked above the first row and below the lowest card along
+    it, a horizontal cut left of the first column and right of the last card along it; on a
+    sheet whose last row is short, the marks of its empty cells stand in them, next to the
+    cards, not at the foot of the whole grid. A back's marks are its front's, mirrored."""
     if not opts.crop_marks:
         return []
-    cols, rows = min(grid.cols, count), -(-count // grid.cols)
-    xs, ys = [], []
+    cols = min(grid.cols, count)
+    rows_of: dict[float, int] = {}  # a vertical cut -> the most rows used by a column it bounds
     for c in range(cols):
         x = grid.x + c * (grid.w + grid.gutter)
-        xs += [x, x + grid.w]
-    for r in range(rows):
+        n = (count - 1 - c) // grid.cols + 1
+        for v in (round(x, 6), round(x + grid.w, 6)):
+            rows_of[v] = max(rows_of.get(v, 0), n)
+    cols_of: dict[float, int] = {}  # a horizontal cut -> the most columns used by a row it bounds
+    for r in range(-(-count // grid.cols)):
         y = grid.y + r * (grid.h + grid.gutter)
-        ys += [y, y + grid.h]
-    xs, ys = sorted(set(round(v, 6) for v in xs)), sorted(set(round(v, 6) for v in ys))
+        n = min(grid.cols, count - r * grid.cols)
+        for v in (round(y, 6), round(y + grid.h, 6)):
+            cols_of[v] = max(cols_of.get(v, 0), n)
     zone = min(grid.zone_x, grid.zone_y)
     offset, length = mark_geometry(zone, opts.bleed)
-    # Marks stand outside the whole grid's box (its edges are where the margin room is).
-    return crop_marks(xs, ys, (grid.x, grid.y, grid.width, grid.height), offset, length)
+    xs = [(x, grid.y, grid.y + grid.span_y(rows_of[x])) for x in sorted(rows_of)]
+    ys = [(y, grid.x, grid.x + grid.span_x(cols_of[y])) for y in sorted(cols_of)]
+    return crop_marks(xs, ys, offset, length)
 
 
 # -- posters: one large drawing tiled over several pages -------------------------------------
