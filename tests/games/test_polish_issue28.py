@@ -28,6 +28,8 @@ def _box(op: O.Op, m: O.Matrix) -> tuple[float, float, float, float]:
     """A leaf's extent on the page (mm, y down): a field's or rect's box, a polygon's or path's points."""
     if isinstance(op, (O.Rect, O.Field)):
         pts = [(op.x, op.y), (op.x + op.w, op.y + op.h)]
+    elif isinstance(op, O.Circle):
+        pts = [(op.cx - op.r, op.cy - op.r), (op.cx + op.r, op.cy + op.r)]
     elif isinstance(op, O.Polygon):
         pts = list(op.points)
     elif isinstance(op, O.Path):
@@ -94,3 +96,55 @@ def test_gemblo_pad_name_under_box_and_drawing(gemblo_units):
             assert abs(centre - (left + right) / 2) < 0.3, p        # centred under both
             assert left - 0.01 <= name[0] and name[2] <= right + 0.01, p
             assert 0 <= name[1] - tick[3] < 1.5, p                  # just under the box
+
+
+@pytest.fixture(scope="module")
+def jubako_pad() -> O.Document:
+    from printkit.games.jubako import pad as jpad
+
+    return jpad.build_pad(PrintOptions(paper="a4"), fillable=True)
+
+
+def _texts(ops) -> dict[str, list[tuple]]:
+    out = defaultdict(list)
+    for op, m in O.walk(ops):
+        if isinstance(op, O.Text):
+            out[op.text].append(_box(op, m))
+    return out
+
+
+def test_jubako_pad_peko_names_2_mm_from_icon_and_boxes(jubako_pad):
+    from printkit.games.jubako import pad as jpad
+    from printkit.games.jubako.content import CONTENT as JUB
+
+    ops = jubako_pad.pages[1].ops
+    texts = _texts(ops)
+    fields = {op.name: _box(op, m) for op, m in O.walk(ops) if isinstance(op, O.Field)}
+    icons = {}
+    for use, m in O.walk(ops):
+        if isinstance(use, O.Use) and use.symbol.startswith("icon-"):
+            icons[use.symbol.removeprefix("icon-")] = _union(
+                [_box(leaf, lm) for leaf, lm in O.walk(jubako_pad.symbols[use.symbol], m @ use.matrix,
+                                                        jubako_pad.symbols)
+                 if isinstance(leaf, (O.Rect, O.Circle, O.Polygon, O.Path))])
+    assert len(icons) == len(JUB.delicacies) == 12
+    for d in JUB.delicacies:
+        (name,) = texts[d.name]   # one line
+        icon, first = icons[d.id], fields[jpad.field("peko", "p1", d.id, "count")]
+        assert icon[1] < (name[1] + name[3]) / 2 < icon[3], d.name     # on the icon's row
+        assert 2.0 - 0.05 <= name[0] - icon[2] <= 3.0, (d.name, name[0] - icon[2])
+        assert first[0] - name[2] >= 2.0, (d.name, first[0] - name[2])
+
+
+def test_jubako_pad_end_labels_one_line_2_mm_before_the_boxes(jubako_pad):
+    from printkit.games.jubako import pad as jpad
+
+    ops = jubako_pad.pages[0].ops
+    texts = _texts(ops)
+    fields = {op.name: _box(op, m) for op, m in O.walk(ops) if isinstance(op, O.Field)}
+    for key, label in jpad.layout_data(jpad.LAYOUT)["end_rows"]:
+        assert len(texts[label]) == 1, label                          # the whole label on one line
+        (box,) = texts[label]
+        first = fields[jpad.field("end", "p1", key)]
+        assert first[0] - box[2] >= 2.0, (label, first[0] - box[2])
+        assert first[1] - 0.5 <= (box[1] + box[3]) / 2 <= first[3] + 0.5, label   # beside its own boxes
