@@ -81,11 +81,11 @@ def test_gemblo_pad_pieces_are_units_3_mm_apart(gemblo_units):
         assert len(rows) == 2, colour
         for row in rows.values():
             row.sort(key=lambda u: u[1][0])
-            for (_, tick, drawn, _), (_, nxt, _, _) in zip(row, row[1:]):
+            for (_, tick, drawn, _), (_, nxt, _, _) in zip(row, row[1:], strict=False):
                 own.append(drawn[0] - tick[2])      # tick box to its own drawing
                 gaps.append(nxt[0] - drawn[2])      # drawing to the next piece's tick box
     assert min(gaps) >= 3.0 - 1e-6, min(gaps)
-    assert 0.3 <= min(own) and max(own) <= 1.5 and max(own) < min(gaps) - 1.5, (min(own), max(own))
+    assert min(own) >= 0.3 and max(own) <= 1.5 and max(own) < min(gaps) - 1.5, (min(own), max(own))
 
 
 def test_gemblo_pad_name_under_box_and_drawing(gemblo_units):
@@ -148,3 +148,47 @@ def test_jubako_pad_end_labels_one_line_2_mm_before_the_boxes(jubako_pad):
         first = fields[jpad.field("end", "p1", key)]
         assert first[0] - box[2] >= 2.0, (label, first[0] - box[2])
         assert first[1] - 0.5 <= (box[1] + box[3]) / 2 <= first[3] + 0.5, label   # beside its own boxes
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def jubako_board(request) -> O.Document:
+    from printkit.games.jubako.components import build_board
+
+    return build_board(PrintOptions(paper=request.param))
+
+
+def _track(doc: O.Document, page: int, side: str) -> dict[int, O.Rect]:
+    """The track's boxes by number: the rect in each ``track SIDE[N]`` group."""
+    out = {}
+    for op, m in O.walk(doc.pages[page].ops):
+        if isinstance(op, O.Group) and (op.tag or "").startswith(f"track {side}["):
+            (rect,) = [leaf for leaf, _ in O.walk(op.ops) if isinstance(leaf, O.Rect)]
+            out[int(op.tag.split("[")[1].rstrip("]"))] = (rect, _box(rect, m @ op.matrix))
+    return out
+
+
+@pytest.mark.parametrize("page, side", [(0, "5x5"), (1, "4x4")])
+def test_jubako_board_5th_track_boxes_marked_by_fill_alone(jubako_board, page, side):
+    track = _track(jubako_board, page, side)
+    assert sorted(track) == list(range(50))
+    widths = {rect.style.stroke_width for rect, _ in track.values()}
+    assert len(widths) == 1, widths                                   # no heavier outline on any box
+    fills = {n: rect.style.fill for n, (rect, _) in track.items()}
+    assert {fills[n] for n in range(0, 50, 5)} != {fills[n] for n in range(50) if n % 5}
+    assert len({fills[n] for n in range(0, 50, 5)}) == 1 and len({fills[n] for n in range(50) if n % 5}) == 1
+
+
+@pytest.mark.parametrize("page, side", [(0, "5x5"), (1, "4x4")])
+def test_jubako_board_key_fills_the_band_under_the_board(jubako_board, page, side):
+    from printkit.games.jubako.content import CONTENT as JUB
+
+    bottom = max(b[3] for _, b in _track(jubako_board, page, side).values())
+    texts = _texts(jubako_board.pages[page].ops)
+    heads = [texts[t][0] for t in ("Scoring a tile", "The track")]
+    assert all(0 < h[1] - bottom < 25 for h in heads), [h[1] - bottom for h in heads]   # no 25 mm band above it
+    assert abs(heads[0][1] - heads[1][1]) < 0.01 and heads[1][0] - heads[0][2] > 20  # two columns
+    words = " ".join(t for t, bs in texts.items() for b in bs if b[1] > bottom)
+    assert f"+{JUB.bonus} " in words and "0 to 49" in words and "50, then 100, 150, 200" in words
+    key_bottom = max(b[3] for bs in texts.values() for b in bs if b[1] > bottom and b[3] < heads[0][1] + 40)
+    footer = min(b[1] for t, bs in texts.items() for b in bs if t.startswith("printkit"))
+    assert footer - key_bottom < 40, footer - key_bottom

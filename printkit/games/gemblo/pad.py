@@ -165,7 +165,7 @@ def _pieces_slot(at: Sequence[tuple[str, str, float, float, float, float]], size
 
     def draw(cv: Canvas, data: Mapping[str, Any], w: float, h: float) -> list[Op]:
         ops: list[Op] = []
-        for colour, p, x, y, bw, bh in at:
+        for colour, p, x, y, _w, bh in at:
             sym = cv.define(f"pad-piece-{p}", partial(piece_symbol, cv, p, size))
             x0, y0, x1, y1 = bbox(p)
             m = Matrix.translate(x - x0, y + (bh - (y1 - y0)) / 2 - y0)  # next to its own tick box
