@@ -94,12 +94,18 @@ def _colour_row(d: Mapping[str, Any], colour: str, y: float, g: Geometry) -> Non
                           "y": round(y + 1.0, 3), "sym_y": round(y + 4.5, 3)})
     g.labels.append(Label(d["player_label"], 0, y + 9.5, left - 2, 4.0, "sub", "left"))
     g.boxes.append(Box(field(colour, "player"), 0, y + 14.0, left - 2.5, 9.0, "text", 20))
+    # A piece is one unit: its tick box, its drawing just right of it, its name under both;
+    # units are unit_gap apart, so a tick box is never nearer another piece than its own.
+    icon_gap = float(d["icon_gap"])
+    iw, ih = pw - float(d["unit_gap"]) - tick - icon_gap, ph - 2.0
+    size = _fitting(float(d["piece_cell"]), iw, ih)
     for i, p in enumerate(pieces()):
         x = left + (i % cols) * pw
         py = y + 1.0 + (i // cols) * ph
+        x0, _, x1, _ = _bbox(p, size)
         g.boxes.append(Box(field(colour, p), x, py + (ph - tick) / 2, tick, tick, "check", 1, "check"))
-        g.piece_at.append((colour, p, x + tick + 0.6, py + 1.0, pw - tick - 1.8, ph - 2.0))
-        g.labels.append(Label(p, x, py + (ph + tick) / 2, tick, 3.0, "sub"))
+        g.piece_at.append((colour, p, x + tick + icon_gap, py + 1.0, iw, ih))
+        g.labels.append(Label(p, x, py + (ph + tick) / 2, tick + icon_gap + x1 - x0, 3.0, "sub"))
     bx = left + cols * pw + 1.0
     g.labels.append(Label(d["blocks_label"], bx, y + 5.0, 190.0 - bx, 4.0, "sub"))
     g.boxes.append(Box(field(colour, "blocks"), bx + 1.0, y + 9.5, 190.0 - bx - 2.0, 9.0, "number", 3, "total"))
@@ -150,7 +156,7 @@ def _fitting(size: float, w: float, h: float) -> float:
 
 
 def _pieces_slot(at: Sequence[tuple[str, str, float, float, float, float]], size: float):
-    """Each colour's pieces, small, in a pale tint of the colour (little ink), beside their ticks."""
+    """Each colour's pieces, small, in a pale tint of the colour (little ink), each just right of its tick."""
     if at:
         size = _fitting(size, at[0][4], at[0][5])
 
@@ -159,10 +165,10 @@ def _pieces_slot(at: Sequence[tuple[str, str, float, float, float, float]], size
 
     def draw(cv: Canvas, data: Mapping[str, Any], w: float, h: float) -> list[Op]:
         ops: list[Op] = []
-        for colour, p, x, y, bw, bh in at:
+        for colour, p, x, y, _w, bh in at:
             sym = cv.define(f"pad-piece-{p}", partial(piece_symbol, cv, p, size))
             x0, y0, x1, y1 = bbox(p)
-            m = Matrix.translate(x + (bw - (x1 - x0)) / 2 - x0, y + (bh - (y1 - y0)) / 2 - y0)
+            m = Matrix.translate(x - x0, y + (bh - (y1 - y0)) / 2 - y0)  # next to its own tick box
             ops.append(Use(sym, m, fill=cv.colour(f"tint-{colour}"), tag=f"piece {colour} {p}"))
         return ops
     return draw

@@ -14,7 +14,7 @@ from printkit.core.export.tts import register_parts
 GAME = "jubako"
 _HERE = __name__
 
-register(Component(GAME, "board", "the double-sided jubako board: 5x5 side, 4x4 side on its back (long-edge duplex), with the 0-49 track",
+register(Component(GAME, "board", "the double-sided jubako board: 5x5 side, 4x4 side on its back (long-edge duplex), with the 0-49 track and a scoring key",
                    lazy(f"{_HERE}.components:build_board"), kind="board"))
 register(Component(GAME, "tiles", "all 90 tiles at the board's cell size, with cut lines; a common back follows each sheet (long-edge duplex)",
                    lazy(f"{_HERE}.components:build_tiles"), kind="tile"))

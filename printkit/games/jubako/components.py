@@ -73,6 +73,11 @@ def side_data(name: str) -> dict:
             "cells": _cells(board, gx, gy, geo), "axes": axes}
 
 
+def _key() -> list[dict]:
+    """The board's scoring key (layouts/jubako/board.yaml's ``key``), the bonus from data.yaml filled in."""
+    return [{**sec, "text": fill(sec["text"], {"bonus": CONTENT.bonus})} for sec in _board_layout()[1]["key"]]
+
+
 def build_board(opts: PrintOptions) -> Document:
     """The board's two sides, a page each. The box's boards are double-sided (5x5 on one side,
     4x4 on the other): the PDF asks for long-edge duplex, and each side is centred across and
@@ -82,7 +87,10 @@ def build_board(opts: PrintOptions) -> Document:
     top, tallest = _board_layout()[1]["board_top"], max(s["h"] for s in sides)
     for s in sides:
         s["y"] = top + (tallest - s["h"]) / 2
-    doc = build_document("jubako/board.yaml", opts, FooterInfo(GAME, "board"), {**_common(), "sides": sides})
+    # The scoring key at the same place on both sides, under the largest side.
+    key_y = top + tallest + float(_board_layout()[1]["key_gap"])
+    doc = build_document("jubako/board.yaml", opts, FooterInfo(GAME, "board"),
+                         {**_common(), "sides": sides, "key_y": round(key_y, 3), "key": _key()})
     doc.duplex = True
     return doc
 

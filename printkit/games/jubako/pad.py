@@ -112,6 +112,7 @@ def _groups(d: Mapping[str, Any], width: float = 190.0) -> list[tuple[float, flo
 def _page1(d: Mapping[str, Any]) -> Sheet:
     s = Sheet()
     rh, lw = float(d["row_h"]), float(d["label_w"])
+    gap, lg = float(d["group_gap"]), float(d["label_gap"])  # the boxes start at lw + gap
     s.labels.append(Label(d["settings_text"], 0, 17.5, 98.0, 6.0, "notebold", "left"))
     s.boxes.append(Box(field("bonus"), 99.0, 17.5, 10.0, 6.0, "number", 2))
     s.labels.append(Label(d["little_text"], 120.0, 17.5, 62.5, 6.0, "label", "right"))
@@ -136,13 +137,13 @@ def _page1(d: Mapping[str, Any]) -> Sheet:
                                "total" if key == "total" else "box"))
     for t in range(1, turns + 1):
         y = rows_y + (t - 1) * rh
-        s.labels.append(Label(f"{d['turn_label']} {t}", 0, y, lw - 2.0, rh, "num", "right"))
+        s.labels.append(Label(f"{d['turn_label']} {t}", 0, y, lw + gap - lg, rh, "num", "right"))
         if t % 2 == 0:
             s.bands.append({"x": 0, "y": y, "w": 190.0, "h": rh, "style": "band"})
-    s.labels.append(Label(d["turn_label"], 0, sub_y, lw - 2.0, 4.0, "sub", "right"))
+    s.labels.append(Label(d["turn_label"], 0, sub_y, lw + gap - lg, 4.0, "sub", "right"))
     for i, (_key, text) in enumerate(d["end_rows"]):
         y = rows_y + turns * rh + 1.5 + i * (rh + 0.3)
-        s.labels.append(Label(text, 0, y, lw - 1.0, rh, "endlabel", "left"))
+        s.labels.append(Label(text, 0, y, lw + gap - lg, rh, "endlabel", "left"))
     s.marks["note_y"] = rows_y + turns * rh + 1.5 + len(ENDS) * (rh + 0.3) + 1.5
     return s
 
@@ -167,6 +168,9 @@ def _worksheet_head(d: Mapping[str, Any], s: Sheet, y: float, columns: Sequence[
 def _page2(d: Mapping[str, Any]) -> Sheet:
     s = Sheet()
     rh, lw = float(d["sheet_row_h"]), float(d["label_w"])
+    # A Peko Peko row: the delicacy's icon, its name icon_gap right of it, label_gap before the boxes.
+    iw, name_x = float(d["icon_w"]), float(d["icon_w"]) + float(d["icon_gap"])
+    name_w = lw + float(d["group_gap"]) - float(d["label_gap"]) - name_x
     y = 19.5
     s.marks["multi_y"], s.marks["multi_ex_y"] = y, y + 6.0
     y += 15.0
@@ -187,8 +191,8 @@ def _page2(d: Mapping[str, Any]) -> Sheet:
     y += 9.0
     for i, dl in enumerate(CONTENT.ids):
         ry = y + i * rh
-        s.labels.append(Label(_NAMES[dl], 0, ry, lw - 2.0, rh, "num", "right"))
-        s.icons.append({"id": dl, "x": 2.5, "y": ry + rh / 2})  # 4.8 mm wide, clear of the longest name
+        s.labels.append(Label(_NAMES[dl], name_x, ry, name_w, rh, "num", "left"))
+        s.icons.append({"id": dl, "x": iw / 2, "y": ry + rh / 2})  # centred in its icon_w
         if i % 2 == 1:
             s.bands.append({"x": 0, "y": ry, "w": 190.0, "h": rh, "style": "band"})
         for p, cells in enumerate(groups, start=1):
