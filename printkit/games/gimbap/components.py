@@ -23,9 +23,9 @@ GAME = "gimbap"
 #: The cube faces in the order a die's six faces are put on them (PK-4: opposite faces pair
 #: up, so a face and its "must not" twin never share an edge).
 CUBE_ORDER = ("top", "bottom", "front", "back", "left", "right")
-DEFAULT_EDGE, EDGE_RANGE = 20.0, (12.0, 28.0)
+DEFAULT_EDGE, EDGE_RANGE = 24.0, (12.0, 28.0)
 #: The smallest cube edge (mm) whose faces print the parts' names beside their icons.
-NAMES_FROM_EDGE = 18.0
+NAMES_FROM_EDGE = 20.0
 
 
 def face_data(face: Face) -> dict:
@@ -57,18 +57,24 @@ def _segments(segs) -> str:
 
 def _captions(face: dict, scale: float, edge: float) -> dict[str, float]:
     """Where a face's two names go (layouts/gimbap/dice.yaml), at 6 pt whatever the edge (the
-    icons scale, the words stay readable). On the 20 mm face the first icon is centred at
-    (-4.4, -4.6) with its foot at -1.3 and the second at (4.4, 3.4) from x 0.8: the first name
-    hangs under its icon in the free lower-left quarter (a long name wraps there, "Sesame /
-    leaf"); the second sits under its icon, 0.8 mm above the face's edge, moved left as much as
-    a long name needs to end 0.8 mm inside the fold."""
+    icons scale, the words stay readable), every word at least the layout's ``caption_inset``
+    inside the face's folds and cuts (DESIGN.md: text 3 mm from a trim). On the 20 mm face the
+    first icon is centred at (-4.4, -4.6) with its foot at -1.1 and the second at (4.4, 1.0):
+    the first name hangs under its icon in the free lower-left quarter, in a box from the inset
+    to as far right of the icon's centre (a long name wraps there, "Sesame / leaf"); the second
+    sits under its icon, its descenders at the inset above the face's edge, moved left as much
+    as a long name needs to end at the inset."""
     half = edge / 2
-    style = load_layout("gimbap/dice.yaml").styles["notation"]
+    layout = load_layout("gimbap/dice.yaml")
+    inset = layout.spec.data["caption_inset"]
+    style = layout.styles["notation"]
     assert isinstance(style.font, str) and isinstance(style.font_size, float)
-    width_b = get_font(style.font).width(face["name_b"], at_least_minimum(style.font_size))
-    centre_b = min(4.4 * scale, half - 0.8 - width_b / 2)
-    return {"cap_aw": 8.5 * scale, "cap_ax": -8.65 * scale, "cap_ay": -0.9 * scale,
-            "cap_bw": edge, "cap_bx": centre_b - half, "cap_by": half - 0.8}
+    font, size = get_font(style.font), at_least_minimum(style.font_size)
+    width_b = font.width(face["name_b"], size)
+    centre_b = min(4.4 * scale, half - inset - width_b / 2)
+    left_a = -half + inset
+    return {"cap_aw": 2 * (-4.4 * scale - left_a), "cap_ax": left_a, "cap_ay": -0.9 * scale,
+            "cap_bw": edge, "cap_bx": centre_b - half, "cap_by": half - inset + font.descent * size}
 
 
 def dice_data(edge: float) -> dict:
@@ -96,7 +102,7 @@ def dice_data(edge: float) -> dict:
     per = cols * rows
     return {
         "edge": edge, "scale": scale, "tab": tab, "name_w": edge - 6,  # the die's name, beside the top tab
-        # The parts' names fit a face from an 18 mm edge, the die's beside the net; a smaller
+        # The parts' names fit a face from a 20 mm edge, the die's beside the net; a smaller
         # die shows its icons alone.
         "names": "yes" if edge >= NAMES_FROM_EDGE else "",
         "pitch_x": pitch_x, "pitch_y": pitch_y, "cols": cols,
