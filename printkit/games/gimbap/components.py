@@ -61,7 +61,8 @@ def _captions(face: dict, scale: float, edge: float) -> dict[str, float]:
     inside the face's folds and cuts (DESIGN.md: text 3 mm from a trim). On the 20 mm face the
     first icon is centred at (-4.4, -4.6) with its foot at -1.1 and the second at (4.4, 1.0):
     the first name hangs under its icon in the free lower-left quarter, in a box from the inset
-    to as far right of the icon's centre (a long name wraps there, "Sesame / leaf"); the second
+    to as far right of the icon's centre, or as wide as its longest word (a long name wraps
+    there, "Sesame / leaf"); the second
     sits under its icon, its descenders at the inset above the face's edge, moved left as much
     as a long name needs to end at the inset."""
     half = edge / 2
@@ -73,7 +74,8 @@ def _captions(face: dict, scale: float, edge: float) -> dict[str, float]:
     width_b = font.width(face["name_b"], size)
     centre_b = min(4.4 * scale, half - inset - width_b / 2)
     left_a = -half + inset
-    return {"cap_aw": 2 * (-4.4 * scale - left_a), "cap_ax": left_a, "cap_ay": -0.9 * scale,
+    widest_a = max(font.width(word, size) for word in face["name_a"].split())
+    return {"cap_aw": max(2 * (-4.4 * scale - left_a), widest_a + 0.01), "cap_ax": left_a, "cap_ay": -0.9 * scale,
             "cap_bw": edge, "cap_bx": centre_b - half, "cap_by": half - inset + font.descent * size}
 
 
