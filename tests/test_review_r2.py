@@ -8,7 +8,7 @@ import io
 from pypdf import PdfReader
 
 from printkit.core.draw import ops as O
-from printkit.core.draw.page import PrintOptions
+from printkit.core.draw.page import PrintOptions, content_box
 from printkit.core.draw.pdf import render_pdf
 from printkit.core.fonts import get_font
 from printkit.core.layout.load import load_layout
@@ -61,11 +61,17 @@ def test_dice_captions_stay_3mm_inside_folds_and_cuts():
 
 
 def test_dice_fill_the_page_at_the_default_edge():
-    data = gimbap.dice_data(gimbap.DEFAULT_EDGE)
-    assert [len(s) for s in data["sheets"]] == [4]
-    rows = 2
-    used = 22 + rows * data["pitch_y"] - 6  # nets_y, rows, less the last gap
-    assert 250 - used < 25  # no band over 25 mm below the nets in the 250 mm design box
+    """Four nets a page on A4 and Letter, their rows spread so no band over 25 mm (DESIGN.md)
+    is left between the last net and the footer."""
+    for paper in ("a4", "letter"):
+        opts = PrintOptions(paper=paper)
+        data = gimbap.dice_data(gimbap.DEFAULT_EDGE, opts)
+        assert [len(s) for s in data["sheets"]] == [4]
+        net_h = 4 * gimbap.DEFAULT_EDGE + 2 * data["tab"]
+        bottom = data["top"] + data["pitch_y"] + net_h
+        assert 0 <= content_box(opts)[3] - bottom < 25
+        assert data["pitch_y"] - net_h < 25 and data["top"] - 16 < 25  # between the rows; below the heading
+        assert len(gimbap.build_dice(opts).pages) == 1
 
 
 def test_dice_bw_must_not_badge_is_white_disc_black_x():

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # EDGE_RANGE are components.py's (tests/test_lazy_games.py checks).
 GAME = "gimbap"
 _HERE = __name__
-DEFAULT_EDGE, EDGE_RANGE = 24.0, (12.0, 28.0)
+DEFAULT_EDGE, EDGE_RANGE = 25.0, (12.0, 28.0)
 
 register(Component(GAME, "dice", "the four order dice as cube nets with glue tabs", lazy(f"{_HERE}.components:build_dice"),
                    settings={"edge": Setting(f"{DEFAULT_EDGE:g}mm", "the dice's cube edge, 12 to 28 mm (from 20 mm the faces name their parts)",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
-from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.draw.page import FooterInfo, PrintOptions, content_box
 from printkit.core.fonts import get_font
 from printkit.core.geometry.nets import cross_net
 from printkit.core.layout.load import load_layout
@@ -23,7 +23,7 @@ GAME = "gimbap"
 #: The cube faces in the order a die's six faces are put on them (PK-4: opposite faces pair
 #: up, so a face and its "must not" twin never share an edge).
 CUBE_ORDER = ("top", "bottom", "front", "back", "left", "right")
-DEFAULT_EDGE, EDGE_RANGE = 24.0, (12.0, 28.0)
+DEFAULT_EDGE, EDGE_RANGE = 25.0, (12.0, 28.0)
 #: The smallest cube edge (mm) whose faces print the parts' names beside their icons.
 NAMES_FROM_EDGE = 20.0
 
@@ -35,8 +35,10 @@ def face_data(face: Face) -> dict:
             "name_a": CONTENT.parts[face.a].name, "name_b": CONTENT.parts[face.b].name}
 
 
-def _design(spec) -> tuple[float, float]:
-    """A page layout's design box (w, h) in mm."""
+def _design(spec, opts: PrintOptions) -> tuple[float, float]:
+    """A page layout's design box (w, h) in mm on this paper (``size: printable``: all it gives)."""
+    if spec.size == "printable":
+        return content_box(opts)[2:]
     assert spec.size is not None and all(isinstance(v, float) for v in spec.size)
     return spec.size
 
@@ -79,12 +81,14 @@ def _captions(face: dict, scale: float, edge: float) -> dict[str, float]:
             "cap_bw": edge, "cap_bx": centre_b - half, "cap_by": half - inset + font.descent * size}
 
 
-def dice_data(edge: float) -> dict:
-    """Each die's net (cut and fold lines, tabs) and its faces placed and turned upright."""
+def dice_data(edge: float, opts: PrintOptions | None = None) -> dict:
+    """Each die's net (cut and fold lines, tabs) and its faces placed and turned upright, as
+    many a page as the paper's design box holds, the rows spread down the page and the
+    columns centred across it (no empty band at the foot of A4 or Letter)."""
     net = cross_net(edge)
     tab = max(abs(min(p[0] for t in net.tabs for p in t.polygon)), abs(min(p[1] for t in net.tabs for p in t.polygon)))
     spec = load_layout("gimbap/dice.yaml").spec
-    design, geo = _design(spec), spec.data
+    design, geo = _design(spec, opts or PrintOptions()), spec.data
     scale = edge / geo["face_edge"]
     dice = []
     for i, (name, faces) in enumerate(CONTENT.dice):
@@ -102,8 +106,15 @@ def dice_data(edge: float) -> dict:
     cols = max(1, int((design[0] + gap_x) // pitch_x))
     rows = max(1, int((design[1] - geo["nets_y"] + gap_y) // pitch_y))
     per = cols * rows
+    # What the paper has to spare: shared between the gaps above and below each row, and
+    # either side.
+    rows_used = min(rows, -(-len(dice) // cols))
+    spare_y = max(0.0, design[1] - geo["nets_y"] - rows_used * pitch_y + gap_y) / (rows_used + 1)
+    pitch_y += spare_y
+    left = tab + max(0.0, design[0] - cols * pitch_x + gap_x) / 2
     return {
-        "edge": edge, "scale": scale, "tab": tab, "name_w": edge - 6,  # the die's name, beside the top tab
+        "edge": edge, "scale": scale, "tab": tab, "left": left, "top": geo["nets_y"] + spare_y,
+        "name_w": edge - tab - geo["caption_inset"],  # the die's name, clear of the top face's tab
         # The parts' names fit a face from a 20 mm edge, the die's beside the net; a smaller
         # die shows its icons alone.
         "names": "yes" if edge >= NAMES_FROM_EDGE else "",
@@ -116,14 +127,14 @@ def dice_data(edge: float) -> dict:
 def build_dice(opts: PrintOptions, edge: float = DEFAULT_EDGE) -> Document:
     if opts.items:
         return _faces_alone(opts, edge)
-    return build_document("gimbap/dice.yaml", opts, FooterInfo(GAME, "dice"), _common(dice_data(edge)))
+    return build_document("gimbap/dice.yaml", opts, FooterInfo(GAME, "dice"), _common(dice_data(edge, opts)))
 
 
 def _faces_alone(opts: PrintOptions, edge: float) -> Document:
     """Each die's six faces alone (``PrintOptions.items``), upright, in :data:`CUBE_ORDER`, a
     die's faces one group (``gimbap-dice-N``): layouts/gimbap/faces.yaml draws each as the
     net does."""
-    data = dice_data(edge)
+    data = dice_data(edge, opts)
     faces = [{"face": [{**f, "die": die["n"]}]} for die in data["dice"] for f in die["faces"]]
     doc = build_document("gimbap/faces.yaml", opts, FooterInfo(GAME, "dice"),
                          _common({**data, "faces": faces, "half": edge / 2}))
