@@ -360,7 +360,7 @@ def make(
         help="X,Y in mm: shifts back pages to correct a printer's duplex drift "
              "(measure it with 'printkit make calibration duplex').")] = "0,0",
     settings: Annotated[list[str] | None, typer.Option(
-        "--set", help="NAME=VALUE: a component's own setting, such as edge=25mm for "
+        "--set", help="NAME=VALUE: a component's own setting, such as edge=28mm for "
                       "dice (see 'printkit list --settings').")] = None,
     hex_size: Annotated[str | None, typer.Option(
         "--hex-size", help="Hex cells' size across flats, for components drawn on a hex grid "
@@ -385,7 +385,7 @@ def make(
     """Make print-and-play files and print the paths written.
 
     File names say what is in them: GAME-COMPONENT[-seedN]-PAPER[-bw][-cmyk], then every option
-    and setting not at its default (-bleed3, -nocrop, -duplex0.5,-1, -count30, -edge25 ...).
+    and setting not at its default (-bleed3, -nocrop, -duplex0.5,-1, -count30, -edge28 ...).
 
     \b
     Examples:
@@ -393,7 +393,7 @@ def make(
       printkit make calibration page --paper letter --format both --bw
       printkit make all --out kit/
       printkit make rollncook --seed 100 --count 30
-      printkit make gimbap dice --set edge=25mm
+      printkit make gimbap dice --set edge=28mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
       printkit make all --format png --bw      # page images + kit-contact-sheet-seedN-a4-bw.png
       printkit make trickdumpling --bleed 3 --cmyk   # for a print shop: CMYK, pure black text

@@ -320,7 +320,7 @@ def test_settings_name_their_files(tmp_path):
     names = {Path(run_cli("make", "gimbap", "dice", "--set", f"edge={e}", "--out", str(tmp_path)).stdout.strip()).name
              for e in ("20mm", "25mm")}
     assert names == {f"gimbap-dice-a4{dice.file_suffix(dice.options({'edge': e}))}.pdf" for e in ("20mm", "25mm")}
-    assert "gimbap-dice-a4-edge25.pdf" in names and len(names) == 2
+    assert "gimbap-dice-a4-edge20.pdf" in names and len(names) == 2  # 25 mm is the default
 
 
 @pytest.mark.parametrize("args,words", [

@@ -264,8 +264,8 @@ def test_round_tokens_have_their_circle_and_dice_faces_come_a_die_a_group(shaped
         assert rx == ry == 17  # the 34 mm token's circle
     dice = [row for row in rows if row["kind"] == "die"]
     assert [row["group"] for row in dice] == [f"gimbap-dice-{d}" for d in range(1, 5) for _ in range(6)]
-    assert all((row["trim_w_mm"], row["trim_h_mm"], row["cut"]) == ("20", "20", "") for row in dice)
-    assert all(Image.open(folder / row["file"]).size == (_px(26, LOW),) * 2 for row in dice)
+    assert all((row["trim_w_mm"], row["trim_h_mm"], row["cut"]) == ("25", "25", "") for row in dice)  # the default 25 mm edge
+    assert all(Image.open(folder / row["file"]).size == (_px(31, LOW),) * 2 for row in dice)
     assert r.stderr.splitlines() == ["printkit: note: --format cards: no cards, tiles, tokens, pieces or dice in "
                                      "gimbap aid: left out (printkit list --format cards says why)"]
 

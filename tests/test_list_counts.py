@@ -79,7 +79,7 @@ def test_a_count_is_kept_for_what_it_depends_on(tmp_path: Path, monkeypatch: pyt
     assert set(_counts(list(listing.listing())).values()) == {"99/99"} and calls == []  # from the cache
 
     dice = registry.games()["gimbap"]["dice"]
-    edge = dataclasses.replace(dice.settings["edge"], default="25mm")
+    edge = dataclasses.replace(dice.settings["edge"], default="20mm")  # not the shipped 25 mm
     monkeypatch.setitem(registry.games()["gimbap"], "dice", dataclasses.replace(dice, settings={"edge": edge}))
     counts = _counts(list(listing.listing()))
     assert counts.pop(("gimbap", "dice")) == "7/7" and set(counts.values()) == {"99/99"}

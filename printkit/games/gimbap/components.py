@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
-from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.draw.page import FooterInfo, PrintOptions, content_box
 from printkit.core.fonts import get_font
 from printkit.core.geometry.nets import cross_net
 from printkit.core.layout.load import load_layout
@@ -23,9 +23,9 @@ GAME = "gimbap"
 #: The cube faces in the order a die's six faces are put on them (PK-4: opposite faces pair
 #: up, so a face and its "must not" twin never share an edge).
 CUBE_ORDER = ("top", "bottom", "front", "back", "left", "right")
-DEFAULT_EDGE, EDGE_RANGE = 20.0, (12.0, 28.0)
+DEFAULT_EDGE, EDGE_RANGE = 25.0, (12.0, 28.0)
 #: The smallest cube edge (mm) whose faces print the parts' names beside their icons.
-NAMES_FROM_EDGE = 18.0
+NAMES_FROM_EDGE = 20.0
 
 
 def face_data(face: Face) -> dict:
@@ -35,8 +35,10 @@ def face_data(face: Face) -> dict:
             "name_a": CONTENT.parts[face.a].name, "name_b": CONTENT.parts[face.b].name}
 
 
-def _design(spec) -> tuple[float, float]:
-    """A page layout's design box (w, h) in mm."""
+def _design(spec, opts: PrintOptions) -> tuple[float, float]:
+    """A page layout's design box (w, h) in mm on this paper (``size: printable``: all it gives)."""
+    if spec.size == "printable":
+        return content_box(opts)[2:]
     assert spec.size is not None and all(isinstance(v, float) for v in spec.size)
     return spec.size
 
@@ -57,26 +59,36 @@ def _segments(segs) -> str:
 
 def _captions(face: dict, scale: float, edge: float) -> dict[str, float]:
     """Where a face's two names go (layouts/gimbap/dice.yaml), at 6 pt whatever the edge (the
-    icons scale, the words stay readable). On the 20 mm face the first icon is centred at
-    (-4.4, -4.6) with its foot at -1.3 and the second at (4.4, 3.4) from x 0.8: the first name
-    hangs under its icon in the free lower-left quarter (a long name wraps there, "Sesame /
-    leaf"); the second sits under its icon, 0.8 mm above the face's edge, moved left as much as
-    a long name needs to end 0.8 mm inside the fold."""
+    icons scale, the words stay readable), every word at least the layout's ``caption_inset``
+    inside the face's folds and cuts (DESIGN.md: text 3 mm from a trim). On the 20 mm face the
+    first icon is centred at (-4.4, -4.6) with its foot at -1.1 and the second at (4.4, 1.0):
+    the first name hangs under its icon in the free lower-left quarter, in a box from the inset
+    to as far right of the icon's centre, or as wide as its longest word (a long name wraps
+    there, "Sesame / leaf"); the second
+    sits under its icon, its descenders at the inset above the face's edge, moved left as much
+    as a long name needs to end at the inset."""
     half = edge / 2
-    style = load_layout("gimbap/dice.yaml").styles["notation"]
+    layout = load_layout("gimbap/dice.yaml")
+    inset = layout.spec.data["caption_inset"]
+    style = layout.styles["notation"]
     assert isinstance(style.font, str) and isinstance(style.font_size, float)
-    width_b = get_font(style.font).width(face["name_b"], at_least_minimum(style.font_size))
-    centre_b = min(4.4 * scale, half - 0.8 - width_b / 2)
-    return {"cap_aw": 8.5 * scale, "cap_ax": -8.65 * scale, "cap_ay": -0.9 * scale,
-            "cap_bw": edge, "cap_bx": centre_b - half, "cap_by": half - 0.8}
+    font, size = get_font(style.font), at_least_minimum(style.font_size)
+    width_b = font.width(face["name_b"], size)
+    centre_b = min(4.4 * scale, half - inset - width_b / 2)
+    left_a = -half + inset
+    widest_a = max(font.width(word, size) for word in face["name_a"].split())
+    return {"cap_aw": max(2 * (-4.4 * scale - left_a), widest_a + 0.01), "cap_ax": left_a, "cap_ay": -0.9 * scale,
+            "cap_bw": edge, "cap_bx": centre_b - half, "cap_by": half - inset + font.descent * size}
 
 
-def dice_data(edge: float) -> dict:
-    """Each die's net (cut and fold lines, tabs) and its faces placed and turned upright."""
+def dice_data(edge: float, opts: PrintOptions | None = None) -> dict:
+    """Each die's net (cut and fold lines, tabs) and its faces placed and turned upright, as
+    many a page as the paper's design box holds, the rows spread down the page and the
+    columns centred across it (no empty band at the foot of A4 or Letter)."""
     net = cross_net(edge)
     tab = max(abs(min(p[0] for t in net.tabs for p in t.polygon)), abs(min(p[1] for t in net.tabs for p in t.polygon)))
     spec = load_layout("gimbap/dice.yaml").spec
-    design, geo = _design(spec), spec.data
+    design, geo = _design(spec, opts or PrintOptions()), spec.data
     scale = edge / geo["face_edge"]
     dice = []
     for i, (name, faces) in enumerate(CONTENT.dice):
@@ -94,9 +106,16 @@ def dice_data(edge: float) -> dict:
     cols = max(1, int((design[0] + gap_x) // pitch_x))
     rows = max(1, int((design[1] - geo["nets_y"] + gap_y) // pitch_y))
     per = cols * rows
+    # What the paper has to spare: shared between the gaps above and below each row, and
+    # either side.
+    rows_used = min(rows, -(-len(dice) // cols))
+    spare_y = max(0.0, design[1] - geo["nets_y"] - rows_used * pitch_y + gap_y) / (rows_used + 1)
+    pitch_y += spare_y
+    left = tab + max(0.0, design[0] - cols * pitch_x + gap_x) / 2
     return {
-        "edge": edge, "scale": scale, "tab": tab, "name_w": edge - 6,  # the die's name, beside the top tab
-        # The parts' names fit a face from an 18 mm edge, the die's beside the net; a smaller
+        "edge": edge, "scale": scale, "tab": tab, "left": left, "top": geo["nets_y"] + spare_y,
+        "name_w": edge - tab - geo["caption_inset"],  # the die's name, clear of the top face's tab
+        # The parts' names fit a face from a 20 mm edge, the die's beside the net; a smaller
         # die shows its icons alone.
         "names": "yes" if edge >= NAMES_FROM_EDGE else "",
         "pitch_x": pitch_x, "pitch_y": pitch_y, "cols": cols,
@@ -108,14 +127,14 @@ def dice_data(edge: float) -> dict:
 def build_dice(opts: PrintOptions, edge: float = DEFAULT_EDGE) -> Document:
     if opts.items:
         return _faces_alone(opts, edge)
-    return build_document("gimbap/dice.yaml", opts, FooterInfo(GAME, "dice"), _common(dice_data(edge)))
+    return build_document("gimbap/dice.yaml", opts, FooterInfo(GAME, "dice"), _common(dice_data(edge, opts)))
 
 
 def _faces_alone(opts: PrintOptions, edge: float) -> Document:
     """Each die's six faces alone (``PrintOptions.items``), upright, in :data:`CUBE_ORDER`, a
     die's faces one group (``gimbap-dice-N``): layouts/gimbap/faces.yaml draws each as the
     net does."""
-    data = dice_data(edge)
+    data = dice_data(edge, opts)
     faces = [{"face": [{**f, "die": die["n"]}]} for die in data["dice"] for f in die["faces"]]
     doc = build_document("gimbap/faces.yaml", opts, FooterInfo(GAME, "dice"),
                          _common({**data, "faces": faces, "half": edge / 2}))

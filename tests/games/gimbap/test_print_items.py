@@ -102,8 +102,8 @@ def test_die_face_captions_are_6_pt_and_dark():
 
 
 def test_small_dice_show_icons_alone():
-    """Below an 18 mm edge the names would crowd the icons (and the die's name its net): the
-    faces show their icons alone; from 18 mm each names its parts."""
+    """Below a 20 mm edge the names would crowd the icons (and the die's name its net): the
+    faces show their icons alone; from 20 mm each names its parts."""
     from printkit.games.gimbap import components
 
     words = {w for p in CONTENT.parts.values() for w in (p.name, *p.name.split())} | {n for n, _ in CONTENT.dice}
