@@ -169,14 +169,14 @@ def _mark(hand: Hand, s: Spot, value, circle_dishes: bool) -> None:
     if s.kind == "die":
         hand.digit(str(value), a)  # type: ignore[arg-type]
     elif s.kind == "bullet":
-        hand.ring(a[0], a[1], a[2] + hand.rng.uniform(0.15, 0.5))
+        hand.ring(a[0], a[1], a[2] + hand.rng.uniform(0.35, 0.7))
         if value == "X":
             hand.cross(a[0], a[1], 2.4, 2.4)
     elif s.kind == "plate":
         hand.cross(a[0], a[1], 3.0, 3.0)
     elif s.kind == "seg":
         cx, cy = s.centre
-        hand.cross(cx, cy, 3.6, 3.6)
+        hand.cross(cx, cy, 5.0, 5.0)
     elif s.kind == "dish" and circle_dishes:
         cx, cy = s.centre
         hand.ring(cx, cy, a[2] * 0.4)
