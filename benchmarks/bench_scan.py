@@ -1,6 +1,6 @@
 """Benchmark: reading photographed paper Roll n Cook sheets (issue 30; run on demand, not in the tests).
 
-    .venv/bin/python benchmarks/bench_scan.py [--photos 200] [--seeds 5] [--size 3000x4000] [--quick]
+    .venv/bin/python benchmarks/bench_scan.py [--photos 200] [--seeds 5] [--size 2250x3000] [--quick]
 
 Generates phone photos of filled sheets (tests/scan/photos.py: a game the simulator played,
 marks by "hand" in three pens and pencil, any rotation, tilt up to 20 degrees, blur, JPEG 50,
@@ -34,7 +34,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--photos", type=int, default=200)
     ap.add_argument("--seeds", type=int, default=5)
-    ap.add_argument("--size", default="3000x4000", help="the photos' size in pixels, WxH (12 MP by default)")
+    ap.add_argument("--size", default="2250x3000", help="the photos' size in pixels, WxH (6.75 MP by default)")
+    ap.add_argument("--ppm", type=float, default=6.0, help="the filled page is drawn at this many px a mm")
     ap.add_argument("--quick", action="store_true")
     a = ap.parse_args()
     if a.quick:
@@ -47,7 +48,7 @@ def main() -> None:
         for i in range(a.photos):
             seed, paper = 100 + i % a.seeds, ("a4", "letter")[(i // a.seeds) % 2]
             curl = 0.0 if i % 2 == 0 else 1.0 + 4.0 * ((i * 7) % 10) / 10
-            p = photo(seed, paper, game=i, size=size, curl=curl, variant=i)  # type: ignore[arg-type]
+            p = photo(seed, paper, game=i, size=size, curl=curl, variant=i, ppm=a.ppm)  # type: ignore[arg-type]
             path = Path(tmp) / f"p{i}.jpg"
             path.write_bytes(p.jpeg)
             t, cpu = time.perf_counter(), time.process_time()
