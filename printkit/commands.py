@@ -294,6 +294,11 @@ def list_cmd(
     bleed: Annotated[float, typer.Option(parser=_decimal, help="Count pages as 'make --bleed MM' makes them (bleed costs cards a sheet).")] = 0.0,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Count pages as made with or without crop marks.")] = True,
+    presets: Annotated[bool, typer.Option("--presets", help="List the print shops' presets of "
+                                                            "'make --format cards' instead.")] = False,
+    fmt: Annotated[str, typer.Option("--format", help="pdf (the pages, the default) or tts: what each "
+                                                     "component becomes in Tabletop Simulator, or why it "
+                                                     "is not made.")] = "pdf",
 ) -> None:
     """List every game and component that can be made, with page counts and paper sizes
     (for the --bleed and --crop-marks given, as 'make' would make them).
@@ -302,10 +307,21 @@ def list_cmd(
     Examples:
       printkit list --settings
       printkit list --bleed 3
+      printkit list --presets
+      printkit list --format tts
     """
-    from printkit.listing import listing
+    if presets:
+        from printkit.core.export.cards import preset_lines
 
-    for line in listing(show_settings, bleed, crop_marks):
+        for line in preset_lines():
+            typer.echo(line)
+        return
+    from printkit.listing import listing, tts_listing
+    from printkit.making import one_of
+
+    lines = tts_listing() if one_of("--format", fmt, ("pdf", "tts"), "pdf or tts") == "tts" else \
+        listing(show_settings, bleed, crop_marks)
+    for line in lines:
         typer.echo(line)
 
 
@@ -323,12 +339,17 @@ def make(
                         "(Roll n Cook sheets). Same as --set count=N.")] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
     fmt: Annotated[str, typer.Option("--format", help="pdf, svg (one file per page), both, json "
-                                                     "(the contents, for components that have one), or png "
+                                                     "(the contents, for components that have one), png "
                                                      "(a 100 dpi image a page and one contact sheet of them all, "
-                                                     "to look at before printing).")] = "pdf",
+                                                     "to look at before printing), cards (a PNG per card face "
+                                                     "and back, tile and token, with a manifest.csv, for a print "
+                                                     "shop: docs/print-shops.md), or tts (a Tabletop Simulator "
+                                                     "saved object and its images, in OUT/GAME-tts.../; "
+                                                     "docs/tabletop-simulator.md).")] = "pdf",
     out: Annotated[Path, typer.Option(help="Folder to write into.")] = Path("output"),
     bw: Annotated[bool, typer.Option("--bw", help="Low-ink black-and-white version.")] = False,
-    bleed: Annotated[float, typer.Option(parser=_decimal, help="Bleed around cards and tiles, in mm (0-10).")] = 0.0,
+    bleed: Annotated[float | None, typer.Option(parser=_decimal, help="Bleed around cards and tiles, in mm (0-10); "
+                                                                      "default 0, and 3 for --format cards.")] = None,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Crop marks outside the trim.")] = True,
     duplex_offset: Annotated[str, typer.Option(
@@ -346,6 +367,16 @@ def make(
     cmyk: Annotated[bool, typer.Option(
         "--cmyk", help="For a print shop: PDF colours in CMYK, black text and lines in black ink only "
                        "(PDF only; not with --fillable).")] = False,
+    dpi: Annotated[int | None, typer.Option(parser=_whole, help="--format cards: pixels per inch, 72 to 1200 "
+                                                                "(default 300).")] = None,
+    preset: Annotated[str | None, typer.Option(
+        help="--format cards: a print shop's template for poker cards (sizes, never the art): "
+             "mpc-poker (MakePlayingCards, 822 x 1122 px at 300 dpi) or tgc-poker (The Game Crafter, "
+             "825 x 1125 px at 300 dpi); no --dpi or --bleed with it.")] = None,
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url", help="--format tts: the web address the images will be at (https://...); the "
+                           "saved object's image URLs are it plus each file's name. Default: the "
+                           "folder's own file:/// address.")] = None,
 ) -> None:
     """Make print-and-play files and print the paths written.
 
@@ -362,9 +393,12 @@ def make(
       printkit make gemblo board --hex-size 18mm --set coords=yes
       printkit make all --format png --bw      # page images + kit-contact-sheet-seedN-a4-bw.png
       printkit make trickdumpling --bleed 3 --cmyk   # for a print shop: CMYK, pure black text
+      printkit make trickdumpling --format cards --preset mpc-poker   # PNGs + manifest.csv for a print shop
+      printkit make trickdumpling --format tts # output/trickdumpling-tts/trickdumpling.json + images
+      printkit make rollncook --format tts --seed 7 --count 4 --base-url https://example.org/rnc/
     """
     make_kit(target, components, seed, count, paper, fmt, out, bw, bleed, crop_marks, duplex_offset,
-             settings, hex_size, fillable, cmyk)
+             settings, hex_size, fillable, cmyk, dpi, preset, base_url)
 
 
 @app.command()

@@ -124,6 +124,18 @@ def listing(show_settings: bool = False, bleed: float = 0.0, crop_marks: bool = 
                 yield from _settings(comp)
 
 
+def tts_listing() -> Iterator[str]:
+    """``printkit list --format tts``: what each component becomes in Tabletop Simulator, or
+    why it is not made (printkit.core.export.tts.export); nothing is built."""
+    from printkit.core.registry import games
+    from printkit.core.export.tts.export import becomes
+
+    yield f"{'game':<14}{'component':<12}in Tabletop Simulator (printkit make GAME --format tts)"
+    for game, comps in games().items():
+        for name, comp in comps.items():
+            yield f"{game:<14}{name:<12}{becomes(comp)}"
+
+
 def _settings(comp: Component) -> Iterator[str]:
     for key, setting in comp.settings.items():
         alias = f" (or {ALIASES[key]}{'' if key in FLAGS else ' VALUE'})" if key in ALIASES else ""

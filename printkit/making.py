@@ -24,6 +24,7 @@ from printkit.listing import ALIASES
 
 if TYPE_CHECKING:
     from printkit.core.draw.page import PrintOptions
+    from printkit.core.export.cards import CardsRun
     from printkit.core.registry import Component
 
 #: Seeds are whole numbers from 0 to SEED_MAX (2**63 - 1: a signed 64-bit integer), so that
@@ -34,7 +35,8 @@ SEED_MAX = 2**63 - 1
 Job = tuple["Component", dict[str, Any]]
 
 #: --format's words and the file types each writes.
-FORMATS = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",), "png": ("png",)}
+FORMATS = {"pdf": ("pdf",), "svg": ("svg",), "both": ("pdf", "svg"), "json": ("json",), "png": ("png",),
+           "cards": ("cards",), "tts": ("tts",)}
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
@@ -68,21 +70,21 @@ def check_seed(seed: int, flag: str = "--seed", span: int = 1, what: str = "") -
 
 def make_kit(target: str, components: Sequence[str] | None = None, seed: int | None = None,
              count: str | None = None, paper: str = "a4", fmt: str = "pdf", out: Path = Path("output"),
-             bw: bool = False, bleed: float = 0.0, crop_marks: bool = True, duplex_offset: str = "0,0",
+             bw: bool = False, bleed: float | None = None, crop_marks: bool = True, duplex_offset: str = "0,0",
              settings: Sequence[str] | None = None, hex_size: str | None = None, fillable: bool = False,
-             cmyk: bool = False) -> None:
+             cmyk: bool = False, dpi: int | None = None, preset: str | None = None,
+             base_url: str | None = None) -> None:
     """``printkit make``: every option checked and every setting read before anything is made,
     then the files made and their paths printed on stdout, one a line. The values are the
-    command line's, as typer converts them (printkit/commands.py documents each option)."""
+    command line's, as typer converts them (printkit/commands.py documents each option);
+    ``bleed`` None is the format's default (0 mm, 3 mm for ``--format cards``)."""
     from printkit.core.draw.page import PAPERS, PrintOptions
     from printkit.core.output import prepare_folder
 
     paper = one_of("--paper", paper, PAPERS)
-    formats = FORMATS[one_of("--format", fmt, FORMATS, "pdf, svg, both, json or png")]
-    if cmyk and formats != ("pdf",):
-        raise PrintkitError(f"--cmyk makes PDF files for a print shop; --format {fmt.lower()} has no CMYK colours "
-                            "(leave out --format, or --cmyk)")
-    opts = PrintOptions(paper=paper, bw=bw, bleed=bleed, crop_marks=crop_marks,
+    formats = FORMATS[one_of("--format", fmt, FORMATS, "pdf, svg, both, json, png, cards or tts")]
+    _check_format_options(formats, fmt, cmyk=cmyk, dpi=dpi, preset=preset, base_url=base_url, bleed=bleed)
+    opts = PrintOptions(paper=paper, bw=bw, bleed=0.0 if bleed is None else bleed, crop_marks=crop_marks,
                         duplex_offset=_parse_offset(duplex_offset), cmyk=cmyk)
     todo = _components(target, components)
     jobs = _jobs(todo, list(settings or []), {"count": count, "hex_size": hex_size,
@@ -90,8 +92,24 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
     if cmyk and any(own.get("fillable") for _, own in jobs):
         raise PrintkitError("--cmyk makes PDF files for a print shop, which prints no form fields; "
                             "make --fillable sheets without --cmyk")
+    # --format cards: its options and components checked before anything is written
+    run = _cards_plan(jobs, dpi, bleed, preset) if formats == ("cards",) else None
     opts = dataclasses.replace(opts, seed=_seed(seed, jobs))
     prepare_folder(out)  # a folder that cannot be written to is refused before anything is made
+    note = lambda line: typer.echo(f"printkit: note: {line}", err=True)  # noqa: E731
+    if run is not None:
+        from printkit.core.export.cards import make_cards
+
+        for path in make_cards(target, run, out, bw=bw, seed=opts.seed, note=note):
+            typer.echo(str(path))
+        return
+    if formats == ("tts",):
+        from printkit.core.export.tts.export import check_base_url, make_tts
+
+        base = None if base_url is None else check_base_url(base_url)
+        for path in make_tts(jobs, bw=bw, seed=opts.seed, out=out, base=base, note=note):
+            typer.echo(str(path))
+        return
     written: list[Path] = []
     with _on_a_bar(jobs) as shown:
         for comp, own in shown:
@@ -100,6 +118,27 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
         written.append(_contact_sheet(target, written, opts, out, any(c.seeded for c, _ in jobs)))
     for path in written:
         typer.echo(str(path))
+
+
+def _check_format_options(formats: tuple[str, ...], fmt: str, *, cmyk: bool, dpi: int | None,
+                          preset: str | None, base_url: str | None, bleed: float | None) -> None:
+    """A PrintkitError for an option that the format given does not take."""
+    if cmyk and formats != ("pdf",):
+        raise PrintkitError(f"--cmyk makes PDF files for a print shop; --format {fmt.lower()} has no CMYK colours "
+                            "(leave out --format, or --cmyk)")
+    if formats != ("cards",) and (dpi is not None or preset is not None):
+        raise PrintkitError(f"{'--dpi' if dpi is not None else '--preset'} is for --format cards "
+                            "(a PNG a card for a print shop)")
+    if base_url is not None and formats != ("tts",):
+        raise PrintkitError("--base-url is for --format tts (where the saved object's images are hosted)")
+    if bleed and formats == ("tts",):
+        raise PrintkitError("--bleed is for printing: --format tts draws every item at its trim size")
+
+
+def _cards_plan(jobs: list[Job], dpi: int | None, bleed: float | None, preset: str | None) -> CardsRun:
+    from printkit.core.export.cards import plan_cards
+
+    return plan_cards(jobs, dpi, bleed, preset)
 
 
 def _on_a_bar(jobs: list[Job]) -> contextlib.AbstractContextManager[Iterable[Job]]:

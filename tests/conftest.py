@@ -161,32 +161,35 @@ def px(mm: float, dpi: float) -> float:
     return mm / MM_PER_IN * dpi
 
 
-def edge_centre(profile: np.ndarray) -> float:
-    """The darkness-weighted centre (in pixels) of the dark run in a 1-D grey profile."""
+def edge_centre(profile: np.ndarray, threshold: float = 0.25) -> float:
+    """The darkness-weighted centre (in pixels) of the dark run in a 1-D grey profile: pixels
+    at least ``threshold`` dark (0 white, 1 black); a light grey cut guide (20% grey, issue 28)
+    is found with a lower one."""
     ink = 1.0 - profile.astype(float) / 255.0
-    ink[ink < 0.25] = 0.0
+    ink[ink < threshold] = 0.0
     if ink.sum() == 0:
         raise AssertionError("no line found in the profile")
     return float((ink * np.arange(len(ink))).sum() / ink.sum())
 
 
 def measure_between_edges(img: np.ndarray, a_mm: tuple[float, float], b_mm: tuple[float, float],
-                          dpi: float, axis: str, window: float = 1.5) -> float:
+                          dpi: float, axis: str, window: float = 1.5, threshold: float = 0.25) -> float:
     """Distance in mm between the centres of two dark lines crossing a scan line.
 
     ``a_mm`` and ``b_mm`` are the expected (x, y) page positions of the two lines; the scan runs
-    along ``axis`` ("x" or "y") within +-window mm of each expected position.
+    along ``axis`` ("x" or "y") within +-window mm of each expected position; ``threshold`` as
+    for :func:`edge_centre`.
     """
     centres = []
     for x, y in (a_mm, b_mm):  # grey (the channels' mean) only along the scan, not the page
         if axis == "x":
             row = int(round(px(y, dpi)))
             lo, hi = int(px(x - window, dpi)), int(px(x + window, dpi)) + 1
-            centres.append(lo + edge_centre(img[row, lo:hi].mean(axis=-1)))
+            centres.append(lo + edge_centre(img[row, lo:hi].mean(axis=-1), threshold))
         else:
             col = int(round(px(x, dpi)))
             lo, hi = int(px(y - window, dpi)), int(px(y + window, dpi)) + 1
-            centres.append(lo + edge_centre(img[lo:hi, col].mean(axis=-1)))
+            centres.append(lo + edge_centre(img[lo:hi, col].mean(axis=-1), threshold))
     return abs(centres[1] - centres[0]) / dpi * MM_PER_IN
 
 

@@ -33,8 +33,11 @@ def _plan(tmp: Path) -> list[str]:
 #: script -> (its arguments for a tiny run, given a folder of its own; text its output holds)
 TINY: dict[str, tuple[Callable[[Path], list[str]], str]] = {
     "bench_calibration.py": (lambda tmp: ["--repeat", "1"], "peak resident memory:"),
+    "bench_format_cards.py": (lambda tmp: ["--runs", "1", "--dpi", "72", "missions"],
+                              "make trickdumpling missions --format cards (72 dpi), 1 run(s)"),
     "bench_gemblo.py": (lambda tmp: [], "make pieces"),
     "bench_gemblo_web.py": (lambda tmp: [], "POST a move through the app"),
+    "bench_format_tts.py": (lambda tmp: ["--runs", "1", "rollncook"], "make rollncook --format tts: median"),
     "bench_gimbap.py": (lambda tmp: [], "solve all 2376 orders"),
     "bench_ink.py": (lambda tmp: [], "darkest --bw page:"),
     "bench_rollncook.py": (lambda tmp: ["--quick"], "simulator:"),

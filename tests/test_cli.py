@@ -58,7 +58,7 @@ def test_make_all_makes_every_registered_component(tmp_path):
     (["make", "chess"], "unknown game 'chess'"),
     (["make", "calibration", "poster"], "no component 'poster'"),
     (["make", "calibration", "--paper", "a5"], "--paper must be one of"),
-    (["make", "calibration", "--format", "gif"], "--format must be pdf, svg, both, json or png"),
+    (["make", "calibration", "--format", "gif"], "--format must be pdf, svg, both, json, png, cards or tts"),
     (["make", "calibration", "--duplex-offset", "1;2"], "--duplex-offset takes X,Y"),
     (["make", "calibration", "--duplex-offset", "40,0"], "more than 10 mm"),
     (["make", "calibration", "--bleed", "11"], "bleed must be between 0 and 10 mm"),
@@ -114,8 +114,9 @@ def test_seeded_components_get_a_printed_random_seed(tmp_path, monkeypatch):
     from printkit.core.draw.page import FooterInfo
     from printkit.core import registry
 
+    # (the duplex check: a layout that needs no code's data; the page's swatches are a slot)
     comp = registry.Component("calibration", "seeded", "test only",
-                              lambda o: build_document("calibration/page.yaml", o, FooterInfo("calibration", "seeded", o.seed)),
+                              lambda o: build_document("calibration/duplex.yaml", o, FooterInfo("calibration", "seeded", o.seed)),
                               seeded=True)
     monkeypatch.setitem(registry.games()["calibration"], "seeded", comp)
     r = run_cli("make", "calibration", "seeded", "--out", str(tmp_path))

@@ -127,7 +127,10 @@ def test_the_wheel_carries_the_mit_licence_and_the_fonts_licences(wheel):
         licences = {n.split(".dist-info/licenses/", 1)[1]: z.read(n) for n in z.namelist()
                     if ".dist-info/licenses/" in n}
         metadata = next(z.read(n).decode() for n in z.namelist() if n.endswith(".dist-info/METADATA"))
-    assert set(licences) == {"LICENSE", "fonts/LICENSE-Comfortaa-OFL.txt", "fonts/LICENSE-DejaVu.txt"}
+        field_font = z.read("printkit/_data/fonts/PrintkitFieldSans.ttf")  # the text fields' font (issue 27)
+    assert set(licences) == {"LICENSE", "fonts/LICENSE-Comfortaa-OFL.txt", "fonts/LICENSE-DejaVu.txt",
+                             "fonts/LICENSE-PrintkitFieldSans-OFL.txt"}
+    assert field_font == (ROOT / "fonts" / "PrintkitFieldSans.ttf").read_bytes()
     assert b"MIT License" in licences["LICENSE"] and b"the printkit authors" in licences["LICENSE"]
     assert licences["LICENSE"] == (ROOT / "LICENSE").read_bytes()
     assert "License-Expression: MIT" in metadata

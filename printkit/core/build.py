@@ -9,16 +9,19 @@ from typing import Any
 
 from printkit.core.draw.ops import Document, LazyPages, Op, Page, Rect, Style
 from printkit.core.draw.page import (FooterInfo, PrintOptions, compose_page, content_box, design_misfit, impose_cards,
-                                     plan_grid)
+                                     item_pages, plan_grid)
 from printkit.errors import PrintkitError
 from printkit.core.layout.load import Layout, load_layout
 from printkit.core import progress
-from printkit.core.layout.poster import poster_pages
+from printkit.core.layout.poster import poster_item, poster_pages
 from printkit.core.layout.render import Renderer
 
 
 #: At most this many pages, or cards, in one document (a component's --count may make up to 10,000).
 MAX_PAGES = 20_000
+
+#: The style a card sheet's cut guide is drawn in (without bleed), if the layout has it.
+CUT_STYLE = "cut"
 
 #: While set (by ``printkit check``), the files of the layouts built are added to this list.
 built: ContextVar[list[str] | None] = ContextVar("printkit_built", default=None)
@@ -55,6 +58,8 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
         return _card_sheets(layout, r, ctx, opts, info, title)
     design = r.design = design_box(r, spec.size, ctx, opts)
     if spec.poster is not None:
+        if opts.items:  # the whole drawing at real size, on one page
+            return Document(_ink([poster_item(r, spec.poster, ctx, design)], r, opts), r.symbols, title)
         return Document(_ink(poster_pages(r, spec.poster, ctx, design, opts, info), r, opts), r.symbols, title)
     if spec.pages is None:
         raise layout.error("", "nothing to draw: this file has neither 'pages', 'cards' nor 'poster' "
@@ -82,6 +87,8 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
             sub = {**ctx, p.as_: items[k], "page_index": k, "page_n": k + 1}
         ops = r.page(p.elements, sub, f"pages[{i}].elements")
         progress.tick(total)
+        if opts.items:  # the design box alone, without margins and footer
+            return Page(design[0], design[1], ops, label=f"page {n + 1}")
         return compose_page(ops, design, opts, info, n + 1, total, layout.file)
 
     made: Callable[[int], Page] = make
@@ -105,7 +112,8 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
     try:  # the card fits this paper, or the layout says why before a card is drawn (issue 26)
         plan_grid(w, h, opts, gutter, count=len(items))
     except PrintkitError as e:
-        raise layout.error("cards", str(e)) from None
+        if not opts.items:  # an item alone needs no paper
+            raise layout.error("cards", str(e)) from None
     bg = r.colour(c.background, ctx, "cards.background")
     b = opts.bleed
 
@@ -119,7 +127,14 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
 
     fronts = [face(c.front, it, i, "cards.front") for i, it in enumerate(items)]
     backs = [face(c.back, it, i, "cards.back") for i, it in enumerate(items)] if c.back is not None else None
-    sheets = impose_cards(fronts, backs, w, h, opts, info, gutter)
+    if opts.items:
+        return Document(_ink(item_pages(fronts, backs, w, h, opts), r, opts), r.symbols, title)
+    # The cut guide's look is the layouts' shared style `cut` (layouts/common.yaml); a layout
+    # without one draws no guide.
+    guide = None
+    if CUT_STYLE in layout.styles:
+        guide = r.shape_style(r.style_spec(CUT_STYLE, ctx, f"styles.{CUT_STYLE}"), ctx, f"styles.{CUT_STYLE}")
+    sheets = impose_cards(fronts, backs, w, h, opts, info, gutter, guide, r.length(c.radius, ctx, "cards.radius"))
     return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None)
 
 

@@ -40,6 +40,11 @@ PEN = (0.08, 0.16, 0.55)
 MAX_BYTES = 200_000_000
 #: The value of a crossed check box (reportlab's on state).
 ON = "Yes"
+#: What a tap draws in a check box with a ``mark``, in the pen's colour: ``cross`` a cross
+#: (a box or a bullet crossed), ``ring`` a circle (a bullet circled).
+MARKS = ("cross", "ring")
+#: The pen's line in a mark, mm (as a ballpoint's).
+MARK_LINE = 0.4
 
 
 def text_field(name: str, x: float, y: float, w: float, h: float, *, maxlen: int = 0,
@@ -50,9 +55,22 @@ def text_field(name: str, x: float, y: float, w: float, h: float, *, maxlen: int
 
 
 def check_box(name: str, x: float, y: float, w: float, h: float, *, checked: bool = False,
-              tooltip: str = "") -> Field:
-    """A box crossed or not, centred in (x, y, w, h) mm (square: the smaller side)."""
-    return Field(name, x, y, w, h, "check", 0, ON if checked else "", 0.0, tooltip)
+              tooltip: str = "", mark: str = "",
+              glyph: tuple[float, float, float, float] | None = None) -> Field:
+    """A box crossed or not over (x, y, w, h) mm.
+
+    Without ``mark``: the largest square centred in the box takes the tap and shows a cross.
+    With a ``mark`` (one of :data:`MARKS`): the whole box takes the tap (any shape: a finger's
+    target), and a tap draws the mark in ``glyph`` (x, y, w, h mm inside the box; the box if
+    not given), so the mark can sit where the paper mark goes and leave print beside it clear."""
+    if mark and mark not in MARKS:
+        raise ValueError(f"check box {name!r}: mark {mark!r} is none of {', '.join(MARKS)}")
+    if mark and glyph is not None:
+        gx, gy, gw, gh = glyph
+        if gx < x - 1e-6 or gy < y - 1e-6 or gx + gw > x + w + 1e-6 or gy + gh > y + h + 1e-6:
+            raise ValueError(f"check box {name!r}: its mark's box {glyph} is not inside the box {(x, y, w, h)}")
+    return Field(name, x, y, w, h, "check", 0, ON if checked else "", 0.0, tooltip, mark=mark,
+                 glyph=(glyph or (x, y, w, h)) if mark else None)
 
 
 # -- writing (the PDF backend calls this for each Field) ---------------------------------------
@@ -64,16 +82,121 @@ def _font_pt(op: Field, height_pt: float) -> int:
     return max(4, min(14, int(height_pt * 0.72)))
 
 
-def add_pdf_field(c: Canvas, op: Field) -> None:
+def _page_box(c: Canvas, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """``box`` (x, y, w, h under the current transform) as x, y, w, h in page points."""
+    bx, by, bw, bh = box
+    (x0, y0), (x1, y1) = c.absolutePosition(bx, by), c.absolutePosition(bx + bw, by + bh)
+    return min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)
+
+
+def _num(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".") or "0"
+
+
+def _mark_stream(mark: str, glyph: tuple[float, float, float, float]) -> str:
+    """The drawing of ``mark`` in ``glyph`` (x, y, w, h pt in the widget's own box): a pen line
+    of :data:`MARK_LINE`, round caps, in :data:`PEN`."""
+    gx, gy, gw, gh = glyph
+    lw = MARK_LINE * PT_PER_MM
+    cx, cy, half = gx + gw / 2, gy + gh / 2, min(gw, gh) / 2
+    head = f"q {' '.join(_num(v) for v in PEN)} RG {_num(lw)} w 1 J 1 j"
+    if mark == "cross":
+        a = half - lw
+        path = (f"{_num(cx - a)} {_num(cy - a)} m {_num(cx + a)} {_num(cy + a)} l "
+                f"{_num(cx - a)} {_num(cy + a)} m {_num(cx + a)} {_num(cy - a)} l")
+    else:  # ring: four Bezier quarters
+        r = half - lw / 2
+        k = 0.5523 * r
+        path = (f"{_num(cx + r)} {_num(cy)} m "
+                f"{_num(cx + r)} {_num(cy + k)} {_num(cx + k)} {_num(cy + r)} {_num(cx)} {_num(cy + r)} c "
+                f"{_num(cx - k)} {_num(cy + r)} {_num(cx - r)} {_num(cy + k)} {_num(cx - r)} {_num(cy)} c "
+                f"{_num(cx - r)} {_num(cy - k)} {_num(cx - k)} {_num(cy - r)} {_num(cx)} {_num(cy - r)} c "
+                f"{_num(cx + k)} {_num(cy - r)} {_num(cx + r)} {_num(cy - k)} {_num(cx + r)} {_num(cy)} c")
+    return f"{head} {path} S Q"
+
+
+@dataclass
+class Marks:
+    """The check boxes with a ``mark`` in one reportlab document, and their appearances.
+
+    reportlab's ``acroForm.checkbox`` makes a square widget whose appearance is a glyph in it.
+    A marked box is made by it too (the field, its name, tooltip, flags and states), and then
+    :meth:`edit` (pypdf, after the document is saved) gives the widget its own rectangle and
+    its own "on" appearance: a form XObject made once for each look by reportlab's
+    ``acroForm.makeStream``. reportlab cannot put a reference into a widget it made, so the
+    appearances reach the saved file through the catalog (:data:`CARRIER`, set by
+    :meth:`attach`), and :meth:`edit` moves them to the widgets and removes the entry."""
+
+    #: Each look's appearance (its drawing and size) -> its reference in the reportlab document.
+    streams: dict[str, Any] = field(default_factory=dict)
+    #: Each marked widget's name -> its rectangle (page points) and its look.
+    widgets: dict[str, tuple[tuple[float, float, float, float], str]] = field(default_factory=dict)
+
+    def add(self, c: Canvas, name: str, rect: tuple[float, float, float, float], mark: str,
+            glyph: tuple[float, float, float, float]) -> None:
+        x, y, w, h = rect
+        gx, gy, gw, gh = glyph
+        drawing = _mark_stream(mark, (gx - x, gy - y, gw, gh))
+        key = f"{_num(w)} {_num(h)} {drawing}"
+        if key not in self.streams:
+            from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName
+
+            stream = c.acroForm.makeStream(w, h, drawing, Resources=PDFDictionary({"ProcSet": PDFArray([PDFName("PDF")])}))
+            self.streams[key] = c.acroForm.getRef(stream)
+        self.widgets[name] = ((x, y, x + w, y + h), key)
+
+    def attach(self, c: Canvas) -> None:
+        """Put the appearances in the catalog (for :meth:`edit`); before the document is saved."""
+        if self.streams:
+            from reportlab.pdfbase.pdfdoc import PDFDictionary
+
+            c.setCatalogEntry(CARRIER, PDFDictionary({f"M{i}": ref for i, ref in enumerate(self.streams.values())}))
+
+    def edit(self, reader: PdfReader) -> None:
+        """Give each marked widget of the saved document (read by pypdf: the PDF joiner calls
+        this before it writes the document's objects) its rectangle and appearance, and take
+        the appearances' entry out of the catalog."""
+        if not self.widgets:  # fields, but no marked check box (a score pad)
+            return
+        from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject
+
+        index = {key: f"/M{i}" for i, key in enumerate(self.streams)}
+        carrier_key = NameObject("/" + CARRIER)
+        root: Any = reader.trailer["/Root"].get_object()
+        carrier: Any = root[carrier_key].get_object()
+        for page in reader.pages:
+            for ref in page.get("/Annots") or []:
+                annot = ref.get_object()
+                got = self.widgets.get(str(annot.get("/T", "")))
+                if got is None:
+                    continue
+                rect, key = got
+                off = annot["/AP"]["/N"].raw_get("/Off")
+                annot[NameObject("/Rect")] = ArrayObject(FloatObject(_num(v)) for v in rect)
+                annot[NameObject("/AP")] = DictionaryObject({NameObject("/N"): DictionaryObject({
+                    NameObject("/" + ON): carrier.raw_get(index[key]), NameObject("/Off"): off})})
+        del root[carrier_key]
+
+
+#: The catalog entry that carries the marks' appearances from reportlab to :meth:`Marks.edit`
+#: (one reportlab writes and PDF readers ignore; removed before the file is written).
+CARRIER = "SpiderInfo"
+
+
+def add_pdf_field(c: Canvas, op: Field, marks: Marks | None = None) -> None:
     """``op`` as an AcroForm field on the canvas's current page, placed by the current transform
-    (the box's corners in page points; fields are axis-aligned)."""
+    (the box's corners in page points; fields are axis-aligned). A check box with a ``mark``
+    is noted in ``marks`` (its rectangle and look are set when the document is saved)."""
     from reportlab.lib.colors import Color
 
     pen = Color(*PEN)
-    (x0, y0), (x1, y1) = c.absolutePosition(op.x, op.y), c.absolutePosition(op.x + op.w, op.y + op.h)
-    x, y, w, h = min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)
+    x, y, w, h = _page_box(c, (op.x, op.y, op.w, op.h))
     if op.kind == "check":
         size = min(w, h)
+        if op.mark:
+            if marks is None or op.glyph is None:
+                raise ValueError(f"form field {op.name!r}: a marked check box needs its document's Marks")
+            marks.add(c, op.name, (x, y, w, h), op.mark, _page_box(c, op.glyph))
         c.acroForm.checkbox(name=op.name, x=x + (w - size) / 2, y=y + (h - size) / 2, size=size,
                             checked=op.value == ON, buttonStyle="cross", shape="square",
                             borderWidth=0, borderColor=None, fillColor=None, textColor=pen,
@@ -302,6 +425,7 @@ def fill_form(pdf: bytes | PdfReader, values: Mapping[str, str | bool]) -> bytes
                     annot[NameObject("/AS")] = state
                 else:
                     texts.append((ref, name, str(v)))
+            texts = _fill_field_font_texts(texts)
             if texts:
                 _fill_texts(writer, page, texts)
         missing = sorted(set(values) - seen)
@@ -310,6 +434,33 @@ def fill_form(pdf: bytes | PdfReader, values: Mapping[str, str | bool]) -> bytes
         out = io.BytesIO()
         writer.write(out)
     return out.getvalue()
+
+
+def _fill_field_font_texts(texts: list[tuple[Any, str, str]]) -> list[tuple[Any, str, str]]:
+    """Write the texts of fields drawn with the field font (printkit.core.formfont): the value,
+    and the appearance drawn into the field's own appearance stream (whose resources name the
+    font), as a viewer draws it. (pypdf would parse the whole embedded font again for each field:
+    a tenth of a second a field.) The texts of other fields are returned, for pypdf to write."""
+    from pypdf.generic import DictionaryObject, NameObject, StreamObject, TextStringObject
+
+    from printkit.core.formfont import RESOURCE, appearance, parse_da
+
+    rest = []
+    for ref, name, text in texts:
+        annot = ref.get_object()
+        da = str(_inherited(annot, "/DA") or "")
+        ap = annot.get("/AP")
+        stream = ap.get("/N") if isinstance(ap, DictionaryObject) else None
+        stream = stream.get_object() if stream is not None else None
+        fonts = stream.get("/Resources", {}).get("/Font", {}) if isinstance(stream, StreamObject) else {}
+        if (stream is None or "/" + parse_da(da)[0] != RESOURCE or not isinstance(fonts, DictionaryObject)
+                or RESOURCE not in fonts):
+            rest.append((ref, name, text))
+            continue
+        annot[NameObject("/V")] = TextStringObject(text)
+        x0, y0, x1, y1 = (float(v) for v in annot["/Rect"])
+        stream.set_data(appearance(text, abs(x1 - x0), abs(y1 - y0), da))
+    return rest
 
 
 def _fill_texts(writer: Any, page: Any, texts: list[tuple[Any, str, str]]) -> None:

@@ -230,6 +230,11 @@ class Component:
     settings: dict[str, Setting] = field(default_factory=dict)
     #: For ``--format json``: the component's contents as data (same arguments as ``build``).
     dump: Callable[..., dict] | None = None
+    #: What a player handles of it, for ``--format cards`` and ``tts`` (printkit/core/export):
+    #: ``card``, ``tile``, ``token``, ``piece``, ``die``, ``board``, ``sheet``, ``pad`` or ``aid``;
+    #: "" for what is not part of a game (the printer check).
+    kind: str = ""
+
     def options(self, texts: dict[str, str], flags: dict[str, str] | None = None) -> dict[str, Any]:
         """The settings typed (``--set``) that are this component's, parsed once: a setting
         that cannot be read is a PrintkitError naming it as typed (``flags``: a setting's

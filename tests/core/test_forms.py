@@ -126,3 +126,56 @@ def test_missing_file_and_folder(tmp_path):
         forms.read_form(str(tmp_path / "none.pdf"))
     with pytest.raises(PrintkitError, match="not a PDF file"):
         forms.read_form(str(tmp_path))
+
+
+# -- check boxes with a mark (issue 27: made for fingers) --------------------------------------------
+
+def marked(checked: dict | None = None) -> O.Document:
+    """A wide box (40 x 12 mm) whose tap draws a cross in its left 10 mm, and a ring box."""
+    v = checked or {}
+    fields = (forms.check_box("m:cross", 10, 10, 40, 12, mark="cross", glyph=(12, 11, 10, 10),
+                              checked=v.get("m:cross", False)),
+              forms.check_box("m:ring", 60, 10, 10, 20, mark="ring", glyph=(60, 15, 10, 10),
+                              checked=v.get("m:ring", False)))
+    return O.Document([O.Page(W, H, [O.Group(fields, O.Matrix.translate(5, 5))])])
+
+
+def test_a_marked_check_box_takes_the_tap_over_its_whole_box():
+    data = render_pdf(marked())
+    reader = PdfReader(io.BytesIO(data))
+    annots = {str(a.get_object()["/T"]): a.get_object() for a in reader.pages[0]["/Annots"]}
+    assert [float(v) for v in annots["m:cross"]["/Rect"]] == pytest.approx(
+        [15 * PT_PER_MM, (H - 27) * PT_PER_MM, 55 * PT_PER_MM, (H - 15) * PT_PER_MM], abs=0.01)
+    for a in annots.values():
+        assert set(a["/AP"]) == {"/N"} and set(a["/AP"]["/N"]) == {"/Yes", "/Off"}
+        on = a["/AP"]["/N"]["/Yes"]
+        box = [float(v) for v in a["/Rect"]]
+        assert [float(v) for v in on["/BBox"]] == pytest.approx([0, 0, box[2] - box[0], box[3] - box[1]], abs=0.01)
+    assert "/SpiderInfo" not in reader.trailer["/Root"]  # the appearances' carrier is gone
+    assert render_pdf(marked()) == data
+    assert forms.parse_form(data, "m.pdf").fields["m:ring"].kind == "check"
+
+
+def test_a_marked_check_box_draws_its_mark_in_its_glyph_box_only():
+    scale = 4
+    empty = raster(render_pdf(marked()), scale)
+    assert (empty < 250).sum() == 0  # nothing shows while empty
+    on = raster(forms.fill_form(render_pdf(marked()), {"m:cross": True, "m:ring": True}), scale)
+    pen = (on[:, :, 2] - on[:, :, 0] > 60)
+    px = scale * PT_PER_MM
+    ys, xs = np.nonzero(pen)
+    cross = (xs < 40 * px)
+    # the cross within its glyph (17..27 x 16..26 mm on the page), the ring within 65..75 x 20..30
+    assert 16.9 * px <= xs[cross].min() and xs[cross].max() <= 27.1 * px
+    assert 15.9 * px <= ys[cross].min() and ys[cross].max() <= 26.1 * px
+    assert 64.9 * px <= xs[~cross].min() and xs[~cross].max() <= 75.1 * px
+    assert 19.9 * px <= ys[~cross].min() and ys[~cross].max() <= 30.1 * px
+    ring = pen[int(25 * px), int(65 * px):int(75 * px)]  # a ring: ink at its sides, none at its middle
+    assert ring[: int(2 * px)].any() and ring[-int(2 * px):].any() and not ring[int(4 * px):int(6 * px)].any()
+
+
+def test_a_mark_outside_its_box_or_of_no_kind_is_refused():
+    with pytest.raises(ValueError, match="not inside the box"):
+        forms.check_box("m:x", 10, 10, 10, 10, mark="cross", glyph=(5, 10, 10, 10))
+    with pytest.raises(ValueError, match="none of cross, ring"):
+        forms.check_box("m:x", 10, 10, 10, 10, mark="tick")

@@ -63,6 +63,8 @@ def test_a_joined_pdf_opens_and_every_page_shows_its_own_seed(pad):
         assert f"page {n + 1} of {_SHEETS}" in shown, f"page {n + 1}"
         box = [round(float(v), 2) for v in reader.pages[n].trimbox]
         assert box == [0, 0, 595.28, 841.89]
+        # each page's parent is the page tree (it was an object of the chunk's, issue 27)
+        assert reader.pages[n]["/Parent"].indirect_reference == reader.trailer["/Root"].raw_get("/Pages")
 
 
 def test_resources_the_chunks_share_are_written_once(pad):
@@ -100,6 +102,7 @@ def test_fillable_fields_of_every_chunk_are_read_back_and_filled():
     names = list(reader.get_fields() or {})
     assert per_sheet > 10 and len(names) == len(set(names)) == 5 * per_sheet
     assert len(reader.trailer["/Root"]["/AcroForm"]["/Fields"]) == 5 * per_sheet
+    assert all(p["/Parent"].indirect_reference == reader.trailer["/Root"].raw_get("/Pages") for p in reader.pages)
     form = forms.parse_form(data, "pad.pdf")
     assert {f.page for f in form.fields.values()} == set(range(5))
     last = [f for f in form.fields.values() if f.page == 4 and f.kind == "text"][0]

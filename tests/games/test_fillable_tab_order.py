@@ -69,7 +69,7 @@ SAMPLES = {
              "td-pad1:total:p5": "Player 5: total", "td-pad1:cooks": "cook variation"},
     gimbap_pad: {"gim-pad1:r2:p3:radish": "Player 3, round 2: radish", "gim-pad1:total:p4:points": "Player 4, total: points"},
     jubako_pad: {"jub-pad1:t7:p2:count": "Player 2, turn 7: counted", "jub-pad1:end:p1:uncovered":
-                 "Player 1: Empty first-layer cells", "jub-pad1:peko:p4:gohan:points": "Player 4, Peko Peko gohan: points"},
+                 "Player 1: Empty first-layer cells", "jub-pad1:peko:p4:gohan:points": "Player 4, Peko Peko Gohan: points"},
     gemblo_pad: {"gem-pad1:red:player": "red: player's name", "gem-pad1:blue:I5": "blue: I5 left",
                  "gem-pad1:players:6:penalty": "Player 6: penalty"},
 }
@@ -85,18 +85,19 @@ def test_every_sheet_field_has_a_tooltip_and_the_sheet_goes_hour_by_hour():
     from tests.games.rollncook.test_fillable import blank
 
     fields = [f for page in _annots(blank(7)) for f in page]
-    assert len(fields) == 409
+    assert len(fields) == 711
     assert [n for n, tip in fields if not tip.strip()] == []
     assert len({tip for _, tip in fields}) == len(fields)
     tips = dict(fields)
     assert {n: tips[n] for n in ("RNC1-7:name", "RNC1-7:h10:die1", "RNC1-7:h21:die3", "RNC1-7:h11:plate1",
-                                 "RNC1-7:h12:box6", "RNC1-7:h13:seg2", "RNC1-7:inv:brown_sauce:3",
+                                 "RNC1-7:h12:box6", "RNC1-7:h13:seg2", "RNC1-7:inv:brown_sauce:3:got", "RNC1-7:inv:brown_sauce:3:used",
                                  "RNC1-7:meal:fried_egg:1", "RNC1-7:ability:adjust:2", "RNC1-7:meals",
                                  "RNC1-7:rares_left", "RNC1-7:total")} == {
         "RNC1-7:name": "restaurant's name", "RNC1-7:h10:die1": "10:00, die 1", "RNC1-7:h21:die3": "21:00, die 3",
         "RNC1-7:h11:plate1": "11:00, plate 1", "RNC1-7:h12:box6": "12:00, box 6",
         "RNC1-7:h13:seg2": "13:00, table segment 2",
-        "RNC1-7:inv:brown_sauce:3": "brown sauce 3: O obtained, X obtained and used",
+        "RNC1-7:inv:brown_sauce:3:got": "brown sauce 3: circled (obtained)",
+        "RNC1-7:inv:brown_sauce:3:used": "brown sauce 3: crossed (used)",
         "RNC1-7:meal:fried_egg:1": "fried egg, dish box 1", "RNC1-7:ability:adjust:2": "adjust 2",
         "RNC1-7:meals": "meals", "RNC1-7:rares_left": "rare left", "RNC1-7:total": "total"}
     hours = [int(m.group(1)) for n, _ in fields if (m := re.search(r":h(\d+):", n))]

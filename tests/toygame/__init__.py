@@ -21,6 +21,6 @@ GAME = "nim"
 _HERE = __name__
 
 register(Component(GAME, "pile", "a sheet of stones to cut out", lazy(f"{_HERE}.components:build_pile"),
-                   settings={"stones": Setting("15", "how many stones", whole_between(1, 20, "stones"))}))
+                   settings={"stones": Setting("15", "how many stones", whole_between(1, 20, "stones"))}, kind="sheet"))
 register_game(f"{_HERE}.state:NIM", GAME)
 register_scorekeeper(f"{_HERE}.web:KEEPER", GAME)

@@ -5,8 +5,9 @@ somewhere near the trim, so every filled area that touches the trim must go on f
 past it, or an imperfect cut shows a white sliver. Layouts draw their backgrounds, bands and
 tile fills at the trim; :func:`extend_to_bleed` adds, before each such fill, a plain rectangle
 of the same colour that runs from the fill's far side out through the bleed on every edge the
-fill touches (rounded corners and outlines stay as drawn, on top of it). This is done once,
-here, for every layout: no layout has to know about bleed.
+fill touches (rounded corners and outlines stay as drawn, on top of it); a round token's disc,
+a filled circle about the card's centre that reaches its trim, gets a disc ``B`` mm larger
+behind it. This is done once, here, for every layout: no layout has to know about bleed.
 
 >>> from printkit.core.colour import Colour
 >>> band = Rect(0, 0, 63, 10, Style(stroke=None, fill=Colour(1, 0, 0)))
@@ -16,7 +17,7 @@ here, for every layout: no layout has to know about bleed.
 
 from __future__ import annotations
 
-from printkit.core.draw.ops import IDENTITY, INHERIT, Group, Matrix, Op, Polygon, Rect, Style
+from printkit.core.draw.ops import IDENTITY, INHERIT, Circle, Group, Matrix, Op, Polygon, Rect, Style
 
 #: A fill whose edge is this close to the trim (mm) reaches it (an outline's half width, rounding).
 TOUCH = 0.6
@@ -66,6 +67,19 @@ def _extension(box: tuple[float, float, float, float], m: Matrix, w: float, h: f
     return Rect(nx0, ny0, nx1 - nx0, ny1 - ny0, Style(stroke=None, fill=fill), tag="bleed-fill")
 
 
+def _disc(op: Op, m: Matrix, w: float, h: float, b: float) -> Circle | None:
+    """A filled circle about the card's centre reaching its trim (a round token), ``b`` mm larger."""
+    style = getattr(op, "style", None)
+    if not isinstance(op, Circle) or style is None or style.fill is None or style.fill == INHERIT:
+        return None
+    if m.b != 0 or m.c != 0 or abs(abs(m.a) - 1) > 1e-9 or abs(abs(m.d) - 1) > 1e-9:
+        return None
+    cx, cy = m.apply(op.cx, op.cy)
+    if abs(cx - w / 2) > TOUCH or abs(cy - h / 2) > TOUCH or op.r < min(w, h) / 2 - TOUCH:
+        return None
+    return Circle(cx, cy, op.r + b, Style(stroke=None, fill=style.fill), tag="bleed-fill")
+
+
 def extend_to_bleed(ops: list[Op], w: float, h: float, b: float) -> list[Op]:
     """``ops`` of a w x h mm card with every fill that reaches the trim carried ``b`` mm on
     past it (each extension is drawn just before the top-level operation holding the fill, so
@@ -75,6 +89,9 @@ def extend_to_bleed(ops: list[Op], w: float, h: float, b: float) -> list[Op]:
     out: list[Op] = []
     for op in ops:
         for leaf, m in _leaves(op, IDENTITY):
+            disc = _disc(leaf, m, w, h, b)
+            if disc is not None:
+                out.append(disc)
             box = _box(leaf)
             if box is not None:
                 ext = _extension(box, m, w, h, b, leaf.style.fill)

@@ -34,6 +34,8 @@ from printkit.core.draw.ops import (
 LIGHT = 0.97
 #: Shapes smaller than this (mm² on the page) stay solid: pips, dots, thin bars.
 MIN_AREA = 9.0
+#: No solid area larger than this (mm²: DESIGN.md's 1 cm²) is left in --bw (see _small).
+SOLID_LIMIT = 100.0
 #: Text and strokes at least this light were drawn on a dark ground, now a pattern: text turns
 #: black on a white box of its own, strokes a mid grey (seen on white and on the pattern).
 PALE = 0.85
@@ -83,6 +85,8 @@ def _solid(op: Op) -> bool:
 
 
 def _points(op: Op) -> list[tuple[float, float]]:
+    """Points whose bounding box holds the shape (a path's curves lie within their control
+    points)."""
     if isinstance(op, Rect):
         return [(op.x, op.y), (op.x + op.w, op.y), (op.x + op.w, op.y + op.h), (op.x, op.y + op.h)]
     if isinstance(op, Circle):
@@ -90,20 +94,77 @@ def _points(op: Op) -> list[tuple[float, float]]:
     if isinstance(op, Polygon):
         return list(op.points)
     if isinstance(op, Path):
-        return [(s[-2], s[-1]) for s in op.segments if len(s) >= 3]
+        return [(s[i], s[i + 1]) for s in op.segments for i in range(1, len(s) - 1, 2)]
     return []
 
 
+#: Points a path's curve is followed by when its area is measured.
+CURVE_STEPS = 16
+
+
+def _outlines(op: Polygon | Path) -> list[list[tuple[float, float]]]:
+    """The shape's outlines as polygons: a path's subpaths each, its curves followed point by
+    point (a curve's ends alone, as for a leaf of two curves, enclose nothing)."""
+    if isinstance(op, Polygon):
+        return [list(op.points)]
+    rings: list[list[tuple[float, float]]] = []
+    ring: list[tuple[float, float]] = []
+    for s in op.segments:
+        if s[0] == "Z" and ring:  # drawing on after a close starts again where it began
+            ring = [ring[0]]
+            rings.append(ring)
+        elif s[0] == "M":
+            ring = [(s[1], s[2])]
+            rings.append(ring)
+        elif s[0] == "L" and ring:
+            ring.append((s[1], s[2]))
+        elif s[0] == "C" and ring:
+            (x0, y0), (x1, y1, x2, y2, x3, y3) = ring[-1], s[1:]
+            for k in range(1, CURVE_STEPS + 1):
+                t = k / CURVE_STEPS
+                u = 1 - t
+                ring.append((u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3,
+                             u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3))
+    return rings
+
+
 def _area(op: Op) -> float:
-    """The shape's area in its own units (a path's by the polygon of its segments' ends)."""
+    """The shape's area in its own units (a path's subpaths' areas added up, holes too: an
+    upper bound, which is what deciding "too small to pattern" needs)."""
     if isinstance(op, Rect):
         return abs(op.w * op.h)
     if isinstance(op, Circle):
         return math.pi * op.r * op.r
-    pts = _points(op)
+    if not isinstance(op, (Polygon, Path)):
+        return 0.0
+    total = 0.0
+    for pts in _outlines(op):
+        if len(pts) >= 3:
+            total += abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
+    return total
+
+
+def _ends_area(op: Path) -> float:
+    """The area of the polygon through a path's segments' ends (its curves' bulges left out)."""
+    pts = [(s[-2], s[-1]) for s in op.segments if len(s) >= 3]
     if len(pts) < 3:
         return 0.0
     return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
+
+
+def _small(op: Rect | Circle | Polygon | Path, scale2: float) -> bool:
+    """Whether a filled shape stays solid (``scale2``: mm² on the page per unit² of its own).
+
+    A shape under MIN_AREA does. So does a path whose segments' ends enclose less than
+    MIN_AREA, its curves' bulges not counted: the curved icons (a steak, a leaf in a corner
+    index) keep the solid grey that tells them apart from their hatched neighbours, as printed
+    since --bw became low-ink. But no shape larger than SOLID_LIMIT stays solid, however it is
+    drawn (the Gimbap sesame leaf, two curves whose ends enclose nothing, printed 61.5 cm² of
+    solid grey until issue 28)."""
+    area = _area(op) * scale2
+    if area < MIN_AREA:
+        return True
+    return isinstance(op, Path) and _ends_area(op) * scale2 < MIN_AREA and area <= SOLID_LIMIT
 
 
 def _local_angle(angle: float, m: Matrix) -> float:
@@ -277,7 +338,7 @@ class LowInk:
             op = replace(op, style=st)
         closed = not isinstance(op, Polygon) or op.closed
         if (fill is None or fill == INHERIT or fill.luminance >= LIGHT or not closed
-                or _area(op) * m.scale_factor ** 2 < MIN_AREA):
+                or _small(op, m.scale_factor ** 2)):
             return [op]
         return _hatched(op, fill, m)
 

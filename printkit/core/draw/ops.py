@@ -212,6 +212,10 @@ class Field:
     em size in mm, 0 to fit the box) or ``"check"`` (a box crossed, or not). ``value`` is what
     the field holds when made: its text, or ``"Yes"`` for a crossed box. A field is placed on
     a page, never in a symbol (a form field belongs to one page).
+
+    A check box's ``mark`` (see printkit.core.forms.MARKS) is what a tap draws, in ``glyph``
+    (x, y, w, h, in the same units as the box; inside it): then the whole box takes the tap.
+    Without a mark, the box is the largest square centred in it, crossed.
     """
 
     name: str
@@ -225,6 +229,8 @@ class Field:
     size: float = 0.0
     tooltip: str = ""
     tag: str | None = None
+    mark: str = ""
+    glyph: tuple[float, float, float, float] | None = None
 
 
 Op = Line | Rect | Circle | Polygon | Path | Text | Group | Use | Field
@@ -232,7 +238,11 @@ Op = Line | Rect | Circle | Polygon | Path | Text | Group | Use | Field
 
 @dataclass
 class Page:
-    """A page ``width`` x ``height`` mm. ``trim``/``bleed`` are (x, y, w, h) boxes, or None."""
+    """A page ``width`` x ``height`` mm. ``trim``/``bleed`` are (x, y, w, h) boxes, or None.
+
+    An item drawn alone (``PrintOptions.items``) may say more: ``outline``, its cut line as
+    points (x, y) in page mm when it is not the trim's rectangle (a piece's shape), and
+    ``group``, a name the items that belong together share (one player's set of pieces)."""
 
     width: float
     height: float
@@ -240,6 +250,8 @@ class Page:
     trim: tuple[float, float, float, float] | None = None
     bleed: tuple[float, float, float, float] | None = None
     label: str = ""
+    outline: tuple[tuple[float, float], ...] | None = None
+    group: str | None = None
 
 
 class LazySequence(Sequence):

@@ -52,6 +52,11 @@ class PrintOptions:
     seed: int | None = None
     #: PDF colours in CMYK for a print shop (core/draw/pdf.py): black is black ink only.
     cmyk: bool = False
+    #: Each item alone instead of sheets (``--format cards`` and ``tts``, printkit/core/export):
+    #: a card, tile or token on a page of its trim plus the bleed, its face and then its back;
+    #: a full page's design box, or a poster's whole drawing, on a page of its own size. No
+    #: paper, margin, crop mark or footer: :func:`item_pages`.
+    items: bool = False
 
     def __post_init__(self):
         if self.paper not in PAPERS:
@@ -213,11 +218,11 @@ class Grid:
         return self.x + c * (self.w + self.gutter), self.y + r * (self.h + self.gutter)
 
 
-def _densest(w: float, h: float, opts: PrintOptions, g: float, turned: bool) -> Grid | None:
-    """The grid of w x h mm cells with the most cells, footer below or (if denser) at the right."""
+def _grids(w: float, h: float, opts: PrintOptions, g: float, turned: bool) -> list[Grid]:
+    """The densest grid of w x h mm cells with the footer below, and with it at the right."""
     W, H = opts.size
     zmin = (opts.bleed + MARK_MIN) if opts.crop_marks else opts.bleed
-    best: Grid | None = None
+    out: list[Grid] = []
     for footer in ("bottom", "right"):
         aw = W - 2 * MARGIN - (FOOTER_H + FOOTER_GAP if footer == "right" else 0)
         ah = H - 2 * MARGIN - (FOOTER_H + FOOTER_GAP if footer == "bottom" else 0)
@@ -226,11 +231,9 @@ def _densest(w: float, h: float, opts: PrintOptions, g: float, turned: bool) -> 
         if cols < 1 or rows < 1:
             continue
         gw, gh = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
-        cand = Grid(cols, rows, MARGIN + (aw - gw) / 2, MARGIN + (ah - gh) / 2, w, h, g, footer,
-                    (aw - gw) / 2, (ah - gh) / 2, turned)
-        if best is None or cand.per_page > best.per_page:
-            best = cand
-    return best
+        out.append(Grid(cols, rows, MARGIN + (aw - gw) / 2, MARGIN + (ah - gh) / 2, w, h, g, footer,
+                        (aw - gw) / 2, (ah - gh) / 2, turned))
+    return out
 
 
 def _sheets(grid: Grid, count: int | None) -> float:
@@ -243,16 +246,20 @@ def plan_grid(w: float, h: float, opts: PrintOptions, gutter: float = 0.0, count
     (at least MARK_LEN mm, outside the bleed box) and the footer.
 
     The cards stand upright, or turned a quarter when that takes fewer sheets for ``count``
-    cards (or, without a count, more cards a sheet); a tie keeps them upright. A landscape
-    page would hold the same grid as turned cards on a portrait one, and portrait pages keep
-    "flip on the long edge" meaning one thing for every printer.
+    cards (or, without a count, more cards a sheet); a tie keeps them upright. The footer
+    stands below the cards, upright, unless putting it at the right (turned, read bottom to
+    top) saves a sheet. A landscape page would hold the same grid as turned cards on a
+    portrait one, and portrait pages keep "flip on the long edge" meaning one thing for every
+    printer.
     """
     g = max(gutter, 2 * opts.bleed)
-    best = _densest(w, h, opts, g, turned=False)
+    grids = _grids(w, h, opts, g, turned=False)
     if abs(w - h) > 1e-9:
-        turned = _densest(h, w, opts, g, turned=True)
-        if turned is not None and (best is None or _sheets(turned, count) < _sheets(best, count)):
-            best = turned
+        grids += _grids(h, w, opts, g, turned=True)
+    # Fewest sheets; then the footer upright below the cards (a footer at the right reads
+    # bottom to top: only where it saves a sheet); then upright cards; then more a sheet.
+    best = min(grids, key=lambda c: (_sheets(c, count), c.footer != "bottom", c.turned, -c.per_page),
+               default=None)
     if best is None:
         raise PrintkitError(
             f"a {w:g} x {h:g} mm card (bleed {opts.bleed:g} mm) does not fit on "
@@ -281,12 +288,18 @@ def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
 
 
 def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
-                 opts: PrintOptions, info: FooterInfo, gutter: float = 0.0) -> list[Page]:
+                 opts: PrintOptions, info: FooterInfo, gutter: float = 0.0,
+                 guide: Style | None = None, radius: float = 0.0) -> list[Page]:
     """Card sheets: fronts n-up, and when ``backs`` are given each sheet's backs on the next
     page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``.
 
     Each card is drawn in its own coordinates (0..w, 0..h), clipped to its bleed when there is
-    one (without bleed nothing is clipped, so lines on the trim print whole).
+    one (without bleed nothing is clipped).
+
+    Cut lines carry no ink from the cards (issue 28): with ``--bleed`` the crop marks show the
+    cuts and the art runs on past them; without bleed (cut at home, cards side by side) each
+    front's cut, its corners rounded by ``radius``, is traced in ``guide`` (the layouts' ``cut``
+    style, a light grey hairline), over the cards. Backs get none: cards are cut from the front.
     """
     W, H = opts.size
     grid = plan_grid(w, h, opts, gutter, count=len(fronts))
@@ -310,6 +323,10 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
         for k, i in enumerate(sheet):
             ops.append(Group(tuple(fronts[i]), card_matrix(grid, k, W, back=False), clip=clip,
                              tag=f"card-{i + 1}-front"))
+        if guide is not None and b <= 0:
+            r = min(radius, w / 2, h / 2)
+            ops += [Group((Rect(0, 0, w, h, guide, radius=r),), card_matrix(grid, k, W, back=False),
+                          tag="cut-guide") for k in range(len(sheet))]
         ops += _sheet_marks(grid, opts, len(sheet))
         pages.append(Page(W, H, ops, trim=trim, bleed=bleed_box if b else None, label=f"sheet {s + 1} fronts"))
         if backs is not None:
@@ -331,6 +348,25 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             x = W - MARGIN - FOOTER_H
             box = (W - x - FOOTER_H if back else x, MARGIN, FOOTER_H, H - 2 * MARGIN)
             page.ops.append(footer_ops(text, box, vertical=True))
+    return pages
+
+
+def item_pages(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
+               opts: PrintOptions) -> list[Page]:
+    """Each card alone on a page of its trim plus the bleed (``opts.items``): card ``i``'s face is
+    page ``2i`` and its back page ``2i + 1`` when there are backs (else its face is page ``i``).
+    A back is drawn as it is seen, upright (not mirrored: no duplex to line up). Fills at the
+    trim run on through the bleed and the card is clipped to it, as on a sheet."""
+    b = opts.bleed
+    clip = (-b, -b, w + 2 * b, h + 2 * b)
+    pages: list[Page] = []
+    for i, front in enumerate(fronts):
+        sides = [("face", front)] + ([("back", backs[i])] if backs is not None else [])
+        for side, ops in sides:
+            card = Group(tuple(extend_to_bleed(ops, w, h, b)), Matrix.translate(b, b), clip=clip,
+                         tag=f"card-{i + 1}-{side}")
+            pages.append(Page(w + 2 * b, h + 2 * b, [card], trim=(b, b, w, h),
+                              label=f"card {i + 1} {side}"))
     return pages
 
 

@@ -65,6 +65,8 @@ class _PdfRenderer:
         self.in_symbol = False
         #: Form fields drawn.
         self.fields = 0
+        #: The check boxes with a mark (printkit.core.forms.Marks), once a field is drawn.
+        self.marks: Any = None
         #: The style the canvas is set to, and what it paints (see _apply); None: not known.
         self.styled: tuple[Style, tuple[bool, bool]] | None = None
         self._by_type: dict[type, Callable[[Any], None]] = {
@@ -182,9 +184,11 @@ class _PdfRenderer:
     def _field(self, op: Field) -> None:
         if self.in_symbol:
             raise ValueError(f"form field {op.name!r} is in a symbol; a field goes on a page")
-        from printkit.core.forms import add_pdf_field  # only fillable documents need it
+        from printkit.core.forms import Marks, add_pdf_field  # only fillable documents need it
 
-        add_pdf_field(self.c, op)
+        if self.marks is None:
+            self.marks = Marks()
+        add_pdf_field(self.c, op, self.marks)
         self.fields += 1
         self.styled = None
 
@@ -237,24 +241,25 @@ def write_pdf(doc: Document, sink: IO[bytes], cmyk: bool = False) -> None:
     """Write the PDF of ``doc`` to ``sink`` (the same bytes as :func:`render_pdf`), a chunk of
     pages at a time (see :data:`CHUNK`), so memory does not grow with the number of pages."""
     count = len(doc.pages)
-    data, start = _chunk(doc, 0, cmyk)
+    data, start, edit = _chunk(doc, 0, cmyk)
     from printkit.core.draw.pdfjoin import PdfJoiner
 
     joiner = PdfJoiner(sink)
-    joiner.add(data)
+    joiner.add(data, edit)
     while start < count:
         # A chunk's reportlab document and pypdf reader are reference cycles: collected now,
         # not when the collector next looks at old objects (memory would grow until then).
         gc.collect()
-        data, start = _chunk(doc, start, cmyk)
-        joiner.add(data)
+        data, start, edit = _chunk(doc, start, cmyk)
+        joiner.add(data, edit)
     joiner.close()
 
 
-def _chunk(doc: Document, start: int, cmyk: bool) -> tuple[bytes, int]:
+def _chunk(doc: Document, start: int, cmyk: bool) -> tuple[bytes, int, Callable[[Any], None] | None]:
     """A reportlab document of ``doc``'s pages from ``start``, with every symbol known by then,
-    and the page after its last: at most :data:`CHUNK` pages, ended early once its pages hold
-    :data:`CHUNK_FIELDS` form fields."""
+    the page after its last (at most :data:`CHUNK` pages, ended early once its pages hold
+    :data:`CHUNK_FIELDS` form fields), and what the joiner changes in it before writing it (the
+    marked check boxes' rectangles and appearances, printkit.core.forms.Marks), if anything."""
     buf = io.BytesIO()
     c = rl_canvas.Canvas(
         buf,
@@ -285,8 +290,10 @@ def _chunk(doc: Document, start: int, cmyk: bool) -> tuple[bytes, int]:
         r.styled = None  # so does a form
         r.draw(doc.symbols[name])
         c.endForm()
+    if r.marks is not None:
+        r.marks.attach(c)
     c.save()
-    return buf.getvalue(), i
+    return buf.getvalue(), i, (r.marks.edit if r.marks is not None else None)
 
 
 def _page(c: rl_canvas.Canvas, r: _PdfRenderer, page: Page) -> None:

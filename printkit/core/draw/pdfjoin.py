@@ -9,8 +9,8 @@ form field's for the AcroForm. So memory does not grow with the number of pages.
 - Objects a page's resources reach (fonts, their files, symbol forms) are written once when
   chunks give them the same bytes (after renumbering); a chunk whose pages use other glyphs
   carries its own font subset.
-- The catalog's viewer preferences, the document information, the AcroForm's defaults and the
-  file identifier are the first chunk's; the AcroForm lists every chunk's fields.
+- The catalog's viewer preferences, the document information and the file identifier are the
+  first chunk's, the AcroForm's defaults the first form's; the AcroForm lists every chunk's fields.
 - Objects are written by pypdf (``write_to_stream``): a stream keeps its encoded bytes.
 - Font subsets get tags of their own: reportlab names every font's first subset ``AAAAAA+``
   (its public API has no way to choose), so two chunks' different subsets of one font would
@@ -18,6 +18,11 @@ form field's for the AcroForm. So memory does not grow with the number of pages.
   have different tags"). A subset's tag is six letters from a digest of its font's name and
   its font program (so of its glyphs): equal subsets get equal tags (and are written once),
   and a tag already given to another subset is never given again.
+- Text fields get the field font (:mod:`printkit.core.formfont`): reportlab names Helvetica in
+  each text field's ``/DA``, the form's ``/DR`` and each field's appearance; the joined file
+  names the field font (written once, whole) in ``/DA`` and ``/DR`` instead, and each text
+  field's appearance (its own: viewers rewrite it in place) is drawn with it.
+  reportlab's Helvetica is left out.
 
 The same chunks always give the same bytes.
 """
@@ -28,7 +33,7 @@ import hashlib
 import io
 import re
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from pypdf import PdfReader
@@ -55,6 +60,8 @@ class PdfJoiner:
         self.written: dict[bytes, int] = {}
         self.catalog: DictionaryObject | None = None
         self.form: DictionaryObject | None = None
+        #: The field font's object number (0 until a text field needs it).
+        self.field_font = 0
         self.trailer: dict[str, Any] = {}
         #: Font subsets' tags, by the digest of their name and program; the tags given.
         self.tags: dict[bytes, str] = {}
@@ -93,9 +100,12 @@ class PdfJoiner:
         return tag
 
     # -- reading a chunk ------------------------------------------------------------------------
-    def add(self, pdf: bytes) -> None:
-        """Write the pages of ``pdf`` (whole PDF bytes) after those written so far."""
+    def add(self, pdf: bytes, edit: Callable[[PdfReader], None] | None = None) -> None:
+        """Write the pages of ``pdf`` (whole PDF bytes) after those written so far; ``edit``,
+        if given, changes the chunk's objects (read by pypdf) before they are written."""
         chunk = _Chunk(self, PdfReader(io.BytesIO(pdf)))
+        if edit is not None:
+            edit(chunk.reader)
         root = chunk.reader.trailer["/Root"].get_object()
         assert isinstance(root, DictionaryObject)
         for page in chunk.reader.pages:
@@ -106,13 +116,67 @@ class PdfJoiner:
         if self.catalog is None:
             self.catalog = DictionaryObject({k: v for k, v in root.items() if k not in ("/Pages", "/AcroForm")})
             chunk.renumber(self.catalog, shared=True)
-            if form is not None:
-                self.form = DictionaryObject({k: v for k, v in form.get_object().items() if k != "/Fields"})
-                chunk.renumber(self.form, shared=True)
             trailer = chunk.reader.trailer
             info = trailer.raw_get("/Info")
             self.trailer = {"/Info": chunk.number(info, shared=True) if info is not None else None,
                             "/ID": trailer.get("/ID")}
+        if form is not None and self.form is None:
+            self.form = DictionaryObject({k: v for k, v in form.get_object().items() if k != "/Fields"})
+            self._form_resources(self.form)
+            chunk.renumber(self.form, shared=True)
+
+    # -- the field font -------------------------------------------------------------------------
+    @staticmethod
+    def _form_resources(form: DictionaryObject) -> None:
+        """The form's defaults without reportlab's Helvetica (nor its encoding, when no other
+        font is left): :meth:`close` adds the field font when a text field used it."""
+        resources = form.get("/DR")
+        if not isinstance(resources, DictionaryObject):
+            return
+        resources = form[NameObject("/DR")] = DictionaryObject(resources)
+        fonts = resources.get("/Font")
+        if isinstance(fonts, DictionaryObject):
+            fonts = resources[NameObject("/Font")] = DictionaryObject({k: v for k, v in fonts.items() if k != "/Helv"})
+            if not fonts:
+                resources.pop(NameObject("/Encoding"), None)
+
+    def font_number(self) -> int:
+        """The field font's object number; its objects are written the first time it is asked for."""
+        if not self.field_font:
+            from printkit.core.formfont import font_objects
+
+            first = self.new_number()
+            for _ in range(4):
+                self.new_number()
+            for n, parts in font_objects(first):
+                self.write_object(n, *parts)
+            self.field_font = first
+        return self.field_font
+
+    def text_field(self, widget: DictionaryObject) -> None:
+        """Give a text field (renumbered, its appearance taken off) the field font: its ``/DA``
+        names it, and its normal appearance shows its value with it."""
+        from pypdf.generic import TextStringObject
+
+        from printkit.core.formfont import RESOURCE, appearance, field_da
+
+        font_number = self.font_number()  # the form's /DR names it even when no field has a value
+        da = field_da(str(widget.get("/DA", "")))
+        widget[NameObject("/DA")] = TextStringObject(da)
+        x0, y0, x1, y1 = (float(v) for v in widget["/Rect"])  # type: ignore[attr-defined]
+        w, h = abs(x1 - x0), abs(y1 - y0)
+        value = widget.get("/V")
+        content = appearance(str(value) if value is not None else "", w, h, da)
+        # The font in its resources even when empty: PDFium looks for the /DA's font there
+        # first, and fill_form takes it from there.
+        font = b" /Resources << /Font << %s %d 0 R >> >>" % (RESOURCE.encode(), font_number)
+        body = (b"<< /BBox [0 0 %s %s]%s /Subtype /Form /Type /XObject /Length %d >>\nstream\n%s\nendstream"
+                % (_num(w), _num(h), font, len(content), content))
+        # Its own appearance, never shared: a viewer rewrites a field's appearance in place
+        # (PDFium does), which would change every field sharing it.
+        n = self.new_number()
+        self.write_object(n, body)
+        widget[NameObject("/AP")] = DictionaryObject({NameObject("/N"): IndirectObject(n, 0, None)})
 
     # -- the end --------------------------------------------------------------------------------
     def close(self) -> None:
@@ -122,6 +186,15 @@ class PdfJoiner:
         self.write_object(_PAGES, b"<< /Type /Pages /Count %d /Kids [" % len(self.kids), *_references(self.kids),
                           b"] >>")
         catalog = [_bytes(self.catalog)[:-2], b" /Pages %d 0 R" % _PAGES]  # its ">>" after the pages and the form
+        if self.form is not None and self.field_font:
+            from pypdf.generic import TextStringObject
+
+            from printkit.core.formfont import RESOURCE
+
+            resources = self.form.setdefault(NameObject("/DR"), DictionaryObject())
+            fonts = resources.setdefault(NameObject("/Font"), DictionaryObject())
+            fonts[NameObject(RESOURCE)] = IndirectObject(self.field_font, 0, None)
+            self.form[NameObject("/DA")] = TextStringObject(f"{RESOURCE} 0 Tf 0 g")
         if self.form is not None:
             catalog += [b" /AcroForm ", _bytes(self.form)[:-2], b" /Fields [", *_references(self.fields), b"] >>"]
         self.write_object(_CATALOG, *catalog, b" >>")
@@ -153,9 +226,10 @@ class _Chunk:
         """Write ``page`` (its contents, resources and annotations first); its number."""
         ref = page.indirect_reference
         n = self.numbers[ref.idnum] = self.joiner.new_number()
-        page[NameObject("/Parent")] = IndirectObject(_PAGES, 0, None)
         for key, value in list(page.items()):
-            page[key] = self.copied(value, shared=key == "/Resources")
+            if key != "/Parent":  # the joined file's page tree, set below
+                page[key] = self.copied(value, shared=key == "/Resources")
+        page[NameObject("/Parent")] = IndirectObject(_PAGES, 0, None)
         self.joiner.write_object(n, _bytes(page))
         return n
 
@@ -172,9 +246,14 @@ class _Chunk:
             return n
         self.open[key] = 0
         obj = ref.get_object()
+        widget = obj if isinstance(obj, DictionaryObject) and obj.get("/FT") == "/Tx" else None
+        if widget is not None:
+            widget.pop(NameObject("/AP"), None)  # drawn anew with the field font (reportlab's names Helvetica)
         if isinstance(obj, DictionaryObject) and obj.get("/Type") == "/Font":
             self.retag(obj)
         self.renumber(obj, shared)
+        if widget is not None:
+            self.joiner.text_field(widget)
         body = _bytes(obj)
         n = self.open.pop(key)
         if n:
@@ -231,6 +310,10 @@ def _bytes(obj: Any) -> bytes:
     out = io.BytesIO()
     obj.write_to_stream(out)
     return out.getvalue()
+
+
+def _num(v: float) -> bytes:
+    return (b"%.4f" % v).rstrip(b"0").rstrip(b".") or b"0"
 
 
 def _references(numbers: array) -> Iterator[bytes]:

@@ -139,3 +139,12 @@ class Canvas:
         symbol, named ``PREFIX-N``."""
         return self._r.auto_symbol(key, prefix, tuple(ops))
 
+
+    def low_ink(self, ops: Iterable[Op]) -> list[Op]:
+        """``ops`` as ``--bw`` prints them (floods become patterns, see
+        :mod:`printkit.core.draw.lowink`), in colour output too: to show the black-and-white
+        print beside the colour one (the calibration page's swatches). The patterns are sized
+        for the slot's box drawn at its own size."""
+        from printkit.core.draw.lowink import LowInk  # on first use, as build does for --bw
+
+        return LowInk(self._r.symbols).ops(ops)

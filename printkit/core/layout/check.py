@@ -8,7 +8,8 @@ length that is not one, text that does not fit, too many elements) is found too,
 naming the file and line:
 
 - a file a game's component draws is drawn by that component, with the game's data and default
-  settings, on A4 in colour and on Letter in black and white;
+  settings, on A4 in colour, on Letter in black and white, and item by item (as ``--format
+  cards`` draws them);
 - any other file is drawn with its own ``data`` alone; if it names data that only a game's code
   gives (a slot's drawing, say), it is checked without drawing.
 
@@ -28,8 +29,10 @@ from printkit.core.layout.load import Layout, MissingDataError, load_layout
 from printkit.core.resources import layouts_dir
 from printkit.errors import InputError, PrintkitError
 
-#: What files are drawn with: A4 in colour, then Letter in black and white.
-OPTIONS = (PrintOptions(paper="a4", seed=1), PrintOptions(paper="letter", bw=True, seed=1))
+#: What files are drawn with: A4 in colour, then Letter in black and white, then each item
+#: alone (the drawing of --format cards and tts, which may use layouts of its own).
+OPTIONS = (PrintOptions(paper="a4", seed=1), PrintOptions(paper="letter", bw=True, seed=1),
+           PrintOptions(paper="a4", seed=1, items=True))
 
 
 def layout_files() -> list[Path]:

@@ -492,6 +492,9 @@ class CardsSpec(Strict):
     h: Length
     over: str | list[Any]
     gutter: Length = 0.0
+    #: The corners of the cut are rounded by this much (a round token: half its width); the
+    #: cut guide drawn without bleed follows it (see :func:`printkit.core.draw.page.impose_cards`).
+    radius: Length = 0.0
     #: Fills the card and its bleed before the front (and back) are drawn.
     background: ColourSpec | None = None
     front: list[Element]

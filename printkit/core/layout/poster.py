@@ -37,3 +37,11 @@ def poster_pages(r: Renderer, spec: PosterSpec, ctx: dict[str, Any], design: tup
         r.poster = None
     first = compose_page(ops, design, opts, info, 1, total, r.layout.file, MAP_LABEL)
     return [first] + tile_pages(list(drawing.ops), plan, opts, info, first_page=2, pages_total=total)
+
+
+def poster_item(r: Renderer, spec: PosterSpec, ctx: dict[str, Any], design: tuple[float, float]) -> Page:
+    """The whole drawing on one page of its own size, at real size (``--format cards``/``tts``:
+    a board as one image): no map, no tiles."""
+    name, draw = r.slot_function(spec.slot, ctx, "poster.slot")
+    drawing = r.drawing(name, draw, ctx, design[0], design[1], "poster.slot")
+    return Page(drawing.w, drawing.h, list(drawing.ops), label="poster")

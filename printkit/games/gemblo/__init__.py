@@ -25,17 +25,17 @@ register(Component(GAME, "board", "the board at real size, tiled over pages (tur
                    lazy(f"{_HERE}.components:build_board"),
                    settings={"hex_size": _HEX, "coords": _COORDS,
                              "overlap": Setting(f"{DEFAULT_OVERLAP:g}mm", "overlap between tiles, 5 to 30 mm",
-                                                length_between(*OVERLAP_RANGE, "the overlap"))}))
-register(Component(GAME, "overview", "the whole board on one page, at reduced scale", lazy(f"{_HERE}.components:build_overview"),
-                   settings={"hex_size": _HEX, "coords": _COORDS}))
+                                                length_between(*OVERLAP_RANGE, "the overlap"))}, kind="board"))
+register(Component(GAME, "overview", "the whole board on one page, at reduced scale, with the 5-player obstacles (PK-7)",
+                   lazy(f"{_HERE}.components:build_overview"), settings={"hex_size": _HEX, "coords": _COORDS}, kind="aid"))
 register(Component(GAME, "pieces", "18 pieces x 6 colours at the board's cell size, named, with colour symbols; "
                    "each sheet's backs follow it (pieces may be flipped, GEM-3)",
                    lazy(f"{_HERE}.components:build_pieces"),
                    settings={"hex_size": _HEX,
                              "backs": Setting("yes", "a page of backs after each sheet, for long-edge duplex (yes/no)",
-                                              yes_no)}))
+                                              yes_no)}, kind="piece"))
 register(Component(GAME, "pad", "score pad: pieces left per colour, blocks, each player's penalty (2-6 players)",
-                   lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}))
+                   lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}, kind="pad"))
 register_form_reader(f"{_HERE}.pad:FORM_READER", GAME)  # printkit score gemblo pad.pdf: a filled score pad
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import partial
 
 from printkit.core.build import build_document
-from printkit.core.draw.hexes import area_outline, border_cells, inner_edges, segments_path
+from printkit.core.draw.hexes import (area_edges, area_inset_outline, area_outline, area_path, border_cells,
+                                     inner_edges, segments_path)
 from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Op, Polygon, Style, Use
 from printkit.core.draw.page import FooterInfo, PrintOptions, content_box, plan_tiles
 from printkit.core.geometry import hexgrid
@@ -102,6 +103,21 @@ def _starts(cv: Canvas, b: _Board) -> list[Op]:
     return ops
 
 
+def _obstacles(cv: Canvas, b: _Board) -> list[Op]:
+    """The 5-player obstacles of the data file (GEM-6, PK-7): each piece one shaded shape with
+    its outline, and its name in its cell nearest its middle (where to lay which piece)."""
+    ops: list[Op] = []
+    for o in CONTENT.obstacles:
+        cells = frozenset((q, r) for q, r in o.cells)
+        ops.append(Group((area_path(cells, b.size, cv.style("obstacle"), f"obstacle {o.piece}"),), b.place))
+        mx = sum(b.centre(c)[0] for c in cells) / len(cells)
+        my = sum(b.centre(c)[1] for c in cells) / len(cells)
+        here = min(sorted(cells), key=lambda c: (b.centre(c)[0] - mx) ** 2 + (b.centre(c)[1] - my) ** 2)
+        ops += cv.text(*b.centre(here), o.piece, "obstaclename", scale=b.k, align="center", valign="middle",
+                       h=0, wrap=False)
+    return ops
+
+
 def _coords(cv: Canvas, b: _Board) -> list[Op]:
     """Each cell's axial coordinates, light, below its centre."""
     ops: list[Op] = []
@@ -112,11 +128,13 @@ def _coords(cv: Canvas, b: _Board) -> list[Op]:
     return ops
 
 
-def board_drawing(cv: Canvas, af: float, coords: bool, turned: bool = False) -> Drawing:
+def board_drawing(cv: Canvas, af: float, coords: bool, turned: bool = False, obstacles: bool = False) -> Drawing:
     """The whole board at cells ``af`` mm across flats, its top left corner at (0, 0), a quarter
-    turn clockwise if ``turned``; it names its cell size (``cell``) for the layout."""
+    turn clockwise if ``turned``, with the 5-player obstacles if ``obstacles`` (the overview: a
+    diagram to set up from, never the board played on); it names its cell size (``cell``) for
+    the layout."""
     b = _Board(af, turned)
-    ops = _cells_and_areas(cv, b) + _starts(cv, b)
+    ops = _cells_and_areas(cv, b) + (_obstacles(cv, b) if obstacles else []) + _starts(cv, b)
     if coords:
         ops += _coords(cv, b)
     return Drawing(tuple(ops), b.width, b.height, {"cell": af})
@@ -129,15 +147,17 @@ def board_turned(opts: PrintOptions, af: float, overlap: float = DEFAULT_OVERLAP
     return len(plan_tiles(b.height, b.width, opts, overlap).tiles) < len(plan_tiles(b.width, b.height, opts, overlap).tiles)
 
 
-def _board_data(hex_size: float, coords: bool, turned: bool, **more) -> dict:
+def _board_data(hex_size: float, coords: bool, turned: bool, obstacles: bool = False, **more) -> dict:
     af, show = hex_size, coords
-    board = lambda cv, data, w, h: board_drawing(cv, af, show, turned)  # noqa: E731
-    return {"palette": CONTENT.palette, "hex_size": af, "slots": {"board": board}, **more}
+    board = lambda cv, data, w, h: board_drawing(cv, af, show, turned, obstacles)  # noqa: E731
+    return {"palette": CONTENT.palette, "hex_size": af, "slots": {"board": board},
+            "obstacles": len(CONTENT.obstacles), **more}
 
 
 def build_overview(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool = False) -> Document:
-    """The whole board on one page, at reduced scale, turned as the tiled board is."""
-    data = _board_data(hex_size, coords, board_turned(opts, hex_size))
+    """The whole board on one page, at reduced scale, turned as the tiled board is, with the
+    5-player obstacles (PK-7) marked: the diagram a 5-player game is set up from."""
+    data = _board_data(hex_size, coords, board_turned(opts, hex_size), obstacles=True)
     return build_document("gemblo/overview.yaml", opts, FooterInfo(GAME, "overview"), data)
 
 
@@ -151,20 +171,47 @@ def build_board(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool 
 
 # -- pieces ----------------------------------------------------------------------------------
 
-def piece_symbol(cv: Canvas, name: str, size: float) -> tuple[Op, ...]:
+#: Colour between a piece's cut (where its colour ends) and its frame (the layout's ``outline``
+#: style), mm: a cut this far off touches no ink, and two pieces of one colour side by side show
+#: twice this of colour to cut through (issue 28: cut lines carry no ink).
+FRAME_CLEAR = 0.6
+
+
+def piece_symbol(cv: Canvas, name: str, size: float, inset: float = 0.0) -> tuple[Op, ...]:
     """A piece in its data orientation around cell (0, 0): cells filled with the colour of the
-    use (INHERIT), thin lines between its blocks, and its outline (the cut line)."""
+    use (INHERIT), thin lines between its blocks, and its outline; a piece to cut out has it
+    moved ``inset`` mm inside, a frame, so that the cut (where the colour ends) carries no ink
+    (issue 28) and two pieces of one colour side by side show a cut between their frames."""
     cells = frozenset(CONTENT.pieces[name])
     ops: list[Op] = []
     for c in sorted(cells):
         x, y = to_pixel(c, size)
         ops.append(Polygon(tuple((x + a, y + b) for a, b in hexgrid.corners(size)),
                            Style(stroke=None, fill=INHERIT)))
-    inner = inner_edges(cells, size)
+    # The thin lines between cells stop at the frame: a corner of the frame lies on the line
+    # between the two cells there (it halves their 240 degrees), inset / cos 30 from the outline.
+    outer = {_pt(p) for seg in area_edges(cells, size) for p in seg} if inset > 0 else set()
+    cut = inset * 2 / SQRT3
+    inner = [(_short(a, b, cut) if _pt(a) in outer else a, _short(b, a, cut) if _pt(b) in outer else b)
+             for a, b in inner_edges(cells, size)]
     if inner:
         ops.append(segments_path(inner, cv.style("inner")))
-    ops.append(area_outline(cells, size, cv.style("outline"), tag=f"outline {name}"))
+    if inset > 0:
+        ops.append(area_inset_outline(cells, size, inset, cv.style("outline"), tag=f"outline {name}"))
+    else:
+        ops.append(area_outline(cells, size, cv.style("outline"), tag=f"outline {name}"))
     return tuple(ops)
+
+
+def _pt(p: tuple[float, float]) -> tuple[float, float]:
+    return (round(p[0], 6), round(p[1], 6))
+
+
+def _short(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[float, float]:
+    """``a`` moved ``by`` mm towards ``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = (dx * dx + dy * dy) ** 0.5
+    return (a[0] + dx / n * by, a[1] + dy / n * by)
 
 
 def _lattice(bw: float, bh: float, size: float) -> list[Hex]:
@@ -257,8 +304,9 @@ def sheet_drawing(cv: Canvas, sheet: dict, af: float, width: float,
     duplex ``offset``: each piece's back lands behind it, its mirror image, with its name and
     symbol upright (in its colour; in ``--bw`` outlined only, to save ink)."""
     size, k = af / SQRT3, af / SYMBOL_CELL
+    inset = cv.style("outline").stroke_width / 2 + FRAME_CLEAR
     for name in CONTENT.pieces:
-        cv.define(f"piece-{name}", partial(piece_symbol, cv, name, size))
+        cv.define(f"piece-{name}", partial(piece_symbol, cv, name, size, inset))
     back = sheet["side"] == "back"
     flip = Matrix.translate(width + offset[0], offset[1]) @ Matrix.mirror("x") if back else Matrix()
     ops: list[Op] = []
@@ -278,6 +326,8 @@ def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool 
     """All 108 pieces (18 shapes x 6 colours) at the board's cell size, packed on pages; with
     ``backs``, each sheet followed by its backs for double-sided printing (flip on long edge)."""
     af = hex_size
+    if opts.items:
+        return _pieces_alone(opts, af, backs)
     _, _, bw, bh = content_box(opts)
     packed = pack_pieces(bw, bh, af / SQRT3, list(CONTENT.colours))
     sides = ("front", "back") if backs else ("front",)
@@ -285,3 +335,79 @@ def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool 
     sheet = lambda cv, data, w, h: sheet_drawing(cv, data["sheet"], af, bw, opts.duplex_offset)  # noqa: E731
     data = {"palette": CONTENT.palette, "sheets": sheets, "slots": {"sheet": sheet}}
     return build_document("gemblo/pieces.yaml", opts, FooterInfo(GAME, "pieces"), data)
+
+
+# -- pieces one by one (--format cards and tts) -----------------------------------------------
+
+#: Room around a piece drawn alone, beyond its cells (its cut, where its colour ends), in mm.
+PIECE_PAD = 1.0
+
+
+def _loop(segments) -> tuple[tuple[float, float], ...]:
+    """The closed outline that ``segments`` (an area's outer edges, one loop) make, as points."""
+    key = lambda p: (round(p[0], 6), round(p[1], 6))  # noqa: E731
+    nxt: dict[tuple[float, float], list] = {}
+    for a, b in segments:
+        nxt.setdefault(key(a), []).append(b)
+        nxt.setdefault(key(b), []).append(a)
+    start = segments[0][0]
+    points, prev, here = [start], None, start
+    while True:
+        ahead = [p for p in nxt[key(here)] if prev is None or key(p) != key(prev)]
+        prev, here = here, ahead[0]
+        if key(here) == key(start):
+            return tuple(points)
+        points.append(here)
+
+
+def _alone(piece: str, af: float) -> tuple[Matrix, float, float, tuple[tuple[float, float], ...]]:
+    """Where a piece drawn alone goes: the matrix from its sheet position (turns 0, anchor
+    0,0: see :func:`_placed`) into its own box, the box's w and h, and its cut line there."""
+    size = af / SQRT3
+    m, _ = _placed(piece, 0, (0, 0), size)
+    centres = [m.apply(*to_pixel(c, size)) for c in CONTENT.pieces[piece]]
+    x0, x1 = min(x for x, _ in centres) - size, max(x for x, _ in centres) + size
+    y0, y1 = min(y for _, y in centres) - af / 2, max(y for _, y in centres) + af / 2
+    shift = Matrix.translate(PIECE_PAD - x0, PIECE_PAD - y0)
+    edges = area_edges(frozenset(CONTENT.pieces[piece]), size)
+    outline = tuple((shift @ m).apply(*p) for p in _loop(edges))
+    return shift, x1 - x0 + 2 * PIECE_PAD, y1 - y0 + 2 * PIECE_PAD, outline
+
+
+def _piece_alone(cv: Canvas, data: dict, af: float, side: str) -> list[Op]:
+    """One piece in its box, as :func:`sheet_drawing` draws it on a sheet; a back mirrored
+    within the box (the piece turned over)."""
+    item = data["item"]
+    shift, w, _, _ = _alone(item["piece"], af)
+    ops = sheet_drawing(cv, {"side": side, "pieces": [(item["colour"], item["piece"], 0, (0, 0))]}, af, 0.0)
+    if side == "back":  # drawn mirrored about x = 0: back into the box, where the face's mirror is
+        shift = Matrix.translate(w - shift.e, shift.f)
+    return [Group(tuple(ops), shift)]
+
+
+def _pieces_alone(opts: PrintOptions, af: float, backs: bool) -> Document:
+    """Every piece alone (``PrintOptions.items``), colour by colour as the sheets have them,
+    each colour's pieces one group: a page of the piece's own size (layouts/gemblo/piece.yaml)
+    with its cut line, and its back after it when ``backs``."""
+    slots = {"piece": lambda cv, data, w, h: _piece_alone(cv, data, af, "front"),
+             "back": lambda cv, data, w, h: _piece_alone(cv, data, af, "back")}
+    colours = list(CONTENT.colours)
+    by_piece: dict[str, list] = {}
+    symbols: dict = {}
+    title = ""
+    for piece in CONTENT.pieces:
+        _, w, h, outline = _alone(piece, af)
+        data = {"palette": CONTENT.palette, "piece_w": w, "piece_h": h, "slots": slots,
+                "pieces": [{"colour": c, "piece": piece} for c in colours]}
+        doc = build_document("gemblo/piece.yaml", opts, FooterInfo(GAME, "pieces"), data)
+        symbols.update(doc.symbols)
+        title = doc.title
+        b = opts.bleed
+        for k, page in enumerate(doc.pages):
+            back = k % 2 == 1
+            page.group = f"{GAME}-pieces-{colours[k // 2]}"
+            page.outline = tuple((b + (w - x if back else x), b + y) for x, y in outline)
+        by_piece[piece] = list(doc.pages)
+    pages = [p for j in range(len(colours)) for piece in CONTENT.pieces
+             for p in by_piece[piece][2 * j:2 * j + (2 if backs else 1)]]
+    return Document(pages, symbols, title)

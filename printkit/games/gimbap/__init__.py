@@ -13,6 +13,7 @@ from printkit.core.registry import (
     Component, Setting, SolveResult, Solver, lazy, length_between, register, register_form_reader, register_game,
     register_scorekeeper, register_solver, yes_no,
 )
+from printkit.core.export.tts import register_parts
 from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:
@@ -26,16 +27,17 @@ _HERE = __name__
 DEFAULT_EDGE, EDGE_RANGE = 20.0, (12.0, 28.0)
 
 register(Component(GAME, "dice", "the four order dice as cube nets with glue tabs", lazy(f"{_HERE}.components:build_dice"),
-                   settings={"edge": Setting(f"{DEFAULT_EDGE:g}mm", "the dice's cube edge, 12 to 28 mm",
-                                             length_between(*EDGE_RANGE, "the cube edge"))}))
-register(Component(GAME, "tokens", "the 12 point tokens, fronts and a common back", lazy(f"{_HERE}.components:build_tokens")))
-register(Component(GAME, "lessons", "10 lesson cards, a solution on each back", lazy(f"{_HERE}.components:build_lessons")))
+                   settings={"edge": Setting(f"{DEFAULT_EDGE:g}mm", "the dice's cube edge, 12 to 28 mm (from 18 mm the faces name their parts)",
+                                             length_between(*EDGE_RANGE, "the cube edge"))}, kind="die"))
+register(Component(GAME, "tokens", "the 12 point tokens, fronts and a common back", lazy(f"{_HERE}.components:build_tokens"), kind="token"))
+register(Component(GAME, "lessons", "10 lesson cards, a solution on each back", lazy(f"{_HERE}.components:build_lessons"), kind="card"))
 register(Component(GAME, "fillings", "paper seaweed sheet, sheet fillings and strips for one player",
-                   lazy(f"{_HERE}.components:build_fillings")))
-register(Component(GAME, "aid", "player aid: the round, checking, the end (two a page)", lazy(f"{_HERE}.components:build_aid")))
+                   lazy(f"{_HERE}.components:build_fillings"), kind="sheet"))
+register(Component(GAME, "aid", "player aid: the round, checking, the end (two a page)", lazy(f"{_HERE}.components:build_aid"), kind="aid"))
 register(Component(GAME, "pad", "score pad: the token each player keeps a round, points and radish totals",
-                   lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}))
+                   lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}, kind="pad"))
 register_form_reader(f"{_HERE}.pad:FORM_READER", GAME)  # printkit score gimbap pad.pdf: a filled score pad
+register_parts(GAME, "fillings", f"{_HERE}.tts:fillings")  # --format tts: each filling cut out along its outline
 register_game(f"{_HERE}.state:GIMBAP", GAME)  # printkit score gimbap: the record's rounds replayed on a GimbapState
 register_scorekeeper(f"{_HERE}.web:SCOREKEEPER", GAME)  # printkit serve: the Gimbap page (web.py, web/page.js)
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document
 from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.fonts import get_font
 from printkit.core.geometry.nets import cross_net
 from printkit.core.layout.load import load_layout
+from printkit.core.text import wrap
+from printkit.core.typescale import at_least_minimum
 from printkit.errors import PrintkitError
 from printkit.games.gimbap import drawing
 from printkit.games.gimbap.content import CONTENT
@@ -21,12 +24,15 @@ GAME = "gimbap"
 #: up, so a face and its "must not" twin never share an edge).
 CUBE_ORDER = ("top", "bottom", "front", "back", "left", "right")
 DEFAULT_EDGE, EDGE_RANGE = 20.0, (12.0, 28.0)
+#: The smallest cube edge (mm) whose faces print the parts' names beside their icons.
+NAMES_FROM_EDGE = 18.0
 
 
 def face_data(face: Face) -> dict:
     """What a layout needs to draw a face: its parts, must or must not, its words."""
     return {"a": face.a, "b": face.b, "kind": "must" if face.must else "mustnot",
-            "notation": str(face), "text": face.describe()}
+            "notation": str(face), "text": face.describe(),
+            "name_a": CONTENT.parts[face.a].name, "name_b": CONTENT.parts[face.b].name}
 
 
 def _design(spec) -> tuple[float, float]:
@@ -49,21 +55,39 @@ def _segments(segs) -> str:
     return " ".join(f"M{a[0]:.3f} {a[1]:.3f} L{b[0]:.3f} {b[1]:.3f}" for a, b in segs)
 
 
+def _captions(face: dict, scale: float, edge: float) -> dict[str, float]:
+    """Where a face's two names go (layouts/gimbap/dice.yaml), at 6 pt whatever the edge (the
+    icons scale, the words stay readable). On the 20 mm face the first icon is centred at
+    (-4.4, -4.6) with its foot at -1.3 and the second at (4.4, 3.4) from x 0.8: the first name
+    hangs under its icon in the free lower-left quarter (a long name wraps there, "Sesame /
+    leaf"); the second sits under its icon, 0.8 mm above the face's edge, moved left as much as
+    a long name needs to end 0.8 mm inside the fold."""
+    half = edge / 2
+    style = load_layout("gimbap/dice.yaml").styles["notation"]
+    assert isinstance(style.font, str) and isinstance(style.font_size, float)
+    width_b = get_font(style.font).width(face["name_b"], at_least_minimum(style.font_size))
+    centre_b = min(4.4 * scale, half - 0.8 - width_b / 2)
+    return {"cap_aw": 8.5 * scale, "cap_ax": -8.65 * scale, "cap_ay": -0.9 * scale,
+            "cap_bw": edge, "cap_bx": centre_b - half, "cap_by": half - 0.8}
+
+
 def dice_data(edge: float) -> dict:
     """Each die's net (cut and fold lines, tabs) and its faces placed and turned upright."""
     net = cross_net(edge)
     tab = max(abs(min(p[0] for t in net.tabs for p in t.polygon)), abs(min(p[1] for t in net.tabs for p in t.polygon)))
+    spec = load_layout("gimbap/dice.yaml").spec
+    design, geo = _design(spec), spec.data
+    scale = edge / geo["face_edge"]
     dice = []
     for i, (name, faces) in enumerate(CONTENT.dice):
         placed = []
         for cube_face, text in zip(CUBE_ORDER, faces, strict=True):
             nf = net.face(cube_face)
+            fd = face_data(parse_face(text))
             placed.append({"x": nf.x + edge / 2, "y": nf.y + edge / 2, "rotate": nf.rotation,
-                           "cube_face": cube_face, **face_data(parse_face(text))})
+                           "cube_face": cube_face, **fd, **_captions(fd, scale, edge)})
         dice.append({"n": i + 1, "name": name, "faces": placed})
     tabs = " ".join("M" + " L".join(f"{x:.3f} {y:.3f}" for x, y in t.polygon) + " Z" for t in net.tabs)
-    spec = load_layout("gimbap/dice.yaml").spec
-    design, geo = _design(spec), spec.data
     gap_x, gap_y = geo["net_gap"]
     pitch_x, pitch_y = net.width + 2 * tab + gap_x, net.height + 2 * tab + gap_y
     # As many nets a page as fit the layout's design box below its heading.
@@ -71,7 +95,10 @@ def dice_data(edge: float) -> dict:
     rows = max(1, int((design[1] - geo["nets_y"] + gap_y) // pitch_y))
     per = cols * rows
     return {
-        "edge": edge, "scale": edge / geo["face_edge"], "tab": tab, "corner": edge / 2 - 0.8, "corner2": edge - 1.6,
+        "edge": edge, "scale": scale, "tab": tab, "name_w": edge - 6,  # the die's name, beside the top tab
+        # The parts' names fit a face from an 18 mm edge, the die's beside the net; a smaller
+        # die shows its icons alone.
+        "names": "yes" if edge >= NAMES_FROM_EDGE else "",
         "pitch_x": pitch_x, "pitch_y": pitch_y, "cols": cols,
         "cuts": _segments(net.cuts), "folds": _segments(net.folds), "tabs": tabs,
         "dice": dice, "sheets": [dice[i:i + per] for i in range(0, len(dice), per)],
@@ -79,7 +106,23 @@ def dice_data(edge: float) -> dict:
 
 
 def build_dice(opts: PrintOptions, edge: float = DEFAULT_EDGE) -> Document:
+    if opts.items:
+        return _faces_alone(opts, edge)
     return build_document("gimbap/dice.yaml", opts, FooterInfo(GAME, "dice"), _common(dice_data(edge)))
+
+
+def _faces_alone(opts: PrintOptions, edge: float) -> Document:
+    """Each die's six faces alone (``PrintOptions.items``), upright, in :data:`CUBE_ORDER`, a
+    die's faces one group (``gimbap-dice-N``): layouts/gimbap/faces.yaml draws each as the
+    net does."""
+    data = dice_data(edge)
+    faces = [{"face": [{**f, "die": die["n"]}]} for die in data["dice"] for f in die["faces"]]
+    doc = build_document("gimbap/faces.yaml", opts, FooterInfo(GAME, "dice"),
+                         _common({**data, "faces": faces, "half": edge / 2}))
+    pages = list(doc.pages)
+    for page, face in zip(pages, faces, strict=True):
+        page.group = f"{GAME}-dice-{face['face'][0]['die']}"
+    return Document(pages, doc.symbols, doc.title)
 
 
 def tokens_data() -> dict:
@@ -95,6 +138,22 @@ def build_tokens(opts: PrintOptions) -> Document:
     return build_document("gimbap/tokens.yaml", opts, FooterInfo(GAME, "tokens"), _common(tokens_data()))
 
 
+def _lesson_rows(text: str, rows: int) -> dict[str, float]:
+    """Where a lesson front's conditions go (layouts/gimbap/lessons.yaml): the block of rows
+    centred in the space between the lesson's words (wrapped as printed) and the card's safe
+    area, a faint rule halfway between the words and the rows."""
+    layout = load_layout("gimbap/lessons.yaml")
+    d, style = layout.spec.data, layout.styles["lessontx"]
+    assert isinstance(style.font, str) and isinstance(style.font_size, float) and style.line_height
+    size = at_least_minimum(style.font_size)
+    font = get_font(style.font)
+    lines = len(wrap(text, font, size, float(d["text_w"])))
+    words_end = float(d["text_y"]) + (lines - 1) * style.line_height * size + (font.ascent - font.descent) * size
+    block = rows * float(d["row_h"])
+    top = words_end + (float(d["rows_bottom"]) - words_end - block) / 2
+    return {"rows_y": top, "rule_y": (words_end + top) / 2}
+
+
 def lessons_data() -> dict:
     lessons = []
     builds: list[Build] = []
@@ -104,7 +163,7 @@ def lessons_data() -> dict:
         if build is None:  # tests prove this never happens with the shipped data
             raise PrintkitError(f"lesson {i + 1} has no solution: check its faces in data.yaml")
         lessons.append({"n": i + 1, "title": lesson.title, "text": lesson.text,
-                        "faces": [face_data(f) for f in faces],
+                        "faces": [face_data(f) for f in faces], **_lesson_rows(lesson.text, len(faces)),
                         "solution": drawing.describe_build(build),
                         "solution_text": "\n".join(drawing.describe_build(build)), "build": build})
         builds.append(build)

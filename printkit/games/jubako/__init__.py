@@ -8,18 +8,21 @@ from __future__ import annotations
 
 from printkit.core.registry import (Component, Setting, lazy, register, register_form_reader, register_game,
                                     register_scorekeeper, yes_no)
+from printkit.core.export.tts import register_parts
 
 # Registered by name ("module:attribute"), imported on first use (issue 16).
 GAME = "jubako"
 _HERE = __name__
 
 register(Component(GAME, "board", "the jubako board: 5x5 side and 4x4 side, with the 0-49 track",
-                   lazy(f"{_HERE}.components:build_board")))
-register(Component(GAME, "tiles", "all 90 tiles at the board's cell size, with cut lines", lazy(f"{_HERE}.components:build_tiles")))
-register(Component(GAME, "tokens", "victory-point tokens 50/100/150/200 for four players", lazy(f"{_HERE}.components:build_tokens")))
-register(Component(GAME, "aid", "player aid: a turn, scoring, the five advanced options", lazy(f"{_HERE}.components:build_aid")))
+                   lazy(f"{_HERE}.components:build_board"), kind="board"))
+register(Component(GAME, "tiles", "all 90 tiles at the board's cell size, with cut lines; a common back follows each sheet (long-edge duplex)",
+                   lazy(f"{_HERE}.components:build_tiles"), kind="tile"))
+register_parts(GAME, "tiles", f"{_HERE}.tts:tiles")  # --format tts: the singles' pairs cut apart
+register(Component(GAME, "tokens", "victory-point tokens 50/100/150/200 for four players", lazy(f"{_HERE}.components:build_tokens"), kind="token"))
+register(Component(GAME, "aid", "player aid: a turn, scoring, the five advanced options", lazy(f"{_HERE}.components:build_aid"), kind="aid"))
 register(Component(GAME, "pad", "score pad: turn scores and bonuses, options worksheets with the rulebook's examples",
-                   lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}))
+                   lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}, kind="pad"))
 register_form_reader(f"{_HERE}.pad:FORM_READER", GAME)  # printkit score jubako pad.pdf: a filled score pad
 register_game(f"{_HERE}.scorer:GAME", GAME)
 register_scorekeeper(f"{_HERE}.web:SCOREKEEPER", GAME)  # printkit serve: the Jubako page (web.py, web/page.js)

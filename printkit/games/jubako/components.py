@@ -78,6 +78,10 @@ def build_board(opts: PrintOptions) -> Document:
     return build_document("jubako/board.yaml", opts, FooterInfo(GAME, "board"), data)
 
 
+#: The tiles' back (layouts/jubako/tiles.yaml) is drawn for a cell this size, in mm.
+BACK_CELL = 30.0
+
+
 def tiles_data() -> dict:
     cell = CONTENT.cell
     by_id = {d.id: d for d in CONTENT.delicacies}
@@ -94,7 +98,8 @@ def tiles_data() -> dict:
     geo = load_layout("jubako/tiles.yaml").spec.data
     at = geo["at"]
     return {**_common(), "tiles": tiles, "tile_w": 2 * cell, "half_c": cell / 2, "icon_y": cell * at["icon"],
-            "name_y": cell * at["name"], "gloss_y": cell * at["gloss"], "split_end": cell - geo["split_inset"]}
+            "name_y": cell * at["name"], "gloss_y": cell * at["gloss"], "split_end": cell - geo["split_inset"],
+            "back_scale": cell / BACK_CELL}
 
 
 def build_tiles(opts: PrintOptions) -> Document:

@@ -55,13 +55,17 @@ WORDS = {"turns": "turns and bonuses", "favorite": "Favorite Food", "multi": "Mu
          "bonus": "Bonus for a matching stack", "little": "Little Jubako (4x4 side)"}
 
 
+#: The delicacies' printed names by id: a player reads the rulebook's names, never a record's ids.
+_NAMES = {d.id: d.name for d in CONTENT.delicacies}
+
+
 def tooltip(name: str) -> str:
     """What the field ``name`` is, in the pad's printed words (its tooltip).
 
     >>> tooltip(field("t7", "p2", "count")), tooltip(field("name", "p1")), tooltip(field("end", "p3", "peko"))
     ('Player 2, turn 7: counted', "Player 1's name", 'Player 3: Peko Peko')
     >>> tooltip(field("multi", "p2", "R1", "layer")), tooltip(field("peko", "p4", "gohan", "points"))
-    ('Player 2, Multi-Tiered row 1: layer', 'Player 4, Peko Peko gohan: points')
+    ('Player 2, Multi-Tiered row 1: layer', 'Player 4, Peko Peko Gohan: points')
     >>> tooltip(field("bonus"))
     'Bonus for a matching stack'
     """
@@ -76,7 +80,7 @@ def tooltip(name: str) -> str:
     if parts[0] == "multi":
         return f"{who}, Multi-Tiered row {parts[2].removeprefix('R')}: {parts[3]}"
     if parts[0] == "peko":
-        return f"{who}, Peko Peko {parts[2]}: {parts[3]}"
+        return f"{who}, Peko Peko {_NAMES.get(parts[2], parts[2])}: {parts[3]}"
     return f"{who}, turn {parts[0].removeprefix('t')}: {WORDS.get(parts[2], parts[2])}"
 
 
@@ -92,9 +96,11 @@ class Sheet:
     labels: list[Label] = dc_field(default_factory=list)
     bands: list[dict[str, Any]] = dc_field(default_factory=list)
     marks: dict[str, float] = dc_field(default_factory=dict)
+    icons: list[dict[str, Any]] = dc_field(default_factory=list)  # a delicacy's icon by its name
 
     def data(self) -> dict[str, Any]:
         return {"boxes": [b.as_data() for b in self.boxes], **labels_by_align(self.labels), "bands": self.bands,
+                "icons": self.icons,
                 **{k: round(v, 3) for k, v in self.marks.items()}}
 
 
@@ -181,7 +187,8 @@ def _page2(d: Mapping[str, Any]) -> Sheet:
     y += 9.0
     for i, dl in enumerate(CONTENT.ids):
         ry = y + i * rh
-        s.labels.append(Label(dl, 0, ry, lw - 2.0, rh, "num", "right"))
+        s.labels.append(Label(_NAMES[dl], 0, ry, lw - 2.0, rh, "num", "right"))
+        s.icons.append({"id": dl, "x": 2.5, "y": ry + rh / 2})  # 4.8 mm wide, clear of the longest name
         if i % 2 == 1:
             s.bands.append({"x": 0, "y": ry, "w": 190.0, "h": rh, "style": "band"})
         for p, cells in enumerate(groups, start=1):
@@ -193,7 +200,7 @@ def _page2(d: Mapping[str, Any]) -> Sheet:
 def pad_data(fillable: bool = False) -> dict[str, Any]:
     d = _spec()
     p1, p2 = _page1(d), _page2(d)
-    return {"p1": p1.data(), "p2": p2.data(), "palette": {}, "fillable": fillable,
+    return {"p1": p1.data(), "p2": p2.data(), "palette": CONTENT.palette, "fillable": fillable,
             "slots": {"fields1": fields_slot(by_rows(p1.boxes), tooltip), "fields2": fields_slot(by_rows(p2.boxes), tooltip)}}
 
 

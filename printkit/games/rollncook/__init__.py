@@ -23,7 +23,7 @@ register(Component(NAME, "sheet", "the seeded score sheet (one page; --count N f
                              "fillable": Setting("no", "PDF form fields over every mark, to fill in on "
                                                        "a tablet and score (printkit score rollncook FILE.pdf)",
                                                  yes_no)},
-                   dump=lazy(f"{_HERE}.components:dump_sheets")))
+                   dump=lazy(f"{_HERE}.components:dump_sheets"), kind="sheet"))
 
 register_game(f"{_HERE}.scorer:GAME", NAME)
 register_form_reader(f"{_HERE}.filled:READER", NAME)

@@ -14,6 +14,8 @@ from printkit.games.rollncook.geometry import LAYOUT, geometry
 from printkit.games.rollncook.sheet import Sheet, generate
 
 GAME = "rollncook"
+#: Between the outermost plate's rim and the fork's or knife's middle, mm.
+CUTLERY_GAP = 1.1
 #: Fillable sheets in one file at most (a form is for players at a table, not a print run).
 MAX_FILLABLE = 200
 
@@ -50,8 +52,12 @@ def static_data(paper: str = "a4") -> dict:
     geo = geometry(paper)
     hours = []
     for clock, plates in zip(CONTENT.hours, CONTENT.plates, strict=True):
-        hours.append({"clock": clock, "plate_list": list(range(plates)),
-                      "plate_x": round(geo["mid"] - (plates - 1) * geo["plate_dx"] / 2, 4)})
+        plate_x = round(geo["mid"] - (plates - 1) * geo["plate_dx"] / 2, 4)
+        # a fork left of the plates and a knife right of them, as a place is laid (RNC-7)
+        side = (plates - 1) * geo["plate_dx"] / 2 + geo["plate_r"] + CUTLERY_GAP
+        hours.append({"clock": clock, "plates": plates, "plate_list": list(range(plates)), "plate_x": plate_x,
+                      "no_plate": "" if plates else "yes",
+                      "fork_x": round(geo["mid"] - side, 4), "knife_x": round(geo["mid"] + side, 4)})
     units = data["points"]
     meals = [{"name": m.name, "value": m.value, "icons": [icon(i) for i in m.ingredients],
               "points": f"{m.value} {units['one'] if m.value == 1 else units['many']}",
@@ -115,8 +121,8 @@ def build_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> 
     puts a PDF form field over every mark a player makes (issue 14)."""
     n = count
     if fillable and n > MAX_FILLABLE:
-        raise PrintkitError(f"--fillable: at most {MAX_FILLABLE} sheets in one file (each has 409 form fields, "
-                            f"about 0.2 s and 260 KB a sheet); got --count {n}")
+        raise PrintkitError(f"--fillable: at most {MAX_FILLABLE} sheets in one file (each has 711 form fields, "
+                            f"about 0.5 s and 280 KB a sheet); got --count {n}")
     seed = opts.seed or 0
     # Made as each page is drawn: --count 10000 never holds 10,000 sheets' data at once. Each
     # sheet is drawn once, so not through generate's cache of the last 512 sheets (kept for
@@ -124,6 +130,6 @@ def build_sheets(opts: PrintOptions, count: int = 1, fillable: bool = False) -> 
     geo = geometry(opts.paper)
     sheets = LazySequence(n, lambda i: _marks(generate.__wrapped__(seed + i), geo))
     data = {**static_data(opts.paper), "sheets": sheets, "palette": {}, "fillable": fillable,
-            "slots": {"qr": lambda r, ctx, w, h: [qr_path(ctx["s"]["id"], w, tag="qr")],
+            "slots": {"qr": lambda r, ctx, w, h: [qr_path(ctx["s"]["id"], w, quiet=geo["qr_quiet"], tag="qr")],
                       "fields": _fields}}
     return build_document(LAYOUT, opts, FooterInfo(GAME, "sheet", seed if n == 1 else None), data)

@@ -25,7 +25,6 @@ from printkit.games.rollncook.rules import meal_points
 from printkit.games.rollncook.sheet import Sheet, generate, parse_sheet_id
 
 HOURS = CONTENT.hours
-CIRCLED, CROSSED = frozenset("Oo0"), frozenset("Xx")
 #: What a die's field may hold.
 DIE = frozenset("123456")
 
@@ -52,8 +51,8 @@ class Marks:
     boxes: list[list[int]] = field(default_factory=list)  # per hour: box indexes crossed
     segments: list[list[int]] = field(default_factory=list)  # per table: segment indexes crossed
     plates: list[int] = field(default_factory=list)  # per hour: plates crossed
-    circled: Counter = field(default_factory=Counter)  # ingredient -> bullets circled (O or X)
-    crossed: Counter = field(default_factory=Counter)  # ingredient -> bullets crossed (X)
+    circled: Counter = field(default_factory=Counter)  # ingredient -> bullets circled or crossed
+    crossed: Counter = field(default_factory=Counter)  # ingredient -> bullets crossed (used)
     dishes: dict[str, int] = field(default_factory=dict)
     abilities: Counter = field(default_factory=Counter)
     problems: list[Violation] = field(default_factory=list)
@@ -90,6 +89,12 @@ def _sheet(form: FilledForm, sid: str) -> Sheet:
         raise PrintkitError(f"{form.file}: sheet {sid}: its seed is beyond {MAX_SHEET_SEED}; no sheet has this id")
     expected = {f.name: f.kind for f in field_ops(sid, *_layout())}
     got = {n: f.kind for n, f in form.fields.items() if n.startswith(sid + ":")}
+    old = Names(sid).bullet(CONTENT.basics[0], 0, "got").rpartition(":")[0]
+    if got.get(old) == "text" and old + ":got" not in got:
+        raise PrintkitError(f"{form.file}: sheet {sid} was made by an earlier printkit, whose inventory marks "
+                            "are typed letters (O, X); this printkit reads inventory marks as check boxes "
+                            "(circled, crossed): make the sheet again with printkit make rollncook --fillable "
+                            "and fill it in there")
     if got != expected:
         odd = sorted(set(expected) ^ set(got)) or sorted(n for n in got if got[n] != expected[n])
         raise PrintkitError(f"{form.file}: sheet {sid}: its fields are not those printkit makes "
@@ -148,21 +153,27 @@ def _crosses(form: FilledForm, m: Marks) -> None:
         m.abilities[kind] = sum(form.checked(m.names.ability(kind, j)) for j in range(n))
 
 
+def _marked(form: FilledForm, names: Names, ing: str, j: int) -> bool:
+    """Whether bullet ``j`` of ``ing`` is marked: circled (got), crossed (used), or both."""
+    return form.checked(names.bullet(ing, j, "got")) or form.checked(names.bullet(ing, j, "used"))
+
+
 def _inventory(form: FilledForm, m: Marks) -> None:
+    """Each bullet: ``got`` circled (obtained), ``used`` crossed (obtained and used; a cross
+    alone is over a bullet that was circled, as on paper), and the row's ``more``: how many
+    more were obtained than the row has bullets (issue 28)."""
     for ing in inventory_rows():
         for j in range(bullets(ing)):
-            name = m.names.bullet(ing, j)
-            t = form.value(name)
-            if not t:
-                continue
-            if t in CIRCLED:
+            if _marked(form, m.names, ing, j):
                 m.circled[ing] += 1
-            elif t in CROSSED:
-                m.circled[ing] += 1
-                m.crossed[ing] += 1
-            else:
-                m.bad(form, name, f"inventory {ing}", "RNC-5",
-                      f"{_shown(t)} is no mark: write O for circled (obtained), X for circled and crossed (used)")
+                m.crossed[ing] += form.checked(m.names.bullet(ing, j, "used"))
+        more = form.value(m.names.more(ing)).strip()
+        if more.isascii() and more.isdecimal() and len(more) <= 2:  # the field holds 2 digits
+            m.circled[ing] += int(more)
+        elif more:
+            m.bad(form, m.names.more(ing), f"inventory {ing}", "RNC-5",
+                  f"'more' holds how many more {ing} were obtained than the row has bullets: a number up to 99, "
+                  f"not {_shown(more)}")
 
 
 def _dishes(form: FilledForm, m: Marks) -> None:
@@ -199,7 +210,8 @@ def _adjusted(form: FilledForm, m: Marks) -> None:
     for h in range(m.played):
         dice = m.dice[h]
         free = (1 if len(set(dice)) < len(dice) else 0) + m.abilities["add"]
-        odd = sorted(((min(_step(d, k + 1) for d in dice), k) for k in m.boxes[h] if k + 1 not in dice),
+        # an hour without dice (a gap, RNC-11) is 3 steps from any box: as far as a result goes
+        odd = sorted(((min((_step(d, k + 1) for d in dice), default=3), k) for k in m.boxes[h] if k + 1 not in dice),
                      reverse=True)
         for steps, k in sorted(odd[free:], key=lambda s: s[1]):
             left -= steps
@@ -291,11 +303,14 @@ def _gained(m: Marks) -> Counter:
 
 
 def _first(form: FilledForm, m: Marks, ing: str, want: str) -> str:
-    """The field of ``ing``'s first bullet that is empty (``want`` ""), or its last circled one."""
-    names = [m.names.bullet(ing, j) for j in range(bullets(ing))]
+    """The ``got`` field of ``ing``'s first bullet not marked (``want`` ""), or of its last
+    marked one."""
+    marked = [_marked(form, m.names, ing, j) for j in range(bullets(ing))]
     if want == "":
-        return next((n for n in names if not form.value(n)), names[-1])
-    return next((n for n in reversed(names) if form.value(n)), names[0])
+        j = next((j for j, on in enumerate(marked) if not on), len(marked) - 1)
+    else:
+        j = next((j for j in reversed(range(len(marked))) if marked[j]), 0)
+    return m.names.bullet(ing, j, "got")
 
 
 def _obtained(form: FilledForm, m: Marks) -> Counter:

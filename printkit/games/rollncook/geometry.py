@@ -85,7 +85,11 @@ def _geometry(paper: str) -> dict:
             "dish_y": _r((meal_dy - g["row_gap"] - g["dish_h"]) / 2),
             "totals_y": _r(totals_y), "total_box_h": 7.0, "totals_mid": _r(totals_y + 3.5),
             "ab_box_step": _r(g["ab_box"] + g["ab_box_gap"]),
-            "segments": _segments(g)}
+            "segments": _segments(g),
+            # the plate icon's well; "no plate" where an hour has none (under the time)
+            "plate_well": _r(g["plate_r"] * 0.6), "no_plate_y": _r(g["plate_y"] - 1.2),
+            # a row's "more" box, centred on the row; the word before it, right-aligned
+            "more_y": _r((rows_h / inv_rows - g["more_h"]) / 2), "more_label_x": _r(g["more_x"] - 0.6 - 7)}
 
 
 def geometry(paper: str = "a4") -> dict:
@@ -102,6 +106,11 @@ def dish_box(geo: dict, meal: int, j: int) -> tuple[float, float, float, float]:
 def bullet(geo: dict, row: int, j: int) -> tuple[float, float]:
     """Inventory bullet ``j`` of row ``row``: its centre."""
     return (geo["bullet_x"] + j * geo["bullet_dx"], geo["rows_y"] + row * geo["inv_dy"] + geo["inv_mid"])
+
+
+def more_box(geo: dict, row: int) -> tuple[float, float, float, float]:
+    """Inventory row ``row``'s "more" box, where a player tallies past the row's bullets: x, y, w, h."""
+    return (geo["more_x"], geo["rows_y"] + row * geo["inv_dy"] + geo["more_y"], geo["more_w"], geo["more_h"])
 
 
 def ability_box(geo: dict, a: int, j: int) -> tuple[float, float, float, float]:

@@ -1,4 +1,5 @@
-"""A greedy automatic player, and the simulator that plays a sheet many times (balance).
+"""A greedy automatic player, a random one (for tests: every choice legal and random), and the
+simulator that plays a sheet many times (balance).
 
 Each hour the player takes, for each result, the box or table segment whose ingredients it
 values most (by what the meals still open need), makes a rare ingredient when a meal it can
@@ -18,7 +19,7 @@ from functools import cache
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.record import HourPlay
 from printkit.games.rollncook.rules import (
-    State, cook, dish_boxes_left, make_rare, meal_points, plates_left,
+    State, apply_ability, cook, dish_boxes_left, make_rare, meal_points, plates_left,
 )
 from printkit.games.rollncook.sheet import Sheet, generate
 from printkit.games.rollncook.state import HOURS, TABLES, RollNCookState, take, takes
@@ -153,6 +154,86 @@ def play_sheet(sheet: Sheet, rng: random.Random, dice: list[list[int]] | None = 
             raise AssertionError(f"the greedy player broke a rule: {bad[0]}")
         hours.append(entry)
     return hours, table
+
+
+def random_hour(table: RollNCookState, seat: int, roll: list[int], rng: random.Random) -> dict:
+    """A random player's entry for its next hour with the dice ``roll``: every choice legal and
+    random. It may reuse a result or add one (RNC-4) while those boxes last, sends each result
+    to a random box or segment it may cross (or to none), then makes random rare ingredients
+    and cooks random meals while it can (the caller applies the entry to ``table``). It is
+    no player to copy: it finds the corners of the rules (tests: the inventory's rows)."""
+    clock, start = table.hour_due(seat), table.sheet(seat)
+    assert clock is not None and start is not None  # a seat with a sheet and an hour to play
+    hour = TABLES[clock]
+    sheet, res = start, list(roll)
+    entry: dict = {"hour": clock, "dice": list(roll)}
+    abilities = []
+    for kind in ("reuse", "add"):
+        if sheet.abilities.get(kind, 0) and rng.random() < 0.3:
+            v = rng.choice(res) if kind == "reuse" else rng.randint(1, 6)
+            sheet, res, _ = apply_ability(sheet, res, kind, v, v)
+            abilities.append({kind: v})
+    if abilities:
+        entry["abilities"] = abilities
+    taken = []
+    for v in res:
+        options = takes(sheet, hour, v)
+        if not options or rng.random() < 0.05:
+            continue
+        t = rng.choice(options)
+        sheet, _ = take(sheet, hour, t)
+        taken.append({"box": t.box} if t.box is not None else {"table": t.table, "segment": t.segment})
+    entry["take"] = taken
+    rares: list[str] = []
+    while rng.random() < 0.8:
+        made = [r for r in CONTENT.rares if not make_rare(sheet, r)[1]]
+        if not made:
+            break
+        rare = rng.choice(made)
+        sheet, _ = make_rare(sheet, rare)
+        rares.append(rare)
+    cooked: list[str] = []
+    while plates_left(sheet, hour) and rng.random() < 0.9:
+        can = [m for m in CONTENT.meals if not cook(sheet, hour, m)[1]]
+        if not can:
+            break
+        meal = rng.choice(can)
+        sheet, _ = cook(sheet, hour, meal)
+        cooked.append(meal)
+    if rares:
+        entry["rare"] = rares
+    if cooked:
+        entry["cook"] = cooked
+    return entry
+
+
+def play_random(sheet: Sheet, rng: random.Random) -> tuple[list[dict], RollNCookState]:
+    """A whole game of the random player (:func:`random_hour`) on ``sheet``, with random dice:
+    the hours as record entries and the State at the end."""
+    table = RollNCookState.new([("player", sheet)])
+    hours = []
+    for _ in HOURS:
+        entry = random_hour(table, 0, [rng.randint(1, 6) for _ in range(3)], rng)
+        bad = table.apply((0, HourPlay.model_validate(entry)))
+        if bad:
+            raise AssertionError(f"the random player broke a rule: {bad[0]}")
+        hours.append(entry)
+    return hours, table
+
+
+def circled(sheet: Sheet, hours: list[dict]) -> Counter:
+    """The bullets a game's hours (record entries) circle, by ingredient: what each box and
+    segment crossed gives (RNC-2), and each rare ingredient made (RNC-6)."""
+    out: Counter = Counter()
+    for e in hours:
+        h = sheet.hours[TABLES[e["hour"]]]
+        for t in e.get("take", []):
+            if "box" in t:
+                out.update(h.boxes[t["box"] - 1])
+            else:
+                out[sheet.hours[TABLES[t["table"]]].table[t["segment"] - 1]] += 1
+        out.update(r if isinstance(r, str) else r["name"] for r in e.get("rare", []))
+    return out
 
 
 def simulate(seed: int, games: int, dice_seed: int = 0) -> list[int]:

@@ -146,7 +146,8 @@ def track_data() -> dict:
 
 def aid_data() -> dict:
     """The aid's sections from layouts/trickdumpling/aid.yaml, with the numbers from data.yaml filled in."""
-    values = {"deal": CONTENT.deal, "threshold": CONTENT.threshold}
+    values = {"deal": CONTENT.deal, "threshold": CONTENT.threshold,
+              "special": {sp["code"]: sp for sp in CONTENT.specials}}
     sections = [{**sec, "text": fill(sec["text"], values)}
                 for sec in load_layout("trickdumpling/aid.yaml").spec.data["sections"]]
     suits = [{"id": s.id, "name": s.name} for s in CONTENT.suits]

@@ -107,7 +107,11 @@ def test_a_board_cell_and_a_piece_cell_measure_the_same(kit, kind):
     img = kitcache.pdf_page(kit["gemblo-pieces-a4.pdf"], p, dpi) if kind == "pdf" \
         else kitcache.svg_page(kit[f"gemblo-pieces-a4-p{p + 1:02d}.svg"], dpi=dpi)
     x = cx + 0.2 * 16  # within the flat edges (half a side: 4.6 mm), clear of marks and labels
-    piece_cell = measure_between_edges(img, (x, cy - 8), (x, cy + 8), dpi, "y")
+    # A piece's dark frame runs outline_inset inside its cut (issue 28: cut lines carry no ink):
+    # measured frame to frame (a window clear of a neighbour's frame), plus the inset each side.
+    inset = Canvas.standalone("gemblo/pieces.yaml").style("outline").stroke_width / 2 + components.FRAME_CLEAR
+    frame = 16.0 - 2 * inset
+    piece_cell = measure_between_edges(img, (x, cy - frame / 2), (x, cy + frame / 2), dpi, "y", window=0.6) + 2 * inset
     assert piece_cell == pytest.approx(16.0, abs=0.2)
     assert piece_cell == pytest.approx(board_cell, abs=0.2)
 

@@ -1,7 +1,9 @@
 """Issue 12: Gemblo pieces that cut cleanly. On every pieces sheet, colour and --bw, A4 and
-Letter, each piece's outline (its cut line) is clearly heavier than any other line drawn inside
-the piece: the thin lines between its own cells and --bw's hatching and dots. And the pieces
-take as few sheets as the page's cells allow."""
+Letter, each piece's frame is clearly heavier than any other line drawn inside the piece: the
+thin lines between its own cells and --bw's hatching and dots. (Issue 28 moved the frame, 0.7 mm
+on the cut line before, 0.85 mm inside the cut at 0.5 mm: cut lines carry no ink, and
+tests/quality/test_cut_lines.py reads the cut itself.) And the pieces take as few sheets as the
+page's cells allow."""
 
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ def test_each_piece_outline_is_at_least_twice_any_line_inside_it(paper: str, bw:
             lines = _stroked(doc.symbols[op.symbol], doc.symbols)
             cut = [w for tag, w in lines if tag == f"outline {name}"]
             inside = [w for tag, w in lines if tag != f"outline {name}"]
-            assert len(cut) == 1 and cut[0] >= 0.6, (op.tag, cut)
+            assert len(cut) == 1 and cut[0] >= 0.5, (op.tag, cut)
             if len(CONTENT.pieces[name]) > 1:
                 assert inside, op.tag  # lines between its cells (and in --bw a pattern)
             if inside:

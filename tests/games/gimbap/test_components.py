@@ -68,12 +68,14 @@ def test_a_die_face_measures_the_cube_edge(kind, edge):
         stem = "gimbap-dice-a4" + ("" if edge == 20 else f"-edge{edge}")  # a non-default edge is named
         img = kitcache.pdf_page(files[f"{stem}.pdf"], page, dpi) if kind == "pdf" \
             else kitcache.svg_page(files[f"{stem}-p{page + 1:02d}.svg"], dpi=dpi)
-        # The back face (bottom of the cross): solid cut lines left, right and below; a dashed
-        # fold above, measured where its first dash lies.
+        # The back face (bottom of the cross): solid cut lines left, right and below (light grey
+        # hairlines since issue 28: cut lines carry no ink); a dashed fold above, measured
+        # where its first dash lies.
         cx, cy = m.apply(0, 0)
-        assert measure_between_edges(img, (cx - h, cy + 1), (cx + h, cy + 1), dpi, "x") == pytest.approx(edge, abs=0.2)
+        assert measure_between_edges(img, (cx - h, cy + 1), (cx + h, cy + 1), dpi, "x",
+                                     threshold=0.08) == pytest.approx(edge, abs=0.2)
         x = cx - h + 0.6
-        assert measure_between_edges(img, (x, cy - h), (x, cy + h), dpi, "y") == pytest.approx(edge, abs=0.2)
+        assert measure_between_edges(img, (x, cy - h), (x, cy + h), dpi, "y", threshold=0.08) == pytest.approx(edge, abs=0.2)
 
 
 def test_faces_are_placed_and_turned_as_the_net_says():
@@ -146,7 +148,7 @@ def test_seaweed_sheet_measures_true_on_paper(kit):
     row = img[int((y0 + 70) / 25.4 * dpi)].mean(axis=1)
     dark = np.nonzero(row < 128)[0]
     width = (dark[-1] - dark[0] + 1) / dpi * 25.4
-    assert width == pytest.approx(180 + 0.35, abs=0.3)  # the sheet and its outline
+    assert width == pytest.approx(180, abs=0.3)  # the sheet: its outline is a light hairline (issue 28)
 
 
 @pytest.mark.parametrize("comp", COMPONENTS)
@@ -183,8 +185,8 @@ def test_the_radish_slices_are_centred_at_the_layouts_pitch(edit_layout):
 
 
 def test_the_leaf_keeps_the_pieces_outline(edit_layout):
-    edit_layout("gimbap/fillings.yaml", "piece:   {extends: base, stroke_width: 0.35mm}",
-                "piece:   {extends: base, stroke_width: 0.5mm}")
+    edit_layout("gimbap/fillings.yaml", "piece:   {extends: cut}",
+                "piece:   {extends: cut, stroke_width: 0.5mm}")
     leaf = components.fillings_data()["leaf"]
     assert leaf["stroke"] * leaf["scale"] == pytest.approx(0.5)
 

@@ -9,6 +9,7 @@ from printkit.core.draw import ops as O
 from printkit.core.draw.page import PrintOptions
 from printkit.core.registry import games
 from printkit.games.gimbap import drawing
+from printkit.games.gimbap.content import CONTENT
 from tests.games.printsizes import printed_pt, texts, under_6_pt
 
 
@@ -84,13 +85,31 @@ def test_no_text_under_6_pt(comp):
 
 
 def test_die_face_captions_are_6_pt_and_dark():
+    """Each face names its two parts under their icons, in the rulebook's words (issue 28; it
+    printed dice notation, "rice+ham"), at 6 pt and dark."""
     from printkit.games.gimbap import components
 
-    notations = [f["notation"] for die in components.dice_data(20.0)["dice"] for f in die["faces"]]
-    assert len(notations) == 24  # six faces on each of four dice
+    faces = [f for die in components.dice_data(20.0)["dice"] for f in die["faces"]]
+    assert len(faces) == 24  # six faces on each of four dice
     doc = games()["gimbap"]["dice"].build(PrintOptions())
-    captions = [(op, m) for op, m, _ in texts(doc) if op.text in set(notations)]
-    assert len(captions) == 24
+    words = {w for p in CONTENT.parts.values() for w in (p.name, *p.name.split())}
+    captions = [(op, m) for op, m, _ in texts(doc) if op.text in words]
+    # two names a face; "Sesame leaf" under the first icon wraps to two lines
+    assert len(captions) == 48 + sum(1 for f in faces if " " in f["name_a"])
     for op, m in captions:
         assert printed_pt(op, m) >= 6 - 1e-6
         assert op.colour.luminance < 0.4  # a dark grey, not the old light grey
+
+
+def test_small_dice_show_icons_alone():
+    """Below an 18 mm edge the names would crowd the icons (and the die's name its net): the
+    faces show their icons alone; from 18 mm each names its parts."""
+    from printkit.games.gimbap import components
+
+    words = {w for p in CONTENT.parts.values() for w in (p.name, *p.name.split())} | {n for n, _ in CONTENT.dice}
+
+    def named(edge: float) -> int:
+        return sum(1 for op, _, _ in texts(components.build_dice(PrintOptions(), edge)) if op.text in words)
+
+    assert named(components.NAMES_FROM_EDGE - 0.5) == 0
+    assert named(components.NAMES_FROM_EDGE) >= 48

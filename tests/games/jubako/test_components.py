@@ -47,8 +47,11 @@ def test_a_board_cell_and_a_tile_half_are_one_size(kit, kind):
     page, (x0, y0), (x1, y1) = find(tiles, "tile 1")
     img = kitcache.pdf_page(kit["jubako-tiles-a4.pdf"], page, dpi) if kind == "pdf" \
         else kitcache.svg_page(kit[f"jubako-tiles-a4-p{page + 1:02d}.svg"], dpi=dpi)
-    assert measure_between_edges(img, (x0, y0 + 3), (x1, y0 + 3), dpi, "x", window=1.0) == pytest.approx(2 * cell, abs=0.2)
-    assert measure_between_edges(img, (x0 + 3, y0), (x0 + 3, y1), dpi, "y", window=1.0) == pytest.approx(cell, abs=0.2)
+    # A tile's cut is traced by its light grey guide (issue 28: cut lines carry no ink).
+    assert measure_between_edges(img, (x0, y0 + 3), (x1, y0 + 3), dpi, "x", window=1.0,
+                                 threshold=0.08) == pytest.approx(2 * cell, abs=0.2)
+    assert measure_between_edges(img, (x0 + 3, y0), (x0 + 3, y1), dpi, "y", window=1.0,
+                                 threshold=0.08) == pytest.approx(cell, abs=0.2)
 
 
 def test_all_90_tiles_on_few_pages():
@@ -58,7 +61,8 @@ def test_all_90_tiles_on_few_pages():
     assert len(doubles) == 78 and sorted(singles) == sorted(CONTENT.ids)
     assert Counter(frozenset(h["id"] for h in t["halves"]) for t in doubles) == CONTENT.tile_counts
     doc = games()["jubako"]["tiles"].build(PrintOptions())
-    assert len(doc.pages) <= 4
+    # four sheets of fronts, each followed by its backs (tests/games/jubako/test_tile_backs.py)
+    assert len(doc.pages) <= 8 and len([p for p in doc.pages if p.label.endswith("fronts")]) <= 4
 
 
 def test_board_sides_printed_cells_and_track():

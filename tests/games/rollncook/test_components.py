@@ -45,11 +45,12 @@ def test_the_columns_share_the_design_width(edited_sheet):
 
 
 def test_the_tables_are_drawn_where_their_icons_go(edited_sheet):
-    edited_sheet("table_r: 8.7 ", "table_r: 8 ")
+    edited_sheet("table_r: 8.87 ", "table_r: 8 ")
     seg = components.static_data()["geo"]["segments"][0]
     assert (seg["ax"], seg["ay"]) == pytest.approx((0, -8))
     # The icon sits on the segment's middle line (30 degrees from the top), table_icon_at of r out.
-    assert seg["iy"] == pytest.approx(-8 * 0.47 * 3 ** 0.5 / 2, abs=1e-4)
+    at = components.static_data()["geo"]["table_icon_at"]
+    assert seg["iy"] == pytest.approx(-8 * at * 3 ** 0.5 / 2, abs=1e-4) and 0.5 < at < 0.8
 
 
 def test_the_abilities_are_named_by_the_layout():

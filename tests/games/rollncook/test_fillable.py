@@ -30,7 +30,7 @@ from printkit.core.draw import ops as O
 from printkit.core.draw.pdf import render_pdf
 from printkit.core.units import PT_PER_MM
 from printkit.games.rollncook.content import CONTENT
-from printkit.games.rollncook.form import Names, bullets, inventory_rows
+from printkit.games.rollncook.form import Names, inventory_rows
 from printkit.games.rollncook.sheet import generate, parse_sheet_id
 from tests.conftest import run_cli
 from tests.corpus import ref_rollncook as rnc
@@ -94,7 +94,8 @@ def marks(rec: dict, total: int | None) -> dict:
     for ing in inventory_rows():
         have = got[ing] + made[ing]
         used = have - left.get(ing, 0)
-        values.update({n.bullet(ing, j): "X" if j < used else "O" for j in range(have)})
+        values.update({n.bullet(ing, j, "got"): True for j in range(have)})
+        values.update({n.bullet(ing, j, "used"): True for j in range(used)})
     _first_n(values, n.plate, plates)
     _first_n(values, n.dish, dishes)
     _first_n(values, n.ability, abilities)
@@ -203,23 +204,33 @@ def test_corpus_games_filled_in_score_their_totals(tmp_path, k):
     assert {p["name"]: p["total"] for p in out["players"]} == want
 
 
-def test_a_row_too_short_for_what_was_made_is_no_violation(tmp_path):
-    """RNC-5, RNC-6: a legal game (the corpus generator's, legal by the scorer and the
-    independent referee) in which Ann makes 7 cheeses: their row holds 6, so the sheet shows 6
-    while the salt and milk crossed made 7. Read alone, that looked like more salt and milk
-    crossed than the meals and rares use (RNC-5); the marks cannot say more, so it is legal."""
+def test_a_rows_more_box_counts_what_its_bullets_do_not_hold(tmp_path):
+    """RNC-5, RNC-6, issue 28: a legal game (the corpus generator's, legal by the scorer and the
+    independent referee) in which Ann makes 7 cheeses and uses 3. Filled with 4 cheeses on the
+    row's bullets and "3" in its "more" box (as a row full of bullets sends the rest there), the
+    sheet reads as the game; "3" left out, the 4 cheeses left uncrossed are 3 short of what the
+    crossed milk and salt made; a "more" box that holds no number is named."""
     src = Path(__file__).parent / "records" / "seventh-cheese.json"
     rec = json.loads(src.read_text())
     code, out = score_json(src)
     assert code == 0 and out["violations"] == []
     names = Names(rec["sheet"])
-    beyond = {names.bullet(ing, j) for ing in inventory_rows() for j in range(bullets(ing), 2 * bullets(ing))}
-    values = {k: v for k, v in marks(rec, None).items() if k not in beyond}
-    assert len(values) < len(marks(rec, None))  # the sheet has no room for every cheese
-    pdf = tmp_path / "ann.pdf"
-    pdf.write_bytes(forms.fill_form(parsed(parse_sheet_id(rec["sheet"])[1]), values))
-    code, out = score_json(pdf)
-    assert out["violations"] == [] and code == 0
+    values = marks(rec, None)
+    assert [values.get(names.bullet("cheese", j, "got"), False) for j in range(8)] == [True] * 7 + [False]
+    assert [values.get(names.bullet("cheese", j, "used"), False) for j in range(4)] == [True] * 3 + [False]
+    for j in (4, 5, 6):  # circled, not crossed: three of the four cheeses left, tallied instead
+        del values[names.bullet("cheese", j, "got")]
+    seed = parse_sheet_id(rec["sheet"])[1]
+    verdicts = {}
+    for more in ("3", "", "lots"):
+        pdf = tmp_path / f"ann-{more or 'none'}.pdf"
+        pdf.write_bytes(forms.fill_form(parsed(seed), {**values, names.more("cheese"): more}))
+        verdicts[more] = score_json(pdf)
+    assert verdicts["3"][1]["violations"] == [] and verdicts["3"][0] == 0
+    assert verdicts[""][0] == 1 and verdicts[""][1]["violations"]
+    bad = [v for v in verdicts["lots"][1]["violations"] if "'lots'" in v["message"]]
+    assert len(bad) == 1 and bad[0]["rule"] == "RNC-5" and bad[0]["where"] == "Ann, inventory cheese"
+
 
 def test_as_record_writes_a_record_that_scores_the_same(tmp_path):
     rec = yaml.safe_load((EXAMPLES / "solo-seed7.yaml").read_text())
@@ -301,9 +312,8 @@ def test_a_meals_box_that_is_no_number_is_rnc8_and_empty_ones_are_not_compared(t
 
 @pytest.mark.parametrize("field, value, rule", [
     ("RNC1-7:h12:die2", "7", "RNC-1"),       # a die of 7
-    ("RNC1-7:inv:egg:12", "Q", "RNC-5"),     # a mark that is neither O nor X
     ("RNC1-7:meal:burger:3", True, "RNC-7"),  # a dish box circled before the ones to its left
-    ("RNC1-7:inv:fish:12", "O", "RNC-5"),    # a fish circled that no box or segment gave
+    ("RNC1-7:inv:fish:12:got", True, "RNC-5"),    # a fish circled that no box or segment gave
 ])
 def test_an_impossible_mark_is_reported_at_its_field(tmp_path, field, value, rule):
     code, out, pdf = solo(tmp_path, {field: value})
@@ -386,12 +396,12 @@ def test_count_gives_each_sheet_its_own_fields():
     data = blank(40, count=3)
     form = forms.parse_form(data, "three.pdf")
     per_sheet = Counter(n.partition(":")[0] for n in form.fields)
-    assert per_sheet == {"RNC1-40": 409, "RNC1-41": 409, "RNC1-42": 409}
+    assert per_sheet == {"RNC1-40": 711, "RNC1-41": 711, "RNC1-42": 711}
     assert {f.page for f in form.fields.values() if f.name.startswith("RNC1-41:")} == {1}
-    # 12 hours x (3 dice + 6 boxes + 6 segments) + 14 plates + 11 x 12 + 5 x 6 bullets
-    # + 44 dish boxes + 5 ability boxes + name + meals, rares left and total
-    assert 12 * 15 + 14 + 11 * 12 + 5 * 6 + 44 + 5 + 1 + 3 == 409
-    assert len(PdfReader(io.BytesIO(data)).trailer["/Root"]["/AcroForm"]["/Fields"]) == 3 * 409
+    # 12 hours x (3 dice + 6 boxes + 6 segments) + 14 plates + 2 x 16 rows x 14 bullets
+    # (circled, crossed) + 16 rows' "more" boxes + 44 dish boxes + 5 ability boxes + name + meals, rares left and total
+    assert 12 * 15 + 14 + 2 * 16 * 14 + 16 + 44 + 5 + 1 + 3 == 711
+    assert len(PdfReader(io.BytesIO(data)).trailer["/Root"]["/AcroForm"]["/Fields"]) == 3 * 711
 
 
 def test_filling_a_parsed_blank_writes_the_same_bytes():

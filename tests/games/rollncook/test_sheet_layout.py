@@ -70,7 +70,9 @@ def drawn(request):
     paper = request.param
     plain, form = build(paper), build(paper, fillable=True)
     fields = {op.name.partition(":")[2]: bbox(op, m) for op, m in leaves(form) if isinstance(op, O.Field)}
-    return paper, plain, leaves(plain), fields
+    glyphs = {op.name.partition(":")[2]: bbox(O.Rect(*op.glyph), m) for op, m in leaves(form)
+              if isinstance(op, O.Field) and op.glyph is not None}
+    return paper, plain, leaves(plain), fields, glyphs
 
 
 def marks(items, kind) -> list[tuple[float, float, float, float]]:
@@ -78,7 +80,7 @@ def marks(items, kind) -> list[tuple[float, float, float, float]]:
 
 
 def test_dice_boxes_are_7_mm_with_light_borders(drawn):
-    paper, doc, items, fields = drawn
+    paper, doc, items, fields, _ = drawn
     dice = {n: b for n, b in fields.items() if ":die" in n}
     assert len(dice) == 36
     rects = [(op, bbox(op, m)) for op, m in items if isinstance(op, O.Rect)]
@@ -120,30 +122,47 @@ def _triangles(items) -> list[tuple]:
     return out
 
 
+def _centre(b) -> tuple[float, float]:
+    return ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+
+
 def test_every_field_sits_over_its_mark(drawn):
-    """Issue 14 on the new sheet: each field's box is the drawn box, circle or segment it stands for."""
-    paper, doc, items, fields = drawn
-    assert len(fields) == 409
+    """Issue 14 on the new sheet: each text field's box is the drawn box it stands for; each
+    check box (issue 27) draws its mark over the drawn box, circle or segment it stands for,
+    and takes the tap over a target around it."""
+    paper, doc, items, fields, glyphs = drawn
+    assert len(fields) == 711
     rects, circles = marks(items, O.Rect), marks(items, O.Circle)
     tris = _triangles(items)
     for name, b in fields.items():
         part = name.rsplit(":", 1)[-1]
-        if name.startswith("inv:") or part.startswith("plate"):
-            assert any(same(c, b) for c in circles), name
+        g = glyphs.get(name)
+        if g is not None:
+            assert _inside(g, b), name  # the mark is drawn inside the target
+        if (name.startswith("inv:") and part != "more") or part.startswith("plate"):
+            assert g is not None
+            near = [c for c in circles if math.dist(_centre(c), _centre(g)) <= 0.5
+                    and _inside((*_centre(c), *_centre(c)), b)]
+            assert near, name  # the ring, or the cross, on the bullet or plate
+            if part == "got" or part.startswith("plate"):
+                assert any(math.dist(_centre(c), _centre(g)) <= EPS and _inside(c, g) for c in near), name
         elif part.startswith("seg"):
-            centre = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
-            corners = [(b[0], b[1]), (b[2], b[1]), (b[0], b[3]), (b[2], b[3])]
-            assert any(all(_in_triangle(p, t) for p in [centre, *corners]) for t in tris), name
+            assert g is not None
+            e = EPS  # the largest rectangle in the triangle touches its sides
+            corners = [(b[0] + e, b[1] + e), (b[2] - e, b[1] + e), (b[0] + e, b[3] - e), (b[2] - e, b[3] - e)]
+            assert any(all(_in_triangle(p, t) for p in [_centre(b), *corners]) for t in tris), name
         elif part == "name":
             lines = [bbox(O.Rect(op.x1, op.y1, op.x2 - op.x1, 0), m) for op, m in items if isinstance(op, O.Line)]
             assert any(abs(ln[1] - b[3]) <= EPS and abs(ln[0] - b[0]) <= EPS and abs(ln[2] - b[2]) <= EPS
                        for ln in lines), name
-        else:  # dice, boxes, dish boxes, abilities, the totals (meals, rares left, total)
+        elif g is not None:  # hour boxes, dish boxes, ability boxes: the mark in the box, the box in the target
+            assert any(_inside(g, r) and _inside(r, b) for r in rects), name
+        else:  # dice, the totals (meals, rares left, total), each inventory row's "more" box
             assert any(same(r, b) for r in rects), name
 
 
 def test_four_fiducials_in_the_corners(drawn):
-    paper, doc, items, fields = drawn
+    paper, doc, items, fields, _ = drawn
     geo = geometry(paper)
     ox, oy = design_origin(doc)
     solid = [bbox(op, m) for op, m in items if isinstance(op, O.Rect) and op.style.stroke is None
@@ -165,7 +184,7 @@ def test_four_fiducials_in_the_corners(drawn):
 
 
 def test_the_sheet_id_is_in_the_corner_opposite_the_qr_code(drawn):
-    paper, doc, items, fields = drawn
+    paper, doc, items, fields, _ = drawn
     geo = geometry(paper)
     ox, oy = design_origin(doc)
     ids = [(op, m) for op, m in items if isinstance(op, O.Text) and op.text == "RNC1-7"]
@@ -181,7 +200,7 @@ def test_the_sheet_id_is_in_the_corner_opposite_the_qr_code(drawn):
 
 def test_every_table_segment_holds_its_digit(drawn):
     """RNC-1: segment k (clockwise from the top) is die face k; a digit says so in each of the 72."""
-    paper, doc, items, fields = drawn
+    paper, doc, items, fields, _ = drawn
     tris = _triangles(items)
     assert len(tris) == 72
     digits = [(m.apply(op.x + get_font(op.font).width(op.text, op.size) / 2, op.y - op.size * 0.35), op.text)
@@ -196,7 +215,7 @@ def test_every_table_segment_holds_its_digit(drawn):
 
 def test_no_text_under_6_pt(drawn):
     """On the sheet (the design box; the page's footer is the page furniture's, issue 12's print core)."""
-    paper, doc, items, fields = drawn
+    paper, doc, items, fields, _ = drawn
     (content,) = [op for op in doc.pages[0].ops if isinstance(op, O.Group) and op.tag == "content"]
     sheet = O.walk([content], symbols=doc.symbols)
     sizes = [op.size * m.scale_factor / MM_PER_PT for op, m in sheet if isinstance(op, O.Text)]
@@ -245,7 +264,7 @@ def test_the_page_is_used_down_to_the_footer():
 
 
 def test_each_ability_is_named_by_its_own_boxes(drawn):
-    paper, doc, items, fields = drawn
+    paper, doc, items, fields, _ = drawn
     names = {"adjust": "Adjust ±1", "set": "Set", "reuse": "Reuse", "add": "Add"}
     texts = {}
     for op, m in items:

@@ -1,0 +1,92 @@
+"""Jubako's tiles have a common back for long-edge duplex, as the Trick Dumpling cards do: the
+rules shuffle the tiles face down (issue 28, item 7)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from printkit.core.draw import ops as O
+from printkit.core.draw.page import PAPERS, PrintOptions, plan_grid
+from printkit.core.registry import games
+from printkit.games.jubako.components import tiles_data
+from printkit.games.jubako.content import CONTENT
+from tests import kitcache
+
+#: Pieces printed: the 78 doubles and the 12 singles in 6 pairs (cut apart after printing).
+TILES = len(tiles_data()["tiles"])
+
+
+OFFSET = (0.5, -1.0)
+
+
+def _build(**opts):
+    return games()["jubako"]["tiles"].build(PrintOptions(**opts))
+
+
+@pytest.fixture(scope="module")
+def a4():
+    """The A4 tiles with a duplex offset, as a document (built once for the module)."""
+    return _build(paper="a4", duplex_offset=OFFSET)
+
+
+def _corners(doc) -> dict[str, list[tuple[float, float]]]:
+    """The page corners of each tile's front and back trim (its 2 cells x 1 cell box), by the
+    tile's tag (``card-N-front``, ``card-N-back``)."""
+    w, h = 2 * CONTENT.cell, CONTENT.cell
+    return {op.tag: [(m @ op.matrix).apply(u, v) for u in (0, w) for v in (0, h)]
+            for p in doc.pages for op, m in O.walk(p.ops) if str(op.tag).startswith("card-")}
+
+
+@pytest.mark.parametrize(("paper", "bleed"), [("a4", 0.0), ("letter", 0.0), ("a4", 3.0)])
+def test_every_sheet_of_tiles_is_followed_by_its_backs(paper, bleed, a4):
+    assert TILES == 78 + 12 // 2
+    opts = PrintOptions(paper=paper, bleed=bleed)
+    grid = plan_grid(2 * CONTENT.cell, CONTENT.cell, opts, count=TILES)
+    doc = a4 if (paper, bleed) == ("a4", 0.0) else _build(paper=paper, bleed=bleed)
+    assert doc.duplex and len(doc.pages) == 2 * math.ceil(TILES / grid.per_page)
+    for s in range(0, len(doc.pages), 2):
+        fronts = {op.tag.split("-")[1] for op, _ in O.walk(doc.pages[s].ops) if str(op.tag).endswith("-front")}
+        backs = {op.tag.split("-")[1] for op, _ in O.walk(doc.pages[s + 1].ops) if str(op.tag).endswith("-back")}
+        assert fronts and fronts == backs, s
+
+
+def test_each_back_lies_behind_its_front_mirrored_and_shifted_by_the_duplex_offset(a4):
+    doc, offset = a4, OFFSET
+    W = PAPERS["a4"][0]
+    corners = _corners(doc)
+    assert len(corners) == 2 * TILES
+    for n in range(1, TILES + 1):
+        f, b = corners[f"card-{n}-front"], corners[f"card-{n}-back"]
+        assert min(x for x, _ in b) == pytest.approx(W - max(x for x, _ in f) + offset[0])
+        assert max(x for x, _ in b) == pytest.approx(W - min(x for x, _ in f) + offset[0])
+        assert min(y for _, y in b) == pytest.approx(min(y for _, y in f) + offset[1])
+        assert max(y for _, y in b) == pytest.approx(max(y for _, y in f) + offset[1])
+
+
+def test_the_pdf_has_the_back_pages_and_each_back_is_the_same_turned_180_degrees(a4):
+    """The PDF holds a back page after each sheet; on it, every back (cut out at its mirrored
+    and shifted trim) shows the lid and is itself under a half turn, so a tile face down gives
+    nothing away."""
+    path = kitcache.pdf("jubako", "tiles", "--duplex-offset", f"{OFFSET[0]},{OFFSET[1]}")
+    doc = a4
+    assert kitcache.page_count(path) == len(doc.pages)
+    dpi = 127  # 5 px a mm
+    page = kitcache.pdf_page(path, 1, dpi).astype(int)
+    tiles = _corners(doc)
+    for n in range(1, 13):  # some of the first sheet's backs
+        corners = tiles[f"card-{n}-back"]
+        x0, y0 = (round(min(c[i] for c in corners) * 5) for i in (0, 1))
+        img = page[y0:y0 + round(CONTENT.cell * 5), x0:x0 + round(2 * CONTENT.cell * 5)]
+        red = (img[:, :, 0] - img[:, :, 2] > 80).mean()
+        assert red > 0.1, (n, red)  # the lacquer lid is printed
+        # (the trim falls between pixels: a pixel may match its turned twin one pixel off)
+        turned = np.rot90(img, 2)
+        h, w = img.shape[:2]
+        core = img[1:h - 1, 1:w - 1]
+        off = np.min([np.abs(core - turned[1 + dy:h - 1 + dy, 1 + dx:w - 1 + dx]).max(axis=2)
+                      for dy in (-1, 0, 1) for dx in (-1, 0, 1)], axis=0)
+        differs = (off > 80).mean()
+        assert differs < 0.005, (n, differs)
