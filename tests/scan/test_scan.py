@@ -61,7 +61,7 @@ def test_every_mark_is_read_right_or_flagged(shots, scanned):
         assert photo_data["sheet"] == f"RNC1-{seed}" and photo_data["paper"] == paper
         want = truth[name].truth
         reads = photo_data["reads"]
-        assert len(reads) == 405
+        assert len(reads) == 467
         marks = {n: v for n, v in reads.items() if ":die" not in n}
         wrong = {n: v for n, v in marks.items() if v["value"] != want.get(n, "" if ":inv:" in n else False)}
         unflagged = {n: v for n, v in wrong.items() if v["confidence"] >= CONFIDENT}

@@ -437,7 +437,10 @@ def _ink(img: Any, seed: int, paper: str) -> tuple[Any, Any, Any, Any]:
         new = (excess > ink) & free
     else:
         ink = INK
+    # faint ink away from the print only (a blurred line's edge is faint too)
+    near = cv2.dilate((printed > 0.25).astype(np.uint8), np.ones((9, 9), np.uint8)) > 0
     faint = (excess > ink / 2) & free
+    faint = np.where(near, 2, 1) * faint  # 1 faint ink away from the print, 2 near it (bullets count both)
     # Paper is bright: hidden where the paper level is far below the sheet's, or coloured where
     # the sheet is not (a thumb): looked at 1.5 px a mm, where pen strokes are averaged away, and
     # only solid patches 3 mm across count.
@@ -529,13 +532,15 @@ def _frac(new: Any, free: Any, m: Any) -> float:
     return float((new & m).sum()) / n if n else 0.0
 
 
-def spot_scores(s: Any, new: Any, free: Any) -> dict[str, float]:
-    """The ink fractions of spot ``s``: ``ring`` and ``centre`` for a bullet, ``area`` else."""
+def spot_scores(s: Any, new: Any, free: Any, pitch: float = 4.6) -> dict[str, float]:
+    """The ink fractions of spot ``s``: ``ring`` and ``centre`` for a bullet (``pitch``: the
+    bullets' spacing, mm), ``area`` else."""
     box = _window(s, READ_PPM, new.shape)
     n, f = new[box[1]:box[3], box[0]:box[2]], free[box[1]:box[3], box[0]:box[2]]
     if s.kind == "bullet":
         r = s.at[2]
-        ring = _mask(s, r + 0.8, READ_PPM, box) & ~_mask(s, r + 0.3, READ_PPM, box)
+        outer = min(r + 0.8, pitch / 2 - 0.05)  # clear of the next bullet's ring
+        ring = _mask(s, outer, READ_PPM, box) & ~_mask(s, r + 0.3, READ_PPM, box)
         return {"ring": _frac(n, f, ring), "centre": _frac(n, f, _mask(s, 1.0, READ_PPM, box))}
     shrink = 1.6 if s.kind == "plate" else 0.8 if s.kind == "seg" else 0.6
     return {"area": _frac(n, f, _mask(s, shrink, READ_PPM, box))}
@@ -543,22 +548,25 @@ def spot_scores(s: Any, new: Any, free: Any) -> dict[str, float]:
 
 def read_marks(reading: Reading, img: Any) -> None:
     """Every spot: reading.reads (the dice last: their ranking looks at the boxes)."""
+    from printkit.games.rollncook.geometry import geometry
     from printkit.games.rollncook.spots import spots
 
     new, free, hidden, faint = _ink(img, reading.seed, reading.paper)
+    pitch = geometry(reading.paper)["bullet_dx"]
     for s in spots(reading.sid, reading.paper):
         if s.kind == "die":
             continue
-        sc, sf = spot_scores(s, new, free), spot_scores(s, faint, free)
+        sc = spot_scores(s, new, free, pitch)
+        sf = spot_scores(s, faint > 0 if s.kind == "bullet" else faint == 1, free, pitch)
         if s.kind == "bullet":
             rv, rc = _binary("ring", sc["ring"])
             cv, cc = _binary("centre", sc["centre"])
             value: Any = ("X" if cv else "O") if rv or cv else ""
             conf = min(rc, cc)
-            weak = (not rv and sf["ring"] >= 2 * LEVELS["ring"][0]) or (not cv and sf["centre"] >= 2 * LEVELS["centre"][0])
+            weak = (not rv and sf["ring"] >= 3 * LEVELS["ring"][0]) or (not cv and sf["centre"] >= 3 * LEVELS["centre"][0])
         else:
             value, conf = _binary(s.kind, sc["area"])
-            weak = not value and sf["area"] >= 2 * LEVELS[s.kind][0]
+            weak = not value and sf["area"] >= 3 * LEVELS[s.kind][0]
         read = Read(s.name, s.kind, value, round(conf, 3), other=sc)
         if weak:  # light marks where the dark ones are missing: a pencil?
             read.confidence, read.why = min(read.confidence, 0.6), "faint marks (a light pencil?)"
@@ -752,8 +760,9 @@ def read_photo(path: str, seed: int | None = None) -> Reading:
 
 def to_form(reading: Reading) -> Any:
     """The reading as a filled fillable sheet (printkit.core.forms.FilledForm): one field for each
-    of the sheet's (form.py), holding what the photo shows; the restaurant's name is the photo's
-    file name."""
+    of the sheet's (form.py), holding what the photo shows (a bullet read "X" checks both its
+    ``got`` and ``used`` boxes); the restaurant's name is the photo's file name. The rows' "more"
+    boxes and the totals written are left empty: they are not read."""
     from printkit.core.forms import ON, FilledForm, FormField
     from printkit.core.layout.load import load_layout
     from printkit.games.rollncook.components import static_data
@@ -766,9 +775,13 @@ def to_form(reading: Reading) -> Any:
     name = Names(reading.sid).name()
     for op in ops:
         r = reading.reads.get(op.name)
+        base, _, which = op.name.rpartition(":")
         value = ""
         if op.name == name:
             value = Path(reading.file).stem
+        elif r is None and which in ("got", "used") and base in reading.reads:  # a bullet's two boxes
+            got = reading.reads[base].value
+            value = ON if (got in ("O", "X") if which == "got" else got == "X") else ""
         elif r is not None and op.kind == "check":
             value = ON if r.value is True else ""
         elif r is not None:

@@ -2,13 +2,14 @@
 
 A spot is a place on the sheet that holds one mark: a die written, a box, a table segment, a
 plate, an inventory bullet, a dish box or an ability box. Each is named like the fillable sheet's
-field over it (form.py's :class:`~printkit.games.rollncook.form.Names`), so a reading of a photo
+field over it (form.py's :class:`~printkit.games.rollncook.form.Names`; a bullet, which has two
+fields there, by the name they share), so a reading of a photo
 and a filled-in PDF say the same things in the same words; positions are geometry.py's, the
 numbers the layout draws with (mm in the design box, y down).
 
 >>> s = spots("RNC1-7", "a4")
 >>> len(s), s[0].name, s[0].kind
-(405, 'RNC1-7:h10:die1', 'die')
+(467, 'RNC1-7:h10:die1', 'die')
 """
 
 from __future__ import annotations
@@ -38,6 +39,12 @@ class Spot:
         if self.shape == "circle":
             return (a[0], a[1])
         return ((a[0] + a[2] + a[4]) / 3, (a[1] + a[3] + a[5]) / 3)
+
+
+def bullet_name(n: Names, ingredient: str, j: int) -> str:
+    """An inventory bullet's spot: the name its two fillable check boxes (``got``, ``used``) share,
+    ``RNC1-7:inv:egg:3``; a read bullet is "" (empty), "O" (circled) or "X" (circled and crossed)."""
+    return n.bullet(ingredient, j, "got").rpartition(":")[0]
 
 
 def design_origin(paper: str) -> tuple[float, float]:
@@ -73,7 +80,7 @@ def spots(sid: str, paper: str) -> list[Spot]:
     out = [s for c in range(len(CONTENT.hours)) for s in _hour(n, c, geo)]
     r = geo["bullet_r"]
     for i, ing in enumerate(inventory_rows()):
-        out += [Spot(n.bullet(ing, j), "bullet", "circle", (*bullet(geo, i, j), r)) for j in range(bullets(ing))]
+        out += [Spot(bullet_name(n, ing, j), "bullet", "circle", (*bullet(geo, i, j), r)) for j in range(bullets(ing))]
     for i, (meal, m) in enumerate(CONTENT.meals.items()):
         out += [Spot(n.dish(meal, j), "dish", "rect", dish_box(geo, i, j)) for j in range(m.boxes)]
     for a, (kind, boxes) in enumerate(CONTENT.abilities.items()):
