@@ -562,7 +562,7 @@ def read_marks(reading: Reading, img: Any) -> None:
             rv, rc = _binary("ring", sc["ring"])
             cv, cc = _binary("centre", sc["centre"])
             value: Any = ("X" if cv else "O") if rv or cv else ""
-            conf = min(rc, cc)
+            conf = min(rc, cc) if rv or not cv else min(rc, cc, 0.6)  # crossed, yet no ring: unsure
             weak = (not rv and sf["ring"] >= 3 * LEVELS["ring"][0]) or (not cv and sf["centre"] >= 3 * LEVELS["centre"][0])
         else:
             value, conf = _binary(s.kind, sc["area"])
