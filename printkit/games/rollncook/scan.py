@@ -532,15 +532,18 @@ def _frac(new: Any, free: Any, m: Any) -> float:
     return float((new & m).sum()) / n if n else 0.0
 
 
-def spot_scores(s: Any, new: Any, free: Any, pitch: float = 4.6) -> dict[str, float]:
-    """The ink fractions of spot ``s``: ``ring`` and ``centre`` for a bullet (``pitch``: the
-    bullets' spacing, mm), ``area`` else."""
+def spot_scores(s: Any, new: Any, free: Any) -> dict[str, float]:
+    """The ink fractions of spot ``s``: ``ring`` and ``centre`` for a bullet, ``area`` else."""
+    import numpy as np
+
     box = _window(s, READ_PPM, new.shape)
     n, f = new[box[1]:box[3], box[0]:box[2]], free[box[1]:box[3], box[0]:box[2]]
     if s.kind == "bullet":
         r = s.at[2]
-        outer = min(r + 0.8, pitch / 2 - 0.05)  # clear of the next bullet's ring
-        ring = _mask(s, outer, READ_PPM, box) & ~_mask(s, r + 0.3, READ_PPM, box)
+        # the ring above and below the bullet: its neighbours' rings come in from the sides
+        ring = _mask(s, r + 0.95, READ_PPM, box) & ~_mask(s, r + 0.25, READ_PPM, box)
+        ys, xs = np.mgrid[box[1]:box[3], box[0]:box[2]]
+        ring &= np.abs(xs + 0.5 - s.at[0] * READ_PPM) < 0.8 * np.abs(ys + 0.5 - s.at[1] * READ_PPM)
         return {"ring": _frac(n, f, ring), "centre": _frac(n, f, _mask(s, 1.0, READ_PPM, box))}
     shrink = 1.6 if s.kind == "plate" else 0.8 if s.kind == "seg" else 0.6
     return {"area": _frac(n, f, _mask(s, shrink, READ_PPM, box))}
@@ -548,16 +551,14 @@ def spot_scores(s: Any, new: Any, free: Any, pitch: float = 4.6) -> dict[str, fl
 
 def read_marks(reading: Reading, img: Any) -> None:
     """Every spot: reading.reads (the dice last: their ranking looks at the boxes)."""
-    from printkit.games.rollncook.geometry import geometry
     from printkit.games.rollncook.spots import spots
 
     new, free, hidden, faint = _ink(img, reading.seed, reading.paper)
-    pitch = geometry(reading.paper)["bullet_dx"]
     for s in spots(reading.sid, reading.paper):
         if s.kind == "die":
             continue
-        sc = spot_scores(s, new, free, pitch)
-        sf = spot_scores(s, faint > 0 if s.kind == "bullet" else faint == 1, free, pitch)
+        sc = spot_scores(s, new, free)
+        sf = spot_scores(s, faint > 0 if s.kind == "bullet" else faint == 1, free)
         if s.kind == "bullet":
             rv, rc = _binary("ring", sc["ring"])
             cv, cc = _binary("centre", sc["centre"])
