@@ -1,0 +1,661 @@
+"""Reading a photographed paper Roll n Cook sheet back (issue 30): see docs/scanning.md.
+
+A photo is read in four steps:
+
+1. **Open** it (JPEG, PNG, HEIC with pillow-heif): its size is checked from the header before a
+   pixel is decoded, and a damaged or truncated file is refused.
+2. **Find the sheet**: its QR code (zxing-cpp) gives the sheet id, so the seed (``--seed``
+   stands in for an unreadable code).
+3. **Register** the page against the blank sheet re-rendered for that seed: ORB features matched
+   with RANSAC give a homography, refined by ECC (on A4 and on Letter: the better fit says which
+   paper), then a local shift tile by tile follows a curled page.
+4. **Read** every spot (spots.py): the ink the photo has that the blank sheet has not, in each
+   box, segment, plate, bullet (circled: a ring; crossed: ink inside too), dish and ability box,
+   with a confidence; the dice by matching each written digit against digits rendered in the
+   bundled fonts, ranked with the rule that a crossed box's number is among its hour's dice.
+
+What was read becomes the marks of a filled sheet (the fillable sheet's field names, spots.py)
+and goes through the very reader of filled PDF sheets (filled.py): the same end-state record,
+the same checks of marks against the rules. Every read below its threshold, and every spot a
+rule check names, is a "please confirm".
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import PrintkitError
+
+#: Photos larger than this (pixels) are refused from their header: 50 MP (a phone's is 12 to 48).
+MAX_PIXELS = 50_000_000
+#: The photo is read at this long side (pixels) at most.
+WORK_SIDE = 2400
+#: Registration's and reading's resolutions in the design box (pixels a mm).
+REG_PPM, READ_PPM = 3.0, 6.0
+#: Reads whose confidence is below this are listed as "please confirm".
+CONFIDENT = 0.75
+INSTALL = "printkit scan needs the scan extra: pip install 'printkit[scan]'"
+
+
+def require() -> None:
+    """PrintkitError (one line: how to install it) unless the scan extra is installed."""
+    try:
+        import cv2  # noqa: F401
+        import numpy  # noqa: F401
+        import zxingcpp  # noqa: F401
+    except ImportError:
+        raise PrintkitError(INSTALL) from None
+
+
+@lru_cache(maxsize=4)
+def _pdf(seed: int, paper: str) -> bytes:
+    from printkit.core.draw.page import PrintOptions
+    from printkit.core.draw.pdf import render_pdf
+    from printkit.games.rollncook.components import build_sheets
+
+    return render_pdf(build_sheets(PrintOptions(paper=paper, seed=seed)))
+
+
+@lru_cache(maxsize=8)
+def render_page(seed: int, paper: str, ppm: float) -> Any:
+    """The blank printed page of sheet ``seed`` on ``paper`` as a PIL RGB image, ``ppm`` pixels a mm."""
+    from printkit.core.preview import rasterise
+
+    return next(rasterise(_pdf(seed, paper), ppm * 25.4))
+
+
+@lru_cache(maxsize=8)
+def blank(seed: int, paper: str, ppm: float) -> Any:
+    """The design box of the blank sheet, grey as :func:`_grey` reads a photo, float 0 (black) to
+    1 (paper), ``ppm`` px a mm."""
+    import numpy as np
+
+    from printkit.games.rollncook.geometry import geometry
+    from printkit.games.rollncook.spots import design_origin
+
+    geo, (ox, oy) = geometry(paper), design_origin(paper)
+    page = np.asarray(render_page(seed, paper, ppm), dtype=np.float32) / 255
+    x, y = round(ox * ppm), round(oy * ppm)
+    return _grey(page[y: y + round(geo["h"] * ppm), x: x + round(geo["w"] * ppm)])
+
+
+@lru_cache(maxsize=4)
+def blank_rgb(seed: int, paper: str, ppm: float) -> Any:
+    """:func:`blank` in colour (float 0-1)."""
+    import numpy as np
+
+    from printkit.games.rollncook.geometry import geometry
+    from printkit.games.rollncook.spots import design_origin
+
+    geo, (ox, oy) = geometry(paper), design_origin(paper)
+    page = np.asarray(render_page(seed, paper, ppm), dtype=np.float32) / 255
+    x, y = round(ox * ppm), round(oy * ppm)
+    return page[y: y + round(geo["h"] * ppm), x: x + round(geo["w"] * ppm)].copy()
+
+
+# -- opening a photo --------------------------------------------------------------------------------
+
+def open_photo(path: str) -> Any:
+    """The photo at ``path`` as an RGB array, its long side at most WORK_SIDE (PrintkitError: one
+    line, for a file that is no photo, too large, or damaged)."""
+    import numpy as np
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    try:
+        import pillow_heif
+
+        pillow_heif.register_heif_opener()
+    except ImportError:  # HEIC then reads as "not a photo"
+        pass
+    try:
+        im = Image.open(path)
+    except (UnidentifiedImageError, ValueError):
+        raise PrintkitError(f"{path}: not a photo printkit can read (JPEG, PNG or HEIC)") from None
+    except OSError as e:
+        raise PrintkitError(f"{path}: cannot read it: {e.strerror or e}") from None
+    with im:
+        w, h = im.size
+        if w * h > MAX_PIXELS:
+            raise PrintkitError(f"{path}: the photo is {w} x {h} ({w * h / 1e6:.0f} MP); printkit reads photos of "
+                                f"at most {MAX_PIXELS // 1_000_000} MP: take it at a phone's usual size")
+        if min(w, h) < 400:
+            raise PrintkitError(f"{path}: the photo is {w} x {h}: too small to read a sheet from "
+                                "(take it at a phone's usual size)")
+        scale = WORK_SIDE / max(w, h)
+        if scale < 0.5 and im.format == "JPEG":
+            im.draft("RGB", (round(w * scale), round(h * scale)))  # decodes at 1/2, 1/4 or 1/8: faster
+        try:
+            im.load()
+            im = ImageOps.exif_transpose(im) or im
+            rgb = im.convert("RGB")
+        except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as e:
+            raise PrintkitError(f"{path}: the image is damaged or cut short ({str(e).rstrip('.')})") from None
+    if max(rgb.size) > WORK_SIDE:
+        s = WORK_SIDE / max(rgb.size)
+        rgb = rgb.resize((round(rgb.width * s), round(rgb.height * s)), Image.Resampling.BILINEAR)
+    return np.asarray(rgb)
+
+
+def sheet_id_of(rgb: Any, path: str) -> str | None:
+    """The sheet id the photo's QR code holds (None: no QR code read); PrintkitError for a QR
+    code that is not a Roll n Cook sheet's."""
+    import zxingcpp
+
+    from printkit.games.rollncook.sheet import parse_sheet_id
+
+    codes = zxingcpp.read_barcodes(rgb, formats=zxingcpp.BarcodeFormat.QRCode)
+    for code in codes:
+        if parse_sheet_id(code.text) is not None:
+            return code.text.strip().upper()
+    if codes:
+        raise PrintkitError(f"{path}: its QR code says {codes[0].text[:40]!r}, not a Roll n Cook sheet id "
+                            "(RNC1-7 ...): this is not a printkit Roll n Cook sheet")
+    return None
+
+
+# -- registration ---------------------------------------------------------------------------------
+
+def _grey(rgb: Any) -> Any:
+    """Each pixel's luminance (a JPEG keeps it sharp, where its colours are smeared)."""
+    import cv2
+
+    return cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+
+
+def _flat(grey: Any, k: int) -> Any:
+    """``grey`` (uint8 or float) divided by its local paper level (a max filter ``k`` px wide,
+    smoothed): 1 on paper however the light falls, darker where there is ink. Float32."""
+    import cv2
+    import numpy as np
+
+    g = grey.astype(np.float32)
+    if g.max() > 1.5:
+        g /= 255
+    bg = cv2.dilate(g, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    bg = cv2.blur(bg, (k, k))
+    return np.clip(g / np.maximum(bg, 0.05), 0, 1)
+
+
+@dataclass
+class Fit:
+    """A registration: ``h`` maps the photo's pixels to the design box's at ``ppm`` px a mm."""
+
+    paper: str
+    h: Any
+    score: float
+    inliers: int = 0
+
+
+def _features(img: Any, n: int) -> tuple[Any, Any]:
+    import cv2
+
+    orb = cv2.ORB_create(nfeatures=n, scaleFactor=1.3, nlevels=8, fastThreshold=12)
+    return orb.detectAndCompute(img, None)
+
+
+@lru_cache(maxsize=8)
+def _blank_features(seed: int, paper: str) -> tuple[Any, Any]:
+    import numpy as np
+
+    img = (blank(seed, paper, REG_PPM) * 255).astype(np.uint8)
+    return _features(img, 6000)
+
+
+def _coarse(grey: Any, seed: int, paper: str) -> tuple[Any, int] | None:
+    """ORB matches between the photo and the blank sheet, and RANSAC's homography (photo px to
+    design px at REG_PPM) with its inlier count; None if too few match."""
+    import cv2
+    import numpy as np
+
+    kb, db = _blank_features(seed, paper)
+    kp, dp = _features(grey, 8000)
+    if dp is None or len(kp) < 50:
+        return None
+    matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
+    good = []
+    for pair in matcher.knnMatch(dp, db, k=2):
+        if len(pair) == 2 and pair[0].distance < 0.8 * pair[1].distance:
+            good.append(pair[0])
+    if len(good) < 30:
+        return None
+    src = np.float32([kp[m.queryIdx].pt for m in good])
+    dst = np.float32([kb[m.trainIdx].pt for m in good])
+    h, mask = cv2.findHomography(src, dst, cv2.RANSAC, 4.0, maxIters=4000, confidence=0.999)
+    if h is None:
+        return None
+    return h, int(mask.sum())
+
+
+def _ecc(grey: Any, h: Any, seed: int, paper: str, ppm: float, iters: int = 60) -> tuple[Any, float]:
+    """``h`` (photo px to design px at ``ppm``) refined by ECC against the blank sheet; with its
+    correlation (-1 to 1; about 0.9 for a sheet well in place)."""
+    import cv2
+    import numpy as np
+
+    ref = cv2.GaussianBlur(blank(seed, paper, ppm), (0, 0), 1.0)
+    size = (ref.shape[1], ref.shape[0])
+    warped = cv2.warpPerspective(grey, h, size, flags=cv2.INTER_LINEAR, borderValue=255)
+    warped = cv2.GaussianBlur(_flat(warped, 31), (0, 0), 1.0)
+    w = np.eye(3, dtype=np.float32)
+    try:
+        cc, w = cv2.findTransformECC(ref, warped, w, cv2.MOTION_HOMOGRAPHY,
+                                     (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iters, 1e-5), None, 3)
+    except cv2.error:
+        return h, float(np.corrcoef(ref.ravel(), warped.ravel())[0, 1])
+    # ECC's warp maps the template's pixels to the warped photo's: undo it after h
+    return np.linalg.inv(w.astype(np.float64)) @ h, float(cc)
+
+
+def _scaled(h: Any, k: float) -> Any:
+    """A homography to design px at one ppm as one to design px at ``k`` times that ppm."""
+    import numpy as np
+
+    return np.diag([k, k, 1.0]) @ h
+
+
+def register(rgb: Any, seed: int, path: str, paper: str | None = None) -> Fit:
+    """Where the sheet is in the photo: the homography to the design box at READ_PPM, on the
+    paper (A4 or Letter) that fits better. PrintkitError if no sheet of that seed is found, or
+    the page is cut off."""
+    import cv2
+    import numpy as np
+
+    grey = _grey(rgb)
+    k = min(1.0, 1200 / max(grey.shape))
+    small = cv2.resize(grey, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    best: Fit | None = None
+    for p in ([paper] if paper else ["a4", "letter"]):
+        coarse = _coarse(small, seed, p)
+        if coarse is None:
+            continue
+        h, n = coarse
+        if best is None or n > best.inliers:
+            best = Fit(p, h @ np.diag([k, k, 1.0]), 0.0, n)
+    if best is None or best.inliers < 25:
+        raise PrintkitError(f"{path}: no Roll n Cook sheet {_sid(seed)} found in the photo (photograph the whole "
+                            "sheet, flat, in good light)")
+    h, best.score = _ecc(grey, best.h, seed, best.paper, REG_PPM, iters=30)
+    if best.score < 0.45:
+        raise PrintkitError(f"{path}: no Roll n Cook sheet {_sid(seed)} found in the photo (photograph the whole "
+                            "sheet, flat, in good light)")
+    best.h = _scaled(h, READ_PPM / REG_PPM)
+    _inside(best, rgb.shape, path)
+    return best
+
+
+def _sid(seed: int) -> str:
+    from printkit.games.rollncook.sheet import sheet_id
+
+    return sheet_id(seed)
+
+
+def _inside(fit: Fit, shape: tuple, path: str) -> None:
+    """PrintkitError unless the sheet's four corner squares are in the photo."""
+    import cv2
+    import numpy as np
+
+    from printkit.games.rollncook.geometry import geometry
+
+    geo = geometry(fit.paper)
+    corners = np.float32([[[0, 0], [geo["w"], 0], [geo["w"], geo["h"]], [0, geo["h"]]]]) * READ_PPM
+    at = cv2.perspectiveTransform(corners, np.linalg.inv(fit.h))[0]
+    hgt, wid = shape[:2]
+    out = [i for i, (x, y) in enumerate(at) if not (0 <= x < wid and 0 <= y < hgt)]
+    if out:
+        names = ["top left", "top right", "bottom right", "bottom left"]
+        raise PrintkitError(f"{path}: the page is cut off: its {', '.join(names[i] for i in out)} corner"
+                            f"{'s are' if len(out) > 1 else ' is'} not in the photo (photograph the whole sheet)")
+
+
+def unwarp(rgb: Any, fit: Fit, seed: int) -> tuple[Any, Any]:
+    """The photo in the design box at READ_PPM (RGB float 0-1), after a local shift tile by
+    tile (a curled page), and the shift found (mm, largest)."""
+    import cv2
+    import numpy as np
+
+    ref = blank(seed, fit.paper, READ_PPM)
+    size = (ref.shape[1], ref.shape[0])
+    img = cv2.warpPerspective(rgb, fit.h, size, flags=cv2.INTER_LINEAR, borderValue=(255, 255, 255))
+    img = img.astype(np.float32) / 255
+    flat = _flat(img.min(axis=2), 31)
+    tile = round(24 * READ_PPM)
+    ny, nx = max(2, size[1] // tile), max(2, size[0] // tile)
+    dx, dy = np.zeros((ny, nx), np.float32), np.zeros((ny, nx), np.float32)
+    ok = np.zeros((ny, nx), bool)
+    win = cv2.createHanningWindow((size[0] // nx, size[1] // ny), cv2.CV_32F)
+    for j in range(ny):
+        for i in range(nx):
+            ys, xs = slice(j * size[1] // ny, j * size[1] // ny + win.shape[0]), \
+                slice(i * size[0] // nx, i * size[0] // nx + win.shape[1])
+            a, b = 1 - ref[ys, xs], 1 - flat[ys, xs]
+            if a.std() < 0.05:
+                continue
+            (sx, sy), resp = cv2.phaseCorrelate(a, b, win)
+            if resp > 0.1 and abs(sx) < 4 * READ_PPM and abs(sy) < 4 * READ_PPM:
+                dx[j, i], dy[j, i], ok[j, i] = sx, sy, True
+    if ok.sum() >= 4:
+        for d in (dx, dy):
+            d[~ok] = np.median(d[ok])
+            d[:] = cv2.medianBlur(d, 3)
+        mx = cv2.resize(dx, size, interpolation=cv2.INTER_CUBIC)
+        my = cv2.resize(dy, size, interpolation=cv2.INTER_CUBIC)
+        xs_, ys_ = np.meshgrid(np.arange(size[0], dtype=np.float32), np.arange(size[1], dtype=np.float32))
+        img = cv2.remap(img, xs_ + mx, ys_ + my, cv2.INTER_LINEAR, borderValue=(1.0, 1.0, 1.0))
+        shift = float(np.hypot(dx, dy).max()) / READ_PPM
+    else:
+        shift = 0.0
+    return img, shift
+
+
+# -- reading the marks ----------------------------------------------------------------------------
+
+@dataclass
+class Read:
+    """One spot read: its value (True/False; "", "O" or "X" for a bullet; "1".."6" or "" for a
+    die), the confidence (0.5 to 1), what else it might be, and why it needs a look."""
+
+    name: str
+    kind: str
+    value: Any
+    confidence: float
+    other: Any = None
+    why: str = ""
+
+
+@dataclass
+class Reading:
+    """What a photo says: the sheet, its paper, every spot's read, and the registration."""
+
+    file: str
+    sid: str
+    seed: int
+    paper: str
+    reads: dict[str, Read] = field(default_factory=dict)
+    fit: float = 0.0
+    shift_mm: float = 0.0
+
+
+def _ink(img: Any, seed: int, paper: str) -> tuple[Any, Any, Any]:
+    """The ink the photo has and the blank sheet has not (bool, at READ_PPM), where the paper is
+    free of print (bool), and where it is hidden or in deep shadow (a thumb, the photo's edge)."""
+    import cv2
+    import numpy as np
+
+    ref = blank(seed, paper, READ_PPM)
+    grey = _grey(img)
+    bgk = round(4 * READ_PPM) | 1
+    bg = cv2.blur(cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (bgk, bgk))), (bgk, bgk))
+    dark = 1 - np.clip(grey / np.maximum(bg, 0.05), 0, 1)
+    printed = cv2.dilate(1 - cv2.GaussianBlur(ref, (0, 0), 0.8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    free = printed < 0.6
+    new = (dark - printed > INK) & free
+    # Paper is bright: hidden where the paper level is far below the sheet's, or coloured where
+    # the sheet is not (a thumb): looked at 1.5 px a mm, where pen strokes are averaged away, and
+    # only solid patches 3 mm across count.
+    k = 1.5 / READ_PPM
+    small = cv2.resize(img, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    ref_small = cv2.resize(blank_rgb(seed, paper, READ_PPM), (small.shape[1], small.shape[0]),
+                           interpolation=cv2.INTER_AREA)
+    light = small.max(axis=2)
+    r, g, b = small[..., 0], small[..., 1], small[..., 2]
+    skin = (r - b > 0.12) & (g - b > 0.05) & (r > g) & (_sat(ref_small) < 0.08)  # not a red or blue pen's
+    odd = (skin | (light < 0.45 * float(np.median(light)))).astype(np.uint8)
+    odd = cv2.morphologyEx(odd, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    hidden = cv2.resize(cv2.dilate(odd, np.ones((5, 5), np.uint8)), (new.shape[1], new.shape[0]),
+                        interpolation=cv2.INTER_NEAREST) > 0
+    return new, free, hidden
+
+
+def _sat(rgb: Any) -> Any:
+    import cv2
+
+    return cv2.max(cv2.max(rgb[..., 0], rgb[..., 1]), rgb[..., 2]) - cv2.min(cv2.min(rgb[..., 0], rgb[..., 1]), rgb[..., 2])
+
+
+def _mask(spot: Any, shrink: float, ppm: float, box: tuple[int, int, int, int]) -> Any:
+    """Pixels of ``spot`` (spots.Spot) shrunk by ``shrink`` mm, in the window ``box`` (x0, y0, x1,
+    y1 px), as a bool mask; for a circle, the disc of radius ``shrink`` mm."""
+    import cv2
+    import numpy as np
+
+    x0, y0, x1, y1 = box
+    m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    a = spot.at
+    if spot.shape == "rect":
+        m[round((a[1] + shrink) * ppm) - y0:round((a[1] + a[3] - shrink) * ppm) - y0,
+          round((a[0] + shrink) * ppm) - x0:round((a[0] + a[2] - shrink) * ppm) - x0] = 1
+    elif spot.shape == "circle":
+        cv2.circle(m, (round(a[0] * ppm) - x0, round(a[1] * ppm) - y0), round(shrink * ppm), 1, -1)
+    else:
+        cx, cy = spot.centre
+        pts = np.array([[cx + (a[i] - cx) * shrink, cy + (a[i + 1] - cy) * shrink] for i in (0, 2, 4)]) * ppm
+        cv2.fillPoly(m, [np.round(pts - [x0, y0]).astype(np.int32)], 1)
+    return m.astype(bool)
+
+
+def _window(spot: Any, ppm: float, shape: tuple) -> tuple[int, int, int, int]:
+    """A spot's bounding box (px) with 3 mm about it, inside an image of ``shape``."""
+    a = spot.at
+    if spot.shape == "rect":
+        x0, y0, x1, y1 = a[0], a[1], a[0] + a[2], a[1] + a[3]
+    elif spot.shape == "circle":
+        x0, y0, x1, y1 = a[0] - a[2], a[1] - a[2], a[0] + a[2], a[1] + a[2]
+    else:
+        x0, x1, y0, y1 = min(a[0::2]), max(a[0::2]), min(a[1::2]), max(a[1::2])
+    return (max(0, math.floor((x0 - 3) * ppm)), max(0, math.floor((y0 - 3) * ppm)),
+            min(shape[1], math.ceil((x1 + 3) * ppm)), min(shape[0], math.ceil((y1 + 3) * ppm)))
+
+
+#: Darkness a pixel needs beyond the paper's to count as ink (0 paper, 1 black).
+INK = 0.18
+#: A spot is marked above its threshold (the middle number); between the low and high numbers
+#: its confidence falls from 1 to 0.5 at the threshold. The numbers are fractions of the spot's
+#: unprinted pixels that are ink (measured on generated photos: benchmarks/bench_scan.py).
+LEVELS = {"box": (0.02, 0.05, 0.1), "dish": (0.02, 0.05, 0.1), "ability": (0.02, 0.05, 0.1),
+          "plate": (0.03, 0.07, 0.14), "seg": (0.015, 0.04, 0.08), "ring": (0.03, 0.07, 0.14),
+          "centre": (0.04, 0.1, 0.2)}
+
+
+def _binary(kind: str, score: float) -> tuple[bool, float]:
+    """A mark (True/False) from its ink ``score``, and the confidence: 1 far from the threshold,
+    0.5 at it."""
+    lo, mid, hi = LEVELS[kind]
+    if score >= mid:
+        return True, min(1.0, 0.5 + 0.5 * (score - mid) / (hi - mid))
+    return False, min(1.0, 0.5 + 0.5 * (mid - score) / (mid - lo))
+
+
+def _frac(new: Any, free: Any, m: Any) -> float:
+    n = int((m & free).sum())
+    return float((new & m).sum()) / n if n else 0.0
+
+
+def spot_scores(s: Any, new: Any, free: Any) -> dict[str, float]:
+    """The ink fractions of spot ``s``: ``ring`` and ``centre`` for a bullet, ``area`` else."""
+    box = _window(s, READ_PPM, new.shape)
+    n, f = new[box[1]:box[3], box[0]:box[2]], free[box[1]:box[3], box[0]:box[2]]
+    if s.kind == "bullet":
+        r = s.at[2]
+        ring = _mask(s, r + 0.8, READ_PPM, box) & ~_mask(s, r + 0.3, READ_PPM, box)
+        return {"ring": _frac(n, f, ring), "centre": _frac(n, f, _mask(s, 1.0, READ_PPM, box))}
+    shrink = 1.6 if s.kind == "plate" else 0.8 if s.kind == "seg" else 0.6
+    return {"area": _frac(n, f, _mask(s, shrink, READ_PPM, box))}
+
+
+def read_marks(reading: Reading, img: Any) -> None:
+    """Every spot: reading.reads (the dice last: their ranking looks at the boxes)."""
+    from printkit.games.rollncook.spots import spots
+
+    new, free, hidden = _ink(img, reading.seed, reading.paper)
+    for s in spots(reading.sid, reading.paper):
+        if s.kind == "die":
+            continue
+        sc = spot_scores(s, new, free)
+        if s.kind == "bullet":
+            rv, rc = _binary("ring", sc["ring"])
+            cv, cc = _binary("centre", sc["centre"])
+            value: Any = ("X" if cv else "O") if rv or cv else ""
+            conf = min(rc, cc)
+        else:
+            value, conf = _binary(s.kind, sc["area"])
+        read = Read(s.name, s.kind, value, round(conf, 3), other=sc)
+        x0, y0, x1, y1 = _window(s, READ_PPM, new.shape)
+        if hidden[y0:y1, x0:x1].mean() > 0.05:  # then taken as not marked, and listed
+            read.value = "" if s.kind == "bullet" else False
+            read.confidence, read.why = 0.3, "hidden (a finger, a shadow or the photo's edge)"
+        reading.reads[s.name] = read
+    read_dice(reading, img, new, hidden)
+
+
+# -- the dice ---------------------------------------------------------------------------------------
+
+#: Digit images are compared at this size (w, h px), and rendered from these bundled fonts.
+DIGIT_SIZE = (16, 24)
+DIGIT_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf", "Comfortaa-Bold.ttf")
+
+
+def _shape(ink: Any) -> Any | None:
+    """An ink patch (bool) cut to its ink and scaled to DIGIT_SIZE, blurred, zero mean, unit
+    length; None if it holds no ink."""
+    import cv2
+    import numpy as np
+
+    ys, xs = np.nonzero(ink)
+    if len(xs) < 4:
+        return None
+    crop = ink[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1].astype(np.float32)
+    h, w = crop.shape
+    side = max(h, w * DIGIT_SIZE[1] / DIGIT_SIZE[0])  # keep the aspect: a 1 stays thin
+    pad = np.zeros((round(side), round(side * DIGIT_SIZE[0] / DIGIT_SIZE[1])), np.float32)
+    y0, x0 = (pad.shape[0] - h) // 2, (pad.shape[1] - w) // 2
+    pad[y0:y0 + h, x0:x0 + w] = crop
+    v = cv2.GaussianBlur(cv2.resize(pad, DIGIT_SIZE, interpolation=cv2.INTER_AREA), (0, 0), 1.0).ravel()
+    v = v - v.mean()
+    n = float(np.linalg.norm(v))
+    return v / n if n > 0 else None
+
+
+@lru_cache(maxsize=1)
+def _templates() -> tuple[Any, list[str]]:
+    """Digits 1 to 6 rendered in the bundled fonts, upright and leaning: (matrix of shapes, digits)."""
+    import cv2
+    import numpy as np
+    from PIL import Image, ImageDraw, ImageFont
+
+    from printkit.core.resources import fonts_dir
+
+    rows, labels = [], []
+    for name in DIGIT_FONTS:
+        font = ImageFont.truetype(str(fonts_dir() / name), 40)
+        for d in "123456":
+            tile = Image.new("L", (64, 64), 0)
+            ImageDraw.Draw(tile).text((32, 32), d, fill=255, font=font, anchor="mm")
+            a = np.asarray(tile)
+            for angle in (-12, 0, 12):
+                for shear in (-0.2, 0.0, 0.2):
+                    m = cv2.getRotationMatrix2D((32, 32), angle, 1.0)
+                    m[0, 1] += shear
+                    m[0, 2] -= shear * 32
+                    v = _shape(cv2.warpAffine(a, m, (64, 64)) > 100)
+                    if v is not None:
+                        rows.append(v)
+                        labels.append(d)
+    return np.array(rows), labels
+
+
+def read_digit(ink: Any) -> list[tuple[str, float]]:
+    """The digits 1 to 6 an ink patch may be, best first, each with its match (-1 to 1)."""
+    shape = _shape(ink)
+    if shape is None:
+        return []
+    mat, labels = _templates()
+    scores = mat @ shape
+    best: dict[str, float] = {}
+    for d, s in zip(labels, scores, strict=True):
+        best[d] = max(best.get(d, -1.0), float(s))
+    return sorted(best.items(), key=lambda kv: -kv[1])
+
+
+#: A die box with less ink than this (a fraction of its pixels) is empty.
+DIE_EMPTY = (0.01, 0.025, 0.05)
+
+
+def _die_ink(s: Any, new: Any) -> Any:
+    import cv2
+    import numpy as np
+
+    box = _window(s, READ_PPM, new.shape)
+    m = _mask(s, 0.5, READ_PPM, box)
+    patch = new[box[1]:box[3], box[0]:box[2]] & m
+    # specks of noise go: a stroke is at least 2 px across
+    return cv2.morphologyEx(patch.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)) > 0, m
+
+
+def read_dice(reading: Reading, img: Any, new: Any, hidden: Any) -> None:
+    """The dice written: each a digit 1 to 6 or empty, with its candidates; then each hour's
+    three ranked together with the rule that a crossed box's number is among its hour's dice."""
+    from printkit.games.rollncook.content import CONTENT
+    from printkit.games.rollncook.form import Names
+    from printkit.games.rollncook.spots import spots
+
+    by_name = {s.name: s for s in spots(reading.sid, reading.paper) if s.kind == "die"}
+    names = Names(reading.sid)
+    for h in range(len(CONTENT.hours)):
+        cands = []
+        for d in range(3):
+            s = by_name[names.die(h, d)]
+            ink, m = _die_ink(s, new)
+            frac = float(ink.sum()) / max(1, int(m.sum()))
+            empty, conf = _binary_levels(DIE_EMPTY, frac)
+            read = Read(s.name, "die", "", conf)
+            opts = [] if empty else read_digit(ink)
+            if opts:
+                top, second = opts[0], (opts[1] if len(opts) > 1 else ("", -1.0))
+                read.value, read.other = top[0], opts[:3]
+                read.confidence = round(min(conf, 0.5 + min(0.5, max(0.0, top[1] - 0.55) * 1.5,
+                                                            (top[1] - second[1]) * 1.5)), 3)
+            x0, y0, x1, y1 = _window(s, READ_PPM, new.shape)
+            if hidden[y0:y1, x0:x1].mean() > 0.05:
+                read.confidence, read.why = min(read.confidence, 0.3), "hidden (a finger, a shadow or the photo's edge)"
+            reading.reads[s.name] = read
+            cands.append(read)
+        _by_rule(reading, h, cands)
+
+
+def _binary_levels(levels: tuple[float, float, float], score: float) -> tuple[bool, float]:
+    """True (empty) below the middle level, with a confidence as :func:`_binary` gives."""
+    lo, mid, hi = levels
+    if score < mid:
+        return True, round(min(1.0, 0.5 + 0.5 * (mid - score) / (mid - lo)), 3)
+    return False, round(min(1.0, 0.5 + 0.5 * (score - mid) / (hi - mid)), 3)
+
+
+def _by_rule(reading: Reading, h: int, dice: list[Read]) -> None:
+    """Hour ``h``'s dice ranked together: of the three best digits of each die, the triple that
+    covers the hour's crossed boxes (a double covers one box more, RNC-3), by match. A die the
+    rule changes is listed to confirm."""
+    import itertools
+
+    from printkit.games.rollncook.form import Names
+
+    names = Names(reading.sid)
+    crossed = [k + 1 for k in range(6) if reading.reads.get(names.box(h, k), Read("", "", False, 1)).value is True]
+    if not crossed or any(not r.other for r in dice):
+        return
+    best: tuple[float, tuple[str, ...]] | None = None
+    for combo in itertools.product(*[r.other for r in dice]):
+        values = [int(d) for d, _ in combo]
+        free = 1 if len(set(values)) < 3 else 0
+        missing = sum(1 for k in crossed if k not in values)
+        score = sum(s for _, s in combo) - 0.4 * max(0, missing - free)
+        if best is None or score > best[0]:
+            best = (score, tuple(d for d, _ in combo))
+    assert best is not None
+    for r, d in zip(dice, best[1], strict=True):
+        if r.value != d:
+            r.why = f"looks like {r.value}; read as {d}, which the boxes crossed in this hour need"
+            r.value, r.confidence = d, min(r.confidence, 0.6)
