@@ -30,7 +30,7 @@ from printkit.games.rollncook.form import Names, inventory_rows
 from printkit.games.rollncook.scan import render_page
 from printkit.games.rollncook.sheet import generate
 from printkit.games.rollncook.simulate import play_sheet
-from printkit.games.rollncook.spots import Spot, design_origin, spots
+from printkit.games.rollncook.spots import Spot, bullet_spot, design_origin, spots
 
 HOURS = CONTENT.hours
 #: Pens: dark blue, black, red ballpoint; pencil (grey, lighter, a little transparent).
@@ -98,7 +98,7 @@ def truth(rec: dict) -> dict:
     for ing in inventory_rows():
         have = got[ing] + made[ing]
         used = have - left.get(ing, 0)
-        out.update({n.bullet(ing, j): "X" if j < used else "O" for j in range(min(have, 12))})
+        out.update({bullet_spot(rec["sheet"], ing, j): "X" if j < used else "O" for j in range(min(have, 12))})
     for key, name in ((plates, n.plate), (dishes, n.dish)):
         for k, c in key.items():
             out.update({name(k, j): True for j in range(c)})

@@ -66,6 +66,12 @@ def _hour(n: Names, c: int, geo: dict) -> list[Spot]:
     return out
 
 
+def bullet_spot(sid: str, ingredient: str, j: int) -> str:
+    """Inventory bullet ``j``'s spot: one circle, read "" (empty), "O" (circled: its ``got`` box
+    of the fillable sheet) or "X" (circled and crossed: ``got`` and ``used``)."""
+    return Names(sid).bullet(ingredient, j, "got").removesuffix(":got")
+
+
 def spots(sid: str, paper: str) -> list[Spot]:
     """Every spot of sheet ``sid`` on ``paper``: the hours (dice, plates, boxes, segments), the
     inventory bullets, the dish boxes and the ability boxes."""
@@ -73,7 +79,7 @@ def spots(sid: str, paper: str) -> list[Spot]:
     out = [s for c in range(len(CONTENT.hours)) for s in _hour(n, c, geo)]
     r = geo["bullet_r"]
     for i, ing in enumerate(inventory_rows()):
-        out += [Spot(n.bullet(ing, j), "bullet", "circle", (*bullet(geo, i, j), r)) for j in range(bullets(ing))]
+        out += [Spot(bullet_spot(sid, ing, j), "bullet", "circle", (*bullet(geo, i, j), r)) for j in range(bullets(ing))]
     for i, (meal, m) in enumerate(CONTENT.meals.items()):
         out += [Spot(n.dish(meal, j), "dish", "rect", dish_box(geo, i, j)) for j in range(m.boxes)]
     for a, (kind, boxes) in enumerate(CONTENT.abilities.items()):
