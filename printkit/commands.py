@@ -467,6 +467,55 @@ def score(
 
 @app.command()
 @friendly
+def scan(
+    game: Annotated[str, typer.Argument(help="The game whose sheets are photographed (rollncook).")],
+    photos: Annotated[list[str], typer.Argument(help="Photos of filled paper sheets (JPEG, PNG or HEIC), one a "
+                                                     "player of one game.")],
+    seed: Annotated[int | None, typer.Option(parser=_whole, help="The sheet's seed, when its QR code cannot be "
+                                                                 "read (its id RNC1-SEED is printed bottom left).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print what was read and the result as JSON.")] = False,
+    as_record: Annotated[str | None, typer.Option(
+        "--as-record", help="Write the record read to this file (YAML, or JSON if it ends in .json; several "
+                            "photos: NAME-1, NAME-2 ...), to correct and score with printkit score.")] = None,
+    accept: Annotated[bool, typer.Option("--accept", help="Take the uncertain reads as read: the game may be "
+                                                          "called valid although some were not confirmed.")] = False,
+) -> None:
+    """Read photographed paper sheets back: every mark and die, a confidence for each uncertain
+    read, what to confirm on the paper, then the score as printkit score gives it.
+
+    Exit code 0: legal and every read confirmed (or --accept); 1: rules broken, or reads to
+    confirm; 2: a photo cannot be read. Needs the scan extra: pip install 'printkit[scan]'.
+    See docs/scanning.md for how to take the photo.
+
+    \b
+    Examples:
+      printkit scan rollncook sheet.jpg
+      printkit scan rollncook anna.jpg ben.jpg --as-record game.yaml
+      printkit scan rollncook blurry-qr.jpg --seed 7 --accept
+    """
+    if game != "rollncook":
+        raise PrintkitError(f"no photo reader for {game!r}; games with one: rollncook")
+    if seed is not None:
+        check_seed(seed)
+    if as_record == "":
+        raise PrintkitError("--as-record: give the name of the file to write the record to")
+    from printkit.games.rollncook.scan import require
+
+    require()
+    import json
+
+    from printkit.core.forms import write_records
+    from printkit.games.rollncook.scan import scan as read_photos
+
+    out = read_photos(photos, seed, accept)
+    if as_record:
+        write_records(as_record, out.records)
+    typer.echo(json.dumps(out.data, indent=2, ensure_ascii=False) if as_json else out.text)
+    raise typer.Exit(out.exit_code)
+
+
+@app.command()
+@friendly
 def schema(game: Annotated[str, typer.Argument(help="The game whose record format to print.")]) -> None:
     """Print the JSON Schema of a game's record file.
 

@@ -23,6 +23,7 @@ rule check names, is a "please confirm".
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -112,7 +113,12 @@ def open_photo(path: str) -> Any:
     except ImportError:  # HEIC then reads as "not a photo"
         pass
     try:
-        im = Image.open(path)
+        with warnings.catch_warnings():  # a large image: refused below, in our words
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            im = Image.open(path)
+    except Image.DecompressionBombError:
+        raise PrintkitError(f"{path}: the photo is over {MAX_PIXELS // 1_000_000} MP; printkit reads photos of "
+                            f"at most {MAX_PIXELS // 1_000_000} MP: take it at a phone's usual size") from None
     except (UnidentifiedImageError, ValueError):
         raise PrintkitError(f"{path}: not a photo printkit can read (JPEG, PNG or HEIC)") from None
     except OSError as e:
@@ -147,7 +153,17 @@ def sheet_id_of(rgb: Any, path: str) -> str | None:
 
     from printkit.games.rollncook.sheet import parse_sheet_id
 
+    import cv2
+
     codes = zxingcpp.read_barcodes(rgb, formats=zxingcpp.BarcodeFormat.QRCode)
+    if not codes:  # a blurred or small code: sharpened, then twice the size
+        g = _grey(rgb)
+        sharp = cv2.addWeighted(g, 2.0, cv2.GaussianBlur(g, (0, 0), 2), -1.0, 0)
+        for img in (sharp, cv2.resize(sharp, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)):
+            codes = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode,
+                                           binarizer=zxingcpp.Binarizer.LocalAverage)
+            if codes:
+                break
     for code in codes:
         if parse_sheet_id(code.text) is not None:
             return code.text.strip().upper()
@@ -311,6 +327,46 @@ def _inside(fit: Fit, shape: tuple, path: str) -> None:
                             f"{'s are' if len(out) > 1 else ' is'} not in the photo (photograph the whole sheet)")
 
 
+def _follow(img: Any, ref: Any) -> tuple[Any, float]:
+    """``img`` moved tile by tile onto ``ref`` (a curled page): the image and the largest shift (mm)."""
+    import cv2
+    import numpy as np
+
+    size = (ref.shape[1], ref.shape[0])
+    flat = _flat(_grey(img), 31)
+    # Shifts measured in windows 24 mm wide every 12 mm, the first and last on the sheet's edges
+    # (the page padded with blank paper), then spread between their centres.
+    half, step = round(12 * READ_PPM), 12 * READ_PPM
+    nx, ny = max(2, round(size[0] / step) + 1), max(2, round(size[1] / step) + 1)
+    a_pad = cv2.copyMakeBorder(1 - ref, half, half, half, half, cv2.BORDER_CONSTANT, value=0)
+    b_pad = cv2.copyMakeBorder(1 - flat, half, half, half, half, cv2.BORDER_CONSTANT, value=0)
+    win = cv2.createHanningWindow((2 * half, 2 * half), cv2.CV_32F)
+    dx, dy = np.zeros((ny, nx), np.float32), np.zeros((ny, nx), np.float32)
+    ok = np.zeros((ny, nx), bool)
+    for j in range(ny):
+        cy = round(j * (size[1] - 1) / (ny - 1))
+        for i in range(nx):
+            cx = round(i * (size[0] - 1) / (nx - 1))
+            a = a_pad[cy: cy + 2 * half, cx: cx + 2 * half]
+            if a.std() < 0.05:
+                continue
+            (sx, sy), resp = cv2.phaseCorrelate(a, b_pad[cy: cy + 2 * half, cx: cx + 2 * half], win)
+            if resp > 0.1 and abs(sx) < 4 * READ_PPM and abs(sy) < 4 * READ_PPM:
+                dx[j, i], dy[j, i], ok[j, i] = sx, sy, True
+    shift = 0.0
+    if ok.sum() >= 4:
+        for d in (dx, dy):
+            d[~ok] = np.median(d[ok])
+            d[:] = cv2.medianBlur(d, 3)
+        xs_, ys_ = np.meshgrid(np.arange(size[0], dtype=np.float32), np.arange(size[1], dtype=np.float32))
+        gx, gy = xs_ * ((nx - 1) / (size[0] - 1)), ys_ * ((ny - 1) / (size[1] - 1))
+        mx = cv2.remap(dx, gx, gy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        my = cv2.remap(dy, gx, gy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        img = cv2.remap(img, xs_ + mx, ys_ + my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        shift = float(np.hypot(dx, dy).max()) / READ_PPM
+    return img, shift
+
+
 def unwarp(rgb: Any, fit: Fit, seed: int) -> tuple[Any, Any]:
     """The photo in the design box at READ_PPM (RGB float 0-1), after a local shift tile by
     tile (a curled page), and the shift found (mm, largest)."""
@@ -319,35 +375,11 @@ def unwarp(rgb: Any, fit: Fit, seed: int) -> tuple[Any, Any]:
 
     ref = blank(seed, fit.paper, READ_PPM)
     size = (ref.shape[1], ref.shape[0])
-    img = cv2.warpPerspective(rgb, fit.h, size, flags=cv2.INTER_LINEAR, borderValue=(255, 255, 255))
+    img = cv2.warpPerspective(rgb, fit.h, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     img = img.astype(np.float32) / 255
-    flat = _flat(img.min(axis=2), 31)
-    tile = round(24 * READ_PPM)
-    ny, nx = max(2, size[1] // tile), max(2, size[0] // tile)
-    dx, dy = np.zeros((ny, nx), np.float32), np.zeros((ny, nx), np.float32)
-    ok = np.zeros((ny, nx), bool)
-    win = cv2.createHanningWindow((size[0] // nx, size[1] // ny), cv2.CV_32F)
-    for j in range(ny):
-        for i in range(nx):
-            ys, xs = slice(j * size[1] // ny, j * size[1] // ny + win.shape[0]), \
-                slice(i * size[0] // nx, i * size[0] // nx + win.shape[1])
-            a, b = 1 - ref[ys, xs], 1 - flat[ys, xs]
-            if a.std() < 0.05:
-                continue
-            (sx, sy), resp = cv2.phaseCorrelate(a, b, win)
-            if resp > 0.1 and abs(sx) < 4 * READ_PPM and abs(sy) < 4 * READ_PPM:
-                dx[j, i], dy[j, i], ok[j, i] = sx, sy, True
-    if ok.sum() >= 4:
-        for d in (dx, dy):
-            d[~ok] = np.median(d[ok])
-            d[:] = cv2.medianBlur(d, 3)
-        mx = cv2.resize(dx, size, interpolation=cv2.INTER_CUBIC)
-        my = cv2.resize(dy, size, interpolation=cv2.INTER_CUBIC)
-        xs_, ys_ = np.meshgrid(np.arange(size[0], dtype=np.float32), np.arange(size[1], dtype=np.float32))
-        img = cv2.remap(img, xs_ + mx, ys_ + my, cv2.INTER_LINEAR, borderValue=(1.0, 1.0, 1.0))
-        shift = float(np.hypot(dx, dy).max()) / READ_PPM
-    else:
-        shift = 0.0
+    img, shift = _follow(img, ref)
+    img, more = _follow(img, ref)  # a second pass: what is left after the first
+    shift += more
     return img, shift
 
 
@@ -455,9 +487,9 @@ INK = 0.18
 #: A spot is marked above its threshold (the middle number); between the low and high numbers
 #: its confidence falls from 1 to 0.5 at the threshold. The numbers are fractions of the spot's
 #: unprinted pixels that are ink (measured on generated photos: benchmarks/bench_scan.py).
-LEVELS = {"box": (0.02, 0.05, 0.1), "dish": (0.02, 0.05, 0.1), "ability": (0.02, 0.05, 0.1),
-          "plate": (0.03, 0.07, 0.14), "seg": (0.015, 0.04, 0.08), "ring": (0.03, 0.07, 0.14),
-          "centre": (0.04, 0.1, 0.2)}
+LEVELS = {"box": (0.005, 0.05, 0.12), "dish": (0.005, 0.05, 0.12), "ability": (0.005, 0.05, 0.12),
+          "plate": (0.01, 0.07, 0.16), "seg": (0.005, 0.04, 0.1), "ring": (0.01, 0.07, 0.16),
+          "centre": (0.01, 0.1, 0.22)}
 
 
 def _binary(kind: str, score: float) -> tuple[bool, float]:
@@ -659,3 +691,187 @@ def _by_rule(reading: Reading, h: int, dice: list[Read]) -> None:
         if r.value != d:
             r.why = f"looks like {r.value}; read as {d}, which the boxes crossed in this hour need"
             r.value, r.confidence = d, min(r.confidence, 0.6)
+
+
+# -- a photo read, as a filled sheet ---------------------------------------------------------------
+
+def read_photo(path: str, seed: int | None = None) -> Reading:
+    """Everything photo ``path`` shows (``seed``: the sheet's, when its QR code cannot be read)."""
+    from printkit.games.rollncook.record import MAX_SHEET_SEED
+    from printkit.games.rollncook.sheet import parse_sheet_id, sheet_id
+
+    rgb = open_photo(path)
+    sid = sheet_id_of(rgb, path)
+    if sid is None and seed is None:
+        raise PrintkitError(f"{path}: the sheet's QR code (top right) cannot be read; give the sheet's seed with "
+                            "--seed (its id RNC1-SEED is printed bottom left)")
+    if sid is not None:
+        version, qr_seed = parse_sheet_id(sid) or (0, 0)
+        from printkit.games.rollncook.content import CONTENT
+
+        if version != CONTENT.version or qr_seed > MAX_SHEET_SEED:
+            raise PrintkitError(f"{path}: sheet {sid} is not one this printkit makes (content version "
+                                f"{CONTENT.version}, seeds up to {MAX_SHEET_SEED})")
+        if seed is not None and seed != qr_seed:
+            raise PrintkitError(f"{path}: its QR code says sheet {sid}, but --seed {seed} was given")
+        seed = qr_seed
+    assert seed is not None
+    fit = register(rgb, seed, path)
+    img, shift = unwarp(rgb, fit, seed)
+    reading = Reading(path, sheet_id(seed), seed, fit.paper, fit=round(fit.score, 3), shift_mm=round(shift, 2))
+    read_marks(reading, img)
+    return reading
+
+
+def to_form(reading: Reading) -> Any:
+    """The reading as a filled fillable sheet (printkit.core.forms.FilledForm): one field for each
+    of the sheet's (form.py), holding what the photo shows; the restaurant's name is the photo's
+    file name."""
+    from printkit.core.forms import ON, FilledForm, FormField
+    from printkit.core.layout.load import load_layout
+    from printkit.games.rollncook.components import static_data
+    from printkit.games.rollncook.form import Names, field_ops
+    from printkit.games.rollncook.geometry import LAYOUT
+
+    data = static_data()
+    ops = field_ops(reading.sid, data["geo"], data["hours"], load_layout(LAYOUT).spec.data["totals"])
+    fields = {}
+    name = Names(reading.sid).name()
+    for op in ops:
+        r = reading.reads.get(op.name)
+        value = ""
+        if op.name == name:
+            value = Path(reading.file).stem
+        elif r is not None and op.kind == "check":
+            value = ON if r.value is True else ""
+        elif r is not None:
+            value = str(r.value) if r.value not in (True, False) else ""
+        fields[op.name] = FormField(op.name, op.kind, value, 0)
+    return FilledForm(reading.file, fields)
+
+
+def where(name: str) -> str:
+    """A spot's name in words: ``RNC1-7:h10:box3`` -> ``10:00 box 3``.
+
+    >>> where("RNC1-7:h10:die2"), where("RNC1-7:inv:brown_sauce:3"), where("RNC1-7:meal:fried_egg:1")
+    ('10:00 die 2', 'inventory brown sauce 3', 'fried egg dish box 1')
+    """
+    import re
+
+    parts = name.split(":")[1:]
+    if parts[0].startswith("h") and parts[0][1:].isdigit():
+        m = re.fullmatch(r"([a-z]+)(\d+)", parts[1])
+        what, n = (m.group(1), m.group(2)) if m else (parts[1], "")
+        what = {"seg": "table segment"}.get(what, what)
+        return f"{parts[0][1:]}:00 {what} {n}".strip()
+    if parts[0] == "inv":
+        return f"inventory {parts[1].replace('_', ' ')} {parts[2]}"
+    if parts[0] == "meal":
+        return f"{parts[1].replace('_', ' ')} dish box {parts[2]}"
+    if parts[0] == "ability":
+        return f"{parts[1]} box {parts[2]}"
+    return ":".join(parts)
+
+
+def said(r: Read) -> str:
+    """A read's value in words."""
+    if r.kind == "die":
+        return r.value or "empty"
+    if r.kind == "bullet":
+        return {"O": "circled", "X": "circled and crossed", "": "empty"}[r.value]
+    return "crossed" if r.value else "not crossed"
+
+
+def to_confirm(reading: Reading, problems: list) -> list[dict]:
+    """What to look at on the paper: each read below CONFIDENT, and each spot a rule check names."""
+    out, seen = [], set()
+    for r in reading.reads.values():
+        if r.confidence < CONFIDENT:
+            maybe = ""
+            if r.kind == "die" and r.other and len(r.other) > 1:
+                maybe = f"; or {r.other[1][0]}"
+            out.append({"field": r.name, "where": where(r.name), "read": said(r), "confidence": r.confidence,
+                        "why": r.why or f"unsure{maybe}"})
+            seen.add(r.name)
+    for v in problems:
+        name = str(v.line)
+        if name in reading.reads and name not in seen:
+            r = reading.reads[name]
+            out.append({"field": name, "where": where(name), "read": said(r), "confidence": r.confidence,
+                        "why": f"the rules disagree: {v.message} [{v.rule}]"})
+            seen.add(name)
+    return out
+
+
+def summary(reading: Reading) -> list[str]:
+    """What a photo shows, in a few lines: the sheet, the marks counted, the dice of each hour."""
+    from printkit.games.rollncook.content import CONTENT
+    from printkit.games.rollncook.form import Names
+
+    reads = reading.reads.values()
+
+    def count(kind: str, value: Any = True) -> int:
+        return sum(1 for r in reads if r.kind == kind and r.value == value)
+
+    n = Names(reading.sid)
+    dice = []
+    for h, clock in enumerate(CONTENT.hours):
+        ds = [reading.reads[n.die(h, d)].value for d in range(3)]
+        if any(ds):
+            dice.append(f"{clock} {' '.join(d or '?' for d in ds)}")
+    paper = {"a4": "A4", "letter": "Letter"}[reading.paper]
+    return [f"{reading.file}: sheet {reading.sid} on {paper} (fit {reading.fit:.2f}, curl followed up to "
+            f"{reading.shift_mm:.1f} mm)",
+            f"  read: {count('box')} boxes, {count('seg')} table segments, {count('plate')} plates, "
+            f"{count('bullet', 'O') + count('bullet', 'X')} bullets circled ({count('bullet', 'X')} of them "
+            f"crossed), {count('dish')} dish boxes, {count('ability')} ability boxes",
+            "  dice: " + (", ".join(dice) if dice else "none written")]
+
+
+@dataclass
+class Outcome:
+    """What ``printkit scan`` prints and exits with."""
+
+    text: str
+    data: dict
+    exit_code: int
+    records: list
+
+
+def scan(paths: list[str], seed: int | None = None, accept: bool = False) -> Outcome:
+    """Read the photos ``paths`` (one sheet each, the players of one game), then score them
+    together as ``printkit score`` scores filled sheets: the reads, what to confirm, the report."""
+    from printkit.core.forms import finish_report
+    from printkit.core.registry import scorers
+    from printkit.games.rollncook.filled import READER, read
+
+    require()
+    readings = [read_photo(p, seed) for p in paths]
+    forms = [r for reading in readings for r in read(to_form(reading))]
+    report = scorers()["rollncook"].run([(r.file, r.record, r.fields) for r in forms])
+    report = finish_report(report, READER, forms)
+    lines, photos, unsure = [], [], 0
+    for reading, rec in zip(readings, forms, strict=True):
+        confirm = to_confirm(reading, [v for v in report.violations if v.file == reading.file])
+        unsure += len(confirm)
+        lines += summary(reading)
+        if confirm:
+            lines.append(f"  please confirm ({len(confirm)}): look at these on the paper")
+            lines += [f"    {c['where']}: read {c['read']} ({c['confidence']:.0%}): {c['why']}" for c in confirm]
+        photos.append({"file": reading.file, "sheet": reading.sid, "paper": reading.paper, "fit": reading.fit,
+                       "reads": {n: {"value": r.value, "confidence": r.confidence} for n, r in reading.reads.items()},
+                       "confirm": confirm, "record": rec.data})
+    lines.append("read from photos: the end state the marks show, with the dice of each hour; the play hour "
+                 "by hour is not on paper (docs/scanning.md)")
+    lines.append(report.human())
+    code = report.exit_code
+    if unsure and accept:
+        lines.append(f"accepted: {unsure} uncertain read{'s' if unsure > 1 else ''} taken as read above (--accept)")
+    elif unsure:
+        lines.append(f"not confirmed: {unsure} read{'s' if unsure > 1 else ''} above need a look on the paper, so "
+                     "this game is not called valid; run again with --accept if they are right, or fix the record "
+                     "written with --as-record and score it")
+        code = max(code, 1)
+    data = {"photos": photos, "to_confirm": unsure, "accepted": accept, "confirmed": not unsure or accept,
+            "report": report.to_json()}
+    return Outcome("\n".join(lines), data, code, forms)
