@@ -1,0 +1,93 @@
+"""Score a paper Roll n Cook sheet in a real headless Chromium at phone size (390 x 844): a
+generated phone photo of a filled sheet (tests/scan/photos.py, its ground truth known) uploaded
+through the camera's file input, what was read drawn over the photo, one flagged read confirmed
+by taps, the rest taken as read, then the report: ``printkit score``'s for the record played,
+and the table kept (in History). Screenshot: test-artifacts/screenshots/rollncook-paper.png."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.scan import photos
+from tests.web import touch
+from tests.web.apitools import COMMON, run_score
+from tests.web.conftest import http
+
+
+def tid(name: str) -> str:
+    return f'[data-test="{name}"]'
+
+
+def expected(value, kind: str) -> str:
+    """A truth's mark as the fixer's button names it."""
+    if kind == "die":
+        return value or "empty"
+    if kind == "bullet":
+        return value or "empty"
+    return "yes" if value else "no"
+
+
+def test_a_photographed_sheet_is_read_confirmed_and_scored(live_server, page, shot, tmp_path: Path):
+    shown = photos.photo(7, "a4", size=(1200, 1600))
+    page.goto(f"{live_server}/paper/rollncook")
+    page.wait_for_selector(tid("paper-camera"))
+    camera = page.locator(tid("paper-photo"))
+    assert (camera.get_attribute("accept"), camera.get_attribute("capture")) == ("image/*", "environment")
+    camera.set_input_files({"name": "IMG_0007.jpg", "mimeType": "image/jpeg", "buffer": shown.jpeg})
+    page.wait_for_selector(tid("paper-sheet"), timeout=30_000)
+    assert page.locator(tid("paper-sheet")).get_attribute("data-sheet") == "RNC1-7"
+
+    # every spot of the sheet drawn over the photo, where the reader read it, with its value
+    spots = page.eval_on_selector_all(tid("paper-spot"), """gs => gs.map(g => ({name: g.dataset.name,
+        value: g.dataset.value, look: g.dataset.look === "true", kind: g.getAttribute("class").split(" ")[1],
+        box: (b => [b.x, b.y, b.x + b.width, b.y + b.height])(g.getBBox())}))""")
+    assert len(spots) == 405
+    w, h = page.eval_on_selector(".reads", "s => [s.viewBox.baseVal.width, s.viewBox.baseVal.height]")
+    assert all(0 <= s["box"][0] < s["box"][2] <= w and 0 <= s["box"][1] < s["box"][3] <= h for s in spots)
+    # the sheet fills most of the photo, as it was taken
+    span = [max(s["box"][2] for s in spots) - min(s["box"][0] for s in spots),
+            max(s["box"][3] for s in spots) - min(s["box"][1] for s in spots)]
+    assert max(span[0] / w, span[1] / h) > 0.6
+    truth = {n: v for n, v in shown.truth.items()}
+    for s in spots:
+        want = truth.get(s["name"])
+        if s["kind"] in ("die", "bullet"):
+            assert s["value"] == (want or ""), s
+        else:
+            assert s["value"] == str(bool(want)).lower(), s
+    flagged = [s for s in spots if s["look"]]
+    todo = int(page.locator(tid("paper-todo")).get_attribute("data-count"))
+    assert flagged and todo >= 1
+    assert page.locator(tid("paper-score")).is_disabled()  # nothing is scored unconfirmed
+
+    # one flagged read confirmed by a tap: the list's first, set to what the paper shows
+    first = page.locator(tid("paper-look")).first
+    name = first.get_attribute("data-name")
+    touch.tap(first)
+    fix = page.locator(tid("paper-fix"))
+    assert fix.get_attribute("data-name") == name
+    kind = next(s["kind"] for s in spots if s["name"] == name)
+    touch.tap(page.locator(tid(f"paper-set-{expected(truth.get(name), kind)}")))
+    page.wait_for_selector(f'{tid("paper-todo")}[data-count="{todo - 1}"]', state="attached")
+    assert page.locator(f'{tid("paper-look")}[data-name="{name}"]').count() == 0
+    shot(page, "rollncook-paper")
+
+    # the rest taken as read (they are right: checked above), then the score
+    if todo > 1:
+        touch.tap(page.locator(tid("paper-accept")))
+    touch.tap(page.locator(tid("paper-score")))
+    page.wait_for_selector(tid("paper-report"))
+    table_id = int(page.locator(tid("paper-report")).get_attribute("data-table"))
+    record = tmp_path / "truth.json"
+    record.write_text(json.dumps({**shown.record, "player": "Player 1"}))
+    want = json.loads(run_score("rollncook", record).stdout)
+    total = page.locator(tid("paper-total")).first
+    assert (total.get_attribute("data-player"), total.locator("strong").inner_text()) == (
+        "Player 1", f"{want['players'][0]['total']} pts")
+    table = http.get(f"{live_server}/api/tables/{table_id}").json()
+    assert table["report"]["players"][0]["breakdown"] == want["players"][0]["breakdown"]
+    assert all(table["report"][k] == want[k] for k in COMMON)
+    assert page.locator(tid("paper-report-text")).inner_text() == table["report_text"]
+    assert page.locator(tid("paper-table")).get_attribute("href") == f"/t/{table_id}"
+    assert page.js_errors == []
