@@ -103,3 +103,18 @@ def test_confirmed_marks_become_a_table_scored_as_printkit_score_scores_the_reco
 def test_marks_not_the_pages_are_refused_in_one_line(client, body, message):
     r = client.post(TABLE, json=body)
     assert r.status_code == 400 and message in r.json()["error"], r.text
+
+
+def test_sheets_of_several_players_share_the_dice(client):
+    rec = photos.play(7)
+    sid = rec["sheet"]
+    marks = marks_of(photos.truth(rec), sid)
+    sheets = [{"sheet": sid, "paper": "a4", "player": p, "marks": marks} for p in ("Ann", "Bo")]
+    table = client.post(TABLE, json={"sheets": sheets}).json()
+    assert [p["name"] for p in table["report"]["players"]] == ["Ann", "Bo"]
+    assert table["report"]["valid"] and not table["broken"]
+    # one die read otherwise on Bo's sheet: the table's dice disagree (RNC-10), and the report says so
+    other = {**marks, f"{sid}:h10:die1": "6" if marks[f"{sid}:h10:die1"] != "6" else "5"}
+    sheets[1]["marks"] = other
+    table = client.post(TABLE, json={"sheets": sheets}).json()
+    assert "RNC-10" in {v["rule"] for v in table["broken"]}

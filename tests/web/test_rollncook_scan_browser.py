@@ -7,6 +7,7 @@ and the table kept (in History). Screenshot: test-artifacts/screenshots/rollncoo
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from tests.scan import photos
@@ -67,6 +68,8 @@ def test_a_photographed_sheet_is_read_confirmed_and_scored(live_server, page, sh
     touch.tap(first)
     fix = page.locator(tid("paper-fix"))
     assert fix.get_attribute("data-name") == name
+    assert page.locator(f'{tid("paper-spot")}[data-name="{name}"]').get_attribute("class").endswith("picked")
+    shot(page, "rollncook-paper-fix", full_page=False)
     kind = next(s["kind"] for s in spots if s["name"] == name)
     touch.tap(page.locator(tid(f"paper-set-{expected(truth.get(name), kind)}")))
     page.wait_for_selector(f'{tid("paper-todo")}[data-count="{todo - 1}"]', state="attached")
@@ -90,4 +93,17 @@ def test_a_photographed_sheet_is_read_confirmed_and_scored(live_server, page, sh
     assert all(table["report"][k] == want[k] for k in COMMON)
     assert page.locator(tid("paper-report-text")).inner_text() == table["report_text"]
     assert page.locator(tid("paper-table")).get_attribute("href") == f"/t/{table_id}"
+    assert page.js_errors == []
+
+
+def test_without_the_scan_extra_the_page_says_how_to_install_it(live_server, page, monkeypatch):
+    monkeypatch.setitem(sys.modules, "zxingcpp", None)  # as if it were not installed: its import fails
+    page.goto(live_server)
+    link = page.locator(tid("paper-rollncook"))
+    assert link.get_attribute("href") == "/paper/rollncook"
+    assert "pip install 'printkit[scan]'" in page.locator(tid("paper-missing-rollncook")).inner_text()
+    touch.tap(link)
+    missing = page.locator(tid("paper-missing"))
+    assert "pip install 'printkit[scan]'" in missing.inner_text()
+    assert page.locator(tid("paper-photo")).is_disabled()
     assert page.js_errors == []
