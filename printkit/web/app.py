@@ -827,11 +827,16 @@ async def api_paper_read(request: Request) -> Response:
     def work() -> dict[str, Any]:
         with gate:
             try:
-                return paper.read(data, _safe_name(name[:200]) or "photo")
+                return paper.read(data, _photo_name(name))
             except PrintkitError as e:
                 raise Problem(422, str(e)) from None
 
     return _json(await run_in_threadpool(work))
+
+
+def _photo_name(name: str) -> str:
+    """An uploaded photo's name as messages say it: its last part, plain characters only."""
+    return re.sub(r"[^A-Za-z0-9_.+-]", "_", name.rsplit("/", 1)[-1])[:100].strip(".") or "photo"
 
 
 def api_paper_table(request: Request, body: dict[str, Any]) -> Response:

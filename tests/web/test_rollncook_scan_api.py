@@ -35,6 +35,9 @@ def test_not_a_photo_is_refused_in_one_line(client):
     r = client.post(READ, json={"photo": base64.b64encode(b"GIF89a not really").decode(), "name": "menu.gif"})
     assert r.status_code == 422
     assert r.json()["error"] == "menu.gif: not a photo printkit can read (JPEG, PNG or HEIC)"
+    for name, said in (("../../tmp/..", "photo"), ("DCIM/IMG 1.jpg", "IMG_1.jpg"), ("", "photo")):
+        r = client.post(READ, json={"photo": base64.b64encode(b"\x00" * 500).decode(), "name": name})
+        assert (r.status_code, r.json()["error"].split(":")[0]) == (422, said)
     r = client.post(READ, json={"photo": "not base64 at all!", "name": "x.jpg"})
     assert (r.status_code, r.json()["error"]) == (400, "photo: this is not base64")
     r = client.post(READ, json={"name": "x.jpg"})

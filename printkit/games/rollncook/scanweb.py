@@ -125,7 +125,7 @@ def read_upload(data: bytes, name: str) -> dict[str, Any]:
     from printkit.games.rollncook.spots import spots
 
     with tempfile.TemporaryDirectory(prefix="printkit-scan-") as folder:
-        path = str(Path(folder) / (name or "photo"))
+        path = str(Path(folder) / "photo")  # its own name: never a path the upload chose
         Path(path).write_bytes(data)
         try:
             reading = read_photo(path)
