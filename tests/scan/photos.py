@@ -185,10 +185,10 @@ def _mark(hand: Hand, s: Spot, value, circle_dishes: bool) -> None:
         hand.cross(cx, cy, a[2] * 0.8, a[3] * 0.8)
 
 
-def filled_page(seed: int, paper: str, marks: dict, rng: random.Random, pen: str) -> np.ndarray:
-    """The printed page of sheet ``seed`` with ``marks`` drawn in ``pen``: RGB, PAGE_PPM px a mm."""
-    page = np.asarray(render_page(seed, paper, PAGE_PPM), dtype=np.float32)
-    hand = Hand((page.shape[1], page.shape[0]), PAGE_PPM, design_origin(paper), rng)
+def filled_page(seed: int, paper: str, marks: dict, rng: random.Random, pen: str, ppm: float = PAGE_PPM) -> np.ndarray:
+    """The printed page of sheet ``seed`` with ``marks`` drawn in ``pen``: RGB, ``ppm`` px a mm."""
+    page = np.asarray(render_page(seed, paper, ppm), dtype=np.float32)
+    hand = Hand((page.shape[1], page.shape[0]), ppm, design_origin(paper), rng)
     circle_dishes = rng.random() < 0.5
     for s in spots(generate(seed).id, paper):
         if s.name in marks:
@@ -300,13 +300,13 @@ def photograph(page: np.ndarray, paper_mm: tuple[float, float], rng: random.Rand
 
 def photo(seed: int, paper: str = "a4", *, game: int = 0, size: tuple[int, int] = (1500, 2000),
           tilt: float = 20.0, curl: float = 0.0, thumb: bool = True, pen: str | None = None,
-          variant: int = 0) -> Photo:
+          variant: int = 0, ppm: float = PAGE_PPM) -> Photo:
     """A phone photo of sheet ``seed`` on ``paper`` filled in with a game the simulator played."""
     rng = random.Random(f"photo-{seed}-{paper}-{game}-{variant}-{curl}")
     rec = play(seed, game)
     marks = truth(rec)
     pen = pen or rng.choice(list(PENS))
-    page = filled_page(seed, paper, marks, rng, pen)
+    page = filled_page(seed, paper, marks, rng, pen, ppm)
     from printkit.core.draw.page import PrintOptions
 
     jpeg, settings = photograph(page, PrintOptions(paper=paper).size, rng, size=size, tilt=tilt, curl=curl,

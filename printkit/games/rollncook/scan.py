@@ -294,6 +294,7 @@ def register(rgb: Any, seed: int, path: str, paper: str | None = None) -> Fit:
     if best is None or best.inliers < 25:
         raise PrintkitError(f"{path}: no Roll n Cook sheet {_sid(seed)} found in the photo (photograph the whole "
                             "sheet, flat, in good light)")
+    _inside(Fit(best.paper, _scaled(best.h, READ_PPM / REG_PPM), 0.0), rgb.shape, path)
     h, best.score = _ecc(grey, best.h, seed, best.paper, REG_PPM, iters=30)
     if best.score < 0.45:
         raise PrintkitError(f"{path}: no Roll n Cook sheet {_sid(seed)} found in the photo (photograph the whole "
@@ -411,9 +412,10 @@ class Reading:
     shift_mm: float = 0.0
 
 
-def _ink(img: Any, seed: int, paper: str) -> tuple[Any, Any, Any]:
+def _ink(img: Any, seed: int, paper: str) -> tuple[Any, Any, Any, Any]:
     """The ink the photo has and the blank sheet has not (bool, at READ_PPM), where the paper is
-    free of print (bool), and where it is hidden or in deep shadow (a thumb, the photo's edge)."""
+    free of print (bool), where it is hidden or in deep shadow (a thumb, the photo's edge), and
+    faint ink (half as dark: a light pencil, or a stain)."""
     import cv2
     import numpy as np
 
@@ -425,6 +427,7 @@ def _ink(img: Any, seed: int, paper: str) -> tuple[Any, Any, Any]:
     printed = cv2.dilate(1 - cv2.GaussianBlur(ref, (0, 0), 0.8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     free = printed < 0.6
     new = (dark - printed > INK) & free
+    faint = (dark - printed > INK / 2) & free
     # Paper is bright: hidden where the paper level is far below the sheet's, or coloured where
     # the sheet is not (a thumb): looked at 1.5 px a mm, where pen strokes are averaged away, and
     # only solid patches 3 mm across count.
@@ -439,7 +442,7 @@ def _ink(img: Any, seed: int, paper: str) -> tuple[Any, Any, Any]:
     odd = cv2.morphologyEx(odd, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     hidden = cv2.resize(cv2.dilate(odd, np.ones((5, 5), np.uint8)), (new.shape[1], new.shape[0]),
                         interpolation=cv2.INTER_NEAREST) > 0
-    return new, free, hidden
+    return new, free, hidden, faint
 
 
 def _sat(rgb: Any) -> Any:
@@ -522,19 +525,23 @@ def read_marks(reading: Reading, img: Any) -> None:
     """Every spot: reading.reads (the dice last: their ranking looks at the boxes)."""
     from printkit.games.rollncook.spots import spots
 
-    new, free, hidden = _ink(img, reading.seed, reading.paper)
+    new, free, hidden, faint = _ink(img, reading.seed, reading.paper)
     for s in spots(reading.sid, reading.paper):
         if s.kind == "die":
             continue
-        sc = spot_scores(s, new, free)
+        sc, sf = spot_scores(s, new, free), spot_scores(s, faint, free)
         if s.kind == "bullet":
             rv, rc = _binary("ring", sc["ring"])
             cv, cc = _binary("centre", sc["centre"])
             value: Any = ("X" if cv else "O") if rv or cv else ""
             conf = min(rc, cc)
+            weak = (not rv and sf["ring"] >= LEVELS["ring"][1]) or (not cv and sf["centre"] >= LEVELS["centre"][1])
         else:
             value, conf = _binary(s.kind, sc["area"])
+            weak = not value and sf["area"] >= LEVELS[s.kind][1]
         read = Read(s.name, s.kind, value, round(conf, 3), other=sc)
+        if weak:  # light marks where the dark ones are missing: a pencil?
+            read.confidence, read.why = min(read.confidence, 0.6), "faint marks (a light pencil?)"
         x0, y0, x1, y1 = _window(s, READ_PPM, new.shape)
         if hidden[y0:y1, x0:x1].mean() > 0.05:  # then taken as not marked, and listed
             read.value = "" if s.kind == "bullet" else False
