@@ -13,7 +13,6 @@ import html
 import json
 import re
 import sys
-import threading
 import time
 import traceback
 from pathlib import Path
@@ -822,16 +821,18 @@ async def api_paper_read(request: Request) -> Response:
         raise Problem(400, "photo: this is not base64") from None
     if len(data) > MAX_PHOTO:
         raise Problem(413, f"the photo is larger than {MAX_PHOTO // (1024 * 1024)} MB: take it at a phone's usual size")
-    gate: threading.Semaphore = request.app.state.paper_gate
 
     def work() -> dict[str, Any]:
-        with gate:
-            try:
-                return paper.read(data, _photo_name(name))
-            except PrintkitError as e:
-                raise Problem(422, str(e)) from None
+        try:
+            return paper.read(data, _photo_name(name))
+        except PrintkitError as e:
+            raise Problem(422, str(e)) from None
 
-    return _json(await run_in_threadpool(work))
+    # The others wait here, not in worker threads (which the other tables' requests need).
+    gates: dict[int, asyncio.Semaphore] = request.app.state.paper_gates
+    gate = gates.setdefault(id(asyncio.get_running_loop()), asyncio.Semaphore(1))
+    async with gate:
+        return _json(await run_in_threadpool(work))
 
 
 def _photo_name(name: str) -> str:
@@ -1014,8 +1015,8 @@ def create_app(db_path: Path | str, token: str | None = None, poll_seconds: floa
                     exception_handlers={Problem: _on_problem, HTTPException: _on_http, Exception: _on_crash})
     app.state.tables = Tables(Store(db_path))
     app.state.poll_seconds = poll_seconds
-    #: One photo read at a time (Score a paper sheet).
-    app.state.paper_gate = threading.Semaphore(1)
+    #: One photo read at a time (Score a paper sheet), a gate an event loop.
+    app.state.paper_gates = {}
     #: Whether the server is stopping (serve.py points it at uvicorn's own flag).
     app.state.stopping = lambda: False
     # Seat links: the join token they carry on the LAN, and the address phones reach (serve.py

@@ -121,3 +121,39 @@ def test_sheets_of_several_players_share_the_dice(client):
     sheets[1]["marks"] = other
     table = client.post(TABLE, json={"sheets": sheets}).json()
     assert "RNC-10" in {v["rule"] for v in table["broken"]}
+
+
+def test_photos_are_read_one_at_a_time(live_server_factory):
+    """A read takes seconds of both cores: three phones uploading at once are read in turn (the
+    reader here only counts how many reads overlap)."""
+    import dataclasses
+    import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from printkit.core import registry
+    from printkit.core.table import PaperReader
+    from tests.web.conftest import http
+
+    keeper = registry.scorekeepers()["rollncook"]
+    assert keeper.paper is not None
+    lock, now, most = threading.Lock(), [0], [0]
+
+    def counting(data: bytes, name: str) -> dict:
+        with lock:
+            now[0] += 1
+            most[0] = max(most[0], now[0])
+        time.sleep(0.15)
+        with lock:
+            now[0] -= 1
+        return {"name": name}
+
+    registry.register_scorekeeper(dataclasses.replace(keeper, paper=PaperReader(lambda: None, counting, keeper.paper.records)))
+    try:
+        url = live_server_factory()
+        with ThreadPoolExecutor(3) as pool:
+            answers = list(pool.map(lambda i: http.post(f"{url}{READ}", json={"photo": "", "name": f"p{i}.jpg"}), range(3)))
+    finally:
+        registry.register_scorekeeper(keeper)
+    assert [a.json() for a in answers] == [{"name": f"p{i}.jpg"} for i in range(3)]
+    assert most[0] == 1
