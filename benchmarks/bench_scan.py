@@ -1,12 +1,12 @@
 """Benchmark: reading photographed paper Roll n Cook sheets (issue 30; run on demand, not in the tests).
 
-    .venv/bin/python benchmarks/bench_scan.py [--photos 200] [--seeds 5] [--size 3000x4000] [--quick]
+    .venv/bin/python benchmarks/bench_scan.py [--photos 200] [--seeds 5] [--size 2250x3000] [--quick]
 
 Generates phone photos of filled sheets (tests/scan/photos.py: a game the simulator played,
 marks by "hand" in three pens and pencil, any rotation, tilt up to 20 degrees, blur, JPEG 50,
 uneven light, a shadow band, a thumb over a corner; every other photo curled up to 5 mm) for
 ``--seeds`` seeds on A4 and Letter, reads each (printkit/games/rollncook/scan.py) and compares
-with the truth. ``--quick`` reads 2 small photos (the smoke test): its figures mean little.
+with the truth. ``--quick`` reads 1 small photo (the smoke test): its figures mean little.
 
 Goals: marks read right >= 99.5% flat and >= 98% curled; no mark wrong and unflagged; every die
 right or flagged; median time a photo under 3 s (reading only, the photo's JPEG on disk).
@@ -15,6 +15,7 @@ right or flagged; median time a photo under 3 s (reading only, the photo's JPEG 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import statistics
 import sys
 import tempfile
@@ -30,58 +31,80 @@ from printkit.games.rollncook.scan import CONFIDENT, read_photo  # noqa: E402
 from tests.scan.photos import photo  # noqa: E402
 
 
+def one(job: tuple[int, int, tuple[int, int], float, str]) -> dict:
+    """Photo ``i``: made, written to ``tmp``, read; what was read right, flagged and wrong."""
+    i, seeds, size, ppm, tmp = job
+    seed, paper = 100 + i % seeds, ("a4", "letter")[(i // seeds) % 2]
+    curl = 0.0 if i % 2 == 0 else 1.0 + 4.0 * ((i * 7) % 10) / 10
+    p = photo(seed, paper, game=i, size=size, curl=curl, variant=i, ppm=ppm)
+    path = Path(tmp) / f"p{i}.jpg"
+    path.write_bytes(p.jpeg)
+    t, cpu = time.perf_counter(), time.process_time()
+    out: dict = {"kind": "curl" if curl else "flat", "marks": Counter(), "dice": Counter(), "worst": [],
+                 "qr_missed": False}
+    try:
+        r = read_photo(str(path))
+    except PrintkitError as e:  # as a user would: give the seed printed on the sheet
+        if "QR code" not in str(e):
+            raise
+        out["qr_missed"] = True
+        r = read_photo(str(path), seed)
+    out["time"], out["cpu"] = time.perf_counter() - t, time.process_time() - cpu
+    path.unlink()
+    for name, read in r.reads.items():
+        want = p.truth.get(name, "" if read.kind in ("bullet", "die") else False)
+        sure = read.confidence >= CONFIDENT
+        if read.kind == "die":
+            out["dice"]["right" if read.value == want else "flagged" if not sure else "WRONG"] += 1
+            continue
+        t_ = out["marks"]
+        t_["marks"] += 1
+        t_["right"] += read.value == want
+        t_["flagged"] += not sure
+        if read.value != want and sure:
+            t_["wrong_unflagged"] += 1
+            out["worst"].append(f"photo {i} ({p.settings}): {name} read {read.value!r}, truth {want!r}")
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--photos", type=int, default=200)
     ap.add_argument("--seeds", type=int, default=5)
-    ap.add_argument("--size", default="3000x4000", help="the photos' size in pixels, WxH (12 MP by default)")
+    ap.add_argument("--size", default="2250x3000", help="the photos' size in pixels, WxH (6.75 MP by default)")
+    ap.add_argument("--ppm", type=float, default=6.0, help="the filled page is drawn at this many px a mm")
+    ap.add_argument("--jobs", type=int, default=1, help="photos made and read in parallel")
     ap.add_argument("--quick", action="store_true")
     a = ap.parse_args()
     if a.quick:
-        a.photos, a.seeds, a.size = 2, 1, "1200x1600"
+        a.photos, a.seeds, a.size = 1, 1, "1200x1600"
     size = tuple(int(v) for v in a.size.split("x"))
     tally: dict[str, Counter] = {"flat": Counter(), "curl": Counter()}
     dice: Counter = Counter()
-    times, cpus, worst, qr_missed = [], [], [], []
+    times, cpus, worst, qr_missed = [], [], [], 0
     with tempfile.TemporaryDirectory() as tmp:
-        for i in range(a.photos):
-            seed, paper = 100 + i % a.seeds, ("a4", "letter")[(i // a.seeds) % 2]
-            curl = 0.0 if i % 2 == 0 else 1.0 + 4.0 * ((i * 7) % 10) / 10
-            p = photo(seed, paper, game=i, size=size, curl=curl, variant=i)  # type: ignore[arg-type]
-            path = Path(tmp) / f"p{i}.jpg"
-            path.write_bytes(p.jpeg)
-            t, cpu = time.perf_counter(), time.process_time()
-            try:
-                r = read_photo(str(path))
-            except PrintkitError as e:  # as a user would: give the seed printed on the sheet
-                if "QR code" not in str(e):
-                    raise
-                qr_missed.append(i)
-                r = read_photo(str(path), seed)
-            times.append(time.perf_counter() - t)
-            cpus.append(time.process_time() - cpu)
-            t_ = tally["curl" if curl else "flat"]
-            for name, read in r.reads.items():
-                want = p.truth.get(name, "" if read.kind in ("bullet", "die") else False)
-                sure = read.confidence >= CONFIDENT
-                if read.kind == "die":
-                    dice["right" if read.value == want else "flagged" if not sure else "WRONG"] += 1
-                    continue
-                t_["marks"] += 1
-                t_["right"] += read.value == want
-                t_["flagged"] += not sure
-                if read.value != want and sure:
-                    t_["wrong_unflagged"] += 1
-                    worst.append(f"photo {i} ({p.settings}): {name} read {read.value!r}, truth {want!r}")
+        jobs = [(i, a.seeds, size, a.ppm, tmp) for i in range(a.photos)]
+        if a.jobs > 1:
+            with multiprocessing.Pool(a.jobs) as pool:
+                results = pool.map(one, jobs, chunksize=1)
+        else:
+            results = [one(j) for j in jobs]
+    for r in results:
+        tally[r["kind"]].update(r["marks"])
+        dice.update(r["dice"])
+        times.append(r["time"])
+        cpus.append(r["cpu"])
+        worst += r["worst"]
+        qr_missed += r["qr_missed"]
     print(f"photos: {a.photos} ({a.seeds} seeds, A4 and Letter, {size[0]}x{size[1]})")
     for kind, t_ in tally.items():
         if t_["marks"]:
             print(f"marks {kind}: {t_['right'] / t_['marks']:.2%} read right of {t_['marks']}, "
                   f"{t_['flagged']} flagged, {t_['wrong_unflagged']} wrong and unflagged")
-    n = sum(dice.values())
+    n = max(1, sum(dice.values()))
     print(f"dice: {dice['right'] / n:.2%} right, {dice['flagged'] / n:.2%} flagged, {dice['WRONG']} wrong and unflagged "
           f"(right or flagged: {(dice['right'] + dice['flagged']) / n:.2%})")
-    print(f"QR code read: {a.photos - len(qr_missed)} of {a.photos} (the others read with --seed)")
+    print(f"QR code read: {a.photos - qr_missed} of {a.photos} (the others read with --seed)")
     print(f"time a photo: median {statistics.median(times):.2f} s, max {max(times):.2f} s (wall clock); "
           f"CPU median {statistics.median(cpus):.2f} s")
     for w in worst[:20]:

@@ -41,6 +41,7 @@ TINY: dict[str, tuple[Callable[[Path], list[str]], str]] = {
     "bench_gimbap.py": (lambda tmp: [], "solve all 2376 orders"),
     "bench_ink.py": (lambda tmp: [], "darkest --bw page:"),
     "bench_rollncook.py": (lambda tmp: ["--quick"], "simulator:"),
+    "bench_scan.py": (lambda tmp: ["--quick"], "marks flat:"),
     "bench_serve.py": (lambda tmp: ["--tables", "1", "--pile", "5", "--think", "0.01"], "latency of one move"),
     "bench_speed.py": (lambda tmp: ["--runs", "1", "--count", "3", "--base", "2", "--no-suite"], "Roll n Cook scorer"),
     "digest_outputs.py": (lambda tmp: ["--quick"], "gemblo-board-a4"),

@@ -312,3 +312,59 @@ def photo(seed: int, paper: str = "a4", *, game: int = 0, size: tuple[int, int] 
     jpeg, settings = photograph(page, PrintOptions(paper=paper).size, rng, size=size, tilt=tilt, curl=curl,
                                 thumb=thumb)
     return Photo(jpeg, marks, rec, paper, seed, {**settings, "pen": pen})
+
+
+def doc_pictures(out: str) -> list[str]:
+    """docs/scanning.md's pictures, made by this generator and the reader: a generated photo
+    (scanning-photo.png) and its hours as read (scanning-read.png: green a mark read, orange a
+    read to confirm). ``python -m tests.scan.photos docs/img`` writes them."""
+    import tempfile
+    from pathlib import Path
+
+    from printkit.games.rollncook import scan
+
+    p = photo(7, "a4", size=(1500, 2000), curl=3.0, ppm=6, pen="blue")
+    im = Image.open(io.BytesIO(p.jpeg)).convert("RGB")
+    small = im.resize((450, 600), Image.Resampling.LANCZOS)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "sheet.jpg"
+        path.write_bytes(p.jpeg)
+        rgb = scan.open_photo(str(path))
+        fit = scan.register(rgb, 7, str(path))
+        img, _ = scan.unwarp(rgb, fit, 7)
+        reading = scan.Reading(str(path), "RNC1-7", 7, fit.paper)
+        scan.read_marks(reading, img)
+    view = Image.fromarray((img * 255).astype(np.uint8))
+    draw = ImageDraw.Draw(view)
+    k = scan.READ_PPM
+    for s in spots("RNC1-7", fit.paper):
+        r = reading.reads[s.name]
+        unsure = r.confidence < scan.CONFIDENT
+        if not (unsure or r.value):
+            continue
+        colour = (230, 120, 0) if unsure else (0, 160, 60)
+        x0, y0, x1, y1 = (v * k for v in _bounds(s))
+        draw.rectangle((x0, y0, x1, y1), outline=colour, width=3)
+    crop = view.crop((0, round(17 * k), round(100 * k), round(112 * k)))
+    names = []
+    for name, pic in (("scanning-photo.png", small), ("scanning-read.png", crop)):
+        target = Path(out) / name
+        pic.convert("P", palette=Image.Palette.ADAPTIVE, colors=64).save(target, optimize=True)
+        names.append(str(target))
+    return names
+
+
+def _bounds(s: Spot) -> tuple[float, float, float, float]:
+    a = s.at
+    if s.shape == "rect":
+        return (a[0], a[1], a[0] + a[2], a[1] + a[3])
+    if s.shape == "circle":
+        return (a[0] - a[2], a[1] - a[2], a[0] + a[2], a[1] + a[2])
+    cx, cy = s.centre
+    return (cx - 2, cy - 2, cx + 2, cy + 2)
+
+
+if __name__ == "__main__":
+    import sys
+
+    print("\n".join(doc_pictures(sys.argv[1])))

@@ -136,8 +136,8 @@ def open_photo(path: str) -> Any:
             im.draft("RGB", (round(w * scale), round(h * scale)))  # decodes at 1/2, 1/4 or 1/8: faster
         try:
             im.load()
-            im = ImageOps.exif_transpose(im) or im
-            rgb = im.convert("RGB")
+            upright = ImageOps.exif_transpose(im) or im  # a phone's "rotate this" tag
+            rgb = upright.convert("RGB")
         except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as e:
             raise PrintkitError(f"{path}: the image is damaged or cut short ({str(e).rstrip('.')})") from None
     if max(rgb.size) > WORK_SIDE:
@@ -155,12 +155,13 @@ def sheet_id_of(rgb: Any, path: str) -> str | None:
 
     import cv2
 
-    codes = zxingcpp.read_barcodes(rgb, formats=zxingcpp.BarcodeFormat.QRCode)
+    qr: Any = zxingcpp.BarcodeFormat.QRCode  # one format (typed as a set of them since zxing-cpp 2.3)
+    codes = zxingcpp.read_barcodes(rgb, formats=qr)
     if not codes:  # a blurred or small code: sharpened, then twice the size
         g = _grey(rgb)
         sharp = cv2.addWeighted(g, 2.0, cv2.GaussianBlur(g, (0, 0), 2), -1.0, 0)
         for img in (sharp, cv2.resize(sharp, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)):
-            codes = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode,
+            codes = zxingcpp.read_barcodes(img, formats=qr,
                                            binarizer=zxingcpp.Binarizer.LocalAverage)
             if codes:
                 break
@@ -209,7 +210,7 @@ class Fit:
 def _features(img: Any, n: int) -> tuple[Any, Any]:
     import cv2
 
-    orb = cv2.ORB_create(nfeatures=n, scaleFactor=1.3, nlevels=8, fastThreshold=12)
+    orb = cv2.ORB.create(nfeatures=n, scaleFactor=1.3, nlevels=8, fastThreshold=12)
     return orb.detectAndCompute(img, None)
 
 
@@ -238,8 +239,8 @@ def _coarse(grey: Any, seed: int, paper: str) -> tuple[Any, int] | None:
             good.append(pair[0])
     if len(good) < 30:
         return None
-    src = np.float32([kp[m.queryIdx].pt for m in good])
-    dst = np.float32([kb[m.trainIdx].pt for m in good])
+    src = np.array([kp[m.queryIdx].pt for m in good], dtype=np.float32)
+    dst = np.array([kb[m.trainIdx].pt for m in good], dtype=np.float32)
     h, mask = cv2.findHomography(src, dst, cv2.RANSAC, 4.0, maxIters=4000, confidence=0.999)
     if h is None:
         return None
@@ -256,10 +257,10 @@ def _ecc(grey: Any, h: Any, seed: int, paper: str, ppm: float, iters: int = 60) 
     size = (ref.shape[1], ref.shape[0])
     warped = cv2.warpPerspective(grey, h, size, flags=cv2.INTER_LINEAR, borderValue=255)
     warped = cv2.GaussianBlur(_flat(warped, 31), (0, 0), 1.0)
-    w = np.eye(3, dtype=np.float32)
     try:
-        cc, w = cv2.findTransformECC(ref, warped, w, cv2.MOTION_HOMOGRAPHY,
-                                     (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iters, 1e-5), None, 3)
+        cc, w = cv2.findTransformECC(ref, warped, np.eye(3, dtype=np.float32), cv2.MOTION_HOMOGRAPHY,
+                                     (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iters, 1e-5),
+                                     np.full(ref.shape, 255, np.uint8), 3)
     except cv2.error:
         return h, float(np.corrcoef(ref.ravel(), warped.ravel())[0, 1])
     # ECC's warp maps the template's pixels to the warped photo's: undo it after h
@@ -318,7 +319,7 @@ def _inside(fit: Fit, shape: tuple, path: str) -> None:
     from printkit.games.rollncook.geometry import geometry
 
     geo = geometry(fit.paper)
-    corners = np.float32([[[0, 0], [geo["w"], 0], [geo["w"], geo["h"]], [0, geo["h"]]]]) * READ_PPM
+    corners = np.array([[[0, 0], [geo["w"], 0], [geo["w"], geo["h"]], [0, geo["h"]]]], dtype=np.float32) * READ_PPM
     at = cv2.perspectiveTransform(corners, np.linalg.inv(fit.h))[0]
     hgt, wid = shape[:2]
     out = [i for i, (x, y) in enumerate(at) if not (0 <= x < wid and 0 <= y < hgt)]
