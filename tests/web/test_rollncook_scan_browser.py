@@ -111,3 +111,63 @@ def test_without_the_scan_extra_the_page_says_how_to_install_it(live_server, pag
     assert "pip install 'printkit[scan]'" in missing.inner_text()
     assert page.locator(tid("paper-photo")).is_disabled()
     assert page.js_errors == []
+
+
+def test_several_players_sheets_share_the_dice_entered_once(live_server_factory, page):
+    """Two players' sheets (the reads made here from a game's ground truth, no photo, so only the
+    page is tested): the dice are shown once for the table; a die the sheets disagree on is the
+    one read to confirm, fixed once by a tap, and both players are scored with the table's dice."""
+    import dataclasses
+
+    from printkit.core import registry
+    from printkit.core.table import PaperReader
+    from printkit.games.rollncook.spots import spots
+
+    rec = photos.play(7)
+    sid, truth = rec["sheet"], photos.truth(rec)
+    die = f"{sid}:h12:die2"
+    blank = "data:image/gif;base64,R0lGODlhAQABAAAAACw="
+
+    def reading(odd: bool) -> dict:
+        out = []
+        for s in spots(sid, "a4"):
+            v = truth.get(s.name)
+            value = (v or "") if s.kind in ("die", "bullet") else bool(v)
+            if odd and s.name == die:
+                value = "6" if value != "6" else "5"
+            box = [[x * 2, y * 2] for x, y in (s.at[:2], s.centre)]
+            out.append({"name": s.name, "kind": s.kind, "where": s.name, "value": value, "confidence": 1.0,
+                        "why": None, "points": box})
+        return {"sheet": sid, "paper": "a4", "fit": 1.0, "width": 420, "height": 594, "image": blank, "spots": out}
+
+    keeper = registry.scorekeepers()["rollncook"]
+    assert keeper.paper is not None
+    reads = iter([reading(False), reading(True)])
+    registry.register_scorekeeper(dataclasses.replace(
+        keeper, paper=PaperReader(lambda: None, lambda data, name: next(reads), keeper.paper.records)))
+    try:
+        url = live_server_factory()
+        page.goto(f"{url}/paper/rollncook")
+        for i, name in enumerate(("Ann", "Bo")):
+            page.locator(tid("paper-photo")).set_input_files({"name": f"{name}.jpg", "mimeType": "image/jpeg",
+                                                              "buffer": b"\xff\xd8\xff"})
+            page.wait_for_selector(tid(f"paper-player-{i}"))
+            page.locator(tid(f"paper-player-{i}")).fill(name)
+        assert page.locator(tid("paper-sheet")).count() == 2
+        dice = page.locator(tid("paper-die"))
+        assert dice.count() == 36  # 12 hours, 3 dice: once for the table, not once a sheet
+        assert page.locator(tid("paper-todo")).get_attribute("data-count") == "1"
+        look = page.locator(tid("paper-look"))
+        assert look.get_attribute("data-name") == die and "the sheets disagree" in look.inner_text()
+        touch.tap(page.locator(f'{tid("paper-die")}[data-name="h12:die2"]'))
+        touch.tap(page.locator(tid(f"paper-set-{truth[die]}")))
+        page.wait_for_selector(f'{tid("paper-todo")}[data-count="0"]', state="attached")
+        touch.tap(page.locator(tid("paper-score")))
+        page.wait_for_selector(tid("paper-report"))
+        table = http.get(f"{url}/api/tables/{page.locator(tid('paper-report')).get_attribute('data-table')}").json()
+    finally:
+        registry.register_scorekeeper(keeper)
+    assert [p["name"] for p in table["report"]["players"]] == ["Ann", "Bo"]
+    assert table["report"]["valid"] and not table["broken"]  # both sheets got the table's dice (RNC-10)
+    assert [p["end"]["dice"]["12:00"] for p in table["setup"]["players"]] == [rec["hours"][2]["dice"]] * 2
+    assert page.js_errors == []
