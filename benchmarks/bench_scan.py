@@ -79,16 +79,25 @@ def main() -> None:
     if a.quick:
         a.photos, a.seeds, a.size = 1, 1, "1200x1600"
     size = tuple(int(v) for v in a.size.split("x"))
-    tally: dict[str, Counter] = {"flat": Counter(), "curl": Counter()}
-    dice: Counter = Counter()
-    times, cpus, worst, qr_missed = [], [], [], 0
+    results: list[dict] = []
     with tempfile.TemporaryDirectory() as tmp:
         jobs = [(i, a.seeds, size, a.ppm, tmp) for i in range(a.photos)]
         if a.jobs > 1:
             with multiprocessing.Pool(a.jobs) as pool:
-                results = pool.map(one, jobs, chunksize=1)
+                for r in pool.imap_unordered(one, jobs):
+                    results.append(r)
+                    if len(results) % 25 == 0 and len(results) < a.photos:
+                        report(results, a.seeds, size, partial=True)
         else:
             results = [one(j) for j in jobs]
+    report(results, a.seeds, size)
+
+
+def report(results: list[dict], seeds: int, size: tuple, partial: bool = False) -> None:
+    """The figures of the photos read so far (``partial``: more to come)."""
+    tally: dict[str, Counter] = {"flat": Counter(), "curl": Counter()}
+    dice: Counter = Counter()
+    times, cpus, worst, qr_missed = [], [], [], 0
     for r in results:
         tally[r["kind"]].update(r["marks"])
         dice.update(r["dice"])
@@ -96,7 +105,8 @@ def main() -> None:
         cpus.append(r["cpu"])
         worst += r["worst"]
         qr_missed += r["qr_missed"]
-    print(f"photos: {a.photos} ({a.seeds} seeds, A4 and Letter, {size[0]}x{size[1]})")
+    n_photos = len(results)
+    print(f"{'so far: ' if partial else ''}photos: {n_photos} ({seeds} seeds, A4 and Letter, {size[0]}x{size[1]})")
     for kind, t_ in tally.items():
         if t_["marks"]:
             print(f"marks {kind}: {t_['right'] / t_['marks']:.2%} read right of {t_['marks']}, "
@@ -104,9 +114,9 @@ def main() -> None:
     n = max(1, sum(dice.values()))
     print(f"dice: {dice['right'] / n:.2%} right, {dice['flagged'] / n:.2%} flagged, {dice['WRONG']} wrong and unflagged "
           f"(right or flagged: {(dice['right'] + dice['flagged']) / n:.2%})")
-    print(f"QR code read: {a.photos - qr_missed} of {a.photos} (the others read with --seed)")
+    print(f"QR code read: {n_photos - qr_missed} of {n_photos} (the others read with --seed)")
     print(f"time a photo: median {statistics.median(times):.2f} s, max {max(times):.2f} s (wall clock); "
-          f"CPU median {statistics.median(cpus):.2f} s")
+          f"CPU median {statistics.median(cpus):.2f} s", flush=True)
     for w in worst[:20]:
         print("  wrong and unflagged:", w)
 

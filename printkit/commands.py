@@ -493,8 +493,7 @@ def scan(
       printkit scan rollncook anna.jpg ben.jpg --as-record game.yaml
       printkit scan rollncook blurry-qr.jpg --seed 7 --accept
     """
-    if game != "rollncook":
-        raise PrintkitError(f"no photo reader for {game!r}; games with one: rollncook")
+    _one_of({"rollncook": game}, game, "photo reader")  # the one game with a sheet made to be read back
     if seed is not None:
         check_seed(seed)
     if as_record == "":

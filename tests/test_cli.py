@@ -11,7 +11,7 @@ from printkit.core.resources import layouts_dir
 from printkit.core.registry import games
 from tests.conftest import run_cli
 
-COMMANDS = ["list", "make", "check", "score", "schema", "solve", "simulate", "rules", "examples"]
+COMMANDS = ["list", "make", "check", "score", "scan", "schema", "solve", "simulate", "rules", "examples"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -13,7 +13,7 @@ import pytest
 
 import printkit
 
-COMMANDS = ["list", "make", "score", "schema", "solve", "simulate", "check", "rules", "examples", "serve", "layouts"]
+COMMANDS = ["list", "make", "score", "scan", "schema", "solve", "simulate", "check", "rules", "examples", "serve", "layouts"]
 SCRIPT = Path(sys.executable).with_name("printkit")
 
 

@@ -233,3 +233,18 @@ def test_the_generator_writes_a_jpeg_of_the_size_asked(shots):
     im = Image.open(io.BytesIO(truth["anna"].jpeg))
     assert im.format == "JPEG" and im.size == SIZE
     assert truth["ben"].settings["curl"] == 5.0 and truth["anna"].settings["tilt"] == 20.0
+
+
+def test_a_heic_photo_opens_like_a_jpeg(shots, tmp_path):
+    """iPhone photos (HEIC) open through pillow-heif: the same picture as the JPEG it was made from."""
+    import pillow_heif
+
+    from printkit.games.rollncook.scan import open_photo
+
+    d, _ = shots
+    pillow_heif.register_heif_opener()
+    p = tmp_path / "sheet.heic"
+    Image.open(d / "anna.jpg").save(p, format="HEIF", quality=90)
+    a, b = open_photo(str(p)), open_photo(str(d / "anna.jpg"))
+    assert a.shape == b.shape == (SIZE[1], SIZE[0], 3)
+    assert np.abs(a.astype(int) - b.astype(int)).mean() < 4
