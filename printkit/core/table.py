@@ -25,6 +25,22 @@ from printkit.core.game import Game, GameState
 
 
 @dataclass(frozen=True)
+class PaperReader:
+    """A game's reader of photographed paper records (``printkit serve``'s "Score a paper sheet",
+    docs/serve.md): the page ``/paper/<game>`` uploads photos, shows what was read, the players fix
+    and confirm reads, then the records are scored and kept as a table."""
+
+    #: None when the reader can work, else one line saying how to install what it needs.
+    missing: Callable[[], str | None]
+    #: A photo's bytes and its file name -> what was read, as JSON for the game's ``paper.js``
+    #: (printkit.errors.PrintkitError, one line, for a photo it cannot read).
+    read: Callable[[bytes, str], dict[str, Any]]
+    #: The reads as the players confirmed them (the page's JSON) -> the record documents they say
+    #: (ValueError, one line, for a body that is not the page's).
+    records: Callable[[dict[str, Any]], list[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
 class Scorekeeper:
     """A game's part of ``printkit serve``."""
 
@@ -78,6 +94,8 @@ class Scorekeeper:
     #: M1"): a refused move's sentence starts with it ("Bo's K2 is not allowed: ..."). None: the
     #: sentence starts "Not allowed: ...".
     move_name: Callable[[BaseModel, dict[str, Any]], str] | None = None
+    #: Photographed paper records read back ("Score a paper sheet"). None: the game has none.
+    paper: PaperReader | None = None
 
     # -- seats (a table where each player follows on their own phone, docs/serve.md "Seats") ----
     # Called only for a table created with seats; ``seat`` is a seat's name, or None for the

@@ -5,6 +5,8 @@ and the JSON API of docs/serve.md. Names no game: games are found through the re
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import contextlib
 import functools
 import html
@@ -29,7 +31,7 @@ from starlette.routing import Route
 from printkit.core.records import MAX_BYTES, parse_record, parse_records
 from printkit.core.registry import scorekeepers
 from printkit.core.table import Scorekeeper, describe_move
-from printkit.errors import InputError
+from printkit.errors import InputError, PrintkitError
 from printkit.web import engine
 from printkit.web.engine import Refused, Scored
 from printkit.web import seats
@@ -392,13 +394,27 @@ def _no_constant(name: str) -> Any:
     raise Problem(400, f"the request body is not JSON: {name} is not a JSON number")
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, or a 400 saying what is wrong with it (413 when too large):
+async def _bytes(request: Request, limit: int) -> bytes:
+    """The request's body, or a 413 as soon as it is known to be over ``limit`` bytes (its
+    Content-Length, else while it is read): a large upload is never read whole to be refused."""
+    length = request.headers.get("content-length", "")
+    too_large = f"the request is larger than {limit} bytes"
+    if length.isdigit() and int(length) > limit:
+        raise Problem(413, too_large)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise Problem(413, too_large)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+    """The request's JSON object, or a 400 saying what is wrong with it (413 when over ``limit``):
     not UTF-8, not JSON, NaN or Infinity, a number of more than 4,300 digits, a lone surrogate
     (``\\ud800``: a string no database or page can keep), nested deeper than MAX_DEPTH, not an object."""
-    data = await request.body()
-    if len(data) > MAX_BODY:
-        raise Problem(413, f"the request is larger than {MAX_BODY} bytes")
+    data = await _bytes(request, limit)
     try:
         body = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
@@ -458,7 +474,8 @@ async def api_games(request: Request) -> Response:
     tables: Tables = request.app.state.tables
     for name, keeper in sorted(tables.keepers.items()):
         out.append({"name": name, "title": keeper.game.title, "setup": keeper.setup.model_json_schema(),
-                    "move": keeper.move.model_json_schema(), "multi": keeper.game.multi})
+                    "move": keeper.move.model_json_schema(), "multi": keeper.game.multi,
+                    "paper": None if keeper.paper is None else {"missing": keeper.paper.missing()}})
     return _json(out)
 
 
@@ -718,6 +735,13 @@ def api_import(request: Request, body: dict[str, Any]) -> Response:
     if len(files) > 1 and not keeper.game.multi:
         raise Problem(400, f"{game} keeps the whole game in one record file; give one")
     docs = [doc for i, f in enumerate(files) for doc in _imported(keeper, i, f)]
+    return tables.response(new_table_of(tables, game, docs), 201)
+
+
+def new_table_of(tables: Tables, game: str, docs: list[dict[str, Any]]) -> int:
+    """A new table holding record documents ``docs`` (``Scorekeeper.split``), finished if their
+    game is over: its id (an import, a paper sheet read)."""
+    keeper = tables.keeper(game)
     try:
         setup, moves = keeper.split(docs)
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
@@ -733,7 +757,7 @@ def api_import(request: Request, body: dict[str, Any]) -> Response:
     table_id = tables.store.create(game, checked.model_dump(mode="json", by_alias=True), stored)
     if not scored.report.unfinished:
         tables.store.mark_finished(table_id, True)
-    return tables.response(table_id, 201)
+    return table_id
 
 
 def _imported(keeper: Scorekeeper, i: int, f: Any) -> list[dict[str, Any]]:
@@ -758,6 +782,85 @@ def _imported(keeper: Scorekeeper, i: int, f: Any) -> list[dict[str, Any]]:
         return [data for data, _table in parse_stream(f["text"])]
     data, _table = parse_text(f["text"], allow_json=True)
     return [data]
+
+
+# ---------------------------------------------------------------------------------------------
+# Paper: photographed paper records read back (Scorekeeper.paper, docs/serve.md)
+
+#: Largest photo a page may upload (a phone's is 2 to 12 MB); sent as base64 in JSON.
+MAX_PHOTO = 25 * 1024 * 1024
+#: Largest body of a photo's upload: the photo in base64 and a little JSON around it.
+MAX_PHOTO_BODY = (MAX_PHOTO + 2) // 3 * 4 + 4096
+
+
+def _paper(tables: Tables, game: str) -> Any:
+    """The game's PaperReader: 404 for a game without one, 503 (how to install it) when what it
+    needs is not installed."""
+    keeper = tables.keeper(game)
+    if keeper.paper is None:
+        raise Problem(404, f"{game} has no reader of paper sheets")
+    missing = keeper.paper.missing()
+    if missing:
+        raise Problem(503, missing)
+    return keeper.paper
+
+
+async def api_paper_read(request: Request) -> Response:
+    """``{"photo": BASE64, "name": FILE}`` -> what the photo shows (the game's JSON). The photo is
+    read in a worker thread, one photo at a time (a read takes seconds of both cores), and kept
+    nowhere: the reader's temporary file is gone when the answer is sent."""
+    tables: Tables = request.app.state.tables
+    paper = _paper(tables, request.path_params["game"])
+    body = await _body(request, MAX_PHOTO_BODY)
+    photo, name = body.get("photo"), body.get("name", "photo")
+    if not isinstance(photo, str) or not isinstance(name, str):
+        raise Problem(400, 'photo: the photo is expected as base64 ({"photo": "...", "name": "IMG_1.jpg"})')
+    try:
+        data = base64.b64decode(photo, validate=True)
+    except (binascii.Error, ValueError):
+        raise Problem(400, "photo: this is not base64") from None
+    if len(data) > MAX_PHOTO:
+        raise Problem(413, f"the photo is larger than {MAX_PHOTO // (1024 * 1024)} MB: take it at a phone's usual size")
+
+    def work() -> dict[str, Any]:
+        try:
+            return paper.read(data, _photo_name(name))
+        except PrintkitError as e:
+            raise Problem(422, str(e)) from None
+
+    # The others wait here, not in worker threads (which the other tables' requests need).
+    gates: dict[int, asyncio.Semaphore] = request.app.state.paper_gates
+    gate = gates.setdefault(id(asyncio.get_running_loop()), asyncio.Semaphore(1))
+    async with gate:
+        return _json(await run_in_threadpool(work))
+
+
+def _photo_name(name: str) -> str:
+    """An uploaded photo's name as messages say it: its last part, plain characters only."""
+    return re.sub(r"[^A-Za-z0-9_.+-]", "_", name.rsplit("/", 1)[-1])[:100].strip(".") or "photo"
+
+
+def api_paper_table(request: Request, body: dict[str, Any]) -> Response:
+    """The reads as the players confirmed them -> 201 and a new table of the records they say
+    (in the history as any table: undo is history, nothing is deleted)."""
+    tables: Tables = request.app.state.tables
+    game = request.path_params["game"]
+    paper = _paper(tables, game)
+    try:
+        docs = paper.records(body)
+    except PrintkitError as e:
+        raise Problem(422, str(e)) from None
+    except ValueError as e:
+        raise Problem(400, str(e)) from None
+    return tables.response(new_table_of(tables, game, docs), 201)
+
+
+def paper_page(request: Request, body: None) -> Response:
+    tables: Tables = request.app.state.tables
+    keeper = tables.keeper(request.path_params["game"])
+    if keeper.paper is None:
+        raise Problem(404, f"{keeper.game.name} has no reader of paper sheets")
+    return _page("paper.html", game=keeper.game.name, title=keeper.game.title)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -869,6 +972,7 @@ def _threaded(work: Callable[[Request, Any], Response], body: bool = False) -> C
 ROUTES = [
     Route("/", home),
     Route("/history", _threaded(history_page)),
+    Route("/paper/{game}", _threaded(paper_page)),
     Route("/t/{id}", _threaded(table_page)),
     Route("/static/{path:path}", static_file),
     Route("/favicon.ico", favicon),
@@ -889,6 +993,8 @@ ROUTES = [
     Route("/api/tables/{id}/export", _threaded(api_export)),
     Route("/api/tables/{id}/seats", _threaded(api_seats)),
     Route("/api/import", _threaded(api_import, body=True), methods=["POST"]),
+    Route("/api/games/{game}/paper", api_paper_read, methods=["POST"]),
+    Route("/api/games/{game}/paper/table", _threaded(api_paper_table, body=True), methods=["POST"]),
 ]
 
 
@@ -909,6 +1015,8 @@ def create_app(db_path: Path | str, token: str | None = None, poll_seconds: floa
                     exception_handlers={Problem: _on_problem, HTTPException: _on_http, Exception: _on_crash})
     app.state.tables = Tables(Store(db_path))
     app.state.poll_seconds = poll_seconds
+    #: One photo read at a time (Score a paper sheet), a gate an event loop.
+    app.state.paper_gates = {}
     #: Whether the server is stopping (serve.py points it at uvicorn's own flag).
     app.state.stopping = lambda: False
     # Seat links: the join token they carry on the LAN, and the address phones reach (serve.py

@@ -22,7 +22,8 @@ ROUTES = [("GET", "/"), ("GET", "/history"), ("GET", "/t/1"), ("GET", "/static/a
           ("GET", "/static/app.css"), ("GET", "/games/nim/page.js"), ("GET", "/api/games"),
           ("GET", "/api/tables"), ("POST", "/api/tables"), ("GET", "/api/tables/1"),
           ("POST", "/api/tables/1/moves"), ("POST", "/api/tables/1/undo"), ("GET", "/api/tables/1/export"),
-          ("POST", "/api/import"), ("GET", "/no/such/page")]
+          ("POST", "/api/import"), ("GET", "/paper/nim"), ("POST", "/api/games/nim/paper"),
+          ("POST", "/api/games/nim/paper/table"), ("GET", "/no/such/page")]
 
 BODIES = [b"", b"not json", b"[]", b"null", b"17", b'"text"', b"\xff\xfe\x00garbage", b"[" * 100_000 + b"]" * 100_000,
           b'{"version": "1"}', b'{"version": true, "move": {}}', b'{"version": 1e400}', b'{"version": 99999999999999999999999}',

@@ -759,11 +759,13 @@ def read_photo(path: str, seed: int | None = None) -> Reading:
     return reading
 
 
-def to_form(reading: Reading) -> Any:
+def to_form(reading: Reading, player: str | None = None) -> Any:
     """The reading as a filled fillable sheet (printkit.core.forms.FilledForm): one field for each
     of the sheet's (form.py), holding what the photo shows (a bullet read "X" checks both its
-    ``got`` and ``used`` boxes); the restaurant's name is the photo's file name. The rows' "more"
-    boxes and the totals written are left empty: they are not read."""
+    ``got`` and ``used`` boxes); the restaurant's name is ``player`` (also the form's name in
+    messages), else the photo's file name. The very reader of filled PDF sheets (filled.py) then
+    says the record and checks the marks. The rows' "more" boxes and the totals written are left
+    empty: they are not read."""
     from printkit.core.forms import ON, FilledForm, FormField
     from printkit.core.layout.load import load_layout
     from printkit.games.rollncook.components import static_data
@@ -779,7 +781,7 @@ def to_form(reading: Reading) -> Any:
         base, _, which = op.name.rpartition(":")
         value = ""
         if op.name == name:
-            value = Path(reading.file).stem
+            value = player if player is not None else Path(reading.file).stem
         elif r is None and which in ("got", "used") and base in reading.reads:  # a bullet's two boxes
             got = reading.reads[base].value
             value = ON if (got in ("O", "X") if which == "got" else got == "X") else ""
@@ -788,7 +790,7 @@ def to_form(reading: Reading) -> Any:
         elif r is not None:
             value = str(r.value) if r.value not in (True, False) else ""
         fields[op.name] = FormField(op.name, op.kind, value, 0)
-    return FilledForm(reading.file, fields)
+    return FilledForm(reading.file if player is None else player, fields)
 
 
 def where(name: str) -> str:
@@ -879,18 +881,26 @@ class Outcome:
     records: list
 
 
-def scan(paths: list[str], seed: int | None = None, accept: bool = False) -> Outcome:
-    """Read the photos ``paths`` (one sheet each, the players of one game), then score them
-    together as ``printkit score`` scores filled sheets: the reads, what to confirm, the report."""
+def scored(readings: list[Reading], players: list[str] | None = None) -> tuple[list, Any]:
+    """The readings (one sheet each, the players of one game; named ``players``, else after their
+    photos) read as filled sheets and scored together as ``printkit score`` scores filled sheets
+    (the marks against the rules, the shared dice): their FormRecords and the report."""
     from printkit.core.forms import finish_report
     from printkit.core.registry import scorers
     from printkit.games.rollncook.filled import READER, read
 
+    names: list[str | None] = list(players) if players else [None] * len(readings)
+    forms = [r for reading, name in zip(readings, names, strict=True) for r in read(to_form(reading, name))]
+    report = scorers()["rollncook"].run([(r.file, r.record, r.fields) for r in forms])
+    return forms, finish_report(report, READER, forms)
+
+
+def scan(paths: list[str], seed: int | None = None, accept: bool = False) -> Outcome:
+    """Read the photos ``paths`` (one sheet each, the players of one game), then score them
+    together as ``printkit score`` scores filled sheets: the reads, what to confirm, the report."""
     require()
     readings = [read_photo(p, seed) for p in paths]
-    forms = [r for reading in readings for r in read(to_form(reading))]
-    report = scorers()["rollncook"].run([(r.file, r.record, r.fields) for r in forms])
-    report = finish_report(report, READER, forms)
+    forms, report = scored(readings)
     lines, photos, unsure = [], [], 0
     for reading, rec in zip(readings, forms, strict=True):
         confirm = to_confirm(reading, [v for v in report.violations if v.file == reading.file])

@@ -21,7 +21,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from printkit.core.game import GameState
-from printkit.core.table import Scorekeeper
+from printkit.core.table import PaperReader, Scorekeeper
 from printkit.core.records import Whole, same_name
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.record import EndState, HourPlay, Made, RollNCookRecord
@@ -29,6 +29,7 @@ from printkit.games.rollncook.record import MAX_SHEET_SEED, said
 from printkit.games.rollncook.rules import State, dish_boxes_left, legal_hour, plans, plates_left, results
 from printkit.games.rollncook.state import takes as rule_takes
 from printkit.games.rollncook.sheet import generate, parse_sheet_id, sheet_id
+from printkit.games.rollncook import scanweb
 from printkit.games.rollncook.scorer import GAME
 from printkit.games.rollncook.state import TABLES, RollNCookState, moves as record_moves
 
@@ -432,4 +433,5 @@ def move_name(setup: BaseModel, move: dict[str, Any]) -> str:
 
 SCOREKEEPER = Scorekeeper(GAME, Setup, Move, records, split, view, ASSETS, file_names, rounds, ask=ask,
                           end_bonus=end_bonus, round_name="hour", round_label=hour_label, tie_break="RNC-8",
-                          move_name=move_name, describe=describe)
+                          move_name=move_name, describe=describe,
+                          paper=PaperReader(scanweb.missing, scanweb.read_upload, scanweb.records))

@@ -129,7 +129,12 @@ function gameForm(game) {
     el("h3", {}, game.title),
     fields.map(([, element]) => element),
     el("label", { class: "check" }, seats, " Each player on their own phone (a seat link and QR code each)"),
-    el("button", { type: "submit", class: "primary", "data-test": `start-${game.name}` }, `Start ${game.title}`));
+    el("button", { type: "submit", class: "primary", "data-test": `start-${game.name}` }, `Start ${game.title}`),
+    // A game that reads photographed paper sheets (docs/serve.md, Score a paper sheet): its page,
+    // and how to install what it needs when that is missing.
+    game.paper ? el("p", {}, el("a", { class: "button", href: `/paper/${game.name}`, "data-test": `paper-${game.name}` },
+      "Score a paper sheet"), game.paper.missing ? el("span", { class: "muted", "data-test": `paper-missing-${game.name}` },
+      " needs printkit's scan extra: ", el("code", {}, "pip install 'printkit[scan]'")) : null) : null);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const setup = {};
