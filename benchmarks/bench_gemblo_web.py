@@ -4,11 +4,14 @@ For every prefix of a whole 6-player game (automatic player, seed 1): replay + `
 GET of the table costs the game) and the view's JSON size; then every move posted through the
 app on the ASGI test client (validation, replay of the candidate, store, the new table's view).
 
-    .venv/bin/python benchmarks/bench_gemblo_web.py
+    .venv/bin/python benchmarks/bench_gemblo_web.py [--players 6]
+
+``--players`` plays a game of fewer players (the tests' tiny run: 3; the figures to keep are 6's).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import secrets
 import statistics
@@ -31,8 +34,11 @@ def p95(xs: list[float]) -> float:
 
 
 def main() -> None:
-    setup = GembloSetup(players=6)
-    moves = play_game(6, setup.in_play(), seed=1)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--players", type=int, default=6, choices=range(2, 7), help="players in the game (default 6)")
+    players = ap.parse_args().players
+    setup = GembloSetup(players=players)
+    moves = play_game(players, setup.in_play(), seed=1)
     replays, views, sizes = [], [], []
     for n in range(len(moves) + 1):
         t = time.perf_counter()
@@ -46,7 +52,7 @@ def main() -> None:
         views.append(time.perf_counter() - t2)
         replays.append(t2 - t)
         sizes.append(len(text))
-    print(f"6 players, {len(moves)} moves: record + replay median {statistics.median(replays) * 1000:.1f} ms, "
+    print(f"{players} players, {len(moves)} moves: record + replay median {statistics.median(replays) * 1000:.1f} ms, "
           f"max {max(replays) * 1000:.1f} ms; view + JSON median {statistics.median(views) * 1000:.1f} ms, "
           f"p95 {p95(views) * 1000:.1f} ms, max {max(views) * 1000:.1f} ms; "
           f"view JSON median {statistics.median(sizes) / 1000:.1f} kB, max {max(sizes) / 1000:.1f} kB")
@@ -60,7 +66,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, TestClient(
             create_app(Path(tmp) / "b.sqlite3"), base_url=base, cookies={"printkit_csrf": token},
             headers={"Origin": base, "X-Printkit-Csrf": token}) as client:
-        table = client.post("/api/tables", json={"game": "gemblo", "setup": {"players": 6}}).json()
+        table = client.post("/api/tables", json={"game": "gemblo", "setup": {"players": players}}).json()
         posts = []
         for m in moves:
             if table["over"]:  # over (and locked) once no colour can place: the player's last passes are not posted

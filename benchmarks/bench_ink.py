@@ -2,14 +2,15 @@
 
 Run on demand (also run by tests/quality/test_print_quality.py's ink test):
 
-    .venv/bin/python benchmarks/bench_ink.py [--paper a4] [--dpi 150]
+    .venv/bin/python benchmarks/bench_ink.py [--paper a4] [--dpi 150] [--game GAME ...]
 
 Every component at its default settings (seed 7) is rendered to PDF and rasterised (pypdfium2);
 at 150 dpi (pdfium draws a line thinner than a pixel one pixel wide,
 so a coarser raster overstates hairlines) a page's coverage is its mean darkness (0 white, 1 solid black) of the grey image, and a kit's
 ink is the mean over all its pages. It prints each component's ink in colour and in --bw, the
 kit totals and their ratio, and the darkest --bw page. The promise (issue 12): the --bw kit
-takes at most half the colour kit's ink, and no --bw page covers more than 25%.
+takes at most half the colour kit's ink, and no --bw page covers more than 25%. ``--game`` measures
+only the kits of the games named (the tests' tiny run: one game; the promise is the whole kit's).
 """
 
 from __future__ import annotations
@@ -47,12 +48,14 @@ class Ink:
 
 
 def measure(bw: bool, paper: str = "a4", dpi: float = 150.0,
-            pdf: Callable[[str, str, PrintOptions], bytes] | None = None) -> Ink:
-    """Every component's pages' coverage, made with or without --bw. ``pdf(game, name, options)``
-    gives a component's PDF (default: built and rendered here; the tests pass the PDFs they
-    have already made)."""
+            pdf: Callable[[str, str, PrintOptions], bytes] | None = None, only: list[str] | None = None) -> Ink:
+    """Every component's pages' coverage (of the games ``only`` names, if given), made with or
+    without --bw. ``pdf(game, name, options)`` gives a component's PDF (default: built and
+    rendered here; the tests pass the PDFs they have already made)."""
     out: dict[str, list[float]] = {}
     for game, comps in games().items():
+        if only and game not in only:
+            continue
         for name, comp in comps.items():
             options = PrintOptions(paper=paper, bw=bw, seed=7)
             data = pdf(game, name, options) if pdf else render_pdf(comp.build(options))
@@ -64,8 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--paper", default="a4", choices=["a4", "letter"])
     ap.add_argument("--dpi", type=float, default=150.0)
+    ap.add_argument("--game", action="append", choices=sorted(games()), help="only this game's kit (repeatable)")
     args = ap.parse_args(argv)
-    colour, bw = measure(False, args.paper, args.dpi), measure(True, args.paper, args.dpi)
+    colour = measure(False, args.paper, args.dpi, only=args.game)
+    bw = measure(True, args.paper, args.dpi, only=args.game)
     print(f"{'component':<26}{'pages':>6}{'colour':>9}{'--bw':>9}{'bw max page':>13}")
     for key, pages in colour.pages.items():
         b = bw.pages[key]

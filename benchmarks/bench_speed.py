@@ -1,7 +1,7 @@
 """The speed budgets (issue 24's, a user's wait rather than a race) in one table: each figure, its
 budget, and the floor measured in the same run.
 
-    .venv/bin/python benchmarks/bench_speed.py [--runs 9] [--count 10000] [--base 100] [--no-suite]
+    .venv/bin/python benchmarks/bench_speed.py [--runs 9] [--count 10000] [--base 100] [--scorer-seconds 2] [--game all] [--no-suite]
     /path/to/venv/bin/python benchmarks/bench_speed.py   # measure the printkit installed there
 
 Measure an installed wheel (``pip install dist/printkit-*.whl`` into a venv), not an editable
@@ -15,9 +15,11 @@ so the printkit measured is the one the running Python imports.
   same files, pages, path segments a page and strings (same fonts and sizes) with reportlab;
 - beside those two floors, in the same run: importing typer, PyYAML and pydantic alone (what
   every command pays before its own work), and laying out every page of ``make all`` with no PDF
-  drawn, the least the layout engine costs (see IMPORTS_ONLY, BUILD_ONLY);
+  drawn, the least the layout engine costs (see IMPORTS_ONLY, BUILD_ONLY); ``--game GAME`` draws
+  that game's kit instead of ``all`` (the tests' tiny run; the budget is for ``make all``);
 - ``--count``: peak memory at --base (100) and N sheets (each run its own process), ms a sheet at N;
-- scorers: Roll n Cook records a second, a 6-player Gemblo game validated;
+- scorers: Roll n Cook records a second (scoring for ``--scorer-seconds`` of CPU, 2), a 6-player
+  Gemblo game validated;
 - the test suite: the README's command (``pytest -n 2 --dist loadfile``) on this tree, wall time
   (the goal is about waiting for it) and its CPU; ``--no-suite`` leaves it out (it takes minutes).
 
@@ -53,9 +55,12 @@ RSS = ("import resource, sys\nfrom printkit.cli import main\nsys.argv = ['printk
 #: ``make`` lays pages out from layout files, so importing, loading the layouts and fonts and
 #: building every document of ``make all`` (no PDF drawn or written) is the least of ``make all``.
 IMPORTS_ONLY = "import typer, yaml; from pydantic import BaseModel"
-BUILD_ONLY = ("from printkit.core.draw.page import PrintOptions\n"
+BUILD_ONLY = ("import sys\n"
+              "from printkit.core.draw.page import PrintOptions\n"
               "from printkit.core.registry import games\n"
-              "for components in games().values():\n"
+              "for game, components in games().items():\n"
+              "    if sys.argv[1] not in ('all', game):\n"
+              "        continue\n"
               "    for component in components.values():\n"
               "        component.build(PrintOptions(seed=7))\n")
 
@@ -88,7 +93,12 @@ def fastest(commands: dict[str, list[str]], runs: int, wall: bool = False) -> di
     return {k: min(v) for k, v in times.items()}
 
 
-def drawn() -> list[dict]:
+def _kits(kits: dict, only: str) -> dict:
+    """``kits`` (game -> components), or only the game ``only`` names unless it says ``all``."""
+    return kits if only == "all" else {only: kits[only]}
+
+
+def drawn(only: str = "all") -> list[dict]:
     """What ``make all --seed 7`` draws, file by file, for benchmarks/floor_reportlab.py: each
     page's path segments and strings (font, size in pt, text); a symbol counted once, on the
     first page of its file (printkit draws it once, as a form)."""
@@ -112,7 +122,7 @@ def drawn() -> list[dict]:
                 page["segments"] += 1
 
     plan = []
-    for game, comps in games().items():
+    for game, comps in _kits(games(), only).items():
         for name, comp in comps.items():
             doc = comp.build(PrintOptions(seed=7))
             fonts: dict[str, str] = {}
@@ -142,7 +152,7 @@ def suite() -> tuple[float, float, str]:
     return time.perf_counter() - w, _children_cpu() - t, last
 
 
-def rollncook_records_per_second() -> float:
+def rollncook_records_per_second(seconds: float = 2.0) -> float:
     from printkit.games.rollncook.record import RollNCookRecord
     from printkit.games.rollncook.scorer import score
     from printkit.games.rollncook.sheet import generate
@@ -156,7 +166,7 @@ def rollncook_records_per_second() -> float:
     for r in records:  # warm: each sheet generated once, as a tournament's records share sheets
         score([r])
     t, n = time.process_time(), 0
-    while time.process_time() - t < 2:
+    while time.process_time() - t < seconds:
         for r in records:
             score([r])
         n += len(records)
@@ -196,6 +206,9 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--count", type=int, default=10000)
     ap.add_argument("--base", type=int, default=100, help="the smaller --count that --count's memory is held to")
+    ap.add_argument("--scorer-seconds", type=float, default=2.0,
+                    help="CPU seconds the Roll n Cook scorer runs for its records a second")
+    ap.add_argument("--game", default="all", help="the kit drawn against reportlab's floor (default: all)")
     ap.add_argument("--no-suite", action="store_true", help="leave out the test suite's row (minutes)")
     a = ap.parse_args()
     rows: list[tuple[str, str, str, str, bool]] = []
@@ -214,7 +227,7 @@ def main() -> None:
         rows.append((what, f"{ms:.0f} ms wall ({1000 * cpus[key]:.0f} ms CPU)",
                      f"< {budget} ms wall" if budget else "(none)", floor, budget is None or ms < budget))
 
-    plan = drawn()
+    plan = drawn(a.game)
     pages = sum(len(d["pages"]) for d in plan)
     segments = sum(p["segments"] for d in plan for p in d["pages"])
     strings = sum(len(p["strings"]) for d in plan for p in d["pages"])
@@ -222,12 +235,12 @@ def main() -> None:
         plan_file, floor_out = Path(tmp) / "plan.json", Path(tmp) / "floor"
         floor_out.mkdir()
         plan_file.write_text(json.dumps(plan))
-        t = fastest({"make": [PY, "-m", "printkit", "make", "all", "--seed", "7", "--out", str(Path(tmp) / "kit")],
+        t = fastest({"make": [PY, "-m", "printkit", "make", a.game, "--seed", "7", "--out", str(Path(tmp) / "kit")],
                      "floor": [PY, str(ROOT / "benchmarks" / "floor_reportlab.py"), str(plan_file), str(floor_out)],
-                     "build": [PY, "-c", BUILD_ONLY]},
+                     "build": [PY, "-c", BUILD_ONLY, a.game]},
                     a.runs)  # as many as the start-up figures: the fastest of 3 varied by ~10%
     r = t["make"] / t["floor"]
-    rows.append((f"make all --seed 7 ({pages} pages, {len(plan)} files)", f"{t['make']:.2f} s = {r:.2f}x", "<= 2x",
+    rows.append((f"make {a.game} --seed 7 ({pages} pages, {len(plan)} files)", f"{t['make']:.2f} s = {r:.2f}x", "<= 2x",
                  f"reportlab {t['floor']:.2f} s (the same {len(plan)} files, fonts, {segments:,} segments, "
                  f"{strings:,} strings); laying the pages out alone, no PDF: {t['build'] / t['floor']:.2f}x",
                  r <= 2))
@@ -241,7 +254,7 @@ def main() -> None:
     rows.append((f"--count {a.count:,}: a sheet", f"{per:.1f} ms", "(none)",
                  f"(time at N minus time at {a.base}) / (N - {a.base})", True))
 
-    rps = rollncook_records_per_second()
+    rps = rollncook_records_per_second(a.scorer_seconds)
     rows.append(("Roll n Cook scorer", f"{rps:,.0f} records/s", ">= 3,000/s", "", rps >= 3000))
     ms, moves = gemblo_six_player_ms()
     rows.append((f"Gemblo 6-player game ({moves} moves) validated", f"{ms:.1f} ms", "< 5 ms", "", ms < 5))

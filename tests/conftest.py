@@ -331,14 +331,16 @@ def pytest_terminal_summary(terminalreporter, config) -> None:
 # pyproject's addopts turn off xdist's own order (by number of tests, --no-loadscope-reorder), and
 # this hook puts the files that took longest (seconds of setup and call time, from a whole run
 # with two workers on an idle 2-core machine, 2026-12-06 after issue 24; tests/test_lazy_pads.py left the list in
-# issue 25: its five makes now share one process pair) first; every other file follows in collection order.
+# issue 25: its five makes now share one process pair; brief O put tests/test_benchmarks_smoke.py in, the suite's
+# largest file by CPU, which had run wherever collection put it) first; every other file follows in collection order.
 
 SLOWEST_FIRST = (
     "tests/games/rollncook/test_fillable.py",  # 32 s
-    "tests/core/test_pdf_stream.py",  # 27 s
     "tests/web/test_rollncook_browser.py",  # 25 s
     "tests/quality/test_print_quality.py",  # 24 s
+    "tests/test_benchmarks_smoke.py",  # ~24 s (CPU of its processes, measured 2026-12-06, brief O)
     "tests/web/test_jubako_browser.py",  # 23 s
+    "tests/core/test_pdf_stream.py",  # 23 s (27 s before brief O)
     "tests/web/test_trickdumpling_api.py",  # 21 s
     "tests/web/test_core_phone.py",  # 16 s
     "tests/web/test_core_browser.py",  # 15 s
@@ -351,7 +353,6 @@ SLOWEST_FIRST = (
     "tests/web/test_trickdumpling_browser.py",  # 13 s
     "tests/games/gemblo/test_components.py",  # 12 s
     "tests/test_install.py",  # 12 s
-    "tests/test_fuzz.py",  # 12 s
     "tests/corpus/test_corpus.py",  # 11 s
     "tests/games/jubako/test_components.py",  # 10 s
     "tests/web/test_gemblo_browser.py",  # 10 s
@@ -359,6 +360,7 @@ SLOWEST_FIRST = (
     "tests/corpus/test_corpus_rnc_td.py",  # 9 s
     "tests/games/jubako/test_pad.py",  # 9 s
     "tests/games/trickdumpling/test_pad.py",  # 8 s
+    "tests/test_fuzz.py",  # 7 s (12 s before brief O: 100 fuzzed records a game, not 200)
 )
 
 

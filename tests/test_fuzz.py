@@ -10,7 +10,7 @@ a byte-order mark, UTF-16, a cut at any byte. Each goes through ``printkit score
 (tests/fuzzing.py: read, check, score, print for people or as JSON) and is held to the promise
 of every answer: exit 0, 1 or 2; exit 2 one line ``printkit: error: ...``; no traceback, no
 "internal error"; under 2 s; the text report carries no control character, the JSON report is
-JSON. 200 examples a game, the same every run; ``benchmarks/fuzz_records.py`` runs 10,000.
+JSON. 100 examples a game, the same every run; ``benchmarks/fuzz_records.py`` runs 10,000.
 """
 
 from __future__ import annotations
@@ -474,7 +474,7 @@ def _record_sets(game: str) -> st.SearchStrategy:
 # -- the tests ----------------------------------------------------------------------------------------
 
 #: Examples a game in CI (benchmarks/fuzz_records.py runs 10,000).
-EXAMPLES_PER_GAME = 200
+EXAMPLES_PER_GAME = 100
 
 
 def fuzz_settings(n: int, **more: Any) -> settings:
@@ -493,7 +493,7 @@ def test_examples_score_without_internal_errors(game, tmp_path):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_fuzzed_records_are_answered(game, tmp_path):
-    """200 records a game, the same ones every run (derandomize): each answered in one of the
+    """100 records a game, the same ones every run (derandomize): each answered in one of the
     three ways, in time (tests/fuzzing.py)."""
 
     @fuzz_settings(EXAMPLES_PER_GAME, derandomize=True, phases=[Phase.generate, Phase.shrink])

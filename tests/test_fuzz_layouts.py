@@ -15,7 +15,7 @@ draws it as ``make`` does. Then, in-process (tests/fuzzing.py):
 
 every answer keeps the promise of tests/fuzzing.py (exit 0, 1 or 2; exit 2 one line; no
 internal error; under 2 s of CPU), and ``check`` exits 2 exactly when one of the ``make`` runs
-does. 200 examples, the same every run; ``benchmarks/fuzz_layouts.py`` runs 10,000.
+does. 80 examples, the same every run; ``benchmarks/fuzz_layouts.py`` runs 10,000.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from tests.test_fuzz import fuzz_settings
 COMMON = Path(__file__).resolve().parents[1] / "layouts" / "common.yaml"
 
 #: Examples in CI (benchmarks/fuzz_layouts.py runs 10,000).
-EXAMPLES = 200
+EXAMPLES = 80
 
 
 # -- numbers and words ----------------------------------------------------------------------------
@@ -313,7 +313,7 @@ def agree(text: str, folder: Path, n: int) -> tuple[int, int, int]:
 
 
 def test_fuzzed_layouts_check_as_make_draws(tmp_path):
-    """200 layouts, the same every run (derandomize)."""
+    """80 layouts, the same every run (derandomize)."""
     count = iter(range(1, 10**9))
 
     @fuzz_settings(EXAMPLES, derandomize=True, phases=[Phase.generate, Phase.shrink])

@@ -28,6 +28,9 @@ from printkit.core.output import write_document
 from printkit.core.registry import games
 
 _FIRST, _SHEETS, _CHUNK = 5_000, 90, 25  # four chunks, the last one short
+#: Fillable sheets joined, a chunk each (every sheet has 711 fields: ~0.5 s of CPU a sheet to
+#: draw and read back, so as few as make a first, a middle and a last chunk).
+_FILLED = 3
 
 
 def _sheets(count: int, seed: int, **settings: str) -> Document:
@@ -95,27 +98,30 @@ def test_the_same_document_gives_the_same_bytes(pad):
 
 
 def test_fillable_fields_of_every_chunk_are_read_back_and_filled():
+    """Three sheets in chunks of one: a first, a middle (joined on both sides) and a last chunk,
+    each with its 711 fields. (Several sheets' fields in one chunk: tests/games/rollncook/
+    test_fillable.py's test_count_gives_each_sheet_its_own_fields, three sheets in one chunk.)"""
     one = pypdf.PdfReader(io.BytesIO(_render(_sheets(1, 9, fillable="yes"), 1)))
     per_sheet = len(one.get_fields() or {})
-    data = _render(_sheets(5, 9, fillable="yes"), 2)  # three chunks
+    data = _render(_sheets(_FILLED, 9, fillable="yes"), 1)  # three chunks
     reader = pypdf.PdfReader(io.BytesIO(data))
     names = list(reader.get_fields() or {})
-    assert per_sheet > 10 and len(names) == len(set(names)) == 5 * per_sheet
-    assert len(reader.trailer["/Root"]["/AcroForm"]["/Fields"]) == 5 * per_sheet
+    assert per_sheet > 10 and len(names) == len(set(names)) == _FILLED * per_sheet
+    assert len(reader.trailer["/Root"]["/AcroForm"]["/Fields"]) == _FILLED * per_sheet
     assert all(p["/Parent"].indirect_reference == reader.trailer["/Root"].raw_get("/Pages") for p in reader.pages)
     form = forms.parse_form(data, "pad.pdf")
-    assert {f.page for f in form.fields.values()} == set(range(5))
-    last = [f for f in form.fields.values() if f.page == 4 and f.kind == "text"][0]
-    box = [f for f in form.fields.values() if f.page == 2 and f.kind == "check"][0]
+    assert {f.page for f in form.fields.values()} == set(range(_FILLED))
+    last = [f for f in form.fields.values() if f.page == _FILLED - 1 and f.kind == "text"][0]
+    box = [f for f in form.fields.values() if f.page == 1 and f.kind == "check"][0]
     # filled from the reader already parsed (the same bytes as from ``data``: test_fillable's
     # test_filling_a_parsed_blank_writes_the_same_bytes), not parsed a third time (~0.3 s)
     filled = forms.parse_form(forms.fill_form(reader, {last.name: "12", box.name: True}), "f.pdf")
     assert filled.value(last.name) == "12" and filled.checked(box.name)
     # Each page, its empty fields drawn by the viewer, looks as in a file of one chunk.
-    whole, joined = pdfium.PdfDocument(_render(_sheets(5, 9, fillable="yes"), 100)), pdfium.PdfDocument(data)
+    whole, joined = pdfium.PdfDocument(_render(_sheets(_FILLED, 9, fillable="yes"), 100)), pdfium.PdfDocument(data)
     for d in (whole, joined):
         d.init_forms()
-    for n in range(5):
+    for n in range(_FILLED):
         a, b = (np.asarray(d[n].render(scale=100 / 72, may_draw_forms=True).to_pil()) for d in (whole, joined))
         assert np.array_equal(a, b), f"page {n + 1}"
 

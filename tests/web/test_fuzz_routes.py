@@ -6,7 +6,8 @@ one table per game where it names a table. The bodies: hypothesis' recursive JSO
 game's real requests (its smallest example record imported: the real setup, the real moves, the
 record's text) with one place swapped for a hostile value (an integer of 5,000 digits, a lone
 surrogate, deep nesting, another type, a long string, a huge list), a key dropped or one added.
-``derandomize=True``: the same examples on every run, so CI is reproducible.
+``derandomize=True``: the same examples on every run, so CI is reproducible. The suite sends 600
+requests in all; ``benchmarks/fuzz_routes.py`` runs this test with 10,000 (``PRINTKIT_FUZZ_ROUTES``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 import re
 import time
 from pathlib import Path
@@ -26,8 +28,9 @@ from starlette.routing import Route
 from printkit.core.registry import scorekeepers
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-#: Examples in all, shared out over the (route, game) pairs.
-EXAMPLES_IN_ALL = 2000
+#: Examples in all, shared out over the (route, game) pairs: 600 in the suite (each pair gets
+#: ~20, its targeted requests and any JSON), more when PRINTKIT_FUZZ_ROUTES says (benchmarks/fuzz_routes.py).
+EXAMPLES_IN_ALL = int(os.environ.get("PRINTKIT_FUZZ_ROUTES", "600"))
 CHANGES = {"POST", "PUT", "PATCH", "DELETE"}
 
 
