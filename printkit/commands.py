@@ -139,9 +139,26 @@ def guarded(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     except Exception as e:  # noqa: BLE001 - the promise is: never a traceback
         if os.environ.get("PRINTKIT_DEBUG"):
             raise
+        stale = _stale_copy(e)
+        if stale:
+            typer.echo(f"printkit: error: {said(stale)}", err=True)
+            raise typer.Exit(2) from None
         typer.echo(f"printkit: internal error: {said(f'{type(e).__name__}: {e}')} "
                    "(set PRINTKIT_DEBUG=1 for details, and please report it)", err=True)
         raise typer.Exit(2) from None
+
+
+def _stale_copy(e: Exception) -> str | None:
+    """For a KeyError while the layouts come from PRINTKIT_LAYOUTS: the line naming the copied
+    layout that lacks the data key (one made by an older printkit), if that is why."""
+    if not isinstance(e, KeyError) or not e.args or not os.environ.get("PRINTKIT_LAYOUTS"):
+        return None
+    from printkit.core.layout.load import stale_copy
+
+    try:
+        return stale_copy(e.args[0])
+    except Exception:  # noqa: BLE001 - looking for the reason must not hide the error itself
+        return None
 
 
 def friendly(func):

@@ -152,11 +152,11 @@ def test_make_reads_the_copy_named_by_printkit_layouts(copied, tmp_path):
 
 @pytest.mark.parametrize(("layout", "key", "make"), [
     ("jubako/board.yaml", "board_top", ["jubako", "board"]),                  # a key of data
-    ("rollncook/sheet.yaml", "more_w", ["rollncook", "sheet", "--seed", "7"]),  # a key within data's grid
+    ("rollncook/sheet.yaml", "more_h", ["rollncook", "sheet", "--seed", "7"]),  # a key within data's grid
 ])
 def test_a_copy_from_an_older_printkit_names_the_data_key_it_lacks(copied, tmp_path, layout, key, make):
     """A copy made before a layout gained a data key (issue 28 added ``board_top``, the
-    inventory's ``more`` box) is one line naming the key and how to copy again, not an
+    inventory's ``more`` box, which the games' code reads) is one line naming the key and how to copy again, not an
     internal error; the copy with the key makes the file."""
     import re
 

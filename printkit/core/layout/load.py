@@ -23,7 +23,7 @@ from printkit.core.layout.template import TemplateError, check_name, parse
 from printkit.core.limits import MAX_EXTENDS
 from printkit.core.resources import data_dir, layouts_dir
 from printkit.core.yamlio import key_path, line_for, parse_key_path, read_file, validate
-from printkit.errors import InputError
+from printkit.errors import InputError, PrintkitError
 
 #: Layout files larger than this are refused (they are hand-written, a few kB each).
 MAX_BYTES = 1_000_000
@@ -187,10 +187,7 @@ def load_layout(name: str | Path) -> Layout:
         loader = _Loader(base, real_base)
         raise InputError(loader.shown(path), "", f"a symbolic link out of the layouts folder {base}: "
                                                  "layouts are read only from inside it")
-    layout = _Loader(base, real_base if inside else include_root(real.parent)).get(path, (), real)
-    if inside and os.environ.get("PRINTKIT_LAYOUTS"):
-        _check_against_own(layout, real.relative_to(real_base))
-    return layout
+    return _Loader(base, real_base if inside else include_root(real.parent)).get(path, (), real)
 
 
 def _missing_keys(own: dict, theirs: Any, prefix: str = "") -> list[str]:
@@ -208,20 +205,32 @@ def _missing_keys(own: dict, theirs: Any, prefix: str = "") -> list[str]:
     return out
 
 
-def _check_against_own(layout: Layout, rel: Path) -> None:
-    """A layout read from ``PRINTKIT_LAYOUTS`` must hold every data key printkit's own layout of
-    that name has: the games' code reads them, so a copy made by an older printkit (``printkit
-    layouts copy``), which lacks a key added since, is one clear line, not an internal error."""
-    own_base = data_dir("layouts")
-    own = own_base / rel
-    if not own.is_file() or _resolved_folder(own_base) == _resolved_folder(layouts_dir()):
-        return
-    mine = _Loader(own_base, _resolved_folder(own_base)).get(own, (), _real(own))
-    missing = _missing_keys(mine.spec.data, layout.spec.data)
-    if missing:
-        raise InputError(layout.file, "data", f"lacks {', '.join(repr(k) for k in missing)}, which this printkit's "
-                         f"own {rel.as_posix()} has (a copy made by an older printkit?): copy the layouts again "
-                         "with printkit layouts copy DIR, or add the keys from it")
+def stale_copy(key: object) -> str | None:
+    """Why a game's code found no data key ``key`` (a KeyError), when the layouts are read from
+    ``PRINTKIT_LAYOUTS``: the one line naming the copied layout that lacks it where printkit's
+    own layout of that name has it (a copy made by an older printkit, ``printkit layouts copy``);
+    None when no copied layout lacks it (then it is no stale copy)."""
+    if not os.environ.get("PRINTKIT_LAYOUTS"):
+        return None
+    own_base, base = data_dir("layouts"), layouts_dir()
+    if _resolved_folder(own_base) == _resolved_folder(base):
+        return None
+    for own in sorted(own_base.rglob("*.yaml")):
+        rel = own.relative_to(own_base)
+        copy = base / rel
+        if not copy.is_file():
+            continue
+        try:
+            theirs = load_layout(copy).spec.data
+        except PrintkitError:
+            continue
+        mine = _Loader(own_base, _resolved_folder(own_base)).get(own, (), _real(own)).spec.data
+        missing = [k for k in _missing_keys(mine, theirs) if k.rpartition(".")[2] == str(key)]
+        if missing:
+            return (f"{copy}: data: lacks {missing[0]!r}, which this printkit's own {rel.as_posix()} has (a copy "
+                    "made by an older printkit?): copy the layouts again with printkit layouts copy DIR, or "
+                    "add the key from it")
+    return None
 
 
 #: A folder that holds a file of this name is a folder of layouts: a layout anywhere below it
