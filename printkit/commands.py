@@ -489,7 +489,7 @@ def score(
 @app.command()
 @friendly
 def scan(
-    game: Annotated[str, typer.Argument(help="The game whose sheets are photographed (rollncook).")],
+    game: Annotated[str, typer.Argument(help="The game whose sheets are photographed (one with a photo reader).")],
     photos: Annotated[list[str], typer.Argument(help="Photos of filled paper sheets (JPEG, PNG or HEIC), one a "
                                                      "player of one game.")],
     seed: Annotated[int | None, typer.Option(parser=_whole, help="The sheet's seed, when its QR code cannot be "
@@ -514,20 +514,18 @@ def scan(
       printkit scan rollncook anna.jpg ben.jpg --as-record game.yaml
       printkit scan rollncook blurry-qr.jpg --seed 7 --accept
     """
-    _one_of({"rollncook": game}, game, "photo reader")  # the one game with a sheet made to be read back
+    from printkit.core.registry import photo_readers
+
+    reader = _one_of(photo_readers(), game, "photo reader")
     if seed is not None:
         check_seed(seed)
     if as_record == "":
         raise PrintkitError("--as-record: give the name of the file to write the record to")
-    from printkit.games.rollncook.scan import require
-
-    require()
     import json
 
     from printkit.core.forms import write_records
-    from printkit.games.rollncook.scan import scan as read_photos
 
-    out = read_photos(photos, seed, accept)
+    out = reader.scan(photos, seed, accept)
     if as_record:
         write_records(as_record, out.records)
     typer.echo(json.dumps(out.data, indent=2, ensure_ascii=False) if as_json else out.text)

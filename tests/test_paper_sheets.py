@@ -93,7 +93,8 @@ def test_gimbap_fillings_on_two_pages_are_each_their_full_size(a4_kit: dict[str,
 
 def test_the_jubako_board_is_one_double_sided_sheet(a4_kit: dict[str, Path]) -> None:
     """Printed double-sided (flip on the long edge: the back mirrored left to right), the 4x4
-    side lies wholly behind the 5x5 side: cut along the 5x5 side's edge, both sides whole."""
+    side lies wholly behind the 5x5 side: cut along the 5x5 side's edge, both sides whole. (The
+    scoring key under each board, after a blank band, is not the board.)"""
     pdf = a4_kit["jubako-board-a4.pdf"]
     assert sheets(pdf) == 1 and kitcache.page_count(pdf) == 2
     dpi = 50
@@ -101,9 +102,12 @@ def test_the_jubako_board_is_one_double_sided_sheet(a4_kit: dict[str, Path]) -> 
     top, bottom = int(25 * px), int(275 * px)  # below the heading and the text, above the footer
     boxes = []
     for i in range(2):
-        img = kitcache.pdf_page(pdf, i, dpi)[top:bottom]
-        ys, xs = np.nonzero((img < 235).any(axis=2))  # the board: anything not paper
-        width = img.shape[1]
+        ink = (kitcache.pdf_page(pdf, i, dpi)[top:bottom] < 235).any(axis=2)  # anything not paper
+        rows = np.nonzero(ink.any(axis=1))[0]
+        gaps = np.nonzero(np.diff(rows) > 3 * px)[0]  # the board, then a blank band, then its key
+        board = ink[: rows[gaps[0]] + 1] if len(gaps) else ink
+        ys, xs = np.nonzero(board)
+        width = ink.shape[1]
         x0, x1 = (xs.min(), xs.max()) if i == 0 else (width - 1 - xs.max(), width - 1 - xs.min())
         boxes.append((x0, ys.min(), x1, ys.max()))
     (f0, f1, f2, f3), (b0, b1, b2, b3) = boxes

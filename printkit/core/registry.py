@@ -321,11 +321,22 @@ class Simulator:
     simulate: Callable[[int, int, int], SolveResult]
 
 
+@dataclass(frozen=True)
+class PhotoReader:
+    """``printkit scan GAME``: reads photographed paper sheets back (the ``scan`` extra)."""
+
+    game: str
+    #: (photos, the sheet's seed or None, accept the uncertain reads) -> what was read: its
+    #: ``text``, ``data`` (for --json), ``records`` (FormRecords, for --as-record), ``exit_code``.
+    scan: Callable[[list[str], int | None, bool], Any]
+
+
 _COMPONENTS: dict[str, dict[str, Component]] = {}
 # name -> the entry, or a Ref to it imported when first looked up (see Entries)
 _SCORERS: dict[str, Scorer | Ref] = {}
 _SOLVERS: dict[str, Solver] = {}
 _SIMULATORS: dict[str, Simulator] = {}
+_PHOTO_READERS: dict[str, PhotoReader] = {}
 _SCOREKEEPERS: dict[str, Scorekeeper | Ref] = {}
 _FORM_READERS: dict[str, FormReader | Ref] = {}
 
@@ -383,6 +394,12 @@ def register_simulator(simulator: Simulator) -> Simulator:
     _registrations[0] += 1
     _SIMULATORS[simulator.game] = simulator
     return simulator
+
+
+def register_photo_reader(reader: PhotoReader) -> PhotoReader:
+    _registrations[0] += 1
+    _PHOTO_READERS[reader.game] = reader
+    return reader
 
 
 def register_form_reader(reader: R, game: str = "") -> R:
@@ -562,6 +579,11 @@ def solvers() -> dict[str, Solver]:
 def simulators() -> dict[str, Simulator]:
     _load_games()
     return _SIMULATORS
+
+
+def photo_readers() -> dict[str, PhotoReader]:
+    _load_games()
+    return _PHOTO_READERS
 
 
 def form_readers() -> Entries[FormReader]:

@@ -148,7 +148,7 @@ def cut_svg(name: str, line: str, px: tuple[int, int], dpi: float) -> bytes:
     """A cut file: an SVG the size of the image ``px`` at ``dpi`` (in mm, one user unit a mm)
     holding the cut ``line``, to lay over the image named ``name``."""
     w, h = (_n(v * MM_PER_INCH / dpi) for v in px)
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
+    return (f'<?xml version="1.0" encoding="utf-8"?>\n'
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">\n'
             f'<title>cut line of {name}</title>\n{line}\n</svg>\n').encode()
 

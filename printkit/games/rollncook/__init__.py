@@ -7,8 +7,8 @@ is explained in docs/rules/rollncook.md and by `printkit rules rollncook`.
 from __future__ import annotations
 
 from printkit.core.registry import (
-    Component, Setting, Simulator, SolveResult, lazy, register, register_form_reader, register_game,
-    register_scorekeeper, register_simulator, whole_between, yes_no,
+    Component, PhotoReader, Setting, Simulator, SolveResult, lazy, register, register_form_reader,
+    register_game, register_photo_reader, register_scorekeeper, register_simulator, whole_between, yes_no,
 )
 
 # What is registered is named ("module:attribute") and imported on first use: scoring imports
@@ -38,3 +38,5 @@ def _simulate(first_seed: int, games: int, seeds: int) -> SolveResult:
 
 register_simulator(Simulator(NAME, _simulate))
 register_scorekeeper(f"{_HERE}.web:SCOREKEEPER", NAME)
+# printkit scan: the sheet is made to be read back from a photo (scan.py; needs the scan extra)
+register_photo_reader(PhotoReader(NAME, lazy(f"{_HERE}.scan:scan")))
