@@ -353,10 +353,14 @@ SLOWEST_FIRST = (
     "tests/web/test_trickdumpling_browser.py",  # 13 s
     "tests/games/gemblo/test_components.py",  # 12 s
     "tests/test_install.py",  # 12 s
+    "tests/scan/test_scan.py",  # ~12 s (photo reads, issue 30)
+    "tests/web/test_rollncook_scan_browser.py",  # ~10 s (Chromium and a photo read)
     "tests/corpus/test_corpus.py",  # 11 s
     "tests/games/jubako/test_components.py",  # 10 s
     "tests/web/test_gemblo_browser.py",  # 10 s
     "tests/test_game_contract.py",  # 10 s
+    "tests/test_format_tts.py",  # ~8 s (issue 29)
+    "tests/test_format_cards.py",  # ~6 s
     "tests/corpus/test_corpus_rnc_td.py",  # 9 s
     "tests/games/jubako/test_pad.py",  # 9 s
     "tests/games/trickdumpling/test_pad.py",  # 8 s

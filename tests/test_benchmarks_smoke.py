@@ -49,7 +49,7 @@ TINY: dict[str, tuple[Callable[[Path], list[str]], str]] = {
     "digest_outputs.py": (lambda tmp: ["--quick"], "gemblo-board-a4"),
     "floor_reportlab.py": (_plan, "1 files, 2 pages drawn"),
     "fuzz_layouts.py": (lambda tmp: ["3"], "layouts: 3 examples, 0 failures"),
-    "fuzz_routes.py": (lambda tmp: ["50"], "50 requests to"),
+    "fuzz_routes.py": (lambda tmp: ["60"], "60 requests to"),
     "fuzz_records.py": (lambda tmp: ["2"], "total: "),
     "hostile_sweep.py": (lambda tmp: ["-k", "commands/root-unknown-"], "cases: 2  passed: 2"),
 }
