@@ -159,8 +159,11 @@ def test_the_end_of_game_options_on_an_imported_game(live_server, page, shot) ->
         cells = page.locator(f'[data-test="jub-score-{p["name"]}"] td').all_inner_texts()
         b = p["breakdown"]
         assert cells[0] == p["name"] and int(cells[1].split()[0]) == sum(b["turns"])
-        box = page.locator(f'[data-test="jub-total-{p["name"]}"]').bounding_box()
-        assert box["x"] + box["width"] <= 390  # the whole table fits the phone's width
+        # the whole table fits the phone's width, once the page has laid it out (a loaded
+        # machine can measure a layout still settling; it must settle within the wait)
+        page.wait_for_function("""sel => { const e = document.querySelector(sel);
+            if (!e) return false; const r = e.getBoundingClientRect(); return r.right <= 390; }""",
+                               arg=f'[data-test="jub-total-{p["name"]}"]', timeout=5000)
         assert [int(c) for c in cells[2:]] == [b["favorite_food"], b["multi_tiered"], b["peko_peko"], b["uncovered"], p["total"]]
     touch.click(page.locator('[data-test="jub-tab-Bo"]'))
     board = page.locator('[data-test="jub-board-Bo"] [data-test^="jub-cell-"]')
