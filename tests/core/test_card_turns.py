@@ -185,7 +185,7 @@ def test_crop_marks_on_turned_sheets(paper, bleed):
         assert ys == {round(v, 6) for r in range(g.rows) for v in (r * step_y, r * step_y + 63)}
 
 
-def test_a4_without_bleed_is_byte_identical_to_before():
+def test_a4_without_bleed_draws_as_before():
     """Nine cards upright on A4, fronts and backs: the same bytes as main made before cards
     could turn (digest taken at commit 997bd36; taken again when the PDF backend set a run of
     shapes' style once, issue 24: every page of make all looked pixel for pixel the same; and again
@@ -193,13 +193,34 @@ def test_a4_without_bleed_is_byte_identical_to_before():
     changed, the pages rasterised at 100 dpi are pixel for pixel those of da1c0c8; and again when a
     part-filled sheet's crop marks and trim box came to end at its cards, issue 28: the full first
     sheet's two pages have the same content streams and boxes as before, the second sheet's three
-    cards' marks and boxes changed)."""
+    cards' marks and boxes changed). Since stop 35 the digest is of what the file draws (drawn()),
+    not of its bytes, which depend on pypdf's version: the same at the lowest and the newest
+    versions printkit supports."""
     cards = [face(i) for i in range(12)]
     doc = O.Document(impose_cards(cards, cards, W_CARD, H_CARD, PrintOptions(paper="a4"), INFO), {}, duplex=True)
-    assert hashlib.sha256(render_pdf(doc)).hexdigest() == DIGEST_A4
+    assert drawn(render_pdf(doc)) == DIGEST_A4
 
 
-DIGEST_A4 = "ed597793e24607d86dc3a766dc4c5b12f0aed5cbd44e5dfa713fe56c6a56d537"
+def drawn(pdf: bytes) -> str:
+    """A digest of what a PDF draws: each page's boxes and content stream, and the streams of
+    the forms it uses, in order. The file's own bytes also depend on how pypdf (the joiner)
+    writes objects, which differs between the versions printkit supports."""
+    import io
+
+    from pypdf import PdfReader
+
+    h = hashlib.sha256()
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        for box in ("/MediaBox", "/TrimBox", "/BleedBox"):
+            h.update(repr([round(float(v), 3) for v in page.get(box, [])]).encode())
+        h.update(page.get_contents().get_data())
+        forms = page["/Resources"].get("/XObject") or {}
+        for name in sorted(forms):
+            h.update(name.encode() + forms[name].get_object().get_data())
+    return h.hexdigest()
+
+
+DIGEST_A4 = "69a1e32e34a86d42fe4040aa462bcae79b55e91372c941c50aeab61cdd37293f"
 
 
 @pytest.mark.parametrize(("paper", "bleed"), [("a4", 0.0), ("letter", 0.0), ("a4", 3.0), ("letter", 3.0), ("letter", 10.0)])
