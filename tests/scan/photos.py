@@ -31,6 +31,7 @@ from printkit.games.rollncook.scan import render_page
 from printkit.games.rollncook.sheet import generate
 from printkit.games.rollncook.simulate import play_sheet
 from printkit.games.rollncook.spots import Spot, bullet_name, design_origin, spots
+from tests.games.rollncook.stock import stock_after
 
 HOURS = CONTENT.hours
 #: Pens: dark blue, black, red ballpoint; pencil (grey, lighter, a little transparent).
@@ -63,17 +64,6 @@ def play(seed: int, game: int = 0) -> dict:
     return {"game": "rollncook", "sheet": generate(seed).id, "player": "player", "hours": hours}
 
 
-def _stock_after(rec: dict) -> dict:
-    from printkit.games.rollncook.record import RollNCookRecord
-    from printkit.games.rollncook.state import RollNCookState, moves
-
-    r = RollNCookRecord.model_validate(rec)
-    state = RollNCookState.start([r])
-    for _, _, move in moves([r]):
-        assert state.apply(move) == []
-    return dict(state.sheet(0).stock)
-
-
 def truth(rec: dict) -> dict:
     """The marks ``rec`` leaves on its sheet: spot name -> True (crossed), "O"/"X" (bullet
     circled / circled and crossed) or "1".."6" (a die written)."""
@@ -94,7 +84,7 @@ def truth(rec: dict) -> dict:
         made.update(x if isinstance(x, str) else x["name"] for x in h.get("rare", []))
         dishes.update(x if isinstance(x, str) else x["name"] for x in h.get("cook", []))
         plates[i] += len(h.get("cook", []))
-    left = _stock_after(rec)
+    left = stock_after(rec)
     for ing in inventory_rows():
         have = got[ing] + made[ing]
         used = have - left.get(ing, 0)

@@ -34,24 +34,13 @@ from printkit.games.rollncook.form import Names, inventory_rows
 from printkit.games.rollncook.sheet import generate, parse_sheet_id
 from tests.conftest import run_cli
 from tests.corpus import ref_rollncook as rnc
+from tests.games.rollncook.stock import stock_after
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "rollncook"
 HOURS = CONTENT.hours
 
 
 # -- marks a record leaves (worked out from the record, not from the scorer) --------------------
-
-def _stock_after(rec: dict) -> dict:
-    """Each ingredient left (circled, not crossed) at the end, by the independent referee."""
-    from printkit.games.rollncook.record import RollNCookRecord
-    from printkit.games.rollncook.state import RollNCookState, moves
-
-    r = RollNCookRecord.model_validate(rec)
-    state = RollNCookState.start([r])
-    for _, _, move in moves([r]):
-        assert state.apply(move) == []
-    return dict(state.sheet(0).stock)
-
 
 def _takes(values: dict, n: Names, sheet, i: int, h: dict, got: Counter) -> None:
     """Hour ``i``'s results: the boxes and segments crossed, and what they give."""
@@ -90,7 +79,7 @@ def marks(rec: dict, total: int | None) -> dict:
         made.update(_names(h.get("rare", [])))
         dishes.update(_names(h.get("cook", [])))
         plates[i] += len(h.get("cook", []))
-    left = _stock_after(rec)
+    left = stock_after(rec)
     for ing in inventory_rows():
         have = got[ing] + made[ing]
         used = have - left.get(ing, 0)
@@ -313,7 +302,7 @@ def with_parts(tmp_path, change: dict) -> tuple[int, dict, Path, dict]:
     src = tmp_path / "ann.json"
     src.write_text(json.dumps(rec))
     total = record_totals([src])["Ann"]
-    rares = sum(n for ing, n in _stock_after(rec).items() if ing in CONTENT.rares)
+    rares = sum(n for ing, n in stock_after(rec).items() if ing in CONTENT.rares)
     parts = {"RNC1-7:meals": str(total - rares), "RNC1-7:rares_left": str(rares)}
     right = {"total": total, **{k: int(v) for k, v in parts.items()}}
     pdf = filled(tmp_path, rec, total, "ann.pdf", {**parts, **{k: v(right) for k, v in change.items()}})
