@@ -223,9 +223,12 @@ def test_without_the_scan_extra_it_says_how_to_install_it(tmp_path):
 
 
 def test_where_names_each_spot_in_words():
-    assert where("RNC1-7:h13:seg4") == "13:00 table segment 4"
-    assert where("RNC1-7:ability:add:1") == "add box 1"
-    assert where("RNC1-7:h21:plate3") == "21:00 plate 3"
+    """A spot is named as the fillable sheet's tooltips name its field; a bullet (two fields)
+    by its ingredient and number."""
+    assert where("RNC1-7:h13:seg4") == "13:00, table segment 4"
+    assert where("RNC1-7:ability:add:1") == "add 1"
+    assert where("RNC1-7:h21:plate3") == "21:00, plate 3"
+    assert where("RNC1-7:inv:egg:3") == "egg 3"
 
 
 def test_the_generator_writes_a_jpeg_of_the_size_asked(shots):

@@ -793,27 +793,31 @@ def to_form(reading: Reading, player: str | None = None) -> Any:
     return FilledForm(reading.file if player is None else player, fields)
 
 
+@lru_cache(maxsize=8)
+def _tooltips(sid: str) -> dict[str, str]:
+    """Each field of sheet ``sid`` and its tooltip, the words the fillable sheet names it by."""
+    from printkit.core.layout.load import load_layout
+    from printkit.games.rollncook.components import static_data
+    from printkit.games.rollncook.form import field_ops
+    from printkit.games.rollncook.geometry import LAYOUT
+
+    data = static_data()
+    return {op.name: op.tooltip for op in field_ops(sid, data["geo"], data["hours"],
+                                                    load_layout(LAYOUT).spec.data["totals"])}
+
+
 def where(name: str) -> str:
-    """A spot's name in words: ``RNC1-7:h10:box3`` -> ``10:00 box 3``.
+    """A spot's name in words: the tooltip of its fillable field (form.py), a bullet's without
+    what its box marks.
 
     >>> where("RNC1-7:h10:die2"), where("RNC1-7:inv:brown_sauce:3"), where("RNC1-7:meal:fried_egg:1")
-    ('10:00 die 2', 'inventory brown sauce 3', 'fried egg dish box 1')
+    ('10:00, die 2', 'brown sauce 3', 'fried egg, dish box 1')
     """
-    import re
-
-    parts = name.split(":")[1:]
-    if parts[0].startswith("h") and parts[0][1:].isdigit():
-        m = re.fullmatch(r"([a-z]+)(\d+)", parts[1])
-        what, n = (m.group(1), m.group(2)) if m else (parts[1], "")
-        what = {"seg": "table segment"}.get(what, what)
-        return f"{parts[0][1:]}:00 {what} {n}".strip()
-    if parts[0] == "inv":
-        return f"inventory {parts[1].replace('_', ' ')} {parts[2]}"
-    if parts[0] == "meal":
-        return f"{parts[1].replace('_', ' ')} dish box {parts[2]}"
-    if parts[0] == "ability":
-        return f"{parts[1]} box {parts[2]}"
-    return ":".join(parts)
+    tips = _tooltips(name.partition(":")[0])
+    if name in tips:
+        return tips[name]
+    got = tips.get(name + ":got")
+    return got.partition(":")[0] if got else name
 
 
 def said(r: Read) -> str:
