@@ -1,0 +1,132 @@
+"""Issue 28's review of the Gimbap lessons and fillings, measured on real output: the lesson
+cards' blank bands, where "any roll is right" is said, the fillings' captions and strip patterns."""
+
+import numpy as np
+import pytest
+from pypdf import PdfReader
+
+from printkit.core.draw import ops as O
+from printkit.core.draw.page import PrintOptions
+from printkit.core.registry import games
+from printkit.games.gimbap.content import CONTENT
+from tests import kitcache
+
+DPI = 100
+ANY_ROLL = "Any roll that meets the conditions is right."
+
+
+@pytest.fixture(scope="module")
+def lessons():
+    """The lesson cards' model (where each card is) and their A4 PDF, made once."""
+    return games()["gimbap"]["lessons"].build(PrintOptions()), kitcache.pdf("gimbap", "lessons")
+
+
+def card_boxes(page) -> dict[str, tuple[float, float, float, float]]:
+    """Each card's (x, y, w, h) on the page in mm, by its tag (card-N-front / card-N-back)."""
+    out = {}
+    for op, m in O.walk(page.ops):
+        tag = getattr(op, "tag", None) or ""
+        if isinstance(op, O.Group) and tag.startswith("card-"):
+            xs, ys = zip(*(((m @ op.matrix).apply(x, y)) for x, y in ((0, 0), (63, 0), (0, 88), (63, 88))))
+            out[tag] = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    return out
+
+
+def longest_blank_mm(img: np.ndarray, box: tuple[float, float, float, float]) -> float:
+    """The highest run of blank rows (every pixel near white) inside a card, its cut guide's
+    hairline (the outer 1 mm) left out, in mm."""
+    x, y, w, h = (v / 25.4 * DPI for v in box)
+    inset = 1 / 25.4 * DPI
+    cell = img[int(y + inset):int(y + h - inset), int(x + inset):int(x + w - inset)]
+    blank = (cell.min(axis=(1, 2)) >= 235)
+    best = run = 0
+    for b in blank:
+        run = run + 1 if b else 0
+        best = max(best, run)
+    return best / DPI * 25.4
+
+
+def test_lesson_cards_have_no_blank_band_over_22mm(lessons):
+    """The fronts of lessons with one or two conditions had 35-40 mm of blank under them, and the
+    backs a blank band under the solution (main before: 28 mm at worst); now no front or back has a
+    blank run over 22 mm (21.3 mm at worst, under lesson 1's short solution)."""
+    doc, pdf = lessons
+    worst = {}
+    for i, page in enumerate(doc.pages):
+        img = kitcache.pdf_page(pdf, i, DPI)
+        for tag, box in card_boxes(page).items():
+            worst[tag] = longest_blank_mm(img, box)
+    assert len(worst) == 2 * len(CONTENT.lessons)
+    assert max(worst.values()) <= 22, sorted(worst.items(), key=lambda kv: -kv[1])[:3]
+
+
+def test_any_roll_is_said_once_on_the_aid_not_on_each_lesson_back(lessons):
+    _, pdf = lessons
+    lesson_text = " ".join(p.extract_text() for p in PdfReader(pdf).pages)
+    assert "A SOLUTION" in lesson_text and "Any roll" not in lesson_text
+    aid_text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(kitcache.pdf("gimbap", "aid")).pages)
+    assert aid_text.count(ANY_ROLL) == 2  # two aids a page, each says it
+
+
+@pytest.fixture(scope="module")
+def fillings():
+    return games()["gimbap"]["fillings"].build(PrintOptions())
+
+
+def test_fillings_captions_are_7pt_and_half_grey_or_darker(fillings):
+    captions = [(op, m) for page in fillings.pages for op, m in O.walk(page.ops)
+                if isinstance(op, O.Text) and " mm" in op.text and "×" in op.text]
+    assert len(captions) >= len(CONTENT.parts)  # a caption under every piece (wrapped lines too)
+    for op, m in captions:
+        points = op.size * m.scale_factor / 25.4 * 72  # the model's sizes are in mm
+        assert points >= 7 - 1e-6, (op.text, points)
+        assert max(op.colour.r, op.colour.g, op.colour.b) <= 0.5, (op.text, op.colour)
+
+
+def _points(op: O.Path | O.Line, m: O.Matrix):
+    """Points along a path (cubic segments sampled) or a line, on the page."""
+    if isinstance(op, O.Line):
+        yield m.apply(op.x1, op.y1)
+        yield m.apply(op.x2, op.y2)
+        return
+    here = (0.0, 0.0)
+    for seg in op.segments:
+        if seg[0] in ("M", "L"):
+            here = seg[1:3]
+            yield m.apply(*here)
+        elif seg[0] == "C":
+            p0, p1, p2, p3 = here, seg[1:3], seg[3:5], seg[5:7]
+            for t in np.linspace(0, 1, 21):
+                u = 1 - t
+                x = u**3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t**3 * p3[0]
+                y = u**3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t**3 * p3[1]
+                yield m.apply(x, y)
+            here = p3
+
+
+@pytest.mark.parametrize("strip", CONTENT.strips)
+def test_a_strips_pattern_is_centred_along_and_across_it(fillings, strip):
+    """The spinach wave stopped 10 mm short of the strip's right end and hugged its top edge:
+    now every strip's pattern leaves the same room at both ends (at least 3 mm, at most a
+    10 mm step) and its middle is the strip's middle line."""
+    for page in fillings.pages:
+        rects = [(op, m) for op, m in O.walk(page.ops) if isinstance(op, O.Rect) and op.tag == strip]
+        if rects:
+            break
+    ((rect, m),) = rects
+    xs, ys = zip(*(m.apply(x, y) for x, y in ((rect.x, rect.y), (rect.x + rect.w, rect.y + rect.h))))
+    box = (min(xs), min(ys), max(xs), max(ys))
+    pts = []
+    for op, pm in O.walk(page.ops, symbols=fillings.symbols):
+        if isinstance(op, O.Use) and op.symbol == f"pattern-{strip}":
+            for sub, sm in O.walk(fillings.symbols[op.symbol], pm @ op.matrix, fillings.symbols):
+                if isinstance(sub, (O.Path, O.Line)):
+                    pts += list(_points(sub, sm))
+    px, py = [p[0] for p in pts], [p[1] for p in pts]
+    # The strip's long side is along x or y, whichever it stands on the page.
+    along, across = (0, 1) if box[2] - box[0] > box[3] - box[1] else (1, 0)
+    lo, hi = (px, py)[along], (px, py)[across]
+    gap_a, gap_b = min(lo) - box[along], box[along + 2] - max(lo)
+    assert gap_a == pytest.approx(gap_b, abs=0.2) and 3 <= gap_a <= 10, (gap_a, gap_b)
+    mid = (box[across] + box[across + 2]) / 2
+    assert (min(hi) + max(hi)) / 2 == pytest.approx(mid, abs=0.2)
