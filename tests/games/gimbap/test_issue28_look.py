@@ -27,7 +27,7 @@ def card_boxes(page) -> dict[str, tuple[float, float, float, float]]:
     for op, m in O.walk(page.ops):
         tag = getattr(op, "tag", None) or ""
         if isinstance(op, O.Group) and tag.startswith("card-"):
-            xs, ys = zip(*(((m @ op.matrix).apply(x, y)) for x, y in ((0, 0), (63, 0), (0, 88), (63, 88))))
+            xs, ys = zip(*(((m @ op.matrix).apply(x, y)) for x, y in ((0, 0), (63, 0), (0, 88), (63, 88))), strict=True)
             out[tag] = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
     return out
 
@@ -114,7 +114,7 @@ def test_a_strips_pattern_is_centred_along_and_across_it(fillings, strip):
         if rects:
             break
     ((rect, m),) = rects
-    xs, ys = zip(*(m.apply(x, y) for x, y in ((rect.x, rect.y), (rect.x + rect.w, rect.y + rect.h))))
+    xs, ys = zip(*(m.apply(x, y) for x, y in ((rect.x, rect.y), (rect.x + rect.w, rect.y + rect.h))), strict=True)
     box = (min(xs), min(ys), max(xs), max(ys))
     pts = []
     for op, pm in O.walk(page.ops, symbols=fillings.symbols):
