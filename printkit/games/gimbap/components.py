@@ -226,8 +226,9 @@ def fillings_data() -> dict:
     step, margin = float(layout.spec.data["step_len"]), float(layout.spec.data["step_margin"])
     strips = []
     for s in CONTENT.strips:
-        n = max(1, int((parts[s]["w"] - 2 * margin) // step))
-        first = (parts[s]["w"] - n * step + step) / 2
+        length = CONTENT.parts[s].size[0]
+        n = max(1, int((length - 2 * margin) // step))
+        first = (length - n * step + step) / 2
         strips.append({**parts[s], "steps": [round(first + i * step, 3) for i in range(n)]})
     up = layout.spec.data["strips_up"]  # the layout stands this many strips up beside the rice
     return {"parts": parts, "strips": strips, "strips_up": strips[:up], "strips_flat": strips[up:], "leaf": leaf}
