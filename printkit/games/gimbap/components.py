@@ -215,11 +215,12 @@ def build_lessons(opts: PrintOptions) -> Document:
 
 
 def fillings_data() -> dict:
-    parts = {p.id: {"id": p.id, "name": p.name, "w": p.size[0], "h": p.size[1], "mid": p.size[1] / 2}
-             for p in CONTENT.parts.values()}
+    layout = load_layout("gimbap/fillings.yaml")
+    gap = float(layout.spec.data["caption_gap"])
+    parts = {p.id: {"id": p.id, "name": p.name, "w": p.size[0], "h": p.size[1], "mid": p.size[1] / 2,
+                    "cap_y": p.size[1] + gap} for p in CONTENT.parts.values()}
     # The sesame leaf is drawn leaf_drawn_w mm wide in the layout: scale it to the data's size,
     # keeping its outline and veins as wide as the styles say.
-    layout = load_layout("gimbap/fillings.yaml")
     scale = parts["sesame"]["w"] / layout.spec.data["leaf_drawn_w"]
     leaf = {"scale": scale, "stroke": _stroke(layout, "piece") / scale, "vein": _stroke(layout, "pattern") / scale}
     # A strip's pattern: whole steps, centred along the strip with at least the margin at each end.

@@ -83,6 +83,44 @@ def test_fillings_captions_are_7pt_and_half_grey_or_darker(fillings):
         assert max(op.colour.r, op.colour.g, op.colour.b) <= 0.5, (op.text, op.colour)
 
 
+def _box(points) -> tuple[float, float, float, float]:
+    xs, ys = zip(*points, strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_fillings_captions_stand_2mm_clear_of_their_pieces(fillings):
+    """A caption (its glyphs' box, ascent to descent) is at least 2 mm from the piece it names
+    and further from every other piece (main: 0.5 mm under the seaweed sheet)."""
+    from printkit.core.fonts import get_font
+
+    checked = 0
+    for page in fillings.pages:
+        pieces, captions = {}, []
+        for op, m in O.walk(page.ops):
+            if op.__class__ in (O.Rect, O.Polygon, O.Path) and getattr(op, "tag", None) in CONTENT.parts:
+                if isinstance(op, O.Rect):
+                    corners = [(op.x, op.y), (op.x + op.w, op.y + op.h)]
+                else:
+                    corners = list(op.points) if isinstance(op, O.Polygon) else [s[-2:] for s in op.segments if len(s) > 1]
+                pieces[op.tag] = _box([m.apply(x, y) for x, y in corners])
+            elif isinstance(op, O.Text) and "×" in op.text:
+                font = get_font(op.font)
+                top, foot = op.y - font.ascent * op.size, op.y - font.descent * op.size
+                right = op.x + font.width(op.text, op.size)
+                captions.append((op.text, _box([m.apply(x, y) for x in (op.x, right) for y in (top, foot)])))
+        for text, cap in captions:
+            gaps = {}
+            for part, box in pieces.items():
+                dx = max(box[0] - cap[2], cap[0] - box[2], 0.0)
+                dy = max(box[1] - cap[3], cap[1] - box[3], 0.0)
+                gaps[part] = max(dx, dy)
+            (own,) = [p.id for p in CONTENT.parts.values() if text.startswith(p.name + " ")]
+            assert gaps[own] >= 2 - 0.05, (text, gaps[own])
+            assert all(v > gaps[own] for k, v in gaps.items() if k != own), (text, gaps)  # the nearest piece is its own
+            checked += 1
+    assert checked == len(CONTENT.parts)
+
+
 def _points(op: O.Path | O.Line, m: O.Matrix):
     """Points along a path (cubic segments sampled) or a line, on the page."""
     if isinstance(op, O.Line):
