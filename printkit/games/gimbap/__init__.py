@@ -33,7 +33,7 @@ register(Component(GAME, "tokens", "the 12 point tokens, fronts and a common bac
 register(Component(GAME, "lessons", "10 lesson cards, a solution on each back", lazy(f"{_HERE}.components:build_lessons"), kind="card"))
 register(Component(GAME, "fillings", "paper seaweed sheet, sheet fillings and strips for one player",
                    lazy(f"{_HERE}.components:build_fillings"), kind="sheet"))
-register(Component(GAME, "aid", "player aid: the round, checking, the end (two a page)", lazy(f"{_HERE}.components:build_aid"), kind="aid"))
+register(Component(GAME, "aid", "player aid: the round, checking, the end, the lesson cards (two a page)", lazy(f"{_HERE}.components:build_aid"), kind="aid"))
 register(Component(GAME, "pad", "score pad: the token each player keeps a round, points and radish totals",
                    lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}, kind="pad"))
 register_form_reader(f"{_HERE}.pad:FORM_READER", GAME)  # printkit score gimbap pad.pdf: a filled score pad
