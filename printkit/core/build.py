@@ -110,7 +110,7 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
     items = r.items(c.over, None, ctx, "cards")
     _check_count(layout, len(items), "cards.over", "cards")
     try:  # the card fits this paper, or the layout says why before a card is drawn (issue 26)
-        plan_grid(w, h, opts, gutter, count=len(items))
+        plan_grid(w, h, opts, gutter, count=len(items), fold=c.fold and c.back is not None)
     except PrintkitError as e:
         if not opts.items:  # an item alone needs no paper
             raise layout.error("cards", str(e)) from None
@@ -134,8 +134,9 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
     guide = None
     if CUT_STYLE in layout.styles:
         guide = r.shape_style(r.style_spec(CUT_STYLE, ctx, f"styles.{CUT_STYLE}"), ctx, f"styles.{CUT_STYLE}")
-    sheets = impose_cards(fronts, backs, w, h, opts, info, gutter, guide, r.length(c.radius, ctx, "cards.radius"))
-    return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None)
+    sheets = impose_cards(fronts, backs, w, h, opts, info, gutter, guide, r.length(c.radius, ctx, "cards.radius"),
+                          fold=c.fold)
+    return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None and not c.fold)
 
 
 def _ink(pages: list[Page], r: Renderer, opts: PrintOptions) -> list[Page]:

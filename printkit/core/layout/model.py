@@ -499,6 +499,9 @@ class CardsSpec(Strict):
     background: ColourSpec | None = None
     front: list[Element]
     back: list[Element] | None = None
+    #: Backs on the fronts' page, below a fold line (fold-and-glue), instead of the next page
+    #: (see :func:`printkit.core.draw.page.impose_cards`).
+    fold: bool = False
 
 
 class PosterSpec(Strict):
