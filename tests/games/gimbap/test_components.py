@@ -40,7 +40,7 @@ def test_everything_is_made_for_both_papers(kit):
             assert f"gimbap-{comp}-{paper}.pdf" in names
         assert f"gimbap-{comp}-a4-bw.pdf" in names
     assert len(PdfReader(kit["gimbap-lessons-a4.pdf"]).pages) == 4  # 10 cards: 2 sheets, each with backs
-    assert len(PdfReader(kit["gimbap-tokens-a4.pdf"]).pages) == 2
+    assert len(PdfReader(kit["gimbap-tokens-a4.pdf"]).pages) == 1  # fronts and backs on one sheet, to fold
     assert len(PdfReader(kit["gimbap-fillings-letter.pdf"]).pages) == 2
 
 

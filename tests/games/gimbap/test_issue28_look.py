@@ -172,3 +172,76 @@ def test_a_strips_pattern_is_centred_along_and_across_it(fillings, strip):
     assert gap_a == pytest.approx(gap_b, abs=0.2) and 3 <= gap_a <= 10, (gap_a, gap_b)
     mid = (box[across] + box[across + 2]) / 2
     assert (min(hi) + max(hi)) / 2 == pytest.approx(mid, abs=0.2)
+
+
+# The tokens: fronts and backs on one page, to fold and glue (issue 28: two pages with a 147 mm
+# blank band each).
+
+TOKEN = 34.0
+
+
+def token_boxes(page) -> tuple[dict[int, tuple], dict[int, tuple], dict[int, O.Matrix]]:
+    """Each token's front and back box (x0, y0, x1, y1) on the page, and each back's matrix."""
+    fronts, backs, mats = {}, {}, {}
+    for op, m in O.walk(page.ops):
+        tag = getattr(op, "tag", None) or ""
+        if isinstance(op, O.Group) and tag.startswith("card-"):
+            mm = m @ op.matrix
+            box = _box([mm.apply(x, y) for x in (0, TOKEN) for y in (0, TOKEN)])
+            n = int(tag.split("-")[1])
+            (fronts if tag.endswith("-front") else backs)[n] = box
+            if tag.endswith("-back"):
+                mats[n] = mm
+    return fronts, backs, mats
+
+
+@pytest.mark.parametrize("paper,bleed", [("a4", 0.0), ("letter", 0.0), ("a4", 3.0)])
+def test_each_token_back_is_behind_its_front_across_the_fold(paper, bleed):
+    """One page: every back is its front's cell reflected across one fold line (the dashed ticks'
+    line), in a half turn (not mirrored art); no mark or tick inside a token."""
+    doc = games()["gimbap"]["tokens"].build(PrintOptions(paper=paper, bleed=bleed))
+    assert len(doc.pages) == 1 and not doc.duplex
+    fronts, backs, mats = token_boxes(doc.pages[0])
+    assert sorted(fronts) == sorted(backs) == list(range(1, len(CONTENT.tokens) + 1))
+    ticks = [m.apply(op.x1, op.y1)[1] for op, m in O.walk(doc.pages[0].ops) if getattr(op, "tag", None) == "fold-mark"]
+    assert len(ticks) == 2 and ticks[0] == pytest.approx(ticks[1])
+    fold = ticks[0]
+    for n, f in fronts.items():
+        b = backs[n]
+        assert (b[0], b[2]) == pytest.approx((f[0], f[2]))
+        assert (b[1], b[3]) == pytest.approx((2 * fold - f[3], 2 * fold - f[1]))
+        m = mats[n]
+        assert (m.a, m.b, m.c, m.d) == pytest.approx((-1, 0, 0, -1))  # a half turn
+    cards = list(fronts.values()) + list(backs.values())
+    for op, m in O.walk(doc.pages[0].ops):
+        if getattr(op, "tag", None) in ("crop-mark", "fold-mark"):
+            x0, y0, x1, y1 = _box([m.apply(op.x1, op.y1), m.apply(op.x2, op.y2)])
+            assert not any(x1 > c[0] + 1e-6 and x0 < c[2] - 1e-6 and y1 > c[1] + 1e-6 and y0 < c[3] - 1e-6
+                           for c in cards), (op.tag, (x0, y0, x1, y1))
+
+
+def test_the_folded_sheet_puts_each_back_disc_on_its_front_disc():
+    """On the printed page (A4, 100 dpi), the page folded along the fold line: the backs' dark
+    discs land on the fronts' discs (their union is hardly more than either)."""
+    doc = games()["gimbap"]["tokens"].build(PrintOptions())
+    fronts, backs, _ = token_boxes(doc.pages[0])
+    img = kitcache.pdf_page(kitcache.pdf("gimbap", "tokens"), 0, DPI).astype(int)
+    px = DPI / 25.4
+    top = int(round(min(f[1] for f in fronts.values()) * px))
+    bottom = int(round(max(b[3] for b in backs.values()) * px))
+    dark = img[top:bottom].sum(axis=2) < 300  # the backs' seaweed green; the fronts' cream is light
+    inked = img[top:bottom].min(axis=2) < 250
+    folded = dark[::-1]  # the lower half turned up onto the upper
+    half = (bottom - top) // 2
+    back_on_front, front = folded[:half], inked[:half]
+    # The backs' discs (most of each is the dark green) land on the front tokens, all of them.
+    assert back_on_front.sum() > 0.8 * len(fronts) * np.pi * (17 * px) ** 2
+    assert (back_on_front & ~front).sum() <= 0.02 * back_on_front.sum()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_tokens_list_as_one_page_one_sheet(paper):
+    """What `printkit list` counts (its builder, not the cache): one page, one sheet."""
+    from printkit import listing
+
+    assert listing.built_pages(games()["gimbap"]["tokens"], paper, 0.0, True) == (1, 1)
