@@ -214,7 +214,10 @@ def build_lessons(opts: PrintOptions) -> Document:
     return build_document("gimbap/lessons.yaml", opts, FooterInfo(GAME, "lessons"), _common(lessons_data()))
 
 
-def fillings_data() -> dict:
+def fillings_data(opts: PrintOptions | None = None) -> dict:
+    """One player's paper fillings at the data's sizes (layouts/gimbap/fillings.yaml): each
+    strip's pattern steps, each caption under its piece, and where each piece goes on this
+    paper (``at``: spread down its page's printable box; ``width``: the box's width)."""
     layout = load_layout("gimbap/fillings.yaml")
     gap = float(layout.spec.data["caption_gap"])
     parts = {p.id: {"id": p.id, "name": p.name, "w": p.size[0], "h": p.size[1], "mid": p.size[1] / 2,
@@ -232,11 +235,24 @@ def fillings_data() -> dict:
         first = (length - n * step + step) / 2
         strips.append({**parts[s], "steps": [round(first + i * step, 3) for i in range(n)]})
     up = layout.spec.data["strips_up"]  # the layout stands this many strips up beside the rice
-    return {"parts": parts, "strips": strips, "strips_up": strips[:up], "strips_flat": strips[up:], "leaf": leaf}
+    # Each page's pieces spread down the printable box: the spare height shared between the gap
+    # under the heading, the gaps between the pieces and the one under the last.
+    width, height = _design(layout.spec, opts or PrintOptions())
+    head, cap = float(layout.spec.data["heading_h"]), float(layout.spec.data["caption_h"])
+    at: dict[str, dict[str, float]] = {}
+    for column in layout.spec.data["spread"]:
+        sizes = [CONTENT.parts[p].size for p in column]
+        spare = max(0.0, height - head - sum(h + cap for _, h in sizes)) / (len(column) + 1)
+        y = head + spare
+        for p, (w, h) in zip(column, sizes, strict=True):
+            at[p] = {"x": round((width - w) / 2, 3), "y": round(y, 3)}
+            y += h + cap + spare
+    return {"parts": parts, "strips": strips, "strips_up": strips[:up], "strips_flat": strips[up:], "leaf": leaf,
+            "at": at, "width": width}
 
 
 def build_fillings(opts: PrintOptions) -> Document:
-    return build_document("gimbap/fillings.yaml", opts, FooterInfo(GAME, "fillings"), _common(fillings_data()))
+    return build_document("gimbap/fillings.yaml", opts, FooterInfo(GAME, "fillings"), _common(fillings_data(opts)))
 
 
 def aid_data() -> dict:

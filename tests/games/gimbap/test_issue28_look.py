@@ -87,6 +87,23 @@ def test_fillings_captions_are_7pt_and_half_grey_or_darker(fillings):
         assert max(op.colour.r, op.colour.g, op.colour.b) <= 0.5, (op.text, op.colour)
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fillings_pages_have_no_blank_band_over_25mm(paper):
+    """The pieces spread down the printable box: from the first ink to the footer's strip no
+    run of blank rows is over 25 mm (main: 37.6 mm under the radish strip on A4)."""
+    pdf = kitcache.pdf("gimbap", "fillings", "--paper", paper)
+    for i in range(kitcache.page_count(pdf)):
+        img = kitcache.pdf_page(pdf, i, 50)
+        above_footer = int((img.shape[0] / 50 * 25.4 - 12) / 25.4 * 50)  # the footer strip: 6 + 5 mm up
+        blank = img[:above_footer].min(axis=(1, 2)) >= 235
+        first = int(np.argmin(blank))
+        best = run = 0
+        for b in blank[first:]:
+            run = run + 1 if b else 0
+            best = max(best, run)
+        assert best / 50 * 25.4 <= 25, (paper, i + 1, best / 50 * 25.4)
+
+
 def _box(points) -> tuple[float, float, float, float]:
     xs, ys = zip(*points, strict=True)
     return min(xs), min(ys), max(xs), max(ys)
