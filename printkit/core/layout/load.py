@@ -449,6 +449,9 @@ def _check_references(layout: Layout) -> None:
     if spec.cards:
         visit(spec.cards.front, "cards.front")
         visit(spec.cards.back or [], "cards.back")
+        if spec.cards.sheet is not None:
+            visit(spec.cards.sheet.front, "cards.sheet.front")
+            visit(spec.cards.sheet.back, "cards.sheet.back")
     if spec.pages is not None and spec.cards is not None:
         raise InputError(layout.file, "cards", "a layout has either 'pages' or 'cards', not both")
     if spec.pages is not None and spec.size is None:
