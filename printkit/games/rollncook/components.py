@@ -50,8 +50,10 @@ def _inventory(geo: dict) -> list[dict]:
     end = geo["bullet_x"] - geo["bullet_r"] - LEADER_GAP
 
     def leader(name: str, recipe: str) -> dict:
-        wide = max(get_font(st.font).width(t, at_least_minimum(st.font_size))
-                   for t, st in ((name, styles["invname"]), (recipe, styles["caption"])))
+        wide = 0.0
+        for text, st in ((name, styles["invname"]), (recipe, styles["caption"])):
+            assert isinstance(st.font, str) and isinstance(st.font_size, float)
+            wide = max(wide, get_font(st.font).width(text, at_least_minimum(st.font_size)))
         start = geo["inv_name_x"] + wide + LEADER_GAP
         return {"leader": "yes" if end - start >= 2 * LEADER_GAP else "", "leader_x": round(start, 4),
                 "leader_x2": round(end, 4)}

@@ -78,7 +78,6 @@ def _segment_pages(paper: str):
               and math.dist(m.apply(op.x, op.y), hub) < geo["table_r"] * 0.6]
     assert len(digits) == 6
     icons, marks, tris = [], [], []
-    r = geo["table_r"]
     for row, ing in enumerate(sorted(geo["table_icon_scale"])):
         cx, cy = 12.0, 12.0 + row * 20
         move = O.Matrix.translate(cx - hub[0], cy - hub[1])
