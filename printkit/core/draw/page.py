@@ -283,6 +283,25 @@ def plan_grid(w: float, h: float, opts: PrintOptions, gutter: float = 0.0, count
     return best
 
 
+def sheet_bands(grid: Grid, opts: PrintOptions) -> dict[str, float]:
+    """The room a full sheet of ``grid`` leaves around its cards and their crop marks, in mm in
+    the box inside the margins (its top left at MARGIN, MARGIN): ``sheet_w`` (the box's width
+    beside the footer) and ``mid_x`` (its middle), the band above the cards ``0..above_h`` and
+    the band below them from ``below_y``, ``below_h`` high, down to the footer, and the middles
+    of the bands, ``above_mid`` and ``below_mid``."""
+    W, H = opts.size
+    reach = opts.bleed  # how far beyond the trim the cards' bleed and marks go
+    if opts.crop_marks:
+        offset, length = mark_geometry(min(grid.zone_x, grid.zone_y), opts.bleed)
+        reach = offset + length + MARK_STYLE.stroke_width
+    bottom = H - MARGIN - (FOOTER_H + FOOTER_GAP if grid.footer == "bottom" else 0)
+    below_y = grid.y + grid.height + reach
+    sheet_w = W - 2 * MARGIN - (FOOTER_H + FOOTER_GAP if grid.footer == "right" else 0)
+    above_h = grid.y - reach - MARGIN
+    return {"sheet_w": sheet_w, "mid_x": sheet_w / 2, "above_h": above_h, "above_mid": above_h / 2,
+            "below_y": below_y - MARGIN, "below_h": bottom - below_y, "below_mid": (below_y + bottom) / 2 - MARGIN}
+
+
 def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
     """Where the k-th card of a sheet is drawn from its own (0..w, 0..h) box.
 
@@ -304,9 +323,12 @@ def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
 
 def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
                  opts: PrintOptions, info: FooterInfo, gutter: float = 0.0,
-                 guide: Style | None = None, radius: float = 0.0) -> list[Page]:
+                 guide: Style | None = None, radius: float = 0.0,
+                 notes: tuple[list[Op], list[Op]] = ([], [])) -> list[Page]:
     """Card sheets: fronts n-up, and when ``backs`` are given each sheet's backs on the next
-    page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``.
+    page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``. ``notes`` (the
+    fronts' page's, the backs') are printed once on every such page around its cards, upright,
+    in the box inside the margins (:func:`sheet_bands`).
 
     Each card is drawn in its own coordinates (0..w, 0..h), clipped to its bleed when there is
     one (without bleed nothing is clipped).
@@ -344,6 +366,8 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             ops += [Group((Rect(0, 0, w, h, guide, radius=r),), card_matrix(grid, k, W, back=False),
                           tag="cut-guide") for k in range(len(sheet))]
         ops += _sheet_marks(grid, opts, len(sheet))
+        if notes[0]:
+            ops.append(Group(tuple(notes[0]), Matrix.translate(MARGIN, MARGIN), tag="sheet-front"))
         pages.append(Page(W, H, ops, trim=trim, bleed=bleed_box if b else None, label=f"sheet {s + 1} fronts"))
         if backs is not None:
             bops: list[Op] = []
@@ -351,6 +375,8 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
                 bops.append(Group(tuple(backs[i]), card_matrix(grid, k, W, back=True), clip=clip,
                                   tag=f"card-{i + 1}-back"))
             bops += [Group(tuple(_sheet_marks(grid, opts, len(sheet))), Matrix.translate(W, 0) @ Matrix.mirror("x"))]
+            if notes[1]:
+                bops.append(Group(tuple(notes[1]), Matrix.translate(MARGIN, MARGIN), tag="sheet-back"))
             shifted = Group(tuple(bops), Matrix.translate(dx, dy), tag="duplex-shift")
             pages.append(Page(W, H, [shifted], trim=mirror_box(trim), bleed=mirror_box(bleed_box) if b else None,
                               label=f"sheet {s + 1} backs"))

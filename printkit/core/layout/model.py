@@ -485,6 +485,17 @@ class PageSpec(Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
+class SheetSpec(Strict):
+    """What a card sheet prints once around its cards (an instruction, a worked example): the
+    fronts' page's ``front`` and the backs' page's ``back`` (upright, not mirrored), drawn in the
+    box inside the margins, which the cards and their crop marks split into a band above
+    (``0..sheet_w`` x ``0..above_h``) and a band below (from ``below_y``, ``below_h`` high, down
+    to the footer)."""
+
+    front: list[Element] = []
+    back: list[Element] = []
+
+
 class CardsSpec(Strict):
     """A card sheet: one card per item of ``over``, fronts and (optionally) backs."""
 
@@ -499,6 +510,8 @@ class CardsSpec(Strict):
     background: ColourSpec | None = None
     front: list[Element]
     back: list[Element] | None = None
+    #: Printed once a sheet, above and below its cards (see :class:`SheetSpec`).
+    sheet: SheetSpec | None = None
 
 
 class PosterSpec(Strict):
