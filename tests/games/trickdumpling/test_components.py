@@ -63,11 +63,13 @@ def test_cards_measure_63_by_88(kit, paper, kind):
         assert width == pytest.approx(63, abs=0.2) and height == pytest.approx(88, abs=0.2)
 
 
-@pytest.mark.parametrize(("paper", "fronts_a_sheet"), [("a4", [9, 9, 9, 8]), ("letter", [8, 8, 8, 8, 3])])
+@pytest.mark.parametrize(("paper", "fronts_a_sheet"), [("a4", [9, 9, 9, 8]), ("letter", [7, 7, 7, 7, 7])])
 def test_cards_a_page_and_backs_mirrored_for_long_edge_duplex(paper, fronts_a_sheet):
-    """Nine cards an A4 sheet; eight on Letter, turned a quarter: upright, three rows would
-    leave no room above and below for 3 mm crop marks (issue 12). Each back covers its
-    front's place, mirrored, shifted by the duplex offset."""
+    """Nine cards an A4 sheet; on Letter sheets of eight, turned a quarter: upright, three rows
+    would leave no room above and below for 3 mm crop marks (issue 12). The cards are shared
+    evenly over the five Letter sheets (cards.balance; review #19: the fifth held 3 cards and a
+    125 mm empty band). Each back covers its front's place, mirrored, shifted by the duplex
+    offset."""
     doc = games()["trickdumpling"]["cards"].build(PrintOptions(paper=paper, duplex_offset=(0.5, -0.5)))
     W, _ = PAPERS[paper]
     assert len(doc.pages) == 2 * len(fronts_a_sheet) and doc.duplex
