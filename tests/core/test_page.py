@@ -224,7 +224,7 @@ def test_cards_are_clipped_to_their_bleed_only_when_there_is_one():
 def test_balance_shares_cards_evenly_over_as_many_sheets(balance, counts):
     """35 poker cards on Letter (8 a sheet): filled sheets and a last of 3, or with ``balance``
     7 on each of the same 5 sheets; 23 balanced are 8, 8, 7 (the first sheets take the extra
-    card).."""
+    card)."""
     n = 35 if balance is not None else 23
     pages = impose_cards([card(i) for i in range(n)], None, 63, 88, PrintOptions(paper="letter"), INFO,
                          balance=bool(balance) or balance is None)
