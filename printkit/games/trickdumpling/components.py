@@ -63,7 +63,9 @@ def _pips(value: int, special: bool, spec: dict) -> list[dict]:
     middle = parse_length(spec["middle"])
     centre = parse_length(spec["centre"]["special" if special else "suit"])
     column = parse_length(spec["column"])
-    scale = spec["alone"] if len(pattern) == 1 else spec["sizes"].get(value, spec["size"])
+    # A suit card's pips by its value (`sizes`); a special card's (Schrodinger's 5, above its
+    # name and rule) at the plain `size`.
+    scale = spec["alone"] if len(pattern) == 1 else spec["size"] if special else spec["sizes"].get(value, spec["size"])
     return [{"x": round(middle + col * column, 3), "y": round(centre + dy, 3), "scale": scale,
              "rotate": 180 if dy > 0 else 0} for col, dy in pattern]
 
