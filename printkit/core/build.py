@@ -143,7 +143,7 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
         r.start_page()
         notes = (front, r.elements(c.sheet.back, sub, "cards.sheet.back"))
     sheets = impose_cards(fronts, backs, w, h, opts, info, gutter, guide, r.length(c.radius, ctx, "cards.radius"),
-                          notes)
+                          notes, balance=c.balance)
     return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None)
 
 

@@ -324,7 +324,7 @@ def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
 def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
                  opts: PrintOptions, info: FooterInfo, gutter: float = 0.0,
                  guide: Style | None = None, radius: float = 0.0,
-                 notes: tuple[list[Op], list[Op]] = ([], [])) -> list[Page]:
+                 notes: tuple[list[Op], list[Op]] = ([], []), balance: bool = False) -> list[Page]:
     """Card sheets: fronts n-up, and when ``backs`` are given each sheet's backs on the next
     page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``. ``notes`` (the
     fronts' page's, the backs') are printed once on every such page around its cards, upright,
@@ -337,11 +337,18 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     cuts and the art runs on past them; without bleed (cut at home, cards side by side) each
     front's cut, its corners rounded by ``radius``, is traced in ``guide`` (the layouts' ``cut``
     style, a light grey hairline), over the cards. Backs get none: cards are cut from the front.
+
+    With ``balance`` the cards are shared evenly over the sheets they need (the first sheets
+    take one more where they do not divide evenly) instead of filling every sheet but the last.
     """
     W, H = opts.size
     grid = plan_grid(w, h, opts, gutter, count=len(fronts))
     b = opts.bleed
-    sheets = [range(i, min(i + grid.per_page, len(fronts))) for i in range(0, len(fronts), grid.per_page)]
+    per_sheet = grid.per_page
+    if balance and fronts:
+        n_sheets = math.ceil(len(fronts) / grid.per_page)
+        per_sheet = math.ceil(len(fronts) / n_sheets)
+    sheets = [range(i, min(i + per_sheet, len(fronts))) for i in range(0, len(fronts), per_sheet)]
     n_pages = len(sheets) * (2 if backs is not None else 1)
     pages: list[Page] = []
     dx, dy = opts.duplex_offset

@@ -506,6 +506,9 @@ class CardsSpec(Strict):
     #: The corners of the cut are rounded by this much (a round token: half its width); the
     #: cut guide drawn without bleed follows it (see :func:`printkit.core.draw.page.impose_cards`).
     radius: Length = 0.0
+    #: Share the cards evenly over the sheets they need (35 on sheets of 8: 7 a sheet, not
+    #: 8, 8, 8, 8 and 3), so no last sheet is left nearly empty; the sheets are as many.
+    balance: bool = False
     #: Fills the card and its bleed before the front (and back) are drawn.
     background: ColourSpec | None = None
     front: list[Element]
