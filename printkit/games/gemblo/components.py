@@ -13,8 +13,8 @@ from functools import partial
 from printkit.core.build import build_document
 from printkit.core.draw.hexes import (area_edges, area_inset_outline, area_outline, area_path, border_cells,
                                      inner_edges, segments_path)
-from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Op, Polygon, Style, Use
-from printkit.core.draw.page import FooterInfo, PrintOptions, content_box, plan_tiles
+from printkit.core.draw.ops import INHERIT, Document, Group, Line, Matrix, Op, Polygon, Style, Use
+from printkit.core.draw.page import FooterInfo, PrintOptions, Tile, TilePlan, content_box, plan_tiles
 from printkit.core.geometry import hexgrid
 from printkit.core.geometry.hexgrid import SQRT3, Hex, add, to_pixel
 from printkit.core.layout.canvas import Canvas, Drawing
@@ -140,16 +140,83 @@ def _coords(cv: Canvas, b: _Board) -> list[Op]:
     return ops
 
 
-def board_drawing(cv: Canvas, af: float, coords: bool, turned: bool = False, obstacles: bool = False) -> Drawing:
+#: A tile's key (its name, the start rings, the areas' marks): its size in mm, how far it keeps
+#: from the tile's edges and overlaps, and from the board's cells.
+KEY_W, KEY_H, KEY_EDGE, KEY_CLEAR = 84.0, 62.0, 4.0, 3.0
+
+
+def key_rows() -> list[tuple[str, str]]:
+    """The rows of a tile's key: (what is drawn, what it means), from the data file."""
+    starts = {n: frozenset(map(tuple, CONTENT.players[n][1])) for n in CONTENT.players}
+    rows = []
+    for mark in sorted({m for counts in start_counts().values() for m in counts}):
+        who = " and ".join(str(n) for n in sorted(n for n in starts if starts[n] == starts[mark]))
+        rows.append((f"ring {mark}", f"start cell for {who} players"))
+    rows.append(("area3", "3-player area: inside the solid line"))
+    rows.append(("area4", "4-player area: inside the dashed line"))
+    return rows
+
+
+def key_corner(b: _Board, plan: TilePlan, tile: Tile) -> tuple[float, float] | None:
+    """Where (top left, in the board's coordinates) a tile's key goes: the first corner of the
+    tile, away from its overlaps and edges, whose KEY_W x KEY_H box keeps KEY_CLEAR mm from
+    every cell; None if no corner of the tile is that empty."""
+    x0 = tile.x + (plan.overlap if tile.col else 0.0) + KEY_EDGE
+    y0 = tile.y + (plan.overlap if tile.row else 0.0) + KEY_EDGE
+    x1 = tile.x + tile.w - (plan.overlap if tile.col < plan.cols - 1 else 0.0) - KEY_EDGE
+    y1 = tile.y + tile.h - (plan.overlap if tile.row < plan.rows - 1 else 0.0) - KEY_EDGE
+    centres = [b.centre(c) for c in CONTENT.area("board")]
+    reach = b.size + KEY_CLEAR  # a cell lies within its circumradius of its centre
+    for kx, ky in ((x0, y0), (x1 - KEY_W, y0), (x0, y1 - KEY_H), (x1 - KEY_W, y1 - KEY_H)):
+        if kx < x0 - 1e-9 or ky < y0 - 1e-9:
+            continue  # the tile is too small for a key
+        if all(not (kx - reach < x < kx + KEY_W + reach and ky - reach < y < ky + KEY_H + reach)
+               for x, y in centres):
+            return kx, ky
+    return None
+
+
+def _tile_key(cv: Canvas, b: _Board, plan: TilePlan, tile: Tile, at: tuple[float, float]) -> list[Op]:
+    """A tile's key at ``at``: its name, large, and what the board's marks mean, each drawn as on
+    the board beside its words (the tile pages are cut apart; each must explain itself)."""
+    x, y = at
+    ops = cv.text(x, y, tile.label, "tileid", valign="top", wrap=False)
+    ops += cv.text(x + 24, y + 1.5, f"Gemblo board, tile {tile.label} of {len(plan.tiles)} "
+                   f"({plan.cols} x {plan.rows}): see the assembly map", "keynote", w=KEY_W - 24, valign="top")
+    k = min(1.0, 9.0 / b.af)  # marks drawn as on a board of 9 mm cells: a row 9 mm high
+    row_y = y + 17.0
+    for what, words in key_rows():
+        cx, cy = x + 5.0, row_y + 4.5
+        if what.startswith("ring"):
+            ops.append(Group((Polygon(tuple(hexgrid.corners(b.size * 0.62)), cv.style("startring")),),
+                             Matrix.translate(cx, cy) @ b.turn @ Matrix.scale(k)))
+            ops += cv.text(cx, cy, what.split()[1], "startnum", scale=b.k * k, align="center", valign="middle",
+                           h=0, wrap=False)
+        else:
+            mark = cv.symbol("flower" if what == "area3" else "hexagon")
+            ops.append(Use(mark, Matrix.translate(cx, cy) @ b.turn @ Matrix.scale(b.k)))
+            ops.append(Line(cx + 6.0, cy, cx + 13.0, cy, cv.style(what)))
+        ops += cv.text(x + 21.0, cy, words, "keynote", w=KEY_W - 21.0, valign="middle", h=0, wrap=False)
+        row_y += 9.0
+    return [Group(tuple(ops), tag=f"tile key {tile.label}")]
+
+
+def board_drawing(cv: Canvas, af: float, coords: bool, turned: bool = False, obstacles: bool = False,
+                  plan: TilePlan | None = None) -> Drawing:
     """The whole board at cells ``af`` mm across flats, its top left corner at (0, 0), a quarter
     turn clockwise if ``turned``, with the 5-player obstacles if ``obstacles`` (the overview: a
     diagram to set up from, never the board played on); it names its cell size (``cell``) for
-    the layout."""
+    the layout. Tiled by ``plan``, each tile page has a key in an empty corner (``on_tiles``)."""
     b = _Board(af, turned)
     ops = _cells_and_areas(cv, b) + (_obstacles(cv, b) if obstacles else []) + _starts(cv, b)
     if coords:
         ops += _coords(cv, b)
-    return Drawing(tuple(ops), b.width, b.height, {"cell": af})
+    keys: list[Op] = []
+    for tile in plan.tiles if plan else ():
+        at = key_corner(b, plan, tile) if plan else None
+        if plan and at is not None:
+            keys += _tile_key(cv, b, plan, tile, at)
+    return Drawing(tuple(ops), b.width, b.height, {"cell": af}, on_tiles=tuple(keys))
 
 
 def board_turned(opts: PrintOptions, af: float, overlap: float = DEFAULT_OVERLAP) -> bool:
@@ -159,9 +226,10 @@ def board_turned(opts: PrintOptions, af: float, overlap: float = DEFAULT_OVERLAP
     return len(plan_tiles(b.height, b.width, opts, overlap).tiles) < len(plan_tiles(b.width, b.height, opts, overlap).tiles)
 
 
-def _board_data(hex_size: float, coords: bool, turned: bool, obstacles: bool = False, **more) -> dict:
+def _board_data(hex_size: float, coords: bool, turned: bool, obstacles: bool = False,
+                plan: TilePlan | None = None, **more) -> dict:
     af, show = hex_size, coords
-    board = lambda cv, data, w, h: board_drawing(cv, af, show, turned, obstacles)  # noqa: E731
+    board = lambda cv, data, w, h: board_drawing(cv, af, show, turned, obstacles, plan)  # noqa: E731
     return {"palette": CONTENT.palette, "hex_size": af, "slots": {"board": board},
             "obstacles": len(CONTENT.obstacles), "starts": start_key(), **more}
 
@@ -177,7 +245,10 @@ def build_board(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool 
                 overlap: float = DEFAULT_OVERLAP) -> Document:
     """The board at real size, tiled over pages that overlap (turned when that takes fewer
     pages), after an assembly map."""
-    data = _board_data(hex_size, coords, board_turned(opts, hex_size, overlap), overlap=overlap)
+    turned = board_turned(opts, hex_size, overlap)
+    b = _Board(hex_size, turned)
+    plan = plan_tiles(b.width, b.height, opts, overlap)  # as the poster tiles it: a key on each tile
+    data = _board_data(hex_size, coords, turned, plan=plan, overlap=overlap)
     return build_document("gemblo/board.yaml", opts, FooterInfo(GAME, "board"), data)
 
 
