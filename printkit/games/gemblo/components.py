@@ -13,11 +13,12 @@ from functools import partial
 from printkit.core.build import build_document
 from printkit.core.draw.hexes import (area_edges, area_inset_outline, area_outline, area_path, border_cells,
                                      inner_edges, segments_path)
-from printkit.core.draw.ops import INHERIT, Document, Group, Line, Matrix, Op, Polygon, Style, Use
+from printkit.core.draw.ops import INHERIT, Document, Group, Line, Matrix, Op, Polygon, Style, Text, Use
 from printkit.core.draw.page import FooterInfo, PrintOptions, Tile, TilePlan, content_box, plan_tiles
 from printkit.core.geometry import hexgrid
 from printkit.core.geometry.hexgrid import SQRT3, Hex, add, to_pixel
 from printkit.core.layout.canvas import Canvas, Drawing
+from printkit.core.typescale import readable
 from printkit.errors import PrintkitError
 from printkit.games.gemblo.content import CONTENT
 
@@ -176,17 +177,13 @@ def key_corner(b: _Board, plan: TilePlan, tile: Tile) -> tuple[float, float] | N
     return None
 
 
-def _tile_key(cv: Canvas, b: _Board, plan: TilePlan, tile: Tile, at: tuple[float, float]) -> list[Op]:
-    """A tile's key at ``at``: its name, large, and what the board's marks mean, each drawn as on
-    the board beside its words (the tile pages are cut apart; each must explain itself)."""
-    x, y = at
-    ops = cv.text(x, y, tile.label, "tileid", valign="top", wrap=False)
-    ops += cv.text(x + 24, y + 1.5, f"Gemblo board, tile {tile.label} of {len(plan.tiles)} "
-                   f"({plan.cols} x {plan.rows}): see the assembly map", "keynote", w=KEY_W - 24, valign="top")
-    k = min(1.0, 9.0 / b.af)  # marks drawn as on a board of 9 mm cells: a row 9 mm high
-    row_y = y + 17.0
-    for what, words in key_rows():
-        cx, cy = x + 5.0, row_y + 4.5
+def _key_rows(cv: Canvas, b: _Board, x: float, y: float, w: float) -> list[Op]:
+    """The key's rows (:func:`key_rows`), 9 mm each from ``y``: each mark drawn as on the board
+    (``b``), shrunk to a 9 mm cell if larger, beside its words."""
+    k = min(1.0, 9.0 / b.af)
+    ops: list[Op] = []
+    for i, (what, words) in enumerate(key_rows()):
+        cx, cy = x + 5.0, y + 9.0 * i + 4.5
         if what.startswith("ring"):
             ops.append(Group((Polygon(tuple(hexgrid.corners(b.size * 0.62)), cv.style("startring")),),
                              Matrix.translate(cx, cy) @ b.turn @ Matrix.scale(k)))
@@ -196,8 +193,18 @@ def _tile_key(cv: Canvas, b: _Board, plan: TilePlan, tile: Tile, at: tuple[float
             mark = cv.symbol("flower" if what == "area3" else "hexagon")
             ops.append(Use(mark, Matrix.translate(cx, cy) @ b.turn @ Matrix.scale(b.k)))
             ops.append(Line(cx + 6.0, cy, cx + 13.0, cy, cv.style(what)))
-        ops += cv.text(x + 21.0, cy, words, "keynote", w=KEY_W - 21.0, valign="middle", h=0, wrap=False)
-        row_y += 9.0
+        ops += cv.text(x + 21.0, cy, words, "keynote", w=w - 21.0, valign="middle", h=0, wrap=False)
+    return ops
+
+
+def _tile_key(cv: Canvas, b: _Board, plan: TilePlan, tile: Tile, at: tuple[float, float]) -> list[Op]:
+    """A tile's key at ``at``: its name, large, and what the board's marks mean, each drawn as on
+    the board beside its words (the tile pages are cut apart; each must explain itself)."""
+    x, y = at
+    ops = cv.text(x, y, tile.label, "tileid", valign="top", wrap=False)
+    ops += cv.text(x + 24, y + 1.5, f"Gemblo board, tile {tile.label} of {len(plan.tiles)} "
+                   f"({plan.cols} x {plan.rows}): see the assembly map", "keynote", w=KEY_W - 24, valign="top")
+    ops += _key_rows(cv, b, x, y + 17.0, KEY_W)
     return [Group(tuple(ops), tag=f"tile key {tile.label}")]
 
 
@@ -402,7 +409,97 @@ def sheet_drawing(cv: Canvas, sheet: dict, af: float, width: float,
         ops += cv.text(lx, ly - af * 0.08, piece, "name", scale=k, align="center", valign="baseline", wrap=False)
         mark = cv.symbol(f"sym-{CONTENT.colours[colour].symbol}")
         ops.append(Use(mark, Matrix.translate(lx, ly + af * 0.2) @ Matrix.scale(k * 0.8), tag=f"symbol {colour}"))
+    if sheet.get("band"):  # a player aid below the last sheet's pieces, its back behind it
+        y, h = sheet["band"]
+        aid = _inventory_band if back else _setup_band
+        ops.append(Group(tuple(aid(cv, 0.0, y, width, h)), Matrix.translate(*offset) if back else Matrix()))
     return ops
+
+
+#: The least free height below the last sheet's pieces worth a player aid (mm), the gap
+#: between the pieces and it, and the width of the set-up diagram's text column.
+#: (The list of pieces needs about 110 mm: three rows of pieces in cells 4 mm or more across.)
+BAND_MIN, BAND_GAP, BAND_TEXT_W = 110.0, 6.0, 74.0
+
+
+def free_band(page: list[tuple[str, str, int, Hex]], af: float, bh: float) -> tuple[float, float] | None:
+    """The band (y, h) of a sheet left free below its pieces, if BAND_MIN mm or more: the
+    last sheet holds the 6th colour's pieces only in its top part (432 blocks need more than
+    two sheets' 215 or 217 cells), and its foot then carries a player aid."""
+    size = af / SQRT3
+    bottom = max(to_pixel(c, size)[1] + af for _, piece, turns, anchor in page
+                 for c in (add(hexgrid.rotate(h, turns), anchor) for h in CONTENT.pieces[piece]))
+    y = bottom + BAND_GAP
+    return (y, bh - y) if bh - y >= BAND_MIN else None
+
+
+def _setup_band(cv: Canvas, x: float, y: float, w: float, h: float) -> list[Op]:
+    """The front of the last sheet's foot: the board with the 5-player obstacles (the overview,
+    reduced), beside its key; a card left once the pieces above it are cut out."""
+    ops = cv.text(x, y, "Board overview: setting up", "title", valign="top", wrap=False)
+    top = y + 9.0
+    fits = [(min((w - BAND_TEXT_W - 4.0) / d.w, (y + h - top) / d.h), d)  # the larger of its two turns
+            for d in (board_drawing(cv, DEFAULT_HEX, False, turned, obstacles=True) for turned in (False, True))]
+    s, b = max(fits, key=lambda f: f[0])
+    ops.append(Group(readable(b.ops, s), Matrix.translate(x, top) @ Matrix.scale(s), tag="setup board"))
+    tx = x + b.w * s + 4.0
+    words = (f"Five players: before the first turn, lay the {len(CONTENT.obstacles)} pieces of the colour "
+             "nobody plays on the shaded shapes, each where its name is: they are obstacles, and the "
+             "whole board is played.")
+    text = cv.text(tx, top, words, "keynote", w=x + w - tx, valign="top")
+    below = max(op.y for op in text if isinstance(op, Text)) + 4.0
+    ops += text + _key_rows(cv, _Board(DEFAULT_HEX), tx, below, x + w - tx)
+    return [Group(tuple(ops), tag="setup band")]
+
+
+def _inventory_band(cv: Canvas, x: float, y: float, w: float, h: float) -> list[Op]:
+    """The back of the last sheet's foot: each colour's 18 pieces, named, with their blocks
+    (a box's check that none is lost, and what a piece left costs at the end)."""
+    blocks = sum(len(c) for c in CONTENT.pieces.values())
+    ops = cv.text(x, y, f"Each colour's {len(CONTENT.pieces)} pieces ({blocks} blocks)", "title",
+                  valign="top", wrap=False)
+    ops += cv.text(x, y + 8.0, "Put each colour's pieces back by this list. At the end of a game every "
+                   "block of a piece left is a penalty point (the score pad).", "keynote", w=w, valign="top")
+    top, cols = y + 19.0, 6
+    rows = -(-len(CONTENT.pieces) // cols)
+    cw, ch = w / cols, (y + h - top) / rows
+    room_w, room_h = cw - 3.0, ch - 9.0  # each piece's room; its words below it
+
+    def fit(shape: list[Hex]) -> float:  # how large the cells of this shape may be
+        ew, eh = _extent(shape, 1.0 / SQRT3)  # at cells 1 mm across flats
+        return min(room_w / ew, room_h / eh)
+
+    turns = {p: max(([hexgrid.rotate(c, t) for c in CONTENT.pieces[p]] for t in range(6)), key=fit)
+             for p in CONTENT.pieces}
+    af = min(8.0, *(fit(sh) for sh in turns.values()))  # one size for every piece of the list
+    if af < 4.0:
+        raise PrintkitError("the pieces' list does not fit below the last sheet's pieces")
+    size = af / SQRT3
+    for i, piece in enumerate(CONTENT.pieces):
+        cells, shape = CONTENT.pieces[piece], turns[piece]
+        x0, x1, y0, y1 = _bounds(shape, size)
+        cx, cy = x + (i % cols + 0.5) * cw, top + (i // cols) * ch
+        at = Matrix.translate(cx - (x0 + x1) / 2, cy + (room_h - (y1 - y0)) / 2 - y0)
+        ops.append(Group((area_path(frozenset(shape), size, cv.style("listpiece")),
+                          segments_path(inner_edges(frozenset(shape), size), cv.style("listinner"))),
+                         at, tag=f"list {piece}"))
+        n = len(cells)
+        ops += cv.text(cx, cy + ch - 7.0, f"{piece}: {n} block{'s' if n > 1 else ''}", "keynote",
+                       align="center", valign="top", wrap=False)
+    return [Group(tuple(ops), tag="pieces list")]
+
+
+def _bounds(shape: list[Hex], size: float) -> tuple[float, float, float, float]:
+    xs = [to_pixel(c, size)[0] for c in shape]
+    ys = [to_pixel(c, size)[1] for c in shape]
+    af = size * SQRT3
+    return min(xs) - size, max(xs) + size, min(ys) - af / 2, max(ys) + af / 2
+
+
+def _extent(shape: list[Hex], size: float) -> tuple[float, float]:
+    """A shape's width and height."""
+    x0, x1, y0, y1 = _bounds(shape, size)
+    return x1 - x0, y1 - y0
 
 
 def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool = True) -> Document:
@@ -414,7 +511,8 @@ def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool 
     _, _, bw, bh = content_box(opts)
     packed = pack_pieces(bw, bh, af / SQRT3, list(CONTENT.colours))
     sides = ("front", "back") if backs else ("front",)
-    sheets = [{"side": side, "pieces": p} for p in packed for side in sides]
+    band = free_band(packed[-1], af, bh)
+    sheets = [{"side": side, "pieces": p, "band": band if p is packed[-1] else None} for p in packed for side in sides]
     sheet = lambda cv, data, w, h: sheet_drawing(cv, data["sheet"], af, bw, opts.duplex_offset)  # noqa: E731
     data = {"palette": CONTENT.palette, "sheets": sheets, "slots": {"sheet": sheet}}
     doc = build_document("gemblo/pieces.yaml", opts, FooterInfo(GAME, "pieces"), data)
