@@ -8,7 +8,7 @@ on one page for the overview) and each sheet of packed pieces, from the game's d
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 
 from printkit.core.build import build_document
 from printkit.core.draw.hexes import (area_edges, area_inset_outline, area_outline, area_path, border_cells,
@@ -177,13 +177,17 @@ def key_corner(b: _Board, plan: TilePlan, tile: Tile) -> tuple[float, float] | N
     return None
 
 
-def _key_rows(cv: Canvas, b: _Board, x: float, y: float, w: float) -> list[Op]:
-    """The key's rows (:func:`key_rows`), 9 mm each from ``y``: each mark drawn as on the board
-    (``b``), shrunk to a 9 mm cell if larger, beside its words."""
+def _key_rows(cv: Canvas, b: _Board, x: float, y: float, w: float, columns: int = 1) -> list[Op]:
+    """The key's rows (:func:`key_rows`), 9 mm each from ``y``, in ``columns`` columns across
+    ``w``: each mark drawn as on the board (``b``), shrunk to a 9 mm cell if larger, beside its
+    words."""
     k = min(1.0, 9.0 / b.af)
     ops: list[Op] = []
-    for i, (what, words) in enumerate(key_rows()):
-        cx, cy = x + 5.0, y + 9.0 * i + 4.5
+    rows = key_rows()
+    per = -(-len(rows) // columns)
+    w = w / columns
+    for i, (what, words) in enumerate(rows):
+        cx, cy = x + (i // per) * w + 5.0, y + 9.0 * (i % per) + 4.5
         if what.startswith("ring"):
             ops.append(Group((Polygon(tuple(hexgrid.corners(b.size * 0.62)), cv.style("startring")),),
                              Matrix.translate(cx, cy) @ b.turn @ Matrix.scale(k)))
@@ -193,7 +197,7 @@ def _key_rows(cv: Canvas, b: _Board, x: float, y: float, w: float) -> list[Op]:
             mark = cv.symbol("flower" if what == "area3" else "hexagon")
             ops.append(Use(mark, Matrix.translate(cx, cy) @ b.turn @ Matrix.scale(b.k)))
             ops.append(Line(cx + 6.0, cy, cx + 13.0, cy, cv.style(what)))
-        ops += cv.text(x + 21.0, cy, words, "keynote", w=w - 21.0, valign="middle", h=0, wrap=False)
+        ops += cv.text(cx + 16.0, cy, words, "keynote", w=w - 21.0, valign="middle", h=0, wrap=False)
     return ops
 
 
@@ -318,61 +322,121 @@ def _lattice(bw: float, bh: float, size: float) -> list[Hex]:
     return sorted(out, key=lambda c: (to_pixel(c, size)[1] // (af / 2), to_pixel(c, size)[0]))
 
 
-def _turns(piece: str) -> list[tuple[int, list[Hex]]]:
-    """The piece's cells at each of its six turns, in the order :func:`_first_fit` tries them."""
-    return [(k, [hexgrid.rotate(c, k) for c in CONTENT.pieces[piece]]) for k in range(6)]
+#: How many of a sheet's first free cells (in reading order) a piece is tried at.
+PACK_WINDOW = 50
 
 
-def _first_fit(lattice: list[Hex], free: set[Hex], shapes: list[tuple[int, list[Hex]]],
-               start: int = 0) -> tuple[int, Hex, list[Hex], int] | None:
-    """The first anchor (in reading order) and turn at which a piece (its ``shapes``, see
-    :func:`_turns`) fits in ``free``, and the anchor's index in ``lattice``; the search
-    begins at index ``start``, which must be no later than the first fit (see
-    :func:`pack_pieces`)."""
-    for i in range(start, len(lattice)):
-        anchor = lattice[i]
-        if anchor not in free:
+def _shapes(piece: str, size: float) -> list[tuple[int, Hex, tuple[Hex, ...]]]:
+    """The piece's distinct turns: (turns, its top cell, its cells less that cell), the top
+    cell being its highest (then leftmost) on the page, which a search puts on a free cell."""
+    out, seen = [], set()
+    for k in range(6):
+        cells = [hexgrid.rotate(c, k) for c in CONTENT.pieces[piece]]
+        top = min(cells, key=lambda c: (to_pixel(c, size)[1], to_pixel(c, size)[0]))
+        rel = tuple(sorted((q - top[0], r - top[1]) for q, r in cells))
+        if rel not in seen:
+            seen.add(rel)
+            out.append((k, top, rel))
+    return out
+
+
+#: Room kept round the sheet's cells in the packing's grid of bits (more than a piece reaches).
+_PAD = 6
+
+
+@lru_cache(maxsize=8)
+def _packed(bw: float, bh: float, size: float,
+            colours: tuple[str, ...]) -> tuple[tuple[tuple[str, str, int, Hex], ...], ...]:
+    lattice = _lattice(bw, bh, size)
+    if not lattice:
+        raise PrintkitError("the cells are too large for the paper")
+    # Cells as bits of one int: cell (q, r) at (q - q0) * stride + (r - r0), so that moving a
+    # shape by (dq, dr) shifts its bits by dq * stride + dr; the cells round the sheet (a
+    # margin of _PAD) are taken for good.
+    q0 = min(q for q, _ in lattice) - _PAD
+    r0 = min(r for _, r in lattice) - _PAD
+    stride = max(r for _, r in lattice) - r0 + _PAD + 1
+    spot = [(q - q0) * stride + (r - r0) for q, r in lattice]
+    everything = (1 << ((max(q for q, _ in lattice) - q0 + _PAD + 1) * stride)) - 1
+    blocked = everything & ~sum(1 << i for i in spot)
+    base = _PAD * stride + _PAD  # a shape's bits sit this far up, so that none is negative
+    order = sorted(CONTENT.pieces, key=lambda p: (-len(CONTENT.pieces[p]), list(CONTENT.pieces).index(p)))
+    shapes = {piece: [_shape_bits(k, top, rel, size, stride, base) for k, top, rel in _shapes(piece, size)]
+              for piece in order}
+    low = [to_pixel(c, size)[1] for c in lattice]
+    pages: list[list[tuple[str, str, int, Hex]]] = [[]]
+    taken = blocked
+    for colour in colours:
+        mine = 0  # this colour's cells on the page
+        for piece in order:
+            best = _best_spot(lattice, spot, low, shapes[piece], taken, mine, base, size * SQRT3)
+            if best is None:  # a new page
+                pages.append([])
+                taken, mine = blocked, 0
+                best = _best_spot(lattice, spot, low, shapes[piece], taken, mine, base, size * SQRT3)
+            if best is None:
+                raise PrintkitError(f"{piece} does not fit on a page at this cell size")
+            mask, k, anchor = best
+            taken |= mask
+            mine |= mask
+            pages[-1].append((colour, piece, k, anchor))
+    return tuple(tuple(p) for p in pages if p)
+
+
+def _shape_bits(k: int, top: Hex, rel: tuple[Hex, ...], size: float, stride: int,
+                base: int) -> tuple[int, Hex, int, tuple[int, ...], float]:
+    """A turn of a piece as bits, its top cell at bit ``base``: (turns, its top cell, its
+    cells, its neighbours: the cells touching one or more of its sides, then two or more...
+    (a cell touching n sides is in the first n), how far its lowest cell is below its top)."""
+    bits = lambda cells: sum(1 << (base + q * stride + r) for q, r in cells)  # noqa: E731
+    touch: dict[Hex, int] = {}
+    for c in rel:
+        for d in hexgrid.neighbours(c):
+            if d not in rel:
+                touch[d] = touch.get(d, 0) + 1
+    rims = tuple(bits([d for d, n in touch.items() if n > m]) for m in range(max(touch.values())))
+    return k, top, bits(rel), rims, max(to_pixel(c, size)[1] for c in rel)
+
+
+def _best_spot(lattice: list[Hex], spot: list[int], low: list[float], shapes: list, taken: int, mine: int,
+               base: int, af: float) -> tuple[int, int, Hex] | None:
+    """Among the piece's spots with its top cell on one of the first PACK_WINDOW free cells,
+    the one that scores most, then reaches least low, then comes first: (its mask, turns,
+    anchor), or None if it fits nowhere. A spot scores a point for each of its sides against
+    something taken (a piece placed, the sheet's edge), two more if that is a piece of its own
+    colour (a colour's pieces stay together), and loses one for each cell's height it reaches
+    down the sheet (the pieces stay together at the top)."""
+    best, key = None, None
+    tried = 0
+    for i, at in enumerate(spot):
+        if taken >> at & 1:
             continue
-        aq, ar = anchor
-        for k, shape in shapes:
-            for q, r in shape:
-                if (q + aq, r + ar) not in free:
-                    break
-            else:
-                return k, anchor, [(q + aq, r + ar) for q, r in shape], i
-    return None
+        tried += 1
+        if tried > PACK_WINDOW:
+            break
+        for k, top, cells, rims, drop in shapes:
+            mask = cells << at >> base
+            if mask & taken:
+                continue
+            touch = sum(((r << at >> base) & taken).bit_count() + 2 * ((r << at >> base) & mine).bit_count()
+                        for r in rims)
+            deep = low[i] + drop
+            here = (deep / af - touch, deep, i)
+            if key is None or here < key:
+                aq, ar = lattice[i]
+                best, key = (mask, k, (aq - top[0], ar - top[1])), here
+    return best
 
 
 def pack_pieces(bw: float, bh: float, size: float, colours) -> list[list[tuple[str, str, int, Hex]]]:
     """Pages of (colour, piece, turns, offset): every piece of every colour on a hex lattice,
-    first fit, largest pieces first, colour by colour.
+    colour by colour, largest pieces first, each where it fits best (issue 28: a sheet's
+    pieces packed tight, each colour together, so that few are left for the last sheet).
 
-    A page's free cells only ever shrink, so where a piece first fitted on a page no copy of
-    it can fit any earlier on that page: its next search starts there (``since``) instead of
-    at the top, rather than trying each of six turns at each anchor again (108 searches, half
-    the pieces' own time, issue 16)."""
-    lattice = _lattice(bw, bh, size)
-    if not lattice:
-        raise PrintkitError("the cells are too large for the paper")
-    order = sorted(CONTENT.pieces, key=lambda p: (-len(CONTENT.pieces[p]), list(CONTENT.pieces).index(p)))
-    pages: list[list] = [[]]
-    free = set(lattice)
-    since: dict[str, int] = {}
-    turns = {piece: _turns(piece) for piece in order}
-    for colour in colours:
-        for piece in order:
-            spot = _first_fit(lattice, free, turns[piece], since.get(piece, 0))
-            if spot is None:  # a new page
-                pages.append([])
-                free = set(lattice)
-                since = {}
-                spot = _first_fit(lattice, free, turns[piece])
-            if spot is None:
-                raise PrintkitError(f"{piece} does not fit on a page at this cell size")
-            k, anchor, cells, since[piece] = spot
-            free.difference_update(cells)
-            pages[-1].append((colour, piece, k, anchor))
-    return [p for p in pages if p]
+    A piece is tried at each of its turns with its top cell on each of the sheet's first
+    PACK_WINDOW free cells in reading order, and takes the best spot (:func:`_best_spot`).
+    Made once a process for each box, cell size and colours."""
+    return [list(p) for p in _packed(bw, bh, size, tuple(colours))]
 
 
 def _placed(piece: str, turns: int, anchor: Hex, size: float) -> tuple[Matrix, tuple[float, float]]:
@@ -435,17 +499,29 @@ def free_band(page: list[tuple[str, str, int, Hex]], af: float, bh: float) -> tu
 
 def _setup_band(cv: Canvas, x: float, y: float, w: float, h: float) -> list[Op]:
     """The front of the last sheet's foot: the board with the 5-player obstacles (the overview,
-    reduced), beside its key; a card left once the pieces above it are cut out."""
+    reduced) and its key, the key beside the board or above it, whichever lets the board be
+    larger; a card left once the pieces above it are cut out."""
     ops = cv.text(x, y, "Board overview: setting up", "title", valign="top", wrap=False)
-    top = y + 9.0
-    fits = [(min((w - BAND_TEXT_W - 4.0) / d.w, (y + h - top) / d.h), d)  # the larger of its two turns
-            for d in (board_drawing(cv, DEFAULT_HEX, False, turned, obstacles=True) for turned in (False, True))]
-    s, b = max(fits, key=lambda f: f[0])
-    ops.append(Group(readable(b.ops, s), Matrix.translate(x, top) @ Matrix.scale(s), tag="setup board"))
-    tx = x + b.w * s + 4.0
+    top, bottom = y + 9.0, y + h
     words = (f"Five players: before the first turn, lay the {len(CONTENT.obstacles)} pieces of the colour "
              "nobody plays on the shaded shapes, each where its name is: they are obstacles, and the "
              "whole board is played.")
+    boards = [board_drawing(cv, DEFAULT_HEX, False, turned, obstacles=True) for turned in (False, True)]
+    above = cv.text(x, top, words, "keynote", w=w, valign="top")
+    rows = len(key_rows())
+    key_top = max(op.y for op in above if isinstance(op, Text)) + 3.0
+    board_top = key_top + 9.0 * -(-rows // 2) + 3.0  # the key's rows in two columns
+    beside = [(min((w - BAND_TEXT_W - 4.0) / d.w, (bottom - top) / d.h), d) for d in boards]
+    stacked = [(min(w / d.w, (bottom - board_top) / d.h), d) for d in boards]
+    s, b = max(beside, key=lambda f: f[0])
+    s2, b2 = max(stacked, key=lambda f: f[0])
+    if s2 > s:  # words and key above, the board centred below
+        ops += above + _key_rows(cv, _Board(DEFAULT_HEX), x, key_top, w, columns=2)
+        ops.append(Group(readable(b2.ops, s2), Matrix.translate(x + (w - b2.w * s2) / 2, board_top) @ Matrix.scale(s2),
+                         tag="setup board"))
+        return [Group(tuple(ops), tag="setup band")]
+    ops.append(Group(readable(b.ops, s), Matrix.translate(x, top) @ Matrix.scale(s), tag="setup board"))
+    tx = x + b.w * s + 4.0
     text = cv.text(tx, top, words, "keynote", w=x + w - tx, valign="top")
     below = max(op.y for op in text if isinstance(op, Text)) + 4.0
     ops += text + _key_rows(cv, _Board(DEFAULT_HEX), tx, below, x + w - tx)
