@@ -212,12 +212,19 @@ def _tile_key(cv: Canvas, b: _Board, plan: TilePlan, tile: Tile, at: tuple[float
     return [Group(tuple(ops), tag=f"tile key {tile.label}")]
 
 
+#: The overview's key below the board: its height on the page (4 mm gap and three 9 mm rows),
+#: drawn only if the board then keeps this share of the size it would have without it.
+OVERVIEW_KEY_H, OVERVIEW_KEY_LOSS = 31.0, 0.95
+
+
 def board_drawing(cv: Canvas, af: float, coords: bool, turned: bool = False, obstacles: bool = False,
-                  plan: TilePlan | None = None) -> Drawing:
+                  plan: TilePlan | None = None, fit_box: tuple[float, float] | None = None) -> Drawing:
     """The whole board at cells ``af`` mm across flats, its top left corner at (0, 0), a quarter
     turn clockwise if ``turned``, with the 5-player obstacles if ``obstacles`` (the overview: a
     diagram to set up from, never the board played on); it names its cell size (``cell``) for
-    the layout. Tiled by ``plan``, each tile page has a key in an empty corner (``on_tiles``)."""
+    the layout. Tiled by ``plan``, each tile page has a key in an empty corner (``on_tiles``).
+    To be fitted into a ``fit_box`` (w, h), it has the key below the board, drawn to print at
+    its own size, when the box has room for it (:data:`OVERVIEW_KEY_LOSS`)."""
     b = _Board(af, turned)
     ops = _cells_and_areas(cv, b) + (_obstacles(cv, b) if obstacles else []) + _starts(cv, b)
     if coords:
@@ -227,7 +234,15 @@ def board_drawing(cv: Canvas, af: float, coords: bool, turned: bool = False, obs
         at = key_corner(b, plan, tile) if plan else None
         if plan and at is not None:
             keys += _tile_key(cv, b, plan, tile, at)
-    return Drawing(tuple(ops), b.width, b.height, {"cell": af}, on_tiles=tuple(keys))
+    height = b.height
+    if fit_box is not None:  # the key below the board where the page has room for it
+        w, h = fit_box
+        full, s = min(w / b.width, h / b.height), min(w / b.width, (h - OVERVIEW_KEY_H) / b.height)
+        if s >= OVERVIEW_KEY_LOSS * full:
+            rows = _key_rows(cv, _Board(DEFAULT_HEX), 0.0, 0.0, b.width * s, columns=2)
+            ops.append(Group(tuple(rows), Matrix.translate(0, b.height + 4.0 / s) @ Matrix.scale(1 / s), tag="key"))
+            height = b.height + OVERVIEW_KEY_H / s
+    return Drawing(tuple(ops), b.width, height, {"cell": af}, on_tiles=tuple(keys))
 
 
 def board_turned(opts: PrintOptions, af: float, overlap: float = DEFAULT_OVERLAP) -> bool:
@@ -240,7 +255,8 @@ def board_turned(opts: PrintOptions, af: float, overlap: float = DEFAULT_OVERLAP
 def _board_data(hex_size: float, coords: bool, turned: bool, obstacles: bool = False,
                 plan: TilePlan | None = None, **more) -> dict:
     af, show = hex_size, coords
-    board = lambda cv, data, w, h: board_drawing(cv, af, show, turned, obstacles, plan)  # noqa: E731
+    board = lambda cv, data, w, h: board_drawing(cv, af, show, turned, obstacles, plan,  # noqa: E731
+                                                 (w, h) if obstacles else None)
     return {"palette": CONTENT.palette, "hex_size": af, "slots": {"board": board},
             "obstacles": len(CONTENT.obstacles), "starts": start_key(), **more}
 

@@ -136,3 +136,25 @@ def test_last_sheet_foot_is_the_set_up_diagram_backed_by_the_pieces_list():
         tops = [mm.apply(op.x, op.y - op.size * get_font(op.font).ascent)[1]
                 for op, mm in O.walk(g.ops, gm @ g.matrix) if isinstance(op, O.Text)]
         assert min(tops) >= by + y - 1e-6
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_overview_has_no_blank_band_and_keys_its_marks(paper):
+    """The overview's board fills the page's width or height; where that leaves a band below it
+    (A4), the key's rows fill it. No run of blank rows 25 mm or more (rastered at 25 dpi)."""
+    pdf = kitcache.pdf("gemblo", "overview", *paper_args(paper))
+    opts = PrintOptions(paper=paper)
+    bx, by, bw, bh = content_box(opts)
+    dpi = 25
+    px = lambda mm: int(round(mm / 25.4 * dpi))  # noqa: E731
+    img = kitcache.pdf_page(pdf, 0, dpi)[px(by):px(by + bh), px(bx):px(bx + bw)]
+    run = longest = 0
+    for row in (img.min(axis=2) > 245).all(axis=1):
+        run = run + 1 if row else 0
+        longest = max(longest, run)
+    assert longest / dpi * 25.4 < 25, longest / dpi * 25.4
+    doc = pdfium.PdfDocument(str(pdf))
+    text = " ".join(doc[0].get_textpage().get_text_range().split())
+    if paper == "a4":
+        for _, words in components.key_rows():
+            assert words in text
