@@ -141,9 +141,10 @@ def _coords(cv: Canvas, b: _Board) -> list[Op]:
     return ops
 
 
-#: A tile's key (its name, the start rings, the areas' marks): its size in mm, how far it keeps
-#: from the tile's edges and overlaps, and from the board's cells.
-KEY_W, KEY_H, KEY_EDGE, KEY_CLEAR = 84.0, 62.0, 4.0, 3.0
+#: A tile's key (its name, the start rings, the areas' marks): its size in mm, and the size of
+#: its first lines alone (the tile's name) for a tile too full for the whole key; how far it
+#: keeps from the tile's edges and overlaps, and from the board's cells.
+KEY_W, KEY_H, NAME_H, KEY_EDGE, KEY_CLEAR = 84.0, 62.0, 14.0, 4.0, 3.0
 
 
 def key_rows() -> list[tuple[str, str]]:
@@ -158,20 +159,20 @@ def key_rows() -> list[tuple[str, str]]:
     return rows
 
 
-def key_corner(b: _Board, plan: TilePlan, tile: Tile) -> tuple[float, float] | None:
-    """Where (top left, in the board's coordinates) a tile's key goes: the first corner of the
-    tile, away from its overlaps and edges, whose KEY_W x KEY_H box keeps KEY_CLEAR mm from
-    every cell; None if no corner of the tile is that empty."""
+def key_corner(b: _Board, plan: TilePlan, tile: Tile, h: float = KEY_H) -> tuple[float, float] | None:
+    """Where (top left, in the board's coordinates) a tile's key ``h`` mm high goes: the first
+    corner of the tile, away from its overlaps and edges, whose KEY_W x ``h`` box keeps
+    KEY_CLEAR mm from every cell; None if no corner of the tile is that empty."""
     x0 = tile.x + (plan.overlap if tile.col else 0.0) + KEY_EDGE
     y0 = tile.y + (plan.overlap if tile.row else 0.0) + KEY_EDGE
     x1 = tile.x + tile.w - (plan.overlap if tile.col < plan.cols - 1 else 0.0) - KEY_EDGE
     y1 = tile.y + tile.h - (plan.overlap if tile.row < plan.rows - 1 else 0.0) - KEY_EDGE
     centres = [b.centre(c) for c in CONTENT.area("board")]
     reach = b.size + KEY_CLEAR  # a cell lies within its circumradius of its centre
-    for kx, ky in ((x0, y0), (x1 - KEY_W, y0), (x0, y1 - KEY_H), (x1 - KEY_W, y1 - KEY_H)):
+    for kx, ky in ((x0, y0), (x1 - KEY_W, y0), (x0, y1 - h), (x1 - KEY_W, y1 - h)):
         if kx < x0 - 1e-9 or ky < y0 - 1e-9:
             continue  # the tile is too small for a key
-        if all(not (kx - reach < x < kx + KEY_W + reach and ky - reach < y < ky + KEY_H + reach)
+        if all(not (kx - reach < x < kx + KEY_W + reach and ky - reach < y < ky + h + reach)
                for x, y in centres):
             return kx, ky
     return None
@@ -201,14 +202,17 @@ def _key_rows(cv: Canvas, b: _Board, x: float, y: float, w: float, columns: int 
     return ops
 
 
-def _tile_key(cv: Canvas, b: _Board, plan: TilePlan, tile: Tile, at: tuple[float, float]) -> list[Op]:
-    """A tile's key at ``at``: its name, large, and what the board's marks mean, each drawn as on
-    the board beside its words (the tile pages are cut apart; each must explain itself)."""
+def _tile_key(cv: Canvas, b: _Board, plan: TilePlan, tile: Tile, at: tuple[float, float],
+              rows: bool = True) -> list[Op]:
+    """A tile's key at ``at``: its name, large, and (``rows``) what the board's marks mean, each
+    drawn as on the board beside its words (the tile pages are cut apart; each must explain
+    itself, as far as it has room)."""
     x, y = at
     ops = cv.text(x, y, tile.label, "tileid", valign="top", wrap=False)
     ops += cv.text(x + 24, y + 1.5, f"Gemblo board, tile {tile.label} of {len(plan.tiles)} "
                    f"({plan.cols} x {plan.rows}): see the assembly map", "keynote", w=KEY_W - 24, valign="top")
-    ops += _key_rows(cv, b, x, y + 17.0, KEY_W)
+    if rows:
+        ops += _key_rows(cv, b, x, y + 17.0, KEY_W)
     return [Group(tuple(ops), tag=f"tile key {tile.label}")]
 
 
@@ -232,8 +236,10 @@ def board_drawing(cv: Canvas, af: float, coords: bool, turned: bool = False, obs
     keys: list[Op] = []
     for tile in plan.tiles if plan else ():
         at = key_corner(b, plan, tile) if plan else None
-        if plan and at is not None:
-            keys += _tile_key(cv, b, plan, tile, at)
+        name = key_corner(b, plan, tile, NAME_H) if plan and at is None else None
+        where = at or name  # the whole key, or the tile's name where only that fits
+        if plan and where is not None:
+            keys += _tile_key(cv, b, plan, tile, where, rows=at is not None)
     height = b.height
     if fit_box is not None:  # the key below the board where the page has room for it
         w, h = fit_box

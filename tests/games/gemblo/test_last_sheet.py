@@ -158,3 +158,14 @@ def test_overview_has_no_blank_band_and_keys_its_marks(paper):
     if paper == "a4":
         for _, words in components.key_rows():
             assert words in text
+
+
+def test_a_tile_too_full_for_the_key_still_names_itself():
+    """At 12 mm cells on A4 (two tiles) no corner holds the whole key: each tile page still
+    names its tile, large, in an empty corner, without the key's rows."""
+    doc = components.build_board(PrintOptions(), hex_size=12.0)
+    assert len(doc.pages) == 3
+    for page, label in zip(doc.pages[1:], ["A1", "B1"], strict=True):
+        words = " ".join(op.text for op, _ in O.walk(page.ops) if isinstance(op, O.Text))
+        assert label in words.split() and f"tile {label} of 2 (2 x 1)" in words
+        assert "start cell for" not in words
