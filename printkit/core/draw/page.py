@@ -292,6 +292,25 @@ def plan_grid(w: float, h: float, opts: PrintOptions, gutter: float = 0.0, count
     return best
 
 
+def sheet_bands(grid: Grid, opts: PrintOptions) -> dict[str, float]:
+    """The room a full sheet of ``grid`` leaves around its cards and their crop marks, in mm in
+    the box inside the margins (its top left at MARGIN, MARGIN): ``sheet_w`` (the box's width
+    beside the footer) and ``mid_x`` (its middle), the band above the cards ``0..above_h`` and
+    the band below them from ``below_y``, ``below_h`` high, down to the footer, and the middles
+    of the bands, ``above_mid`` and ``below_mid``."""
+    W, H = opts.size
+    reach = opts.bleed  # how far beyond the trim the cards' bleed and marks go
+    if opts.crop_marks:
+        offset, length = mark_geometry(min(grid.zone_x, grid.zone_y), opts.bleed)
+        reach = offset + length + MARK_STYLE.stroke_width
+    bottom = H - MARGIN - (FOOTER_H + FOOTER_GAP if grid.footer == "bottom" else 0)
+    below_y = grid.y + grid.height + reach
+    sheet_w = W - 2 * MARGIN - (FOOTER_H + FOOTER_GAP if grid.footer == "right" else 0)
+    above_h = grid.y - reach - MARGIN
+    return {"sheet_w": sheet_w, "mid_x": sheet_w / 2, "above_h": above_h, "above_mid": above_h / 2,
+            "below_y": below_y - MARGIN, "below_h": bottom - below_y, "below_mid": (below_y + bottom) / 2 - MARGIN}
+
+
 def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
     """Where the k-th card of a sheet is drawn from its own (0..w, 0..h) box.
 
@@ -313,9 +332,13 @@ def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
 
 def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
                  opts: PrintOptions, info: FooterInfo, gutter: float = 0.0,
-                 guide: Style | None = None, radius: float = 0.0, fold: bool = False) -> list[Page]:
+                 guide: Style | None = None, radius: float = 0.0,
+                 notes: tuple[list[Op], list[Op]] = ([], []), balance: bool = False,
+                 fold: bool = False) -> list[Page]:
     """Card sheets: fronts n-up, and when ``backs`` are given each sheet's backs on the next
-    page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``.
+    page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``. ``notes`` (the
+    fronts' page's, the backs') are printed once on every such page around its cards, upright,
+    in the box inside the margins (:func:`sheet_bands`).
 
     A ``fold`` sheet (fold-and-glue, no duplex printer needed) puts the backs on the same page:
     the fronts fill the upper rows, and each back stands in the lower rows where its front
@@ -330,12 +353,19 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     cuts and the art runs on past them; without bleed (cut at home, cards side by side) each
     front's cut, its corners rounded by ``radius``, is traced in ``guide`` (the layouts' ``cut``
     style, a light grey hairline), over the cards. Backs get none: cards are cut from the front.
+
+    With ``balance`` the cards are shared evenly over the sheets they need (the first sheets
+    take one more where they do not divide evenly) instead of filling every sheet but the last.
     """
     W, H = opts.size
     fold = fold and backs is not None
     grid = plan_grid(w, h, opts, gutter, count=len(fronts), fold=fold)
     b = opts.bleed
-    sheets = [range(i, min(i + grid.per_page, len(fronts))) for i in range(0, len(fronts), grid.per_page)]
+    per_sheet = grid.per_page
+    if balance and fronts:
+        n_sheets = math.ceil(len(fronts) / grid.per_page)
+        per_sheet = math.ceil(len(fronts) / n_sheets)
+    sheets = [range(i, min(i + per_sheet, len(fronts))) for i in range(0, len(fronts), per_sheet)]
     n_pages = len(sheets) * (2 if backs is not None and not fold else 1)
     pages: list[Page] = []
     dx, dy = opts.duplex_offset
@@ -351,7 +381,7 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
         if fold:
             assert backs is not None
             pages.append(_fold_sheet([fronts[i] for i in sheet], [backs[i] for i in sheet], sheet.start, grid,
-                                     w, h, opts, clip, guide, radius, s))
+                                     w, h, opts, clip, guide, radius, s, notes[0]))
             continue
         # The trim and bleed boxes end at the last row and column this sheet uses (issue 28).
         trim = grid.used(len(sheet))
@@ -365,6 +395,8 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             ops += [Group((Rect(0, 0, w, h, guide, radius=r),), card_matrix(grid, k, W, back=False),
                           tag="cut-guide") for k in range(len(sheet))]
         ops += _sheet_marks(grid, opts, len(sheet))
+        if notes[0]:
+            ops.append(Group(tuple(notes[0]), Matrix.translate(MARGIN, MARGIN), tag="sheet-front"))
         pages.append(Page(W, H, ops, trim=trim, bleed=bleed_box if b else None, label=f"sheet {s + 1} fronts"))
         if backs is not None:
             bops: list[Op] = []
@@ -372,12 +404,23 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
                 bops.append(Group(tuple(backs[i]), card_matrix(grid, k, W, back=True), clip=clip,
                                   tag=f"card-{i + 1}-back"))
             bops += [Group(tuple(_sheet_marks(grid, opts, len(sheet))), Matrix.translate(W, 0) @ Matrix.mirror("x"))]
+            if notes[1]:
+                bops.append(Group(tuple(notes[1]), Matrix.translate(MARGIN, MARGIN), tag="sheet-back"))
             shifted = Group(tuple(bops), Matrix.translate(dx, dy), tag="duplex-shift")
             pages.append(Page(W, H, [shifted], trim=mirror_box(trim), bleed=mirror_box(bleed_box) if b else None,
                               label=f"sheet {s + 1} backs"))
+    _sheet_footers(pages, grid, opts, info, n_pages, backs_between=backs is not None and not fold)
+    return pages
+
+
+def _sheet_footers(pages: list[Page], grid: Grid, opts: PrintOptions, info: FooterInfo, n_pages: int,
+                   backs_between: bool) -> None:
+    """Each card sheet page's footer, where ``grid`` puts it (``backs_between``: every second
+    page is a back, its footer at the right turned to the mirrored edge)."""
+    W, H = opts.size
     for p, page in enumerate(pages):
         text = footer_text(info, opts, p + 1, n_pages)
-        back = backs is not None and not fold and p % 2 == 1
+        back = backs_between and p % 2 == 1
         if grid.footer == "bottom":
             box = (MARGIN, H - MARGIN - FOOTER_H, W - 2 * MARGIN, FOOTER_H)
             page.ops.append(footer_ops(text, box, vertical=False))
@@ -385,13 +428,13 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             x = W - MARGIN - FOOTER_H
             box = (W - x - FOOTER_H if back else x, MARGIN, FOOTER_H, H - 2 * MARGIN)
             page.ops.append(footer_ops(text, box, vertical=True))
-    return pages
 
 
 def _fold_sheet(fronts: list[list[Op]], backs: list[list[Op]], first: int, grid: Grid, w: float, h: float,
-                opts: PrintOptions, clip, guide: Style | None, radius: float, s: int) -> Page:
+                opts: PrintOptions, clip, guide: Style | None, radius: float, s: int, note: list[Op]) -> Page:
     """One fold sheet (see :func:`impose_cards`): ``fronts`` in the upper rows, ``backs`` in the
-    lower ones, each the mirror of its front across the fold line; card numbers from ``first``."""
+    lower ones, each the mirror of its front across the fold line; card numbers from ``first``;
+    the fronts' ``note`` (a sheet's one page: a layout's back notes have no page to go on)."""
     W, H = opts.size
     b = opts.bleed
     n = len(fronts)
@@ -426,6 +469,8 @@ def _fold_sheet(fronts: list[list[Op]], backs: list[list[Op]], first: int, grid:
     right = grid.x + grid.span_x(cols)
     ops += [Line(grid.x - offset - length, fold_y, grid.x - offset, fold_y, FOLD_STYLE, tag="fold-mark"),
             Line(right + offset, fold_y, right + offset + length, fold_y, FOLD_STYLE, tag="fold-mark")]
+    if note:
+        ops.append(Group(tuple(note), Matrix.translate(MARGIN, MARGIN), tag="sheet-front"))
     trim = (grid.x, grid.y, grid.span_x(cols), grid.span_y(2 * rows))
     bleed_box = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
     return Page(W, H, ops, trim=trim, bleed=bleed_box if b else None,
