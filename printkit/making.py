@@ -246,7 +246,8 @@ def make_one(comp: Any, own: dict[str, Any], opts: PrintOptions, formats: tuple[
         return [path]
     # pages are laid out as they are rendered; the collector runs less often meanwhile (core/collector.py)
     with progress_bar(f"{comp.game} {comp.name}") as bar, fewer_collections():
-        return write_document(comp.build(opts, **own), out, stem, formats, tick=bar, cmyk=opts.cmyk)
+        return write_document(comp.build(opts, **own), out, stem, formats, tick=bar, cmyk=opts.cmyk,
+                              paper=opts.paper)
 
 
 class progress_bar:

@@ -18,6 +18,8 @@ form field's for the AcroForm. So memory does not grow with the number of pages.
   have different tags"). A subset's tag is six letters from a digest of its font's name and
   its font program (so of its glyphs): equal subsets get equal tags (and are written once),
   and a tag already given to another subset is never given again.
+- A PDF/X file (``--cmyk``, :mod:`printkit.core.draw.pdfx`) gets its output intent in the
+  catalog and its version in the document information.
 - Text fields get the field font (:mod:`printkit.core.formfont`): reportlab names Helvetica in
   each text field's ``/DA``, the form's ``/DR`` and each field's appearance; the joined file
   names the field font (written once, whole) in ``/DA`` and ``/DR`` instead, and each text
@@ -50,8 +52,10 @@ class PdfJoiner:
     """Write the pages of the PDFs given to :meth:`add`, in order, as one PDF to ``sink``;
     :meth:`close` writes the page tree, the catalog and the cross-reference table."""
 
-    def __init__(self, sink: IO[bytes]):
+    def __init__(self, sink: IO[bytes], output_intent: DictionaryObject | None = None):
         self.sink = sink
+        #: A PDF/X file's output intent (pdfx.output_intent); None: not a PDF/X file.
+        self.output_intent = output_intent
         self.at = 0
         self.offsets = array("Q", [0, 0, 0])  # by object number; 1 and 2 written last
         self.kids = array("I")
@@ -118,6 +122,11 @@ class PdfJoiner:
             chunk.renumber(self.catalog, shared=True)
             trailer = chunk.reader.trailer
             info = trailer.raw_get("/Info")
+            if self.output_intent is not None:
+                from printkit.core.draw.pdfx import mark_info
+
+                self.catalog[NameObject("/OutputIntents")] = ArrayObject([self.output_intent])
+                mark_info(info.get_object())
             self.trailer = {"/Info": chunk.number(info, shared=True) if info is not None else None,
                             "/ID": trailer.get("/ID")}
         if form is not None and self.form is None:
