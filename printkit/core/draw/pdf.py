@@ -5,8 +5,9 @@ form XObjects (``beginForm`` ... ``endForm``) drawn by ``doForm``. The output is
 (``invariant=1``), carries TrimBox and BleedBox where the page has them, and asks viewers not
 to scale when printing. Colours are written as RGB, or for ``--cmyk`` as DeviceCMYK by
 :meth:`Colour.cmyk` (black: black ink only), every operator of the page and its forms alike;
-with ``--cmyk``, text and stroked-only lines in black ink only overprint (an ExtGState with
-``/OP true /op true /OPM 1`` inside their own ``q ... Q``), so a plate printed a little off
+with ``--cmyk``, text and stroked-only lines in black ink only overprint (the graphics state
+``/OP true /op true /OPM 1`` set inside their own ``q ... Q``: pdfx.OVERPRINT; reportlab's own
+overprint setters are not used, as it leaves their states out of a form's resources), so a plate printed a little off
 never shows white paper round black type; other paint knocks out as before, and the file is
 a PDF/X-1a one (:mod:`printkit.core.draw.pdfx`).
 
@@ -113,10 +114,9 @@ class _PdfRenderer:
     def _overprint(self) -> None:
         """Paint that follows overprints (inside a ``saveState``): black ink on the colours under
         it, which show nowhere (their plates' ink under full black), instead of a hole in them."""
-        c = self.c
-        c.setStrokeOverprint(True)
-        c.setFillOverprint(True)
-        c.setOverprintMask(True)
+        from printkit.core.draw.pdfx import OVERPRINT  # the joiner adds it to the resources
+
+        self.c.addLiteral(f"{OVERPRINT} gs")
 
     # -- style -------------------------------------------------------------------------
     def _apply(self, s: Style) -> tuple[bool, bool]:

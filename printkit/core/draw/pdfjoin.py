@@ -19,7 +19,8 @@ form field's for the AcroForm. So memory does not grow with the number of pages.
   its font program (so of its glyphs): equal subsets get equal tags (and are written once),
   and a tag already given to another subset is never given again.
 - A PDF/X file (``--cmyk``, :mod:`printkit.core.draw.pdfx`) gets its output intent in the
-  catalog and its version in the document information.
+  catalog, its version in the document information, and the black overprint graphics state
+  in every page's and form's resources.
 - Text fields get the field font (:mod:`printkit.core.formfont`): reportlab names Helvetica in
   each text field's ``/DA``, the form's ``/DR`` and each field's appearance; the joined file
   names the field font (written once, whole) in ``/DA`` and ``/DR`` instead, and each text
@@ -235,6 +236,8 @@ class _Chunk:
         """Write ``page`` (its contents, resources and annotations first); its number."""
         ref = page.indirect_reference
         n = self.numbers[ref.idnum] = self.joiner.new_number()
+        if self.joiner.output_intent is not None:
+            self._overprint(page)
         for key, value in list(page.items()):
             if key != "/Parent":  # the joined file's page tree, set below
                 page[key] = self.copied(value, shared=key == "/Resources")
@@ -260,6 +263,8 @@ class _Chunk:
             widget.pop(NameObject("/AP"), None)  # drawn anew with the field font (reportlab's names Helvetica)
         if isinstance(obj, DictionaryObject) and obj.get("/Type") == "/Font":
             self.retag(obj)
+        elif isinstance(obj, DictionaryObject) and obj.get("/Subtype") == "/Form" and self.joiner.output_intent is not None:
+            self._overprint(obj)
         self.renumber(obj, shared)
         if widget is not None:
             self.joiner.text_field(widget)
@@ -278,6 +283,16 @@ class _Chunk:
             self.joiner.write_object(n, body)
         self.numbers[key] = n
         return n
+
+    @staticmethod
+    def _overprint(owner: DictionaryObject) -> None:
+        """Give a PDF/X file's page or form the black overprint graphics state (pdfx.OVERPRINT)."""
+        from printkit.core.draw.pdfx import add_overprint
+
+        resources = owner.get("/Resources")
+        resources = owner[NameObject("/Resources")] = DictionaryObject(
+            resources.get_object() if resources is not None else {})
+        add_overprint(resources)
 
     def retag(self, font: DictionaryObject) -> None:
         """Give the subset font ``font`` (and its descriptor) its own tag (see the module), before

@@ -12,6 +12,9 @@ fields (``make`` refuses ``--cmyk --fillable``), and:
   (table "Entries in a PDF/X output intent dictionary") makes the ICC profile
   (``DestOutputProfile``) optional when the identifier names a registered condition: the
   shop's software supplies it. So no profile is embedded (nor bundled with printkit);
+- black overprint: every page and form gets the graphics state :data:`OVERPRINT` (``/OP true
+  /op true /OPM 1``) among its resources, which core/draw/pdf.py sets (``/BlackOverprint gs``,
+  inside its own ``q ... Q``) before text and lines in black ink only (:func:`add_overprint`);
 - the document information's ``/GTS_PDFXVersion``, ``/Trapped /False`` (printkit does no
   trapping: black overprints instead), a title and fixed dates (reportlab's ``invariant``);
   the file identifier (``/ID``) is reportlab's.
@@ -19,12 +22,14 @@ fields (``make`` refuses ``--cmyk --fillable``), and:
 
 from __future__ import annotations
 
-from pypdf.generic import DictionaryObject, NameObject, TextStringObject
+from pypdf.generic import BooleanObject, DictionaryObject, NameObject, NumberObject, TextStringObject
 
 #: The version the document information declares.
 PDFX_VERSION = "PDF/X-1a:2003"
 #: The registry the output intent's condition is defined in.
 REGISTRY = "http://www.color.org"
+#: The resource name of the graphics state that makes black overprint.
+OVERPRINT = "/BlackOverprint"
 #: By paper: the registered characterization's name and the condition in words.
 CONDITIONS = {
     "a4": ("FOGRA39", "Coated FOGRA39 (ISO 12647-2:2004/Amd 1), offset on coated paper"),
@@ -49,3 +54,17 @@ def mark_info(info: DictionaryObject) -> None:
     """Make the document information ``info`` a PDF/X-1a file's, in place."""
     info[NameObject("/GTS_PDFXVersion")] = TextStringObject(PDFX_VERSION)
     info[NameObject("/Trapped")] = NameObject("/False")
+
+
+def add_overprint(resources: DictionaryObject) -> None:
+    """Add the graphics state :data:`OVERPRINT` to a page's or a form's ``resources``, in place:
+    overprint on, for stroking and other painting, and zero ink leaves the ink under it
+    (``/OPM 1``), so black ink alone leaves the other plates as they are."""
+    states = resources.get("/ExtGState")
+    states = resources[NameObject("/ExtGState")] = DictionaryObject(states.get_object() if states is not None else {})
+    states[NameObject(OVERPRINT)] = DictionaryObject({
+        NameObject("/Type"): NameObject("/ExtGState"),
+        NameObject("/OP"): BooleanObject(True),
+        NameObject("/op"): BooleanObject(True),
+        NameObject("/OPM"): NumberObject(1),
+    })
