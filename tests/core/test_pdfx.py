@@ -296,3 +296,9 @@ def test_overprint_changes_nothing_on_screen(made: dict, tmp_path: Path) -> None
     a, b = pdf_pages(path, 40), pdf_pages(before, 40)
     for i in (0, len(a) - 1):
         assert np.array_equal(a[i], b[i]), i
+
+
+def test_fillable_is_refused_as_pdfx_allows_no_forms(tmp_path: Path) -> None:
+    r = run_cli("make", "jubako", "pad", "--fillable", "--cmyk", "--out", str(tmp_path))
+    assert r.exit_code == 2 and r.stderr.strip().count("\n") == 0
+    assert "PDF/X" in r.stderr and "form fields" in r.stderr and not list(tmp_path.iterdir())
