@@ -6,10 +6,10 @@ form XObjects (``beginForm`` ... ``endForm``) drawn by ``doForm``. The output is
 to scale when printing. Colours are written as RGB, or for ``--cmyk`` as DeviceCMYK by
 :meth:`Colour.cmyk` (black: black ink only), every operator of the page and its forms alike;
 with ``--cmyk``, text and stroked-only lines in black ink only overprint (the graphics state
-``/OP true /op true /OPM 1`` set inside their own ``q ... Q``: pdfx.OVERPRINT; reportlab's own
-overprint setters are not used, as it leaves their states out of a form's resources), so a plate printed a little off
-never shows white paper round black type; other paint knocks out as before, and the file is
-a PDF/X-1a one (:mod:`printkit.core.draw.pdfx`).
+``/OP true /op true /OPM 1``, pdfx.OVERPRINT, set inside their own ``q ... Q``; not reportlab's
+overprint setters, whose states reportlab leaves out of a form's resources), so a plate
+printed a little off never shows white paper round black type; other paint knocks out as
+before, and the file is a PDF/X-1a one (:mod:`printkit.core.draw.pdfx`).
 
 Memory stays flat for any number of pages: pages are drawn into reportlab documents of at most
 :data:`CHUNK` pages (or :data:`CHUNK_FIELDS` form fields) each, and
