@@ -120,7 +120,7 @@ def test_a_photo_of_something_else(tmp_path):
     p = tmp_path / "cat.png"
     rng = np.random.default_rng(3)
     Image.fromarray(rng.integers(0, 255, (900, 1200, 3), dtype=np.uint8)).save(p)
-    assert "QR code (top right) cannot be read" in _error(str(p))
+    assert "no Roll n Cook sheet's QR code (top right of the sheet) can be read" in _error(str(p))
     assert "no Roll n Cook sheet RNC1-7 found" in _error(str(p), "--seed", "7")
 
 

@@ -291,6 +291,8 @@ def register(rgb: Any, seed: int, path: str, paper: str | None = None) -> Fit:
         if coarse is None:
             continue
         h, n = coarse
+        if not _plausible(h @ np.diag([k, k, 1.0]), p, grey.shape):  # another page's print matched
+            continue
         if best is None or n > best.inliers:
             best = Fit(p, h @ np.diag([k, k, 1.0]), 0.0, n)
     if best is None or best.inliers < 25:
@@ -304,6 +306,35 @@ def register(rgb: Any, seed: int, path: str, paper: str | None = None) -> Fit:
     best.h = _scaled(h, READ_PPM / REG_PPM)
     _inside(best, rgb.shape, path)
     return best
+
+
+#: A sheet found fills at least this fraction of the photo (a phone photo of it: a third or more).
+MIN_AREA = 0.05
+
+
+def _plausible(h: Any, paper: str, shape: tuple) -> bool:
+    """Whether ``h`` (photo px to design px at REG_PPM) shows a sheet as a camera sees one: its
+    corners a convex quadrilateral, over MIN_AREA of the photo, not stretched past 3:1 against the
+    sheet's own sides. Features of another printed page (the fonts, the corner squares) can match
+    by hundreds and still give a homography that folds the sheet onto a point or a line."""
+    import cv2
+    import numpy as np
+
+    from printkit.games.rollncook.geometry import geometry
+
+    geo = geometry(paper)
+    corners = np.array([[[0, 0], [geo["w"], 0], [geo["w"], geo["h"]], [0, geo["h"]]]], dtype=np.float64) * REG_PPM
+    try:
+        at = cv2.perspectiveTransform(corners, np.linalg.inv(h))[0].astype(np.float32)
+    except np.linalg.LinAlgError:
+        return False
+    if not np.isfinite(at).all() or not cv2.isContourConvex(at):
+        return False
+    if cv2.contourArea(at) < MIN_AREA * shape[0] * shape[1]:
+        return False
+    sides = np.linalg.norm(at - np.roll(at, -1, axis=0), axis=1)
+    ratio = (sides[0] + sides[2]) / (sides[1] + sides[3]) / (geo["w"] / geo["h"])
+    return 1 / 3 < ratio < 3
 
 
 def _sid(seed: int) -> str:
@@ -739,8 +770,9 @@ def read_photo(path: str, seed: int | None = None) -> Reading:
     rgb = open_photo(path)
     sid = sheet_id_of(rgb, path)
     if sid is None and seed is None:
-        raise PrintkitError(f"{path}: the sheet's QR code (top right) cannot be read; give the sheet's seed with "
-                            "--seed (its id RNC1-SEED is printed bottom left)")
+        raise PrintkitError(f"{path}: no Roll n Cook sheet's QR code (top right of the sheet) can be read in the "
+                            "photo; if it is one, give the sheet's seed with --seed (its id RNC1-SEED is printed "
+                            "bottom left)")
     if sid is not None:
         version, qr_seed = parse_sheet_id(sid) or (0, 0)
         from printkit.games.rollncook.content import CONTENT
