@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 import yaml
 import zxingcpp
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from printkit.core.qr import qr_matrix
 from printkit.games.rollncook.content import CONTENT
@@ -157,6 +157,24 @@ def test_a_photo_of_something_else(tmp_path):
     Image.fromarray(rng.integers(0, 255, (900, 1200, 3), dtype=np.uint8)).save(p)
     assert "no Roll n Cook sheet's QR code (top right of the sheet) can be read" in _error(str(p))
     assert "no Roll n Cook sheet RNC1-7 found" in _error(str(p), "--seed", "7")
+
+
+def test_a_landscape_is_no_sheet(tmp_path):
+    p = tmp_path / "holiday.jpg"
+    im = Image.new("RGB", (1200, 900), (120, 170, 230))
+    ImageDraw.Draw(im).polygon([(0, 650), (400, 350), (700, 600), (1200, 300), (1200, 900), (0, 900)], fill=(60, 110, 50))
+    im.save(p, quality=85)
+    assert "no Roll n Cook sheet's QR code (top right of the sheet) can be read" in _error(str(p))
+
+
+def test_another_games_page_is_no_sheet_even_with_a_seed(tmp_path):
+    """A Gimbap pad, as printkit makes it: no QR code; with --seed, its print matches the Roll n
+    Cook sheet's features by the hundred, in a homography that folds the sheet onto a line:
+    no sheet found (not "the page is cut off")."""
+    r = run_cli("make", "gimbap", "pad", "--format", "png", "--out", str(tmp_path))
+    pad = next(line for line in r.stdout.split() if "pad" in line)
+    assert "no Roll n Cook sheet's QR code" in _error(pad)
+    assert "no Roll n Cook sheet RNC1-7 found in the photo" in _error(pad, "--seed", "7")
 
 
 def test_a_qr_code_that_is_not_a_sheet_id(tmp_path):
