@@ -164,7 +164,8 @@ def _reading(sheet: Any, i: int) -> Any:
         allowed = VALUES.get(kind, BINARY)
         value = marks.get(name, allowed[0] if kind in VALUES else False)
         if isinstance(value, bool) != (kind not in VALUES) or value not in allowed:
-            raise ValueError(f"sheets[{i}].marks: {name}: one of {', '.join(map(repr, allowed))} is expected")
+            what = "a number '0' to '99', or ''" if kind == "more" else f"one of {', '.join(map(repr, allowed))}"
+            raise ValueError(f"sheets[{i}].marks: {name}: {what} is expected")
         reads[name] = Read(name, kind, value, 1.0)
     return Reading(player.strip(), sid, parsed[1], paper, reads)
 
