@@ -134,7 +134,8 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
     guide = None
     if CUT_STYLE in layout.styles:
         guide = r.shape_style(r.style_spec(CUT_STYLE, ctx, f"styles.{CUT_STYLE}"), ctx, f"styles.{CUT_STYLE}")
-    sheets = impose_cards(fronts, backs, w, h, opts, info, gutter, guide, r.length(c.radius, ctx, "cards.radius"))
+    sheets = impose_cards(fronts, backs, w, h, opts, info, gutter, guide, r.length(c.radius, ctx, "cards.radius"),
+                          even=c.even)
     return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None)
 
 

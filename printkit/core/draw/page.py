@@ -304,9 +304,11 @@ def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
 
 def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
                  opts: PrintOptions, info: FooterInfo, gutter: float = 0.0,
-                 guide: Style | None = None, radius: float = 0.0) -> list[Page]:
+                 guide: Style | None = None, radius: float = 0.0, even: bool = False) -> list[Page]:
     """Card sheets: fronts n-up, and when ``backs`` are given each sheet's backs on the next
-    page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``.
+    page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``. Each sheet is
+    filled before the next, or with ``even`` the rows are spread over the same number of
+    sheets (:func:`sheet_sizes`).
 
     Each card is drawn in its own coordinates (0..w, 0..h), clipped to its bleed when there is
     one (without bleed nothing is clipped).
@@ -319,7 +321,10 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     W, H = opts.size
     grid = plan_grid(w, h, opts, gutter, count=len(fronts))
     b = opts.bleed
-    sheets = [range(i, min(i + grid.per_page, len(fronts))) for i in range(0, len(fronts), grid.per_page)]
+    starts = [0]
+    for n in sheet_sizes(len(fronts), grid, even):
+        starts.append(starts[-1] + n)
+    sheets = [range(a, b_) for a, b_ in zip(starts, starts[1:])]
     n_pages = len(sheets) * (2 if backs is not None else 1)
     pages: list[Page] = []
     dx, dy = opts.duplex_offset
@@ -365,6 +370,28 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             box = (W - x - FOOTER_H if back else x, MARGIN, FOOTER_H, H - 2 * MARGIN)
             page.ops.append(footer_ops(text, box, vertical=True))
     return pages
+
+
+def sheet_sizes(count: int, grid: Grid, even: bool = False) -> list[int]:
+    """How many of ``count`` cards each sheet holds: full sheets and the rest on the last, or
+    (``even``) the same sheets with the rows spread as evenly as whole rows allow, earlier
+    sheets a row more, only the last row of all part-filled.
+
+    >>> g = Grid(3, 9, 0, 0, 60, 30, 0, "bottom", 0, 0, False)
+    >>> sheet_sizes(94, g), sheet_sizes(94, g, even=True)
+    ([27, 27, 27, 13], [24, 24, 24, 22])
+    """
+    per = grid.per_page
+    sheets = math.ceil(count / per)
+    if not even or sheets == 0:
+        return [min(per, count - s * per) for s in range(sheets)]
+    rows, extra = divmod(math.ceil(count / grid.cols), sheets)
+    sizes, left = [], count
+    for s in range(sheets):
+        n = min(left, (rows + (s < extra)) * grid.cols)
+        sizes.append(n)
+        left -= n
+    return sizes
 
 
 def item_pages(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,

@@ -497,6 +497,9 @@ class CardsSpec(Strict):
     radius: Length = 0.0
     #: Fills the card and its bleed before the front (and back) are drawn.
     background: ColourSpec | None = None
+    #: Spread the cards over the sheets they need as evenly as whole rows allow (earlier sheets
+    #: a row more), instead of filling each sheet before the next: no sheet left mostly empty.
+    even: bool = False
     front: list[Element]
     back: list[Element] | None = None
 
