@@ -321,10 +321,10 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     W, H = opts.size
     grid = plan_grid(w, h, opts, gutter, count=len(fronts))
     b = opts.bleed
-    starts = [0]
+    sheets: list[range] = []
     for n in sheet_sizes(len(fronts), grid, even):
-        starts.append(starts[-1] + n)
-    sheets = [range(a, b_) for a, b_ in zip(starts, starts[1:])]
+        start = sheets[-1].stop if sheets else 0
+        sheets.append(range(start, start + n))
     n_pages = len(sheets) * (2 if backs is not None else 1)
     pages: list[Page] = []
     dx, dy = opts.duplex_offset
