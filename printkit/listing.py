@@ -146,8 +146,8 @@ def listing(show_settings: bool = False, bleed: float = 0.0, crop_marks: bool = 
            "Sheets of paper: a duplex component (its PDF asks for double-sided printing, flip on the\n"
            "long edge) has each page's back on the other side of its sheet: two pages are one sheet.\n"
            "Any other page is one sheet." + "".join(
-               f"\n{c.game} {c.name}: 'make all' and 'make {c.game}' print it on the sheets of {c.game} "
-               f"{c.printed_with}, so the total counts its paper there" for comps in games().values() for c in comps.values() if c.printed_with))
+               f"\nOn another's sheets: 'make all' and 'make {c.game}' print {c.game} {c.name} on the sheets of "
+               f"{c.game} {c.printed_with}, so the total counts its paper there" for comps in games().values() for c in comps.values() if c.printed_with))
 
 
 def tts_listing() -> Iterator[str]:

@@ -138,9 +138,11 @@ def tokens() -> list[dict]:
 
 
 def token_card(coins: list[dict]) -> dict:
-    """A card of the layout showing ``coins`` (one alone, or two side by side: a pair to cut apart)."""
+    """A card of the layout showing ``coins`` of one set (one alone, or two side by side: a pair
+    to cut apart)."""
+    (kind,) = {c["set"] for c in coins}
     return {"halves": [], "double": "", "singles": "", "tile": "", "lids": [], "coins": coins,
-            "pair": "yes" if len(coins) == 2 else ""}
+            "pair": "yes" if len(coins) == 2 else "", "set": kind}
 
 
 def build_tiles(opts: PrintOptions) -> Document:
@@ -150,18 +152,17 @@ def build_tiles(opts: PrintOptions) -> Document:
     the tokens component is ``printed_with`` the tiles). As items (--format cards, tts) the
     tiles alone: the tokens are their own component's items."""
     data = tiles_data()
-    coin_r = CONTENT.cell / 2 + opts.bleed  # the coins of a pair run on into the bleed themselves
     if not opts.items:
         coins = tokens()
         data["pieces"] = data["tiles"] + [token_card(coins[i:i + 2]) for i in range(0, len(coins), 2)]
-    return build_document("jubako/tiles.yaml", opts, FooterInfo(GAME, "tiles"), {**data, "coin_r": coin_r})
+    return build_document("jubako/tiles.yaml", opts, FooterInfo(GAME, "tiles"), data)
 
 
 def build_tokens(opts: PrintOptions) -> Document:
     """The victory-point tokens alone, round, a cell across, with their common back."""
     cell = CONTENT.cell
     data = {**tiles_data(), "pieces": [token_card([t]) for t in tokens()], "card_w": cell,
-            "card_radius": cell / 2, "gutter": 2, "coin_r": cell / 2}
+            "card_radius": cell / 2, "gutter": 2}
     return build_document("jubako/tiles.yaml", opts, FooterInfo(GAME, "tokens"), data)
 
 
