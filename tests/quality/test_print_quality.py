@@ -180,14 +180,15 @@ def test_bleed_strip_carries_the_art_at_the_trim(game, name):
     same colour (within 40 of 255 a channel), not white paper."""
     from printkit.core.preview import rasterise
 
+    from printkit.core.layout.load import load_layout
+    from printkit.core.units import parse_length
+
     dpi = 100
     doc = doc_of(game, name, "a4", 3.0)
     images = list(rasterise(pdf_of(game, name, "a4", 3.0), dpi))
-    # The cards' cut, as the sheet without bleed traces it (its guide: rounded by the layout's radius).
-    guides = [op for p in doc_of(game, name, "a4").pages for g, _ in O.walk(p.ops)
-              if isinstance(g, O.Group) and g.tag == "cut-guide" for op in g.ops if isinstance(op, O.Rect)]
-    assert guides, (game, name)
-    radius = guides[0].radius
+    cards = load_layout(f"{game}/{name}.yaml").spec.cards
+    assert cards is not None
+    radius = parse_length(cards.radius)
     checked, bad = 0, []
     for page, img in zip(doc.pages, images, strict=True):
         for w, h, b, m in card_groups(page):

@@ -120,29 +120,27 @@ def tiles_data() -> dict:
     at = geo["at"]
     return {**_common(), "tiles": tiles, "pieces": tiles, "tile_w": 2 * cell, "half_c": cell / 2,
             "icon_y": cell * at["icon"], "name_y": cell * at["name"], "gloss_y": cell * at["gloss"],
-            "split_end": cell - geo["split_inset"], "back_scale": cell / BACK_CELL,
-            "card_w": 2 * cell, "card_radius": 0, "gutter": 0, **_coin_sizes()}
+            "split_end": cell - geo["split_inset"], "back_scale": cell / BACK_CELL, **_token_words()}
 
 
-def _coin_sizes() -> dict:
-    """A token's rim and its words, in mm from the top of its cell (the layout draws a token a cell)."""
+def _token_words() -> dict:
+    """Where a token's words sit, in mm from the top of its cell (layouts/jubako/tokens.yaml)."""
     cell = CONTENT.cell
-    return {"rim_r": cell * 5 / 12, "owner_y": cell * 0.225, "value_y": cell / 2 - 5, "vp_y": cell * 0.685}
+    return {"owner_y": cell * 0.225, "value_y": cell / 2 - 5, "vp_y": cell * 0.685}
 
 
 def tokens() -> list[dict]:
-    """The victory-point tokens, set by set (layouts/jubako/tiles.yaml ``token_sets``: the four
+    """The victory-point tokens, set by set (layouts/jubako/tokens.yaml ``token_sets``: the four
     players' and the spare one), each set every value of data.yaml's ``tokens``."""
-    sets = load_layout("jubako/tiles.yaml").spec.data["token_sets"]
+    sets = load_layout("jubako/tokens.yaml").spec.data["token_sets"]
     return [{"value": v, "owner": owner, "set": k + 1} for k, owner in enumerate(sets) for v in CONTENT.tokens]
 
 
-def token_card(coins: list[dict]) -> dict:
-    """A card of the layout showing ``coins`` of one set (one alone, or two side by side: a pair
-    to cut apart)."""
+def token_pair(coins: list[dict]) -> dict:
+    """A tile-sized card of the tiles' layout showing two ``coins`` of one set, to cut apart."""
     (kind,) = {c["set"] for c in coins}
     return {"halves": [], "double": "", "singles": "", "tile": "", "lids": [], "coins": coins,
-            "pair": "yes" if len(coins) == 2 else "", "set": kind}
+            "pair": "yes", "set": kind}
 
 
 def build_tiles(opts: PrintOptions) -> Document:
@@ -154,16 +152,15 @@ def build_tiles(opts: PrintOptions) -> Document:
     data = tiles_data()
     if not opts.items:
         coins = tokens()
-        data["pieces"] = data["tiles"] + [token_card(coins[i:i + 2]) for i in range(0, len(coins), 2)]
+        data["pieces"] = data["tiles"] + [token_pair(coins[i:i + 2]) for i in range(0, len(coins), 2)]
     return build_document("jubako/tiles.yaml", opts, FooterInfo(GAME, "tiles"), data)
 
 
 def build_tokens(opts: PrintOptions) -> Document:
     """The victory-point tokens alone, round, a cell across, with their common back."""
     cell = CONTENT.cell
-    data = {**tiles_data(), "pieces": [token_card([t]) for t in tokens()], "card_w": cell,
-            "card_radius": cell / 2, "gutter": 2}
-    return build_document("jubako/tiles.yaml", opts, FooterInfo(GAME, "tokens"), data)
+    data = {**_common(), "tokens": tokens(), "half_c": cell / 2, "back_scale": cell / BACK_CELL, **_token_words()}
+    return build_document("jubako/tokens.yaml", opts, FooterInfo(GAME, "tokens"), data)
 
 
 def aid_data() -> dict:
