@@ -9,7 +9,7 @@ duplex and shifted by the user's duplex offset.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit.core.colour import BLACK, WHITE, Colour
 from printkit.core.draw.bleed import extend_to_bleed
@@ -308,7 +308,7 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     """Card sheets: fronts n-up, and when ``backs`` are given each sheet's backs on the next
     page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``. Each sheet is
     filled before the next, or with ``even`` the rows are spread over the same number of
-    sheets (:func:`sheet_sizes`).
+    sheets (:func:`sheet_sizes`) and stand in the middle of the sheet's height.
 
     Each card is drawn in its own coordinates (0..w, 0..h), clipped to its bleed when there is
     one (without bleed nothing is clipped).
@@ -336,7 +336,11 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
 
     fronts = [extend_to_bleed(f, w, h, b) for f in fronts]
     backs = None if backs is None else [extend_to_bleed(k, w, h, b) for k in backs]
+    full = grid
     for s, sheet in enumerate(sheets):
+        if even:  # the rows used stand in the middle of the grid's height, not at its top
+            rows = -(-len(sheet) // full.cols)
+            grid = replace(full, y=full.y + (full.height - full.span_y(rows)) / 2)
         # The trim and bleed boxes end at the last row and column this sheet uses (issue 28).
         trim = grid.used(len(sheet))
         bleed_box = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)

@@ -498,7 +498,8 @@ class CardsSpec(Strict):
     #: Fills the card and its bleed before the front (and back) are drawn.
     background: ColourSpec | None = None
     #: Spread the cards over the sheets they need as evenly as whole rows allow (earlier sheets
-    #: a row more), instead of filling each sheet before the next: no sheet left mostly empty.
+    #: a row more), each sheet's rows in the middle of its height, instead of filling each sheet
+    #: before the next: no sheet left mostly empty.
     even: bool = False
     front: list[Element]
     back: list[Element] | None = None
