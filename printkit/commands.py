@@ -386,8 +386,9 @@ def make(
         "--fillable", help="PDF form fields over every mark, to fill in on a tablet and score with "
                            "'printkit score GAME FILE.pdf' (Roll n Cook sheets, score pads). Same as --set fillable=yes.")] = False,
     cmyk: Annotated[bool, typer.Option(
-        "--cmyk", help="For a print shop: PDF colours in CMYK, black text and lines in black ink only "
-                       "(PDF only; not with --fillable).")] = False,
+        "--cmyk", help="For a print shop: a PDF/X-1a file, colours in CMYK, black text and lines in "
+                       "black ink only and overprinting; printing condition FOGRA39 on A4, CGATS TR 006 "
+                       "on Letter (PDF only; not with --fillable).")] = False,
     dpi: Annotated[int | None, typer.Option(parser=_whole, help="--format cards: pixels per inch, 72 to 1200 "
                                                                 "(default 300).")] = None,
     preset: Annotated[str | None, typer.Option(
@@ -415,7 +416,7 @@ def make(
       printkit make gimbap dice --set edge=28mm
       printkit make gemblo board --hex-size 18mm --set coords=yes
       printkit make all --format png --bw      # page images + kit-contact-sheet-seedN-a4-bw.png
-      printkit make trickdumpling --bleed 3 --cmyk   # for a print shop: CMYK, pure black text
+      printkit make trickdumpling --bleed 3 --cmyk   # for a print shop: PDF/X-1a, CMYK, black overprints
       printkit make trickdumpling --format cards --preset mpc-poker   # PNGs + manifest.csv for a print shop
       printkit make trickdumpling --format tts # output/trickdumpling-tts/trickdumpling.json + images
       printkit make rollncook --format tts --seed 7 --count 4 --base-url https://example.org/rnc/

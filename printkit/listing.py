@@ -126,7 +126,7 @@ def listing(show_settings: bool = False, bleed: float = 0.0, crop_marks: bool = 
     sheets = papers()
     shown = "  ".join(f"{name} {w:g} x {h:g} mm" for _, name, w, h in sheets)
     yield (f"Paper: {shown}\n"
-           "For a print shop: make ... --cmyk --bleed 3 (CMYK PDF, black in black ink only)\n")
+           "For a print shop: make ... --cmyk --bleed 3 (PDF/X-1a in CMYK, black in black ink only)\n")
     yield f"{'game':<14}{'component':<12}{'pages A4/Letter':<17}{'sheets':<8}description"
     sources = sources_digest()
     total_pages, total_sheets = [0] * len(sheets), [0] * len(sheets)

@@ -90,7 +90,7 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
     jobs = _jobs(todo, list(settings or []), {"count": count, "hex_size": hex_size,
                                               "fillable": "yes" if fillable else None}, formats)
     if cmyk and any(own.get("fillable") for _, own in jobs):
-        raise PrintkitError("--cmyk makes PDF files for a print shop, which prints no form fields; "
+        raise PrintkitError("--cmyk makes PDF/X files for a print shop, which allow no form fields; "
                             "make --fillable sheets without --cmyk")
     # --format cards: its options and components checked before anything is written
     run = _cards_plan(jobs, dpi, bleed, preset) if formats == ("cards",) else None
@@ -248,7 +248,8 @@ def make_one(comp: Any, own: dict[str, Any], opts: PrintOptions, formats: tuple[
         return [path]
     # pages are laid out as they are rendered; the collector runs less often meanwhile (core/collector.py)
     with progress_bar(f"{comp.game} {comp.name}") as bar, fewer_collections():
-        return write_document(comp.build(opts, **own), out, stem, formats, tick=bar, cmyk=opts.cmyk)
+        return write_document(comp.build(opts, **own), out, stem, formats, tick=bar, cmyk=opts.cmyk,
+                              paper=opts.paper)
 
 
 class progress_bar:

@@ -13,6 +13,7 @@ from printkit.core.draw.pdf import render_pdf
 from printkit.core.fonts import get_font
 from printkit.core.layout.load import load_layout
 from printkit.core.typescale import at_least_minimum
+from printkit.core.units import pt_to_mm
 from printkit.games.gimbap import components as gimbap
 from printkit.games.trickdumpling import components as td
 
@@ -46,8 +47,9 @@ def test_track_name_is_a_box_not_an_underline():
 
 def test_dice_captions_stay_3mm_inside_folds_and_cuts():
     style = load_layout("gimbap/dice.yaml").styles["notation"]
-    font, size = get_font(style.font), at_least_minimum(style.font_size)
+    font = get_font(style.font)
     for edge in (gimbap.DEFAULT_EDGE, 20.0, 28.0):
+        size = at_least_minimum(pt_to_mm(gimbap.notation_pt(edge)))
         half = edge / 2
         for die in gimbap.dice_data(edge)["dice"]:
             for f in die["faces"]:

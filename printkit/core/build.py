@@ -9,7 +9,7 @@ from typing import Any
 
 from printkit.core.draw.ops import Document, LazyPages, Op, Page, Rect, Style
 from printkit.core.draw.page import (FooterInfo, PrintOptions, compose_page, content_box, design_misfit, impose_cards,
-                                     item_pages, plan_grid)
+                                     item_pages, plan_grid, sheet_bands)
 from printkit.errors import PrintkitError
 from printkit.core.layout.load import Layout, load_layout
 from printkit.core import progress
@@ -109,8 +109,9 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
     gutter = r.length(c.gutter, ctx, "cards.gutter")
     items = r.items(c.over, None, ctx, "cards")
     _check_count(layout, len(items), "cards.over", "cards")
+    grid = None
     try:  # the card fits this paper, or the layout says why before a card is drawn (issue 26)
-        plan_grid(w, h, opts, gutter, count=len(items))
+        grid = plan_grid(w, h, opts, gutter, count=len(items))
     except PrintkitError as e:
         if not opts.items:  # an item alone needs no paper
             raise layout.error("cards", str(e)) from None
@@ -134,8 +135,15 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
     guide = None
     if CUT_STYLE in layout.styles:
         guide = r.shape_style(r.style_spec(CUT_STYLE, ctx, f"styles.{CUT_STYLE}"), ctx, f"styles.{CUT_STYLE}")
+    notes: tuple[list[Op], list[Op]] = ([], [])
+    if c.sheet is not None and grid is not None:
+        sub = {**ctx, **sheet_bands(grid, opts)}
+        r.start_page()
+        front = r.elements(c.sheet.front, sub, "cards.sheet.front")
+        r.start_page()
+        notes = (front, r.elements(c.sheet.back, sub, "cards.sheet.back"))
     sheets = impose_cards(fronts, backs, w, h, opts, info, gutter, guide, r.length(c.radius, ctx, "cards.radius"),
-                          even=c.even)
+                          notes, balance=c.balance)
     return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None)
 
 

@@ -225,11 +225,13 @@ def _reproducible() -> Iterator[None]:
 
 
 def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...],
-                   tick: Callable[[int], None] | None = None, cmyk: bool = False) -> list[Path]:
+                   tick: Callable[[int], None] | None = None, cmyk: bool = False,
+                   paper: str = "a4") -> list[Path]:
     """Render ``doc`` to ``out``: ``stem.pdf`` and/or ``stem-p01.svg``, ... one SVG per page,
     and/or ``stem-p01.png``, ... one image per page (rasterised from the PDF; ``tick(pages)``
-    is called after each image). ``cmyk``: the PDF's colours in CMYK (for the PDF only: SVG
-    and page images are RGB, and ``make`` refuses ``--cmyk`` with them)."""
+    is called after each image). ``cmyk``: the PDF's colours in CMYK, a PDF/X-1a file for
+    printing on ``paper`` (for the PDF only: SVG and page images are RGB, and ``make`` refuses
+    ``--cmyk`` with them)."""
     from printkit.core.draw.pdf import render_pdf, write_pdf
 
     prepare_folder(out)
@@ -237,7 +239,7 @@ def write_document(doc: Document, out: Path, stem: str, formats: tuple[str, ...]
     if "pdf" in formats:
         path = out / f"{stem}.pdf"
         with _reproducible():
-            write_atomic_stream(path, lambda f: write_pdf(doc, f, cmyk))
+            write_atomic_stream(path, lambda f: write_pdf(doc, f, cmyk, paper))
         written.append(path)
     if "svg" in formats:
         from printkit.core.draw.svg import render_svg_page  # svgwrite: ~35 ms, for SVG only

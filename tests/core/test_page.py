@@ -218,3 +218,17 @@ def test_cards_are_clipped_to_their_bleed_only_when_there_is_one():
     (page,) = impose_cards([card(0)], None, 63, 88, PrintOptions(bleed=3), INFO)
     ((g, _),) = O.find(page.ops, "card-1-front")
     assert g.clip == (-3, -3, 69, 94)
+
+
+@pytest.mark.parametrize(("balance", "counts"), [(False, [8, 8, 8, 8, 3]), (True, [7, 7, 7, 7, 7]), (None, [8, 8, 7])])
+def test_balance_shares_cards_evenly_over_as_many_sheets(balance, counts):
+    """35 poker cards on Letter (8 a sheet): filled sheets and a last of 3, or with ``balance``
+    7 on each of the same 5 sheets; 23 balanced are 8, 8, 7 (the first sheets take the extra
+    card)."""
+    n = 35 if balance is not None else 23
+    pages = impose_cards([card(i) for i in range(n)], None, 63, 88, PrintOptions(paper="letter"), INFO,
+                         balance=bool(balance) or balance is None)
+    per_sheet = [sum(1 for op, _ in O.walk(p.ops) if (getattr(op, "tag", "") or "").endswith("-front")) for p in pages]
+    assert per_sheet == counts
+    assert sorted(int(op.tag.split("-")[1]) for p in pages for op, _ in O.walk(p.ops)
+                  if (getattr(op, "tag", "") or "").endswith("-front")) == list(range(1, n + 1))

@@ -9,6 +9,7 @@ SVG pages are drawn, averaged and compared with tests/kitcache.py's helpers (con
 and numbers, faster).
 """
 
+import math
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -18,7 +19,8 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.core.draw import ops as O
-from printkit.core.draw.page import MARGIN, PrintOptions
+from printkit.core.draw.page import MARGIN, PrintOptions, plan_grid, sheet_bands
+from printkit.core.fonts import get_font
 from printkit.core.registry import games
 from tests.conftest import colourfulness, measure_between_edges, pdf_pages, px, run_cli
 from tests.kitcache import agreement, downsample, svg_array
@@ -238,3 +240,109 @@ def test_rulers_measure_true(made, paper, kind):
     x0, y0 = (m @ g.matrix).apply(0, 0)
     assert (m @ g.matrix).apply(0, 1) == pytest.approx((x0 - 1, y0))  # runs down the page, ticks to the right
     assert measure_between_edges(img, (x0 + 3, y0), (x0 + 3, y0 + 228.6), DPI, "y") == pytest.approx(228.6, abs=0.2)
+
+
+# -- the duplex sheet (issue 28) ---------------------------------------------------------------
+
+def _back_of_card_1(paper: str) -> list[tuple[object, O.Matrix]]:
+    """Card 1's back, its leaves in the card's own coordinates (0..63 x 0..88 mm)."""
+    doc = doc_for("duplex", paper)
+    (group, _), = O.find(doc.pages[1].ops, "card-1-back", doc.symbols)
+    return list(O.walk(group.ops, O.IDENTITY, doc.symbols))
+
+
+def _scales(items) -> dict[str, list[tuple[float, tuple[float, float]]]]:
+    """Each edge's whole-millimetre ticks (the 4 mm ones across the cut): (distance inward from
+    the edge, the tick's middle), by edge."""
+    out: dict[str, list] = {"left": [], "right": [], "top": [], "bottom": []}
+    for op, m in items:
+        if not isinstance(op, O.Line):
+            continue
+        (x1, y1), (x2, y2) = m.apply(op.x1, op.y1), m.apply(op.x2, op.y2)
+        mid = ((x1 + x2) / 2, (y1 + y2) / 2)
+        if abs(x1 - x2) < 1e-6 and abs(abs(y2 - y1) - 4) < 1e-6:
+            out["left" if x1 < 31.5 else "right"].append((x1 if x1 < 31.5 else 63 - x1, mid))
+        elif abs(y1 - y2) < 1e-6 and abs(abs(x2 - x1) - 4) < 1e-6:
+            out["top" if y1 < 44 else "bottom"].append((y1 if y1 < 44 else 88 - y1, mid))
+    return out
+
+
+def _box(op: O.Text, m: O.Matrix) -> tuple[float, float, float, float]:
+    """A text's ink box (x0, y0, x1, y1): its advance and its digits' height above the baseline."""
+    x, y = m.apply(op.x, op.y)
+    return x, y - 0.73 * op.size, x + get_font(op.font).width(op.text, op.size), y
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_duplex_scales_have_one_number_a_tick_in_one_row(paper):
+    """Each back's four scales run 0 to 10 mm inward (twice the 5 mm they had), a tick every
+    millimetre; each tick has exactly one number, its distance from the edge, on the scale's
+    inward side of the tick (before, the numbers zig-zagged on both sides of a 6 mm comb); a
+    scale's numbers stand in one straight row, and no two numbers of the back come within
+    0.3 mm of each other."""
+    items = _back_of_card_1(paper)
+    numbers = [(op, _box(op, m)) for op, m in items if isinstance(op, O.Text) and op.text.isdigit()]
+    assert len(numbers) == 4 * 11
+    taken: set[int] = set()
+    for edge, ticks in _scales(items).items():
+        assert sorted(round(d, 6) for d, _ in ticks) == list(range(11)), edge
+        row = []
+        for d, (tx, ty) in ticks:
+            # the number nearest the tick's middle is its own, and says its distance
+            i, (op, (x0, y0, x1, y1)) = min(enumerate(numbers), key=lambda n: math.dist(
+                ((n[1][1][0] + n[1][1][2]) / 2, (n[1][1][1] + n[1][1][3]) / 2), (tx, ty)))
+            assert i not in taken and op.text == str(round(d)), (edge, d, op.text)
+            taken.add(i)
+            inward = {"left": x0 > tx, "right": x1 < tx, "top": y0 > ty, "bottom": y1 < ty}[edge]
+            assert inward, (edge, d)
+            assert math.dist(((x0 + x1) / 2, (y0 + y1) / 2), (tx, ty)) < 3.0, (edge, d)  # beside its tick
+            row.append((x0 if edge == "left" else x1 if edge == "right" else (x0 + x1) / 2,
+                        y0 if edge == "top" else y1 if edge == "bottom" else (y0 + y1) / 2))
+        # one row: the numbers' inner edges (left scale: their left ends...) lie on one line
+        (ax, ay), (bx, by) = row[0], row[-1]
+        off = [abs((bx - ax) * (py - ay) - (by - ay) * (px_ - ax)) / math.hypot(bx - ax, by - ay) for px_, py in row]
+        assert max(off) < 0.05, (edge, max(off))
+    assert len(taken) == 44
+    boxes = [b for _, b in numbers]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            gap = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+            assert gap >= 0.3, (a, b)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_duplex_sheet_has_no_blank_band_and_centred_cards(made, paper):
+    """On both pages no band of blank rows over 25 mm between the margins and the footer (before:
+    47 mm at the top and the bottom of both pages); the cards are centred across the page and the
+    bands above and below them are as tall (within 0.5 mm)."""
+    doc = doc_for("duplex", paper)
+    W, H = doc.pages[0].width, doc.pages[0].height
+    x, y, w, h = doc.pages[0].trim
+    assert x + w / 2 == pytest.approx(W / 2, abs=0.01)
+    dpi = DPI / SUPERSAMPLE
+    for page in range(2):
+        img = small(made[f"calibration-duplex-{paper}.pdf"], page)
+        top, bottom = int(px(MARGIN, dpi)), int(px(H - MARGIN - 6.5, dpi))  # 6.5 mm: the footer and its gap
+        blank = (img[top:bottom].min(axis=(1, 2)) >= 250).astype(int)
+        runs = np.diff(np.concatenate([[0], blank, [0]]))
+        starts, ends = np.nonzero(runs == 1)[0], np.nonzero(runs == -1)[0]
+        assert (ends - starts).max() / dpi * 25.4 <= 25, (paper, page, (ends - starts).max() / dpi * 25.4)
+    bands = sheet_bands(plan_grid(63, 88, PrintOptions(paper=paper), 8, count=4), PrintOptions(paper=paper))
+    assert bands["above_h"] == pytest.approx(bands["below_h"], abs=0.5)
+
+
+def test_duplex_instructions_are_printed_once_a_page(made):
+    """The instructions stand once in the band above the cards (how to print and cut on the
+    fronts' page, how to read the scales on the backs'), not on every card (before: the same 5
+    lines on all four backs and 3 on all four fronts)."""
+    pages = PdfReader(made["calibration-duplex-a4.pdf"]).pages
+    front, back = (" ".join(p.extract_text().split()) for p in pages)
+    assert front.count("Print this sheet double-sided") == 1 and front.count("crop marks") == 5  # 1 + 4 cards' captions
+    assert back.count("slanted line") == 2  # the instruction and the worked example
+    assert back.count("Where a cut edge crosses") == 0 and back.count("Back of") == 4
+    doc = doc_for("duplex", "a4")
+    for page, tag in ((0, "sheet-front"), (1, "sheet-back")):
+        ((group, m),) = O.find(doc.pages[page].ops, tag, doc.symbols)
+        ys = [mm.apply(op.x, op.y)[1] for op, mm in O.walk(group.ops, m, doc.symbols) if isinstance(op, O.Text)]
+        trim_y = doc.pages[page].trim[1]
+        assert min(ys) < trim_y and any(y > trim_y + doc.pages[page].trim[3] for y in ys)  # above and below

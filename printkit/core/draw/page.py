@@ -9,7 +9,7 @@ duplex and shifted by the user's duplex offset.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from printkit.core.colour import BLACK, WHITE, Colour
 from printkit.core.draw.bleed import extend_to_bleed
@@ -283,6 +283,25 @@ def plan_grid(w: float, h: float, opts: PrintOptions, gutter: float = 0.0, count
     return best
 
 
+def sheet_bands(grid: Grid, opts: PrintOptions) -> dict[str, float]:
+    """The room a full sheet of ``grid`` leaves around its cards and their crop marks, in mm in
+    the box inside the margins (its top left at MARGIN, MARGIN): ``sheet_w`` (the box's width
+    beside the footer) and ``mid_x`` (its middle), the band above the cards ``0..above_h`` and
+    the band below them from ``below_y``, ``below_h`` high, down to the footer, and the middles
+    of the bands, ``above_mid`` and ``below_mid``."""
+    W, H = opts.size
+    reach = opts.bleed  # how far beyond the trim the cards' bleed and marks go
+    if opts.crop_marks:
+        offset, length = mark_geometry(min(grid.zone_x, grid.zone_y), opts.bleed)
+        reach = offset + length + MARK_STYLE.stroke_width
+    bottom = H - MARGIN - (FOOTER_H + FOOTER_GAP if grid.footer == "bottom" else 0)
+    below_y = grid.y + grid.height + reach
+    sheet_w = W - 2 * MARGIN - (FOOTER_H + FOOTER_GAP if grid.footer == "right" else 0)
+    above_h = grid.y - reach - MARGIN
+    return {"sheet_w": sheet_w, "mid_x": sheet_w / 2, "above_h": above_h, "above_mid": above_h / 2,
+            "below_y": below_y - MARGIN, "below_h": bottom - below_y, "below_mid": (below_y + bottom) / 2 - MARGIN}
+
+
 def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
     """Where the k-th card of a sheet is drawn from its own (0..w, 0..h) box.
 
@@ -304,11 +323,12 @@ def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
 
 def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
                  opts: PrintOptions, info: FooterInfo, gutter: float = 0.0,
-                 guide: Style | None = None, radius: float = 0.0, even: bool = False) -> list[Page]:
+                 guide: Style | None = None, radius: float = 0.0,
+                 notes: tuple[list[Op], list[Op]] = ([], []), balance: bool = False) -> list[Page]:
     """Card sheets: fronts n-up, and when ``backs`` are given each sheet's backs on the next
-    page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``. Each sheet is
-    filled before the next, or with ``even`` the rows are spread over the same number of
-    sheets (:func:`sheet_sizes`) and stand in the middle of the sheet's height.
+    page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``. ``notes`` (the
+    fronts' page's, the backs') are printed once on every such page around its cards, upright,
+    in the box inside the margins (:func:`sheet_bands`).
 
     Each card is drawn in its own coordinates (0..w, 0..h), clipped to its bleed when there is
     one (without bleed nothing is clipped).
@@ -317,14 +337,18 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     cuts and the art runs on past them; without bleed (cut at home, cards side by side) each
     front's cut, its corners rounded by ``radius``, is traced in ``guide`` (the layouts' ``cut``
     style, a light grey hairline), over the cards. Backs get none: cards are cut from the front.
+
+    With ``balance`` the cards are shared evenly over the sheets they need (the first sheets
+    take one more where they do not divide evenly) instead of filling every sheet but the last.
     """
     W, H = opts.size
     grid = plan_grid(w, h, opts, gutter, count=len(fronts))
     b = opts.bleed
-    sheets: list[range] = []
-    for n in sheet_sizes(len(fronts), grid, even):
-        start = sheets[-1].stop if sheets else 0
-        sheets.append(range(start, start + n))
+    per_sheet = grid.per_page
+    if balance and fronts:
+        n_sheets = math.ceil(len(fronts) / grid.per_page)
+        per_sheet = math.ceil(len(fronts) / n_sheets)
+    sheets = [range(i, min(i + per_sheet, len(fronts))) for i in range(0, len(fronts), per_sheet)]
     n_pages = len(sheets) * (2 if backs is not None else 1)
     pages: list[Page] = []
     dx, dy = opts.duplex_offset
@@ -336,11 +360,7 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
 
     fronts = [extend_to_bleed(f, w, h, b) for f in fronts]
     backs = None if backs is None else [extend_to_bleed(k, w, h, b) for k in backs]
-    full = grid
     for s, sheet in enumerate(sheets):
-        if even:  # the rows used stand in the middle of the grid's height, not at its top
-            rows = -(-len(sheet) // full.cols)
-            grid = replace(full, y=full.y + (full.height - full.span_y(rows)) / 2)
         # The trim and bleed boxes end at the last row and column this sheet uses (issue 28).
         trim = grid.used(len(sheet))
         bleed_box = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
@@ -353,6 +373,8 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             ops += [Group((Rect(0, 0, w, h, guide, radius=r),), card_matrix(grid, k, W, back=False),
                           tag="cut-guide") for k in range(len(sheet))]
         ops += _sheet_marks(grid, opts, len(sheet))
+        if notes[0]:
+            ops.append(Group(tuple(notes[0]), Matrix.translate(MARGIN, MARGIN), tag="sheet-front"))
         pages.append(Page(W, H, ops, trim=trim, bleed=bleed_box if b else None, label=f"sheet {s + 1} fronts"))
         if backs is not None:
             bops: list[Op] = []
@@ -360,6 +382,8 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
                 bops.append(Group(tuple(backs[i]), card_matrix(grid, k, W, back=True), clip=clip,
                                   tag=f"card-{i + 1}-back"))
             bops += [Group(tuple(_sheet_marks(grid, opts, len(sheet))), Matrix.translate(W, 0) @ Matrix.mirror("x"))]
+            if notes[1]:
+                bops.append(Group(tuple(notes[1]), Matrix.translate(MARGIN, MARGIN), tag="sheet-back"))
             shifted = Group(tuple(bops), Matrix.translate(dx, dy), tag="duplex-shift")
             pages.append(Page(W, H, [shifted], trim=mirror_box(trim), bleed=mirror_box(bleed_box) if b else None,
                               label=f"sheet {s + 1} backs"))
@@ -374,28 +398,6 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             box = (W - x - FOOTER_H if back else x, MARGIN, FOOTER_H, H - 2 * MARGIN)
             page.ops.append(footer_ops(text, box, vertical=True))
     return pages
-
-
-def sheet_sizes(count: int, grid: Grid, even: bool = False) -> list[int]:
-    """How many of ``count`` cards each sheet holds: full sheets and the rest on the last, or
-    (``even``) the same sheets with the rows spread as evenly as whole rows allow, earlier
-    sheets a row more, only the last row of all part-filled.
-
-    >>> g = Grid(3, 9, 0, 0, 60, 30, 0, "bottom", 0, 0, False)
-    >>> sheet_sizes(94, g), sheet_sizes(94, g, even=True)
-    ([27, 27, 27, 13], [24, 24, 24, 22])
-    """
-    per = grid.per_page
-    sheets = math.ceil(count / per)
-    if not even or sheets == 0:
-        return [min(per, count - s * per) for s in range(sheets)]
-    rows, extra = divmod(math.ceil(count / grid.cols), sheets)
-    sizes, left = [], count
-    for s in range(sheets):
-        n = min(left, (rows + (s < extra)) * grid.cols)
-        sizes.append(n)
-        left -= n
-    return sizes
 
 
 def item_pages(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,

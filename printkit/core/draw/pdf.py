@@ -4,7 +4,12 @@ Pages are drawn in mm with y down by one transform at the start of each page. Sy
 form XObjects (``beginForm`` ... ``endForm``) drawn by ``doForm``. The output is reproducible
 (``invariant=1``), carries TrimBox and BleedBox where the page has them, and asks viewers not
 to scale when printing. Colours are written as RGB, or for ``--cmyk`` as DeviceCMYK by
-:meth:`Colour.cmyk` (black: black ink only), every operator of the page and its forms alike.
+:meth:`Colour.cmyk` (black: black ink only), every operator of the page and its forms alike;
+with ``--cmyk``, text and stroked-only lines in black ink only overprint (the graphics state
+``/OP true /op true /OPM 1``, pdfx.OVERPRINT, set inside their own ``q ... Q``; not reportlab's
+overprint setters, whose states reportlab leaves out of a form's resources), so a plate
+printed a little off never shows white paper round black type; other paint knocks out as
+before, and the file is a PDF/X-1a one (:mod:`printkit.core.draw.pdfx`).
 
 Memory stays flat for any number of pages: pages are drawn into reportlab documents of at most
 :data:`CHUNK` pages (or :data:`CHUNK_FIELDS` form fields) each, and
@@ -33,6 +38,8 @@ from printkit.core.draw.ops import (
 from printkit.core.fonts import register_pdf_font
 from printkit.core.units import PT_PER_MM
 
+#: Black ink alone, in CMYK.
+_BLACK_INK = (0.0, 0.0, 0.0, 1.0)
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
@@ -61,6 +68,8 @@ class _PdfRenderer:
         #: Set the canvas's fill and stroke colour (in the document's colour space).
         self.fill: Callable[[Colour], None] = self._fill_cmyk if cmyk else self._fill_rgb
         self.stroke: Callable[[Colour], None] = self._stroke_cmyk if cmyk else self._stroke_rgb
+        #: Black in black ink only overprints (CMYK only).
+        self.cmyk = cmyk
         #: Drawing a symbol's form (no form field may be in one: a field is on one page).
         self.in_symbol = False
         #: Form fields drawn.
@@ -97,6 +106,17 @@ class _PdfRenderer:
 
     def _stroke_cmyk(self, k: Colour) -> None:
         self.c.setStrokeColorCMYK(*k.cmyk())
+
+    def _is_black(self, k: Colour | None) -> bool:
+        """Whether ``k`` is printed in black ink only, so overprints (CMYK only)."""
+        return self.cmyk and k is not None and k.cmyk() == _BLACK_INK
+
+    def _overprint(self) -> None:
+        """Paint that follows overprints (inside a ``saveState``): black ink on the colours under
+        it, which show nowhere (their plates' ink under full black), instead of a hole in them."""
+        from printkit.core.draw.pdfx import OVERPRINT  # the joiner adds it to the resources
+
+        self.c.addLiteral(f"{OVERPRINT} gs")
 
     # -- style -------------------------------------------------------------------------
     def _apply(self, s: Style) -> tuple[bool, bool]:
@@ -155,20 +175,41 @@ class _PdfRenderer:
         c = self.c
         c.saveState()
         self.fill(op.colour)
+        if self._is_black(op.colour):
+            self._overprint()
         c.transform(1, 0, 0, -1, op.x, op.y)
         c.setFont(register_pdf_font(op.font), op.size)
         c.drawString(0, 0, op.text)
         c.restoreState()
 
+    def _line_overprints(self, s: Style, stroke: bool, fill: bool) -> bool:
+        """Whether a shape in style ``s`` is a black line alone (stroked in black ink only, not
+        filled), so overprints: then it is painted in a ``saveState`` with overprint set (its
+        colours set before, outside it, so the canvas keeps them after)."""
+        if stroke and not fill and self._is_black(s.stroke):
+            self.c.saveState()
+            self._overprint()
+            return True
+        return False
+
     def _path(self, op: Polygon | Path) -> None:
         stroke, fill = self._apply(op.style)
         if stroke or fill:
             mode = FILL_EVEN_ODD if op.style.fill_rule == "evenodd" else FILL_NON_ZERO
+            over = self._line_overprints(op.style, stroke, fill)
             self.c.drawPath(_outline(self.c, op), stroke=int(stroke), fill=int(fill), fillMode=mode)
+            if over:
+                self.c.restoreState()
 
     def _shape(self, op: Line | Rect | Circle) -> None:
-        c = self.c
         stroke, fill = self._apply(op.style)
+        over = self._line_overprints(op.style, stroke, fill)
+        self._paint_shape(op, stroke, fill)
+        if over:
+            self.c.restoreState()
+
+    def _paint_shape(self, op: Line | Rect | Circle, stroke: bool, fill: bool) -> None:
+        c = self.c
         if isinstance(op, Line):
             if stroke:
                 c.line(op.x1, op.y1, op.x2, op.y2)
@@ -229,22 +270,29 @@ def _form_name(symbol: str) -> str:
     return "sym_" + "".join(ch if ch.isalnum() else "_" for ch in symbol)
 
 
-def render_pdf(doc: Document, cmyk: bool = False) -> bytes:
-    """The PDF of ``doc`` as bytes (colours in CMYK when ``cmyk``); the same document always
-    gives the same bytes."""
+def render_pdf(doc: Document, cmyk: bool = False, paper: str = "a4") -> bytes:
+    """The PDF of ``doc`` as bytes (for ``cmyk``: a PDF/X-1a file for printing on ``paper``, see
+    :func:`write_pdf`); the same document always gives the same bytes."""
     buf = io.BytesIO()
-    write_pdf(doc, buf, cmyk)
+    write_pdf(doc, buf, cmyk, paper)
     return buf.getvalue()
 
 
-def write_pdf(doc: Document, sink: IO[bytes], cmyk: bool = False) -> None:
+def write_pdf(doc: Document, sink: IO[bytes], cmyk: bool = False, paper: str = "a4") -> None:
     """Write the PDF of ``doc`` to ``sink`` (the same bytes as :func:`render_pdf`), a chunk of
-    pages at a time (see :data:`CHUNK`), so memory does not grow with the number of pages."""
+    pages at a time (see :data:`CHUNK`), so memory does not grow with the number of pages.
+    ``cmyk``: colours in CMYK, black text and lines overprinting, and a PDF/X-1a file whose
+    output intent is the printing condition for ``paper`` (:mod:`printkit.core.draw.pdfx`)."""
     count = len(doc.pages)
     data, start, edit = _chunk(doc, 0, cmyk)
     from printkit.core.draw.pdfjoin import PdfJoiner
 
-    joiner = PdfJoiner(sink)
+    intent = None
+    if cmyk:
+        from printkit.core.draw.pdfx import output_intent
+
+        intent = output_intent(paper)
+    joiner = PdfJoiner(sink, intent)
     joiner.add(data, edit)
     while start < count:
         # A chunk's reportlab document and pypdf reader are reference cycles: collected now,

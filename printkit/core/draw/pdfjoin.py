@@ -18,6 +18,9 @@ form field's for the AcroForm. So memory does not grow with the number of pages.
   have different tags"). A subset's tag is six letters from a digest of its font's name and
   its font program (so of its glyphs): equal subsets get equal tags (and are written once),
   and a tag already given to another subset is never given again.
+- A PDF/X file (``--cmyk``, :mod:`printkit.core.draw.pdfx`) gets its output intent in the
+  catalog, its version in the document information, and the black overprint graphics state
+  in every page's and form's resources.
 - Text fields get the field font (:mod:`printkit.core.formfont`): reportlab names Helvetica in
   each text field's ``/DA``, the form's ``/DR`` and each field's appearance; the joined file
   names the field font (written once, whole) in ``/DA`` and ``/DR`` instead, and each text
@@ -50,8 +53,10 @@ class PdfJoiner:
     """Write the pages of the PDFs given to :meth:`add`, in order, as one PDF to ``sink``;
     :meth:`close` writes the page tree, the catalog and the cross-reference table."""
 
-    def __init__(self, sink: IO[bytes]):
+    def __init__(self, sink: IO[bytes], output_intent: DictionaryObject | None = None):
         self.sink = sink
+        #: A PDF/X file's output intent (pdfx.output_intent); None: not a PDF/X file.
+        self.output_intent = output_intent
         self.at = 0
         self.offsets = array("Q", [0, 0, 0])  # by object number; 1 and 2 written last
         self.kids = array("I")
@@ -118,6 +123,11 @@ class PdfJoiner:
             chunk.renumber(self.catalog, shared=True)
             trailer = chunk.reader.trailer
             info = trailer.raw_get("/Info")
+            if self.output_intent is not None:
+                from printkit.core.draw.pdfx import mark_info
+
+                self.catalog[NameObject("/OutputIntents")] = ArrayObject([self.output_intent])
+                mark_info(info.get_object())
             self.trailer = {"/Info": chunk.number(info, shared=True) if info is not None else None,
                             "/ID": trailer.get("/ID")}
         if form is not None and self.form is None:
@@ -226,6 +236,8 @@ class _Chunk:
         """Write ``page`` (its contents, resources and annotations first); its number."""
         ref = page.indirect_reference
         n = self.numbers[ref.idnum] = self.joiner.new_number()
+        if self.joiner.output_intent is not None:
+            self._overprint(page)
         for key, value in list(page.items()):
             if key != "/Parent":  # the joined file's page tree, set below
                 page[key] = self.copied(value, shared=key == "/Resources")
@@ -251,6 +263,8 @@ class _Chunk:
             widget.pop(NameObject("/AP"), None)  # drawn anew with the field font (reportlab's names Helvetica)
         if isinstance(obj, DictionaryObject) and obj.get("/Type") == "/Font":
             self.retag(obj)
+        elif isinstance(obj, DictionaryObject) and obj.get("/Subtype") == "/Form" and self.joiner.output_intent is not None:
+            self._overprint(obj)
         self.renumber(obj, shared)
         if widget is not None:
             self.joiner.text_field(widget)
@@ -269,6 +283,16 @@ class _Chunk:
             self.joiner.write_object(n, body)
         self.numbers[key] = n
         return n
+
+    @staticmethod
+    def _overprint(owner: DictionaryObject) -> None:
+        """Give a PDF/X file's page or form the black overprint graphics state (pdfx.OVERPRINT)."""
+        from printkit.core.draw.pdfx import add_overprint
+
+        resources = owner.get("/Resources")
+        resources = owner[NameObject("/Resources")] = DictionaryObject(
+            resources.get_object() if resources is not None else {})
+        add_overprint(resources)
 
     def retag(self, font: DictionaryObject) -> None:
         """Give the subset font ``font`` (and its descriptor) its own tag (see the module), before

@@ -38,12 +38,15 @@ class Drawing:
 
     ``lengths`` names lengths of the drawing (a cell's size, say) that a layout may quote: a
     fitted slot shows each at the scale drawn, as ``{fit.SLOT.NAME}``, beside ``{fit.SLOT.scale}``.
+    ``on_tiles``: operations a poster prints on its tile pages only, not on its map nor as
+    the whole drawing (a key in each tile's empty corner); in the drawing's coordinates.
     """
 
     ops: tuple[Op, ...]
     w: float
     h: float
     lengths: Mapping[str, float] = field(default_factory=dict)
+    on_tiles: tuple[Op, ...] = ()
 
 
 @dataclass(frozen=True)

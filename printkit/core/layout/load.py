@@ -29,7 +29,7 @@ from printkit.errors import InputError, PrintkitError
 MAX_BYTES = 1_000_000
 
 if TYPE_CHECKING:
-    from printkit.core.layout.model import ColourDef, LayoutFile, StyleSpec, SymbolSpec
+    from printkit.core.layout.model import CardsSpec, ColourDef, LayoutFile, StyleSpec, SymbolSpec
 
 
 def read_yaml(path: Path, shown: str | None = None) -> tuple[Any, dict]:
@@ -423,6 +423,17 @@ def check_templates(spec: LayoutFile, file: str, table: dict) -> None:
             raise InputError(file, key_path(loc), f"bad {what} {shown!r}: {e}", line_for(table, loc)) from None
 
 
+def _card_elements(cards: CardsSpec | None) -> list[tuple[str, list]]:
+    """A card sheet's element lists, each with its place in the file."""
+    if cards is None:
+        return []
+    from printkit.core.layout.model import SheetSpec
+
+    sheet = cards.sheet or SheetSpec()
+    return [("cards.front", cards.front), ("cards.back", cards.back or []),
+            ("cards.sheet.front", sheet.front), ("cards.sheet.back", sheet.back)]
+
+
 def _check_references(layout: Layout) -> None:
     """Style and symbol names that are not templates must exist."""
     def visit(elements, where):
@@ -446,9 +457,8 @@ def _check_references(layout: Layout) -> None:
         visit(sym.elements, f"symbols.{n}.elements")
     for p, page in enumerate(spec.pages or []):
         visit(page.elements, f"pages[{p}].elements")
-    if spec.cards:
-        visit(spec.cards.front, "cards.front")
-        visit(spec.cards.back or [], "cards.back")
+    for where, elements in _card_elements(spec.cards):
+        visit(elements, where)
     if spec.pages is not None and spec.cards is not None:
         raise InputError(layout.file, "cards", "a layout has either 'pages' or 'cards', not both")
     if spec.pages is not None and spec.size is None:

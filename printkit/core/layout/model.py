@@ -485,6 +485,17 @@ class PageSpec(Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
+class SheetSpec(Strict):
+    """What a card sheet prints once around its cards (an instruction, a worked example): the
+    fronts' page's ``front`` and the backs' page's ``back`` (upright, not mirrored), drawn in the
+    box inside the margins, which the cards and their crop marks split into a band above
+    (``0..sheet_w`` x ``0..above_h``) and a band below (from ``below_y``, ``below_h`` high, down
+    to the footer)."""
+
+    front: list[Element] = []
+    back: list[Element] = []
+
+
 class CardsSpec(Strict):
     """A card sheet: one card per item of ``over``, fronts and (optionally) backs."""
 
@@ -495,14 +506,15 @@ class CardsSpec(Strict):
     #: The corners of the cut are rounded by this much (a round token: half its width); the
     #: cut guide drawn without bleed follows it (see :func:`printkit.core.draw.page.impose_cards`).
     radius: Length = 0.0
+    #: Share the cards evenly over the sheets they need (35 on sheets of 8: 7 a sheet, not
+    #: 8, 8, 8, 8 and 3), so no last sheet is left nearly empty; the sheets are as many.
+    balance: bool = False
     #: Fills the card and its bleed before the front (and back) are drawn.
     background: ColourSpec | None = None
-    #: Spread the cards over the sheets they need as evenly as whole rows allow (earlier sheets
-    #: a row more), each sheet's rows in the middle of its height, instead of filling each sheet
-    #: before the next: no sheet left mostly empty.
-    even: bool = False
     front: list[Element]
     back: list[Element] | None = None
+    #: Printed once a sheet, above and below its cards (see :class:`SheetSpec`).
+    sheet: SheetSpec | None = None
 
 
 class PosterSpec(Strict):

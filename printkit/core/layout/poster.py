@@ -36,7 +36,7 @@ def poster_pages(r: Renderer, spec: PosterSpec, ctx: dict[str, Any], design: tup
     finally:
         r.poster = None
     first = compose_page(ops, design, opts, info, 1, total, r.layout.file, MAP_LABEL)
-    return [first] + tile_pages(list(drawing.ops), plan, opts, info, first_page=2, pages_total=total)
+    return [first] + tile_pages(list(drawing.ops) + list(drawing.on_tiles), plan, opts, info, first_page=2, pages_total=total)
 
 
 def poster_item(r: Renderer, spec: PosterSpec, ctx: dict[str, Any], design: tuple[float, float]) -> Page:

@@ -761,7 +761,11 @@ class Renderer:
         frames: list[Op] = []
         for t in plan.tiles:
             frames.append(Rect(t.x + ox, t.y + oy, t.w, t.h, style, tag=f"map {t.label}"))
-            frames += layout_text(TextBox(t.x + ox + inset / s, t.y + oy + inset / s, t.label, st.font or "sans",
+            # Each name inside its own tile and off the strip it shares with the tile before it
+            # (which lies over it once assembled), so no frame line runs through a name.
+            lx = t.x + ox + (plan.overlap if t.col else 0.0) + inset / s
+            ly = t.y + oy + (plan.overlap if t.row else 0.0) + inset / s
+            frames += layout_text(TextBox(lx, ly, t.label, st.font or "sans",
                                           size / s, colour=colour, wrap=False))
         shown = tuple(drawing.ops) if el.text else _without_text(tuple(drawing.ops))
         body = (Group(readable(shown, s), Matrix.translate(ox, oy)),) + tuple(frames)

@@ -21,7 +21,8 @@ DEFAULT_OVERLAP, OVERLAP_RANGE = 10.0, (5.0, 30.0)
 _HEX = Setting(f"{DEFAULT_HEX:g}mm", "cells across flats, 8 to 30 mm (16 mm: the board is about 40 cm across)",
                length_between(*HEX_RANGE, "cells across flats"))
 _COORDS = Setting("no", "print light cell coordinates (yes/no)", yes_no)
-register(Component(GAME, "board", "the board at real size, tiled over pages (turned if that takes fewer), with an assembly map",
+register(Component(GAME, "board", "the board at real size, tiled over pages (turned if that takes fewer), "
+                   "with an assembly map and a key on each tile",
                    lazy(f"{_HERE}.components:build_board"),
                    settings={"hex_size": _HEX, "coords": _COORDS,
                              "overlap": Setting(f"{DEFAULT_OVERLAP:g}mm", "overlap between tiles, 5 to 30 mm",
@@ -29,7 +30,8 @@ register(Component(GAME, "board", "the board at real size, tiled over pages (tur
 register(Component(GAME, "overview", "the whole board on one page, at reduced scale, with the 5-player obstacles (PK-7)",
                    lazy(f"{_HERE}.components:build_overview"), settings={"hex_size": _HEX, "coords": _COORDS}, kind="aid"))
 register(Component(GAME, "pieces", "18 pieces x 6 colours at the board's cell size, named, with colour symbols; "
-                   "each sheet's backs follow it (pieces may be flipped, GEM-3)",
+                   "each sheet's backs follow it (pieces may be flipped, GEM-3); the last sheet's foot: the set-up "
+                   "diagram, backed by the list of pieces",
                    lazy(f"{_HERE}.components:build_pieces"),
                    settings={"hex_size": _HEX,
                              "backs": Setting("yes", "a page of backs after each sheet, for long-edge duplex (yes/no)",

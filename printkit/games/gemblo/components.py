@@ -8,16 +8,17 @@ on one page for the overview) and each sheet of packed pieces, from the game's d
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 
 from printkit.core.build import build_document
 from printkit.core.draw.hexes import (area_edges, area_inset_outline, area_outline, area_path, border_cells,
                                      inner_edges, segments_path)
-from printkit.core.draw.ops import INHERIT, Document, Group, Matrix, Op, Polygon, Style, Use
-from printkit.core.draw.page import FooterInfo, PrintOptions, content_box, plan_tiles
+from printkit.core.draw.ops import INHERIT, Document, Group, Line, Matrix, Op, Polygon, Style, Text, Use
+from printkit.core.draw.page import FooterInfo, PrintOptions, Tile, TilePlan, content_box, plan_tiles
 from printkit.core.geometry import hexgrid
 from printkit.core.geometry.hexgrid import SQRT3, Hex, add, to_pixel
 from printkit.core.layout.canvas import Canvas, Drawing
+from printkit.core.typescale import readable
 from printkit.errors import PrintkitError
 from printkit.games.gemblo.content import CONTENT
 
@@ -140,16 +141,114 @@ def _coords(cv: Canvas, b: _Board) -> list[Op]:
     return ops
 
 
-def board_drawing(cv: Canvas, af: float, coords: bool, turned: bool = False, obstacles: bool = False) -> Drawing:
+#: A tile's key (its name, the start rings, the areas' marks): its size in mm, and the size of
+#: its first lines alone (the tile's name) for a tile too full for the whole key; how far it
+#: keeps from the tile's edges and overlaps, and from the board's cells.
+KEY_W, KEY_H, NAME_H, KEY_EDGE, KEY_CLEAR = 84.0, 62.0, 14.0, 4.0, 3.0
+
+
+def key_rows() -> list[tuple[str, str]]:
+    """The rows of a tile's key: (what is drawn, what it means), from the data file."""
+    starts = {n: frozenset(map(tuple, CONTENT.players[n][1])) for n in CONTENT.players}
+    rows = []
+    for mark in sorted({m for counts in start_counts().values() for m in counts}):
+        who = " and ".join(str(n) for n in sorted(n for n in starts if starts[n] == starts[mark]))
+        rows.append((f"ring {mark}", f"start cell for {who} players"))
+    rows.append(("area3", "3-player area: inside the solid line"))
+    rows.append(("area4", "4-player area: inside the dashed line"))
+    return rows
+
+
+def key_corner(b: _Board, plan: TilePlan, tile: Tile, h: float = KEY_H) -> tuple[float, float] | None:
+    """Where (top left, in the board's coordinates) a tile's key ``h`` mm high goes: the first
+    corner of the tile, away from its overlaps and edges, whose KEY_W x ``h`` box keeps
+    KEY_CLEAR mm from every cell; None if no corner of the tile is that empty."""
+    x0 = tile.x + (plan.overlap if tile.col else 0.0) + KEY_EDGE
+    y0 = tile.y + (plan.overlap if tile.row else 0.0) + KEY_EDGE
+    x1 = tile.x + tile.w - (plan.overlap if tile.col < plan.cols - 1 else 0.0) - KEY_EDGE
+    y1 = tile.y + tile.h - (plan.overlap if tile.row < plan.rows - 1 else 0.0) - KEY_EDGE
+    centres = [b.centre(c) for c in CONTENT.area("board")]
+    reach = b.size + KEY_CLEAR  # a cell lies within its circumradius of its centre
+    for kx, ky in ((x0, y0), (x1 - KEY_W, y0), (x0, y1 - h), (x1 - KEY_W, y1 - h)):
+        if kx < x0 - 1e-9 or ky < y0 - 1e-9:
+            continue  # the tile is too small for a key
+        if all(not (kx - reach < x < kx + KEY_W + reach and ky - reach < y < ky + h + reach)
+               for x, y in centres):
+            return kx, ky
+    return None
+
+
+def _key_rows(cv: Canvas, b: _Board, x: float, y: float, w: float, columns: int = 1) -> list[Op]:
+    """The key's rows (:func:`key_rows`), 9 mm each from ``y``, in ``columns`` columns across
+    ``w``: each mark drawn as on the board (``b``), shrunk to a 9 mm cell if larger, beside its
+    words."""
+    k = min(1.0, 9.0 / b.af)
+    ops: list[Op] = []
+    rows = key_rows()
+    per = -(-len(rows) // columns)
+    w = w / columns
+    for i, (what, words) in enumerate(rows):
+        cx, cy = x + (i // per) * w + 5.0, y + 9.0 * (i % per) + 4.5
+        if what.startswith("ring"):
+            ops.append(Group((Polygon(tuple(hexgrid.corners(b.size * 0.62)), cv.style("startring")),),
+                             Matrix.translate(cx, cy) @ b.turn @ Matrix.scale(k)))
+            ops += cv.text(cx, cy, what.split()[1], "startnum", scale=b.k * k, align="center", valign="middle",
+                           h=0, wrap=False)
+        else:
+            mark = cv.symbol("flower" if what == "area3" else "hexagon")
+            ops.append(Use(mark, Matrix.translate(cx, cy) @ b.turn @ Matrix.scale(b.k)))
+            ops.append(Line(cx + 6.0, cy, cx + 13.0, cy, cv.style(what)))
+        ops += cv.text(cx + 16.0, cy, words, "keynote", w=w - 21.0, valign="middle", h=0, wrap=False)
+    return ops
+
+
+def _tile_key(cv: Canvas, b: _Board, plan: TilePlan, tile: Tile, at: tuple[float, float],
+              rows: bool = True) -> list[Op]:
+    """A tile's key at ``at``: its name, large, and (``rows``) what the board's marks mean, each
+    drawn as on the board beside its words (the tile pages are cut apart; each must explain
+    itself, as far as it has room)."""
+    x, y = at
+    ops = cv.text(x, y, tile.label, "tileid", valign="top", wrap=False)
+    ops += cv.text(x + 24, y + 1.5, f"Gemblo board, tile {tile.label} of {len(plan.tiles)} "
+                   f"({plan.cols} x {plan.rows}): see the assembly map", "keynote", w=KEY_W - 24, valign="top")
+    if rows:
+        ops += _key_rows(cv, b, x, y + 17.0, KEY_W)
+    return [Group(tuple(ops), tag=f"tile key {tile.label}")]
+
+
+#: The overview's key below the board: its height on the page (4 mm gap and three 9 mm rows),
+#: drawn only if the board then keeps this share of the size it would have without it.
+OVERVIEW_KEY_H, OVERVIEW_KEY_LOSS = 31.0, 0.95
+
+
+def board_drawing(cv: Canvas, af: float, coords: bool, turned: bool = False, obstacles: bool = False,
+                  plan: TilePlan | None = None, fit_box: tuple[float, float] | None = None) -> Drawing:
     """The whole board at cells ``af`` mm across flats, its top left corner at (0, 0), a quarter
     turn clockwise if ``turned``, with the 5-player obstacles if ``obstacles`` (the overview: a
     diagram to set up from, never the board played on); it names its cell size (``cell``) for
-    the layout."""
+    the layout. Tiled by ``plan``, each tile page has a key in an empty corner (``on_tiles``).
+    To be fitted into a ``fit_box`` (w, h), it has the key below the board, drawn to print at
+    its own size, when the box has room for it (:data:`OVERVIEW_KEY_LOSS`)."""
     b = _Board(af, turned)
     ops = _cells_and_areas(cv, b) + (_obstacles(cv, b) if obstacles else []) + _starts(cv, b)
     if coords:
         ops += _coords(cv, b)
-    return Drawing(tuple(ops), b.width, b.height, {"cell": af})
+    keys: list[Op] = []
+    for tile in plan.tiles if plan else ():
+        at = key_corner(b, plan, tile) if plan else None
+        name = key_corner(b, plan, tile, NAME_H) if plan and at is None else None
+        where = at or name  # the whole key, or the tile's name where only that fits
+        if plan and where is not None:
+            keys += _tile_key(cv, b, plan, tile, where, rows=at is not None)
+    height = b.height
+    if fit_box is not None:  # the key below the board where the page has room for it
+        w, h = fit_box
+        full, s = min(w / b.width, h / b.height), min(w / b.width, (h - OVERVIEW_KEY_H) / b.height)
+        if s >= OVERVIEW_KEY_LOSS * full:
+            rows = _key_rows(cv, _Board(DEFAULT_HEX), 0.0, 0.0, b.width * s, columns=2)
+            ops.append(Group(tuple(rows), Matrix.translate(0, b.height + 4.0 / s) @ Matrix.scale(1 / s), tag="key"))
+            height = b.height + OVERVIEW_KEY_H / s
+    return Drawing(tuple(ops), b.width, height, {"cell": af}, on_tiles=tuple(keys))
 
 
 def board_turned(opts: PrintOptions, af: float, overlap: float = DEFAULT_OVERLAP) -> bool:
@@ -159,9 +258,11 @@ def board_turned(opts: PrintOptions, af: float, overlap: float = DEFAULT_OVERLAP
     return len(plan_tiles(b.height, b.width, opts, overlap).tiles) < len(plan_tiles(b.width, b.height, opts, overlap).tiles)
 
 
-def _board_data(hex_size: float, coords: bool, turned: bool, obstacles: bool = False, **more) -> dict:
+def _board_data(hex_size: float, coords: bool, turned: bool, obstacles: bool = False,
+                plan: TilePlan | None = None, **more) -> dict:
     af, show = hex_size, coords
-    board = lambda cv, data, w, h: board_drawing(cv, af, show, turned, obstacles)  # noqa: E731
+    board = lambda cv, data, w, h: board_drawing(cv, af, show, turned, obstacles, plan,  # noqa: E731
+                                                 (w, h) if obstacles else None)
     return {"palette": CONTENT.palette, "hex_size": af, "slots": {"board": board},
             "obstacles": len(CONTENT.obstacles), "starts": start_key(), **more}
 
@@ -177,7 +278,10 @@ def build_board(opts: PrintOptions, hex_size: float = DEFAULT_HEX, coords: bool 
                 overlap: float = DEFAULT_OVERLAP) -> Document:
     """The board at real size, tiled over pages that overlap (turned when that takes fewer
     pages), after an assembly map."""
-    data = _board_data(hex_size, coords, board_turned(opts, hex_size, overlap), overlap=overlap)
+    turned = board_turned(opts, hex_size, overlap)
+    b = _Board(hex_size, turned)
+    plan = plan_tiles(b.width, b.height, opts, overlap)  # as the poster tiles it: a key on each tile
+    data = _board_data(hex_size, coords, turned, plan=plan, overlap=overlap)
     return build_document("gemblo/board.yaml", opts, FooterInfo(GAME, "board"), data)
 
 
@@ -240,61 +344,121 @@ def _lattice(bw: float, bh: float, size: float) -> list[Hex]:
     return sorted(out, key=lambda c: (to_pixel(c, size)[1] // (af / 2), to_pixel(c, size)[0]))
 
 
-def _turns(piece: str) -> list[tuple[int, list[Hex]]]:
-    """The piece's cells at each of its six turns, in the order :func:`_first_fit` tries them."""
-    return [(k, [hexgrid.rotate(c, k) for c in CONTENT.pieces[piece]]) for k in range(6)]
+#: How many of a sheet's first free cells (in reading order) a piece is tried at.
+PACK_WINDOW = 50
 
 
-def _first_fit(lattice: list[Hex], free: set[Hex], shapes: list[tuple[int, list[Hex]]],
-               start: int = 0) -> tuple[int, Hex, list[Hex], int] | None:
-    """The first anchor (in reading order) and turn at which a piece (its ``shapes``, see
-    :func:`_turns`) fits in ``free``, and the anchor's index in ``lattice``; the search
-    begins at index ``start``, which must be no later than the first fit (see
-    :func:`pack_pieces`)."""
-    for i in range(start, len(lattice)):
-        anchor = lattice[i]
-        if anchor not in free:
+def _shapes(piece: str, size: float) -> list[tuple[int, Hex, tuple[Hex, ...]]]:
+    """The piece's distinct turns: (turns, its top cell, its cells less that cell), the top
+    cell being its highest (then leftmost) on the page, which a search puts on a free cell."""
+    out, seen = [], set()
+    for k in range(6):
+        cells = [hexgrid.rotate(c, k) for c in CONTENT.pieces[piece]]
+        top = min(cells, key=lambda c: (to_pixel(c, size)[1], to_pixel(c, size)[0]))
+        rel = tuple(sorted((q - top[0], r - top[1]) for q, r in cells))
+        if rel not in seen:
+            seen.add(rel)
+            out.append((k, top, rel))
+    return out
+
+
+#: Room kept round the sheet's cells in the packing's grid of bits (more than a piece reaches).
+_PAD = 6
+
+
+@lru_cache(maxsize=8)
+def _packed(bw: float, bh: float, size: float,
+            colours: tuple[str, ...]) -> tuple[tuple[tuple[str, str, int, Hex], ...], ...]:
+    lattice = _lattice(bw, bh, size)
+    if not lattice:
+        raise PrintkitError("the cells are too large for the paper")
+    # Cells as bits of one int: cell (q, r) at (q - q0) * stride + (r - r0), so that moving a
+    # shape by (dq, dr) shifts its bits by dq * stride + dr; the cells round the sheet (a
+    # margin of _PAD) are taken for good.
+    q0 = min(q for q, _ in lattice) - _PAD
+    r0 = min(r for _, r in lattice) - _PAD
+    stride = max(r for _, r in lattice) - r0 + _PAD + 1
+    spot = [(q - q0) * stride + (r - r0) for q, r in lattice]
+    everything = (1 << ((max(q for q, _ in lattice) - q0 + _PAD + 1) * stride)) - 1
+    blocked = everything & ~sum(1 << i for i in spot)
+    base = _PAD * stride + _PAD  # a shape's bits sit this far up, so that none is negative
+    order = sorted(CONTENT.pieces, key=lambda p: (-len(CONTENT.pieces[p]), list(CONTENT.pieces).index(p)))
+    shapes = {piece: [_shape_bits(k, top, rel, size, stride, base) for k, top, rel in _shapes(piece, size)]
+              for piece in order}
+    low = [to_pixel(c, size)[1] for c in lattice]
+    pages: list[list[tuple[str, str, int, Hex]]] = [[]]
+    taken = blocked
+    for colour in colours:
+        mine = 0  # this colour's cells on the page
+        for piece in order:
+            best = _best_spot(lattice, spot, low, shapes[piece], taken, mine, base, size * SQRT3)
+            if best is None:  # a new page
+                pages.append([])
+                taken, mine = blocked, 0
+                best = _best_spot(lattice, spot, low, shapes[piece], taken, mine, base, size * SQRT3)
+            if best is None:
+                raise PrintkitError(f"{piece} does not fit on a page at this cell size")
+            mask, k, anchor = best
+            taken |= mask
+            mine |= mask
+            pages[-1].append((colour, piece, k, anchor))
+    return tuple(tuple(p) for p in pages if p)
+
+
+def _shape_bits(k: int, top: Hex, rel: tuple[Hex, ...], size: float, stride: int,
+                base: int) -> tuple[int, Hex, int, tuple[int, ...], float]:
+    """A turn of a piece as bits, its top cell at bit ``base``: (turns, its top cell, its
+    cells, its neighbours: the cells touching one or more of its sides, then two or more...
+    (a cell touching n sides is in the first n), how far its lowest cell is below its top)."""
+    bits = lambda cells: sum(1 << (base + q * stride + r) for q, r in cells)  # noqa: E731
+    touch: dict[Hex, int] = {}
+    for c in rel:
+        for d in hexgrid.neighbours(c):
+            if d not in rel:
+                touch[d] = touch.get(d, 0) + 1
+    rims = tuple(bits([d for d, n in touch.items() if n > m]) for m in range(max(touch.values())))
+    return k, top, bits(rel), rims, max(to_pixel(c, size)[1] for c in rel)
+
+
+def _best_spot(lattice: list[Hex], spot: list[int], low: list[float], shapes: list, taken: int, mine: int,
+               base: int, af: float) -> tuple[int, int, Hex] | None:
+    """Among the piece's spots with its top cell on one of the first PACK_WINDOW free cells,
+    the one that scores most, then reaches least low, then comes first: (its mask, turns,
+    anchor), or None if it fits nowhere. A spot scores a point for each of its sides against
+    something taken (a piece placed, the sheet's edge), two more if that is a piece of its own
+    colour (a colour's pieces stay together), and loses one for each cell's height it reaches
+    down the sheet (the pieces stay together at the top)."""
+    best, key = None, None
+    tried = 0
+    for i, at in enumerate(spot):
+        if taken >> at & 1:
             continue
-        aq, ar = anchor
-        for k, shape in shapes:
-            for q, r in shape:
-                if (q + aq, r + ar) not in free:
-                    break
-            else:
-                return k, anchor, [(q + aq, r + ar) for q, r in shape], i
-    return None
+        tried += 1
+        if tried > PACK_WINDOW:
+            break
+        for k, top, cells, rims, drop in shapes:
+            mask = cells << at >> base
+            if mask & taken:
+                continue
+            touch = sum(((r << at >> base) & taken).bit_count() + 2 * ((r << at >> base) & mine).bit_count()
+                        for r in rims)
+            deep = low[i] + drop
+            here = (deep / af - touch, deep, i)
+            if key is None or here < key:
+                aq, ar = lattice[i]
+                best, key = (mask, k, (aq - top[0], ar - top[1])), here
+    return best
 
 
 def pack_pieces(bw: float, bh: float, size: float, colours) -> list[list[tuple[str, str, int, Hex]]]:
     """Pages of (colour, piece, turns, offset): every piece of every colour on a hex lattice,
-    first fit, largest pieces first, colour by colour.
+    colour by colour, largest pieces first, each where it fits best (issue 28: a sheet's
+    pieces packed tight, each colour together, so that few are left for the last sheet).
 
-    A page's free cells only ever shrink, so where a piece first fitted on a page no copy of
-    it can fit any earlier on that page: its next search starts there (``since``) instead of
-    at the top, rather than trying each of six turns at each anchor again (108 searches, half
-    the pieces' own time, issue 16)."""
-    lattice = _lattice(bw, bh, size)
-    if not lattice:
-        raise PrintkitError("the cells are too large for the paper")
-    order = sorted(CONTENT.pieces, key=lambda p: (-len(CONTENT.pieces[p]), list(CONTENT.pieces).index(p)))
-    pages: list[list] = [[]]
-    free = set(lattice)
-    since: dict[str, int] = {}
-    turns = {piece: _turns(piece) for piece in order}
-    for colour in colours:
-        for piece in order:
-            spot = _first_fit(lattice, free, turns[piece], since.get(piece, 0))
-            if spot is None:  # a new page
-                pages.append([])
-                free = set(lattice)
-                since = {}
-                spot = _first_fit(lattice, free, turns[piece])
-            if spot is None:
-                raise PrintkitError(f"{piece} does not fit on a page at this cell size")
-            k, anchor, cells, since[piece] = spot
-            free.difference_update(cells)
-            pages[-1].append((colour, piece, k, anchor))
-    return [p for p in pages if p]
+    A piece is tried at each of its turns with its top cell on each of the sheet's first
+    PACK_WINDOW free cells in reading order, and takes the best spot (:func:`_best_spot`).
+    Made once a process for each box, cell size and colours."""
+    return [list(p) for p in _packed(bw, bh, size, tuple(colours))]
 
 
 def _placed(piece: str, turns: int, anchor: Hex, size: float) -> tuple[Matrix, tuple[float, float]]:
@@ -331,7 +495,109 @@ def sheet_drawing(cv: Canvas, sheet: dict, af: float, width: float,
         ops += cv.text(lx, ly - af * 0.08, piece, "name", scale=k, align="center", valign="baseline", wrap=False)
         mark = cv.symbol(f"sym-{CONTENT.colours[colour].symbol}")
         ops.append(Use(mark, Matrix.translate(lx, ly + af * 0.2) @ Matrix.scale(k * 0.8), tag=f"symbol {colour}"))
+    if sheet.get("band"):  # a player aid below the last sheet's pieces, its back behind it
+        y, h = sheet["band"]
+        aid = _inventory_band if back else _setup_band
+        ops.append(Group(tuple(aid(cv, 0.0, y, width, h)), Matrix.translate(*offset) if back else Matrix()))
     return ops
+
+
+#: The least free height below the last sheet's pieces worth a player aid (mm), the gap
+#: between the pieces and it, and the width of the set-up diagram's text column.
+#: (The list of pieces needs about 110 mm: three rows of pieces in cells 4 mm or more across.)
+BAND_MIN, BAND_GAP, BAND_TEXT_W = 110.0, 6.0, 74.0
+
+
+def free_band(page: list[tuple[str, str, int, Hex]], af: float, bh: float) -> tuple[float, float] | None:
+    """The band (y, h) of a sheet left free below its pieces, if BAND_MIN mm or more: the
+    last sheet holds the 6th colour's pieces only in its top part (432 blocks need more than
+    two sheets' 215 or 217 cells), and its foot then carries a player aid."""
+    size = af / SQRT3
+    bottom = max(to_pixel(c, size)[1] + af for _, piece, turns, anchor in page
+                 for c in (add(hexgrid.rotate(h, turns), anchor) for h in CONTENT.pieces[piece]))
+    y = bottom + BAND_GAP
+    return (y, bh - y) if bh - y >= BAND_MIN else None
+
+
+def _setup_band(cv: Canvas, x: float, y: float, w: float, h: float) -> list[Op]:
+    """The front of the last sheet's foot: the board with the 5-player obstacles (the overview,
+    reduced) and its key, the key beside the board or above it, whichever lets the board be
+    larger; a card left once the pieces above it are cut out."""
+    ops = cv.text(x, y, "Board overview: setting up", "title", valign="top", wrap=False)
+    top, bottom = y + 9.0, y + h
+    words = (f"Five players: before the first turn, lay the {len(CONTENT.obstacles)} pieces of the colour "
+             "nobody plays on the shaded shapes, each where its name is: they are obstacles, and the "
+             "whole board is played.")
+    boards = [board_drawing(cv, DEFAULT_HEX, False, turned, obstacles=True) for turned in (False, True)]
+    above = cv.text(x, top, words, "keynote", w=w, valign="top")
+    rows = len(key_rows())
+    key_top = max(op.y for op in above if isinstance(op, Text)) + 3.0
+    board_top = key_top + 9.0 * -(-rows // 2) + 3.0  # the key's rows in two columns
+    beside = [(min((w - BAND_TEXT_W - 4.0) / d.w, (bottom - top) / d.h), d) for d in boards]
+    stacked = [(min(w / d.w, (bottom - board_top) / d.h), d) for d in boards]
+    s, b = max(beside, key=lambda f: f[0])
+    s2, b2 = max(stacked, key=lambda f: f[0])
+    if s2 > s:  # words and key above, the board centred below
+        ops += above + _key_rows(cv, _Board(DEFAULT_HEX), x, key_top, w, columns=2)
+        ops.append(Group(readable(b2.ops, s2), Matrix.translate(x + (w - b2.w * s2) / 2, board_top) @ Matrix.scale(s2),
+                         tag="setup board"))
+        return [Group(tuple(ops), tag="setup band")]
+    ops.append(Group(readable(b.ops, s), Matrix.translate(x, top) @ Matrix.scale(s), tag="setup board"))
+    tx = x + b.w * s + 4.0
+    text = cv.text(tx, top, words, "keynote", w=x + w - tx, valign="top")
+    below = max(op.y for op in text if isinstance(op, Text)) + 4.0
+    ops += text + _key_rows(cv, _Board(DEFAULT_HEX), tx, below, x + w - tx)
+    return [Group(tuple(ops), tag="setup band")]
+
+
+def _inventory_band(cv: Canvas, x: float, y: float, w: float, h: float) -> list[Op]:
+    """The back of the last sheet's foot: each colour's 18 pieces, named, with their blocks
+    (a box's check that none is lost, and what a piece left costs at the end)."""
+    blocks = sum(len(c) for c in CONTENT.pieces.values())
+    ops = cv.text(x, y, f"Each colour's {len(CONTENT.pieces)} pieces ({blocks} blocks)", "title",
+                  valign="top", wrap=False)
+    ops += cv.text(x, y + 8.0, "Put each colour's pieces back by this list. At the end of a game every "
+                   "block of a piece left is a penalty point (the score pad).", "keynote", w=w, valign="top")
+    top, cols = y + 19.0, 6
+    rows = -(-len(CONTENT.pieces) // cols)
+    cw, ch = w / cols, (y + h - top) / rows
+    room_w, room_h = cw - 3.0, ch - 9.0  # each piece's room; its words below it
+
+    def fit(shape: list[Hex]) -> float:  # how large the cells of this shape may be
+        ew, eh = _extent(shape, 1.0 / SQRT3)  # at cells 1 mm across flats
+        return min(room_w / ew, room_h / eh)
+
+    turns = {p: max(([hexgrid.rotate(c, t) for c in CONTENT.pieces[p]] for t in range(6)), key=fit)
+             for p in CONTENT.pieces}
+    af = min(8.0, *(fit(sh) for sh in turns.values()))  # one size for every piece of the list
+    if af < 4.0:
+        raise PrintkitError("the pieces' list does not fit below the last sheet's pieces")
+    size = af / SQRT3
+    for i, piece in enumerate(CONTENT.pieces):
+        cells, shape = CONTENT.pieces[piece], turns[piece]
+        x0, x1, y0, y1 = _bounds(shape, size)
+        cx, cy = x + (i % cols + 0.5) * cw, top + (i // cols) * ch
+        at = Matrix.translate(cx - (x0 + x1) / 2, cy + (room_h - (y1 - y0)) / 2 - y0)
+        ops.append(Group((area_path(frozenset(shape), size, cv.style("listpiece")),
+                          segments_path(inner_edges(frozenset(shape), size), cv.style("listinner"))),
+                         at, tag=f"list {piece}"))
+        n = len(cells)
+        ops += cv.text(cx, cy + ch - 7.0, f"{piece}: {n} block{'s' if n > 1 else ''}", "keynote",
+                       align="center", valign="top", wrap=False)
+    return [Group(tuple(ops), tag="pieces list")]
+
+
+def _bounds(shape: list[Hex], size: float) -> tuple[float, float, float, float]:
+    xs = [to_pixel(c, size)[0] for c in shape]
+    ys = [to_pixel(c, size)[1] for c in shape]
+    af = size * SQRT3
+    return min(xs) - size, max(xs) + size, min(ys) - af / 2, max(ys) + af / 2
+
+
+def _extent(shape: list[Hex], size: float) -> tuple[float, float]:
+    """A shape's width and height."""
+    x0, x1, y0, y1 = _bounds(shape, size)
+    return x1 - x0, y1 - y0
 
 
 def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool = True) -> Document:
@@ -343,7 +609,8 @@ def build_pieces(opts: PrintOptions, hex_size: float = DEFAULT_HEX, backs: bool 
     _, _, bw, bh = content_box(opts)
     packed = pack_pieces(bw, bh, af / SQRT3, list(CONTENT.colours))
     sides = ("front", "back") if backs else ("front",)
-    sheets = [{"side": side, "pieces": p} for p in packed for side in sides]
+    band = free_band(packed[-1], af, bh)
+    sheets = [{"side": side, "pieces": p, "band": band if p is packed[-1] else None} for p in packed for side in sides]
     sheet = lambda cv, data, w, h: sheet_drawing(cv, data["sheet"], af, bw, opts.duplex_offset)  # noqa: E731
     data = {"palette": CONTENT.palette, "sheets": sheets, "slots": {"sheet": sheet}}
     doc = build_document("gemblo/pieces.yaml", opts, FooterInfo(GAME, "pieces"), data)

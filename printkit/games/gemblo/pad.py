@@ -129,8 +129,11 @@ def geometry() -> Geometry:
         x, ry = col * 96.0, y + 6.5 + row * rh
         g.labels.append(Label(str(n), x, ry, 5.0, rh - 1.0, "head"))
         g.boxes.append(Box(field("players", n, "name"), x + 6.0, ry, 56.0, rh - 1.0, "text", 20))
-        g.labels.append(Label(d["penalty_label"], x + 62.5, ry, 12.0, rh - 1.0, "sub", "right"))
-        g.boxes.append(Box(field("players", n, "penalty"), x + 75.5, ry, 15.0, rh - 1.0, "number", 4, "total"))
+        # The penalty box's label ends label_gap before it (right-aligned against the gap).
+        box_x = x + 75.5
+        g.labels.append(Label(d["penalty_label"], x + 62.5, ry, box_x - float(d["label_gap"]) - (x + 62.5), rh - 1.0,
+                              "sub", "right"))
+        g.boxes.append(Box(field("players", n, "penalty"), box_x, ry, 15.0, rh - 1.0, "number", 4, "total"))
     return Geometry(g.boxes, g.labels, g.bands, g.colour_rows, g.piece_at, y)
 
 

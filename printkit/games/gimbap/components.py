@@ -14,6 +14,7 @@ from printkit.core.geometry.nets import cross_net
 from printkit.core.layout.load import load_layout
 from printkit.core.text import wrap
 from printkit.core.typescale import at_least_minimum
+from printkit.core.units import pt_to_mm
 from printkit.errors import PrintkitError
 from printkit.games.gimbap import drawing
 from printkit.games.gimbap.content import CONTENT
@@ -57,8 +58,16 @@ def _segments(segs) -> str:
     return " ".join(f"M{a[0]:.3f} {a[1]:.3f} L{b[0]:.3f} {b[1]:.3f}" for a, b in segs)
 
 
+def notation_pt(edge: float) -> float:
+    """The size of a face's part names, in points (layouts/gimbap/dice.yaml ``caption_pt``): the
+    caption size on a face of the default edge or larger, a smaller one (never under 6 pt) on the
+    smaller faces, where the icons leave less room."""
+    sizes = load_layout("gimbap/dice.yaml").spec.data["caption_pt"]
+    return float(sizes["full"] if edge >= sizes["full_from"] - 1e-9 else sizes["small"])
+
+
 def _captions(face: dict, scale: float, edge: float) -> dict[str, float]:
-    """Where a face's two names go (layouts/gimbap/dice.yaml), at 6 pt whatever the edge (the
+    """Where a face's two names go (layouts/gimbap/dice.yaml), at :func:`notation_pt` (the
     icons scale, the words stay readable), every word at least the layout's ``caption_inset``
     inside the face's folds and cuts (DESIGN.md: text 3 mm from a trim). On the 20 mm face the
     first icon is centred at (-4.4, -4.6) with its foot at -1.1 and the second at (4.4, 1.0):
@@ -71,8 +80,8 @@ def _captions(face: dict, scale: float, edge: float) -> dict[str, float]:
     layout = load_layout("gimbap/dice.yaml")
     inset = layout.spec.data["caption_inset"]
     style = layout.styles["notation"]
-    assert isinstance(style.font, str) and isinstance(style.font_size, float)
-    font, size = get_font(style.font), at_least_minimum(style.font_size)
+    assert isinstance(style.font, str)
+    font, size = get_font(style.font), at_least_minimum(pt_to_mm(notation_pt(edge)))
     width_b = font.width(face["name_b"], size)
     centre_b = min(4.4 * scale, half - inset - width_b / 2)
     left_a = -half + inset
@@ -113,7 +122,7 @@ def dice_data(edge: float, opts: PrintOptions | None = None) -> dict:
     pitch_y += spare_y
     left = tab + max(0.0, design[0] - cols * pitch_x + gap_x) / 2
     return {
-        "edge": edge, "scale": scale, "tab": tab, "left": left, "top": geo["nets_y"] + spare_y,
+        "edge": edge, "scale": scale, "tab": tab, "notation_pt": notation_pt(edge), "left": left, "top": geo["nets_y"] + spare_y,
         "name_w": edge - tab - geo["caption_inset"],  # the die's name, clear of the top face's tab
         # The parts' names fit a face from a 20 mm edge, the die's beside the net; a smaller
         # die shows its icons alone.

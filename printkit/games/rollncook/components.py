@@ -5,8 +5,10 @@ from __future__ import annotations
 from printkit.core.build import build_document
 from printkit.core.draw.ops import Document, LazySequence
 from printkit.core.draw.page import FooterInfo, PrintOptions
+from printkit.core.fonts import get_font
 from printkit.core.layout.load import load_layout
 from printkit.core.qr import qr_path
+from printkit.core.typescale import at_least_minimum
 from printkit.errors import PrintkitError
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.form import BULLETS_BASIC, BULLETS_RARE, field_ops
@@ -16,6 +18,8 @@ from printkit.games.rollncook.sheet import Sheet, generate
 GAME = "rollncook"
 #: Between the outermost plate's rim and the fork's or knife's middle, mm.
 CUTLERY_GAP = 1.1
+#: Between an inventory row's text and its dotted leader, and the leader and the first bullet, mm.
+LEADER_GAP = 1.5
 #: Fillable sheets in one file at most (a form is for players at a table, not a print run).
 MAX_FILLABLE = 200
 
@@ -35,13 +39,30 @@ def _pitch() -> float:
 
 
 def _inventory(geo: dict) -> list[dict]:
-    """The inventory's rows: basics, the mystery ingredient, then rares with their recipes (RNC-6)."""
+    """The inventory's rows: basics, the mystery ingredient, then rares with their recipes (RNC-6).
+
+    Each row's name (and recipe) is joined to its bullets by a dotted leader (issue 28: the
+    names are short and the bullets start far to their right) at the bullets' height, from
+    LEADER_GAP mm past the longer of its texts (as the layout prints them) to LEADER_GAP mm
+    before the first bullet; a row whose text reaches closer than that has none."""
     mid, name_h = geo["inv_mid"], 2.6
+    styles = load_layout(LAYOUT).styles
+    end = geo["bullet_x"] - geo["bullet_r"] - LEADER_GAP
+
+    def leader(name: str, recipe: str) -> dict:
+        wide = 0.0
+        for text, st in ((name, styles["invname"]), (recipe, styles["caption"])):
+            assert isinstance(st.font, str) and isinstance(st.font_size, float)
+            wide = max(wide, get_font(st.font).width(text, at_least_minimum(st.font_size)))
+        start = geo["inv_name_x"] + wide + LEADER_GAP
+        return {"leader": "yes" if end - start >= 2 * LEADER_GAP else "", "leader_x": round(start, 4),
+                "leader_x2": round(end, 4)}
+
     rows = [{"icon": icon(b), "name": b, "recipe": "", "bullets": list(range(BULLETS_BASIC)),
-             "name_y": round(mid - name_h / 2, 4), "recipe_y": 0.0}
+             "name_y": round(mid - name_h / 2, 4), "recipe_y": 0.0, **leader(b, "")}
             for b in CONTENT.basics + (CONTENT.mystery,)]
     rows += [{"icon": icon(r), "name": r, "recipe": " + ".join(parts), "bullets": list(range(BULLETS_RARE)),
-              "name_y": round(mid - name_h, 4), "recipe_y": round(mid + 0.1, 4)}
+              "name_y": round(mid - name_h, 4), "recipe_y": round(mid + 0.1, 4), **leader(r, " + ".join(parts))}
              for r, parts in CONTENT.rares.items()]
     return rows
 
@@ -110,7 +131,7 @@ def _marks(sheet: Sheet, geo: dict) -> dict:
         for k, ing in enumerate(h.table):
             seg = geo["segments"][k]
             icons.append({"s": icon(ing), "x": round(x + geo["mid"] + seg["ix"], 4),
-                          "y": round(table_y + seg["iy"], 4), "k": geo["table_icon_scale"]})
+                          "y": round(table_y + seg["iy"], 4), "k": geo["table_icon_scale"][ing]})
     return {"id": sheet.id, "seed": sheet.seed, "rare": rare, "icons": icons}
 
 

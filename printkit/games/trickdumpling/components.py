@@ -34,11 +34,14 @@ def palette() -> dict:
     pal = dict(CONTENT.palette)
     for s in CONTENT.suits:
         pal[f"tint-{s.id}"] = {"colour": _tint(s.colour), "bw": "#ffffff"}
+        # A card's inner frame: the suit's colour; in --bw a mid grey hairline.
+        pal[f"frame-{s.id}"] = {"colour": s.colour, "bw": "#8a8a8a"}
         # A rank board's title band: the suit's colour; in --bw a pale grey under black type.
         pal[f"band-{s.id}"] = {"colour": s.colour, "bw": "#ececec"}
     # Special cards: a tint of the wild colour their icons are drawn in (layouts/trickdumpling/icons.yaml).
     wild = load_layout("trickdumpling/icons.yaml").colours["wild"].colour
     pal["tint-special"] = {"colour": _tint(wild), "bw": "#ffffff"}
+    pal["frame-special"] = {"colour": wild, "bw": "#8a8a8a"}
     return pal
 
 
@@ -60,7 +63,9 @@ def _pips(value: int, special: bool, spec: dict) -> list[dict]:
     middle = parse_length(spec["middle"])
     centre = parse_length(spec["centre"]["special" if special else "suit"])
     column = parse_length(spec["column"])
-    scale = spec["alone"] if len(pattern) == 1 else spec["size"]
+    # A suit card's pips by its value (`sizes`); a special card's (Schrodinger's 5, above its
+    # name and rule) at the plain `size`.
+    scale = spec["alone"] if len(pattern) == 1 else spec["size"] if special else spec["sizes"].get(value, spec["size"])
     return [{"x": round(middle + col * column, 3), "y": round(centre + dy, 3), "scale": scale,
              "rotate": 180 if dy > 0 else 0} for col, dy in pattern]
 
@@ -87,12 +92,13 @@ def cards_data() -> dict:
             sp = specials[c.code]
             number = "" if c.steamer else str(c.value)
             card = {"icon": "steamer" if c.steamer else "wild", "name": sp["name"], "rule": sp.get("rule", ""),
-                    "tint": "tint-special", "name_y": 52}
+                    "tint": "tint-special", "frame": "frame-special", "name_y": 52}
         else:
             assert c.suit is not None  # a card that is not special has a suit
             s = CONTENT.suit(c.suit)
             number = str(c.value)
-            card = {"icon": f"suit-{s.id}", "name": s.name, "rule": "", "tint": f"tint-{s.id}", "name_y": 68}
+            card = {"icon": f"suit-{s.id}", "name": s.name, "rule": "", "tint": f"tint-{s.id}", "frame": f"frame-{s.id}",
+                    "name_y": 68}
         index = _underline(number, layout, "index", parse_length(layout.spec.data["corner"]["x"]))
         corner_icon = layout.spec.data["corner"]["icon" if number else "alone"]
         cards.append({"code": c.code, "number": number, **card, **index, "corner_icon": corner_icon,

@@ -142,3 +142,27 @@ def test_every_piece_has_a_tick_beside_it():
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_type_at_least_6_pt_and_nothing_in_the_margin(paper):
     print_rules_kept(pad, paper)
+
+
+def test_a_penalty_label_stands_clear_of_its_box():
+    """DESIGN.md / issue 28: >= 2 mm between a label and what it labels. Each of the six
+    "penalty" labels ends at least 2 mm (its box's stroke included) before its box, and no more
+    than 4 mm, so it still reads as that box's label (it was 1.1 mm)."""
+    from printkit.core.draw import ops as O
+    from printkit.core.draw.page import PrintOptions
+    from printkit.core.fonts import get_font
+
+    doc = pad.build_pad(PrintOptions(paper="a4"), fillable=False)
+    page = doc.pages[0]
+    rects, labels = [], []
+    for op, m in O.walk(page.ops, symbols=doc.symbols):
+        if isinstance(op, O.Rect):
+            (ax, ay), (bx, by) = m.apply(op.x, op.y), m.apply(op.x + op.w, op.y + op.h)
+            rects.append((min(ax, bx), min(ay, by), max(ay, by), op.style.stroke_width * m.scale_factor))
+        elif isinstance(op, O.Text) and op.text == pad._spec()["penalty_label"]:
+            (x0, y), (x1, _) = m.apply(op.x, op.y), m.apply(op.x + get_font(op.font).width(op.text, op.size), op.y)
+            labels.append((max(x0, x1), y))
+    assert len(labels) == 6
+    for end, y in labels:
+        gap = min(left - end - stroke / 2 for left, top, bottom, stroke in rects if top <= y <= bottom and left > end)
+        assert 2.0 <= gap <= 4.0, gap

@@ -219,3 +219,17 @@ def test_lesson_diagrams_share_one_scale_found_once(monkeypatch):
     assert len(calls) == len(set(calls)) == 1
     builds = [lesson["build"] for lesson in components.lessons_data()["lessons"]]
     assert {d.matrix.a for d in diagrams} == {real(builds, *calls[0])}
+
+
+@pytest.mark.parametrize("edge, least_pt", [(components.DEFAULT_EDGE, 6.5), (28.0, 6.5), (20.0, 6.0)])
+def test_dice_part_names_are_caption_size_on_a_full_face(edge, least_pt):
+    """DESIGN.md: captions 6.5 pt. The parts' names on every face of the default 25 mm dice (and
+    larger) print at 6.5 pt (they were 6 pt); a 20 mm face, with less room beside its icons,
+    keeps 6 pt, never less."""
+    doc = components.build_dice(PrintOptions(), edge)
+    words = {w for die in components.dice_data(edge)["dice"] for f in die["faces"]
+             for w in f["name_a"].split() + [f["name_b"]]}
+    sizes = [op.size * m.scale_factor / (25.4 / 72) for page in doc.pages for op, m in O.walk(page.ops, symbols=doc.symbols)
+             if isinstance(op, O.Text) and op.text in words]
+    assert len(sizes) >= 4 * 6 * 2  # two names on each of the 24 faces
+    assert min(sizes) >= least_pt - 1e-6 and max(sizes) <= least_pt + 1e-6

@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 import pytest
+from pypdf import PdfReader
 
 from printkit.core.draw import ops as O
 from printkit.core.draw.page import PrintOptions
@@ -260,26 +261,45 @@ def test_missions_and_cooks_use_most_of_the_card(comp, side, w, h):
     doc = build(comp)
     found = 0
     for i, _, _, m in card_groups(doc, side):
-        x, y = m.apply(0, 0)
-        share_w, share_h = ink_box(kitcache.pdf_page(pdf, i, dpi), x, y, w, h, dpi / 25.4)
+        # Missions stand turned a quarter on the sheet (review #20): the card's box on the page.
+        corners = [m.apply(u, v) for u in (0, w) for v in (0, h)]
+        x, y = min(c[0] for c in corners), min(c[1] for c in corners)
+        turned = abs(m.b) > 0.5
+        share_x, share_y = ink_box(kitcache.pdf_page(pdf, i, dpi), x, y, *((h, w) if turned else (w, h)), dpi / 25.4)
+        share_w, share_h = (share_y, share_x) if turned else (share_x, share_y)
         assert share_w > 0.9 and share_h > 0.8, (comp, side, share_w, share_h)
         found += 1
     assert found == 5
 
 
-def test_a_cooks_rule_is_large_and_spans_its_column():
-    """The cook's rule in words, large: at least 8 pt (body text is 7.5 to 9), its lines
-    together across most of the space right of the icon."""
+def test_a_cooks_rule_is_body_size_top_aligned_and_spans_its_column():
+    """The cook's rule in words at body size (review #22: 9 pt, DESIGN.md's body is 7.5-9 pt; it
+    was 12), measured in the PDF; on every board its first line stands at the same height, under
+    the title band (Hard Steamer's short rule was centred), and the lines fill the width right of
+    the icon."""
+    pdf = kitcache.pdf("trickdumpling", "cooks")
+    rules = " ".join(cook["text"] for cook in CONTENT.cooks)
+    sizes: list[float] = []
+
+    def visit(text, cm, tm, font, size):
+        if len(text.strip()) > 3 and text.strip() in rules:  # a line of a cook's rule
+            sizes.append(round(size * math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1]), 2))
+
+    PdfReader(pdf).pages[0].extract_text(visitor_text=visit)
+    assert len(sizes) >= 5 * 3 and set(sizes) == {9.0}, sizes
     doc = build("cooks")
-    for cook in CONTENT.cooks:
+    boards = {n: m for _, n, _, m in card_groups(doc)}
+    tops = []
+    for n, cook in enumerate(CONTENT.cooks, start=1):
         lines = [(op, m) for p in doc.pages for op, m in O.walk(p.ops)
                  if isinstance(op, O.Text) and op.tag == f"rule {cook['id']}"]
         assert lines, cook["id"]
-        assert min(op.size for op, _ in lines) >= pt_to_mm(8)
+        assert {round(op.size, 4) for op, _ in lines} == {round(pt_to_mm(9), 4)}
         extents = [text_extent(op, m) for op, m in lines]
+        tops.append(round(min(e[2] for e in extents) - boards[n].apply(0, 0)[1], 3))
         width = max(e[1] for e in extents) - min(e[0] for e in extents)
-        height = max(e[2] for e in extents) - min(e[2] for e in extents)
-        assert width > 40 and height > 15, (cook["id"], width, height)
+        assert width > 40, (cook["id"], width)
+    assert len(set(tops)) == 1 and tops[0] < 25, tops
 
 
 # Low ink -------------------------------------------------------------------------------------
