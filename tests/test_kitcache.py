@@ -81,18 +81,18 @@ def test_uses_found_by_id_draw_what_cairosvgs_walk_draws(tmp_path):
 
 
 def test_made_files_and_pages_are_the_clis_and_made_once(tmp_path):
-    pdf = kitcache.pdf("gimbap", "tokens")
-    assert pdf.name == "gimbap-tokens-a4.pdf" and kitcache.pdf("gimbap", "tokens") == pdf
-    assert kitcache.made("gimbap", "tokens", "--format", "pdf") == (pdf,)  # the same make, not another
-    r = run_cli("make", "gimbap", "tokens", "--out", str(tmp_path))
+    pdf = kitcache.pdf("gimbap", "fillings")
+    assert pdf.name == "gimbap-fillings-a4.pdf" and kitcache.pdf("gimbap", "fillings") == pdf
+    assert kitcache.made("gimbap", "fillings", "--format", "pdf") == (pdf,)  # the same make, not another
+    r = run_cli("make", "gimbap", "fillings", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     assert (tmp_path / pdf.name).read_bytes() == pdf.read_bytes()
     assert kitcache.page_count(pdf) == 2
     page = kitcache.pdf_page(pdf, 1, 50)
     assert np.array_equal(page, pdf_pages(pdf, 50)[1]) and not page.flags.writeable
     assert kitcache.pdf_page(pdf, 1, 50) is page
-    (svg, _) = kitcache.svgs("gimbap", "tokens")
-    assert svg.name == "gimbap-tokens-a4-p01.svg"
+    (svg, _) = kitcache.svgs("gimbap", "fillings")
+    assert svg.name == "gimbap-fillings-a4-p01.svg"
     assert kitcache.svg_page(svg, dpi=40) is kitcache.svg_page(svg, dpi=40)
     assert np.array_equal(kitcache.svg_page(svg, dpi=40), svg_page(svg, dpi=40))
 

@@ -111,7 +111,7 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
     _check_count(layout, len(items), "cards.over", "cards")
     grid = None
     try:  # the card fits this paper, or the layout says why before a card is drawn (issue 26)
-        grid = plan_grid(w, h, opts, gutter, count=len(items))
+        grid = plan_grid(w, h, opts, gutter, count=len(items), fold=c.fold and c.back is not None)
     except PrintkitError as e:
         if not opts.items:  # an item alone needs no paper
             raise layout.error("cards", str(e)) from None
@@ -143,8 +143,8 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
         r.start_page()
         notes = (front, r.elements(c.sheet.back, sub, "cards.sheet.back"))
     sheets = impose_cards(fronts, backs, w, h, opts, info, gutter, guide, r.length(c.radius, ctx, "cards.radius"),
-                          notes, balance=c.balance)
-    return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None)
+                          notes, balance=c.balance, fold=c.fold)
+    return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None and not c.fold)
 
 
 def _ink(pages: list[Page], r: Renderer, opts: PrintOptions) -> list[Page]:

@@ -101,7 +101,7 @@ def _mask(item, grow_mm: float) -> np.ndarray:
 def test_pages_are_their_design_box_and_a_poster_board_its_whole_drawing():
     board = _items("jubako", "board")
     assert [(b.name, b.trim_mm, b.bleed_mm) for b in board] == [
-        ("jubako-board-001-face", (190, 250), 0), ("jubako-board-002-face", (190, 250), 0)]
+        ("jubako-board-001-face", (190, 256), 0), ("jubako-board-002-face", (190, 256), 0)]  # board.yaml size
     (big,) = _items("gemblo", "board", dpi=72)
     assert big.kind == "board" and big.trim_mm[0] > 350 and big.image.size == item_px(big.trim_mm, 0, 72)
 

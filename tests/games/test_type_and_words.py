@@ -149,10 +149,10 @@ def _uses(game: str, comp: str) -> list[O.Use]:
     return [op for page in doc.pages for op, _ in O.walk(page.ops) if isinstance(op, O.Use)]
 
 
-@pytest.mark.parametrize("game,others", [("gimbap", ("dice", "lessons", "tokens", "fillings")),
-                                         ("jubako", ("tiles", "board", "tokens"))])
-def test_aid_headings_have_marks_of_their_own(game, others):
+@pytest.mark.parametrize("game,others,sections", [("gimbap", ("dice", "lessons", "tokens", "fillings"), 6),
+                                                  ("jubako", ("tiles", "board", "tokens"), 5)])
+def test_aid_headings_have_marks_of_their_own(game, others, sections):
     heads = [u.symbol for u in _uses(game, "aid") if u.tag == "aid icon"]
-    assert len(heads) == 2 * 5 and len(set(heads)) == 5  # five sections, two aids a page
+    assert len(heads) == 2 * sections and len(set(heads)) == sections  # a mark a section, two aids a page
     elsewhere = {u.symbol for comp in others for u in _uses(game, comp)}
     assert not set(heads) & elsewhere, set(heads) & elsewhere  # no ingredient or delicacy twice

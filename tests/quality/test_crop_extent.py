@@ -110,11 +110,12 @@ def test_last_sheet_marks_and_trim_end_at_its_cards(game, name, paper, bleed):
 
 def test_the_review_pages_now_mark_their_last_row():
     """The review's case: Letter gimbap tokens, 12 on a sheet of 5 x 4 cells. No mark stands
-    lower than 6 mm below the last row of tokens (main drew the bottom marks 150 mm lower)."""
+    lower than 6 mm below the last row of tokens (main drew the bottom marks 150 mm lower). The
+    tokens are now a fold sheet: their 12 backs are the lowest rows of the same page."""
     pages, _ = sheet_pages("gimbap", "tokens", "letter", 0.0)
     w, h = card_size("gimbap", "tokens")
     cards = cards_on(pages[0], w, h)
-    assert len(cards) == 12
+    assert len(cards) == 24
     lowest = max(c[3] for c in cards)
     assert max(m[3] for m in marks_on(pages[0])) <= lowest + 6.0 + 1e-6
 

@@ -3,7 +3,8 @@
 Every page printkit makes keeps everything at least :data:`MARGIN` mm from the paper's edge,
 and carries a footer naming what it is, "print at 100%" and a 50 mm scale bar to check it.
 Card sheets are laid out n-up; their backs follow on the next page, mirrored for long-edge
-duplex and shifted by the user's duplex offset.
+duplex and shifted by the user's duplex offset, or (a fold sheet) stand below the fronts on the
+same page, each behind its front once the sheet is folded across.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ FOOTER_GAP = 1.5
 SCALE_BAR = 50.0
 
 MARK_STYLE = Style(stroke=BLACK, stroke_width=0.2)
+#: A fold sheet's fold line is shown by a dashed tick at each end, outside the cards.
+FOLD_STYLE = Style(stroke=BLACK, stroke_width=0.2, dash=(1.0, 0.7))
 #: Crop marks stand this far outside the bleed box, and are at least MARK_LEN mm long (a
 #: shorter tick is hard to lay a ruler on); MARK_MIN is the room (beyond any bleed) they need.
 MARK_GAP = 1.0
@@ -200,10 +203,12 @@ class Grid:
     zone_x: float  # room for crop marks left and right of the grid
     zone_y: float
     turned: bool = False
+    #: A fold sheet: fronts in the upper half of the (even) rows, backs in the lower half.
+    fold: bool = False
 
     @property
     def per_page(self) -> int:
-        return self.cols * self.rows
+        return self.cols * (self.rows // 2 if self.fold else self.rows)
 
     @property
     def width(self) -> float:
@@ -233,8 +238,9 @@ class Grid:
         return self.x + c * (self.w + self.gutter), self.y + r * (self.h + self.gutter)
 
 
-def _grids(w: float, h: float, opts: PrintOptions, g: float, turned: bool) -> list[Grid]:
-    """The densest grid of w x h mm cells with the footer below, and with it at the right."""
+def _grids(w: float, h: float, opts: PrintOptions, g: float, turned: bool, fold: bool = False) -> list[Grid]:
+    """The densest grid of w x h mm cells with the footer below, and with it at the right
+    (``fold``: an even number of rows, at least two, half of them for the backs)."""
     W, H = opts.size
     zmin = (opts.bleed + MARK_MIN) if opts.crop_marks else opts.bleed
     out: list[Grid] = []
@@ -243,11 +249,13 @@ def _grids(w: float, h: float, opts: PrintOptions, g: float, turned: bool) -> li
         ah = H - 2 * MARGIN - (FOOTER_H + FOOTER_GAP if footer == "bottom" else 0)
         cols = math.floor((aw - 2 * zmin + g) / (w + g) + 1e-9)
         rows = math.floor((ah - 2 * zmin + g) / (h + g) + 1e-9)
+        if fold:
+            rows -= rows % 2
         if cols < 1 or rows < 1:
             continue
         gw, gh = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
         out.append(Grid(cols, rows, MARGIN + (aw - gw) / 2, MARGIN + (ah - gh) / 2, w, h, g, footer,
-                        (aw - gw) / 2, (ah - gh) / 2, turned))
+                        (aw - gw) / 2, (ah - gh) / 2, turned, fold))
     return out
 
 
@@ -256,7 +264,8 @@ def _sheets(grid: Grid, count: int | None) -> float:
     return -grid.per_page if count is None else math.ceil(count / grid.per_page)
 
 
-def plan_grid(w: float, h: float, opts: PrintOptions, gutter: float = 0.0, count: int | None = None) -> Grid:
+def plan_grid(w: float, h: float, opts: PrintOptions, gutter: float = 0.0, count: int | None = None,
+              fold: bool = False) -> Grid:
     """The densest grid of w x h mm cards on the (portrait) paper, with room for crop marks
     (at least MARK_LEN mm, outside the bleed box) and the footer.
 
@@ -265,19 +274,19 @@ def plan_grid(w: float, h: float, opts: PrintOptions, gutter: float = 0.0, count
     stands below the cards, upright, unless putting it at the right (turned, read bottom to
     top) saves a sheet. A landscape page would hold the same grid as turned cards on a
     portrait one, and portrait pages keep "flip on the long edge" meaning one thing for every
-    printer.
+    printer. A ``fold`` sheet holds its backs below its fronts: half its rows each.
     """
     g = max(gutter, 2 * opts.bleed)
-    grids = _grids(w, h, opts, g, turned=False)
+    grids = _grids(w, h, opts, g, turned=False, fold=fold)
     if abs(w - h) > 1e-9:
-        grids += _grids(h, w, opts, g, turned=True)
+        grids += _grids(h, w, opts, g, turned=True, fold=fold)
     # Fewest sheets; then the footer upright below the cards (a footer at the right reads
     # bottom to top: only where it saves a sheet); then upright cards; then more a sheet.
     best = min(grids, key=lambda c: (_sheets(c, count), c.footer != "bottom", c.turned, -c.per_page),
                default=None)
     if best is None:
         raise PrintkitError(
-            f"a {w:g} x {h:g} mm card (bleed {opts.bleed:g} mm) does not fit on "
+            f"a {w:g} x {h:g} mm card{' and its back below it' if fold else ''} (bleed {opts.bleed:g} mm) does not fit on "
             f"{PAPER_NAMES[opts.paper]} inside the {MARGIN:g} mm margin"
         )
     return best
@@ -324,11 +333,18 @@ def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
 def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
                  opts: PrintOptions, info: FooterInfo, gutter: float = 0.0,
                  guide: Style | None = None, radius: float = 0.0,
-                 notes: tuple[list[Op], list[Op]] = ([], []), balance: bool = False) -> list[Page]:
+                 notes: tuple[list[Op], list[Op]] = ([], []), balance: bool = False,
+                 fold: bool = False) -> list[Page]:
     """Card sheets: fronts n-up, and when ``backs`` are given each sheet's backs on the next
     page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``. ``notes`` (the
     fronts' page's, the backs') are printed once on every such page around its cards, upright,
     in the box inside the margins (:func:`sheet_bands`).
+
+    A ``fold`` sheet (fold-and-glue, no duplex printer needed) puts the backs on the same page:
+    the fronts fill the upper rows, and each back stands in the lower rows where its front
+    lands when the sheet is folded across the line halfway between them (marked by a dashed
+    tick at each end), turned so that a card turned over sideways shows its back upright. The
+    vertical cuts are marked above the fronts and below the backs, each row's cuts at its ends.
 
     Each card is drawn in its own coordinates (0..w, 0..h), clipped to its bleed when there is
     one (without bleed nothing is clipped).
@@ -342,14 +358,15 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     take one more where they do not divide evenly) instead of filling every sheet but the last.
     """
     W, H = opts.size
-    grid = plan_grid(w, h, opts, gutter, count=len(fronts))
+    fold = fold and backs is not None
+    grid = plan_grid(w, h, opts, gutter, count=len(fronts), fold=fold)
     b = opts.bleed
     per_sheet = grid.per_page
     if balance and fronts:
         n_sheets = math.ceil(len(fronts) / grid.per_page)
         per_sheet = math.ceil(len(fronts) / n_sheets)
     sheets = [range(i, min(i + per_sheet, len(fronts))) for i in range(0, len(fronts), per_sheet)]
-    n_pages = len(sheets) * (2 if backs is not None else 1)
+    n_pages = len(sheets) * (2 if backs is not None and not fold else 1)
     pages: list[Page] = []
     dx, dy = opts.duplex_offset
     clip = (-b, -b, w + 2 * b, h + 2 * b) if b > 0 else None
@@ -361,6 +378,11 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     fronts = [extend_to_bleed(f, w, h, b) for f in fronts]
     backs = None if backs is None else [extend_to_bleed(k, w, h, b) for k in backs]
     for s, sheet in enumerate(sheets):
+        if fold:
+            assert backs is not None
+            pages.append(_fold_sheet([fronts[i] for i in sheet], [backs[i] for i in sheet], sheet.start, grid,
+                                     w, h, opts, clip, guide, radius, s, notes[0]))
+            continue
         # The trim and bleed boxes end at the last row and column this sheet uses (issue 28).
         trim = grid.used(len(sheet))
         bleed_box = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
@@ -387,9 +409,18 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             shifted = Group(tuple(bops), Matrix.translate(dx, dy), tag="duplex-shift")
             pages.append(Page(W, H, [shifted], trim=mirror_box(trim), bleed=mirror_box(bleed_box) if b else None,
                               label=f"sheet {s + 1} backs"))
+    _sheet_footers(pages, grid, opts, info, n_pages, backs_between=backs is not None and not fold)
+    return pages
+
+
+def _sheet_footers(pages: list[Page], grid: Grid, opts: PrintOptions, info: FooterInfo, n_pages: int,
+                   backs_between: bool) -> None:
+    """Each card sheet page's footer, where ``grid`` puts it (``backs_between``: every second
+    page is a back, its footer at the right turned to the mirrored edge)."""
+    W, H = opts.size
     for p, page in enumerate(pages):
         text = footer_text(info, opts, p + 1, n_pages)
-        back = backs is not None and p % 2 == 1
+        back = backs_between and p % 2 == 1
         if grid.footer == "bottom":
             box = (MARGIN, H - MARGIN - FOOTER_H, W - 2 * MARGIN, FOOTER_H)
             page.ops.append(footer_ops(text, box, vertical=False))
@@ -397,7 +428,53 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             x = W - MARGIN - FOOTER_H
             box = (W - x - FOOTER_H if back else x, MARGIN, FOOTER_H, H - 2 * MARGIN)
             page.ops.append(footer_ops(text, box, vertical=True))
-    return pages
+
+
+def _fold_sheet(fronts: list[list[Op]], backs: list[list[Op]], first: int, grid: Grid, w: float, h: float,
+                opts: PrintOptions, clip, guide: Style | None, radius: float, s: int, note: list[Op]) -> Page:
+    """One fold sheet (see :func:`impose_cards`): ``fronts`` in the upper rows, ``backs`` in the
+    lower ones, each the mirror of its front across the fold line; card numbers from ``first``;
+    the fronts' ``note`` (a sheet's one page: a layout's back notes have no page to go on)."""
+    W, H = opts.size
+    b = opts.bleed
+    n = len(fronts)
+    cols, rows = min(grid.cols, n), -(-n // grid.cols)
+    fold_y = grid.y + rows * (grid.h + grid.gutter) - grid.gutter / 2
+    # Across the fold: the page reflected top to bottom about the fold line; the card's own
+    # left and right swapped, so that the two reflections make a half turn (no mirrored art).
+    across = Matrix.translate(0, 2 * fold_y) @ Matrix.mirror("y")
+    own = Matrix.translate(w, 0) @ Matrix.mirror("x")
+    ops: list[Op] = []
+    for k in range(n):
+        ops.append(Group(tuple(fronts[k]), card_matrix(grid, k, W, back=False), clip=clip,
+                         tag=f"card-{first + k + 1}-front"))
+    for k in range(n):
+        ops.append(Group(tuple(backs[k]), across @ card_matrix(grid, k, W, back=False) @ own, clip=clip,
+                         tag=f"card-{first + k + 1}-back"))
+    if guide is not None and b <= 0:
+        r = min(radius, w / 2, h / 2)
+        ops += [Group((Rect(0, 0, w, h, guide, radius=r),), card_matrix(grid, k, W, back=False), tag="cut-guide")
+                for k in range(n)]
+    zone = min(grid.zone_x, grid.zone_y)
+    offset, length = mark_geometry(zone, b)
+    if opts.crop_marks:
+        xs = sorted({round(grid.x + c * (grid.w + grid.gutter) + d, 6) for c in range(cols) for d in (0, grid.w)})
+        block = grid.span_y(2 * rows)
+        ys = []
+        for r in range(rows):
+            used = grid.span_x(min(grid.cols, n - r * grid.cols))
+            for y in (grid.y + r * (grid.h + grid.gutter), grid.y + r * (grid.h + grid.gutter) + grid.h):
+                ys += [(y, grid.x, grid.x + used), (2 * fold_y - y, grid.x, grid.x + used)]
+        ops += crop_marks([(x, grid.y, grid.y + block) for x in xs], sorted(set(ys)), offset, length)
+    right = grid.x + grid.span_x(cols)
+    ops += [Line(grid.x - offset - length, fold_y, grid.x - offset, fold_y, FOLD_STYLE, tag="fold-mark"),
+            Line(right + offset, fold_y, right + offset + length, fold_y, FOLD_STYLE, tag="fold-mark")]
+    if note:
+        ops.append(Group(tuple(note), Matrix.translate(MARGIN, MARGIN), tag="sheet-front"))
+    trim = (grid.x, grid.y, grid.span_x(cols), grid.span_y(2 * rows))
+    bleed_box = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
+    return Page(W, H, ops, trim=trim, bleed=bleed_box if b else None,
+                label=f"sheet {s + 1}: fronts above the fold, backs below")
 
 
 def item_pages(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,

@@ -515,6 +515,9 @@ class CardsSpec(Strict):
     back: list[Element] | None = None
     #: Printed once a sheet, above and below its cards (see :class:`SheetSpec`).
     sheet: SheetSpec | None = None
+    #: Backs on the fronts' page, below a fold line (fold-and-glue), instead of the next page
+    #: (see :func:`printkit.core.draw.page.impose_cards`).
+    fold: bool = False
 
 
 class PosterSpec(Strict):

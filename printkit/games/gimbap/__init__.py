@@ -29,11 +29,11 @@ DEFAULT_EDGE, EDGE_RANGE = 25.0, (12.0, 28.0)
 register(Component(GAME, "dice", "the four order dice as cube nets with glue tabs", lazy(f"{_HERE}.components:build_dice"),
                    settings={"edge": Setting(f"{DEFAULT_EDGE:g}mm", "the dice's cube edge, 12 to 28 mm (from 20 mm the faces name their parts)",
                                              length_between(*EDGE_RANGE, "the cube edge"))}, kind="die"))
-register(Component(GAME, "tokens", "the 12 point tokens, fronts and a common back", lazy(f"{_HERE}.components:build_tokens"), kind="token"))
+register(Component(GAME, "tokens", "the 12 point tokens, fronts and a common back below them, to fold and glue", lazy(f"{_HERE}.components:build_tokens"), kind="token"))
 register(Component(GAME, "lessons", "10 lesson cards, a solution on each back", lazy(f"{_HERE}.components:build_lessons"), kind="card"))
 register(Component(GAME, "fillings", "paper seaweed sheet, sheet fillings and strips for one player",
                    lazy(f"{_HERE}.components:build_fillings"), kind="sheet"))
-register(Component(GAME, "aid", "player aid: the round, checking, the end (two a page)", lazy(f"{_HERE}.components:build_aid"), kind="aid"))
+register(Component(GAME, "aid", "player aid: the round, checking, the end, the lesson cards (two a page)", lazy(f"{_HERE}.components:build_aid"), kind="aid"))
 register(Component(GAME, "pad", "score pad: the token each player keeps a round, points and radish totals",
                    lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}, kind="pad"))
 register_form_reader(f"{_HERE}.pad:FORM_READER", GAME)  # printkit score gimbap pad.pdf: a filled score pad

@@ -167,9 +167,13 @@ def build_tokens(opts: PrintOptions) -> Document:
 
 
 def _lesson_rows(text: str, rows: int) -> dict[str, float]:
-    """Where a lesson front's conditions go (layouts/gimbap/lessons.yaml): the block of rows
-    centred in the space between the lesson's words (wrapped as printed) and the card's safe
-    area, a faint rule halfway between the words and the rows."""
+    """Where a lesson front's conditions go (layouts/gimbap/lessons.yaml): the block of rows in
+    the space between the lesson's words (wrapped as printed) and the card's safe area, a faint
+    rule halfway between the words and the rows, the gaps above and below the rule as high as
+    the one under the rows. A short list spreads out: its
+    rows as high as the space over one row more than they are gives, from ``row_h`` up to
+    ``row_h_max``, the icons scaled with them (``row_k``) and the words after them
+    (``cond_x``, ``cond_w``: the layout's ``cond_x`` of a ``row_h`` row, scaled alike)."""
     layout = load_layout("gimbap/lessons.yaml")
     d, style = layout.spec.data, layout.styles["lessontx"]
     assert isinstance(style.font, str) and isinstance(style.font_size, float) and style.line_height
@@ -177,9 +181,16 @@ def _lesson_rows(text: str, rows: int) -> dict[str, float]:
     font = get_font(style.font)
     lines = len(wrap(text, font, size, float(d["text_w"])))
     words_end = float(d["text_y"]) + (lines - 1) * style.line_height * size + (font.ascent - font.descent) * size
-    block = rows * float(d["row_h"])
-    top = words_end + (float(d["rows_bottom"]) - words_end - block) / 2
-    return {"rows_y": top, "rule_y": (words_end + top) / 2}
+    base, space = float(d["row_h"]), float(d["rows_bottom"]) - words_end
+    row_h = min(float(d["row_h_max"]), max(base, space / (rows + 1)))
+    k = row_h / base
+    cond_x = float(d["cond_x"]) * k
+    block = rows * row_h
+    # The rule splits the space above the rows in two: the rows sit so that each half is as
+    # high as the space below them, three equal bands (none a blank band, issue 28).
+    top = words_end + 2 * (space - block) / 3
+    return {"rows_y": top, "rule_y": (words_end + top) / 2, "row_h": row_h, "row_k": k,
+            "cond_x": cond_x, "cond_w": float(d["text_w"]) - cond_x}
 
 
 def lessons_data() -> dict:
@@ -212,21 +223,45 @@ def build_lessons(opts: PrintOptions) -> Document:
     return build_document("gimbap/lessons.yaml", opts, FooterInfo(GAME, "lessons"), _common(lessons_data()))
 
 
-def fillings_data() -> dict:
-    parts = {p.id: {"id": p.id, "name": p.name, "w": p.size[0], "h": p.size[1], "mid": p.size[1] / 2}
-             for p in CONTENT.parts.values()}
+def fillings_data(opts: PrintOptions | None = None) -> dict:
+    """One player's paper fillings at the data's sizes (layouts/gimbap/fillings.yaml): each
+    strip's pattern steps, each caption under its piece, and where each piece goes on this
+    paper (``at``: spread down its page's printable box; ``width``: the box's width)."""
+    layout = load_layout("gimbap/fillings.yaml")
+    gap = float(layout.spec.data["caption_gap"])
+    parts = {p.id: {"id": p.id, "name": p.name, "w": p.size[0], "h": p.size[1], "mid": p.size[1] / 2,
+                    "cap_y": p.size[1] + gap} for p in CONTENT.parts.values()}
     # The sesame leaf is drawn leaf_drawn_w mm wide in the layout: scale it to the data's size,
     # keeping its outline and veins as wide as the styles say.
-    layout = load_layout("gimbap/fillings.yaml")
     scale = parts["sesame"]["w"] / layout.spec.data["leaf_drawn_w"]
     leaf = {"scale": scale, "stroke": _stroke(layout, "piece") / scale, "vein": _stroke(layout, "pattern") / scale}
-    strips = [parts[s] for s in CONTENT.strips]
+    # A strip's pattern: whole steps, centred along the strip with at least the margin at each end.
+    step, margin = float(layout.spec.data["step_len"]), float(layout.spec.data["step_margin"])
+    strips = []
+    for s in CONTENT.strips:
+        length = CONTENT.parts[s].size[0]
+        n = max(1, int((length - 2 * margin) // step))
+        first = (length - n * step + step) / 2
+        strips.append({**parts[s], "steps": [round(first + i * step, 3) for i in range(n)]})
     up = layout.spec.data["strips_up"]  # the layout stands this many strips up beside the rice
-    return {"parts": parts, "strips": strips, "strips_up": strips[:up], "strips_flat": strips[up:], "leaf": leaf}
+    # Each page's pieces spread down the printable box: the spare height shared between the gap
+    # under the heading, the gaps between the pieces and the one under the last.
+    width, height = _design(layout.spec, opts or PrintOptions())
+    head, cap = float(layout.spec.data["heading_h"]), float(layout.spec.data["caption_h"])
+    at: dict[str, dict[str, float]] = {}
+    for column in layout.spec.data["spread"]:
+        sizes = [CONTENT.parts[p].size for p in column]
+        spare = max(0.0, height - head - sum(h + cap for _, h in sizes)) / (len(column) + 1)
+        y = head + spare
+        for p, (w, h) in zip(column, sizes, strict=True):
+            at[p] = {"x": round((width - w) / 2, 3), "y": round(y, 3)}
+            y += h + cap + spare
+    return {"parts": parts, "strips": strips, "strips_up": strips[:up], "strips_flat": strips[up:], "leaf": leaf,
+            "at": at, "width": width}
 
 
 def build_fillings(opts: PrintOptions) -> Document:
-    return build_document("gimbap/fillings.yaml", opts, FooterInfo(GAME, "fillings"), _common(fillings_data()))
+    return build_document("gimbap/fillings.yaml", opts, FooterInfo(GAME, "fillings"), _common(fillings_data(opts)))
 
 
 def aid_data() -> dict:
