@@ -38,3 +38,33 @@ def test_gimbap_fold_sheet_says_how_to_make_the_tokens(paper, bleed):
     assert top >= max(marks) + 2.0  # clear of the lowest mark
     assert bottom <= H - PAGE_MARGIN - FOOTER_H - FOOTER_GAP  # above the footer
     assert x0 >= PAGE_MARGIN - 1e-6 and x0 + font.width(op.text, size) <= W - PAGE_MARGIN + 1e-6
+
+
+def test_rank_aid_board_rule_has_room_and_the_note_is_one_line_inside_the_trim():
+    """The "A trick" board (A4): its rule keeps 1.5 mm or more from the lowest step's descenders
+    above it and 1 mm or more from the note's line box below it (both were under 1 mm); the
+    note is one line, still says how ties go, and stays 3 mm or more inside the board's trim."""
+    page = games()["trickdumpling"]["rank"].build(PrintOptions()).pages[0]
+    board = next(m @ op.matrix for op, m in O.walk(page.ops)
+                 if isinstance(op, O.Group) and op.tag == "card-5-front")
+    x0, y0 = board.apply(0, 0)
+    x1, y1 = board.apply(88, 63)
+    texts, rules = [], []
+    for op, m in O.walk(page.ops):
+        if isinstance(op, O.Text):
+            x, base = m.apply(op.x, op.y)
+            if x0 < x < x1 and y0 + 14 < base < y1:  # below the board's band
+                font, size = get_font(op.font), op.size * m.a
+                texts.append((op.text, base - font.ascent * size, base - font.descent * size))
+        elif isinstance(op, O.Line) and op.y1 == op.y2:
+            (ax, ay), (bx, _) = m.apply(op.x1, op.y1), m.apply(op.x2, op.y2)
+            if x0 < ax < bx < x1 and y0 < ay < y1:
+                rules.append(ay)
+    assert len(rules) == 1
+    rule = rules[0]
+    notes = [t for t in texts if "most popular first" in t[0]]
+    assert len(notes) == 1 and "tie goes to the more popular suit" in notes[0][0]  # one line, all of it
+    above = max(bottom for _, _, bottom in texts if bottom < rule)
+    assert rule - above >= 1.5
+    assert notes[0][1] - rule >= 1.0
+    assert y1 - notes[0][2] >= 3.0
