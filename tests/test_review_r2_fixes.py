@@ -68,3 +68,32 @@ def test_rank_aid_board_rule_has_room_and_the_note_is_one_line_inside_the_trim()
     assert rule - above >= 1.5
     assert notes[0][1] - rule >= 1.0
     assert y1 - notes[0][2] >= 3.0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_rollncook_dice_key_stands_2mm_clear_of_the_dice_boxes(paper):
+    """Each hour's three dice boxes are two, then one under the second; the key (a die over the
+    word "roll") stands under the first box, its ink 2 mm or more left of the third box's (it
+    was 0.4 mm, squeezed into the room left of a centred third box) and clear of the first's."""
+    doc = games()["rollncook"]["sheet"].build(PrintOptions(paper=paper, seed=7))
+    boxes, keys, words = [], [], []
+    for op, m in O.walk(doc.pages[0].ops, symbols=doc.symbols):
+        if isinstance(op, O.Rect) and op.w == op.h and 7.0 <= op.w <= 7.5:
+            (x, y), half = m.apply(op.x, op.y), (op.style.stroke_width or 0) / 2
+            boxes.append((x - half, y - half, x + op.w + half, y + op.h + half))
+        elif isinstance(op, O.Use) and (op.tag or "").startswith("dice-key"):
+            x, y = (m @ op.matrix).apply(0, 0)
+            keys.append((x - 1.6 - 0.125, y - 1.6 - 0.125, x + 1.6 + 0.125, y + 1.6 + 0.125))  # 3.2 mm, 0.25 mm stroke
+        elif isinstance(op, O.Text) and op.text == "roll":
+            font, size = get_font(op.font), op.size * m.a
+            x, base = m.apply(op.x, op.y)
+            words.append((x, base - font.ascent * size, x + font.width(op.text, size), base - font.descent * size))
+    assert len(keys) == len(words) == 12 and len(boxes) == 36
+    boxes.sort(key=lambda b: (round(b[0], 3), b[1]))  # by column: first, second, third, next first...
+    for h, (key, word) in enumerate(zip(sorted(keys), sorted(words), strict=True)):
+        first, second, third = boxes[3 * h:3 * h + 3]
+        assert third[0] == pytest.approx(second[0]) and third[1] > second[3]  # under the second box
+        assert first[0] < (key[0] + key[2]) / 2 < first[2]  # the key under the first box
+        for ink in (key, word):
+            assert third[0] - ink[2] >= 2.0, (h, ink, third)  # beside the box it stands left of
+            assert ink[1] - first[3] >= 0.8, (h, ink, first)  # under the first box, not touching it
