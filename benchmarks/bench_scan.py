@@ -6,10 +6,13 @@ Generates phone photos of filled sheets (tests/scan/photos.py: a game the simula
 marks by "hand" in three pens and pencil, any rotation, tilt up to 20 degrees, blur, JPEG 50,
 uneven light, a shadow band, a thumb over a corner; every other photo curled up to 5 mm) for
 ``--seeds`` seeds on A4 and Letter, reads each (printkit/games/rollncook/scan.py) and compares
-with the truth. ``--quick`` reads 1 small photo (the smoke test): its figures mean little.
+with the truth. Every photo has one inventory row forced past its bullets, a number of 1 to 30
+in its "more" box (the simulator's games rarely fill a row). ``--quick`` reads 1 small photo
+(the smoke test): its figures mean little.
 
 Goals: marks read right >= 99.5% flat and >= 98% curled; no mark wrong and unflagged; every die
-right or flagged; median time a photo under 3 s (reading only, the photo's JPEG on disk).
+right or flagged, and every "more" box's number; median time a photo under 3 s (reading only,
+the photo's JPEG on disk).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from printkit.errors import PrintkitError  # noqa: E402
+from printkit.games.rollncook.form import inventory_rows  # noqa: E402
 from printkit.games.rollncook.scan import CONFIDENT, read_photo  # noqa: E402
 from tests.scan.photos import photo  # noqa: E402
 
@@ -36,11 +40,13 @@ def one(job: tuple[int, int, tuple[int, int], float, str]) -> dict:
     i, seeds, size, ppm, tmp = job
     seed, paper = 100 + i % seeds, ("a4", "letter")[(i // seeds) % 2]
     curl = 0.0 if i % 2 == 0 else 1.0 + 4.0 * ((i * 7) % 10) / 10
-    p = photo(seed, paper, game=i, size=size, curl=curl, variant=i, ppm=ppm)
+    rows = inventory_rows()
+    p = photo(seed, paper, game=i, size=size, curl=curl, variant=i, ppm=ppm,
+              more={rows[(i * 5) % len(rows)]: 1 + (i * 7) % 30})
     path = Path(tmp) / f"p{i}.jpg"
     path.write_bytes(p.jpeg)
     t, cpu = time.perf_counter(), time.process_time()
-    out: dict = {"kind": "curl" if curl else "flat", "marks": Counter(), "dice": Counter(), "worst": [],
+    out: dict = {"kind": "curl" if curl else "flat", "marks": Counter(), "dice": Counter(), "more": Counter(), "worst": [],
                  "qr_missed": False}
     try:
         r = read_photo(str(path))
@@ -52,10 +58,13 @@ def one(job: tuple[int, int, tuple[int, int], float, str]) -> dict:
     out["time"], out["cpu"] = time.perf_counter() - t, time.process_time() - cpu
     path.unlink()
     for name, read in r.reads.items():
-        want = p.truth.get(name, "" if read.kind in ("bullet", "die") else False)
+        want = p.truth.get(name, "" if read.kind in ("bullet", "die", "more") else False)
         sure = read.confidence >= CONFIDENT
-        if read.kind == "die":
-            out["dice"]["right" if read.value == want else "flagged" if not sure else "WRONG"] += 1
+        if read.kind in ("die", "more"):
+            key = "dice" if read.kind == "die" else "more"
+            out[key][("empty " if key == "more" and not want else "") + ("right" if read.value == want else "flagged" if not sure else "WRONG")] += 1
+            if read.value != want and sure:
+                out["worst"].append(f"photo {i} ({p.settings}): {name} read {read.value!r}, truth {want!r}")
             continue
         t_ = out["marks"]
         t_["marks"] += 1
@@ -97,10 +106,12 @@ def report(results: list[dict], seeds: int, size: tuple, partial: bool = False) 
     """The figures of the photos read so far (``partial``: more to come)."""
     tally: dict[str, Counter] = {"flat": Counter(), "curl": Counter()}
     dice: Counter = Counter()
+    more: Counter = Counter()
     times, cpus, worst, qr_missed = [], [], [], 0
     for r in results:
         tally[r["kind"]].update(r["marks"])
         dice.update(r["dice"])
+        more.update(r["more"])
         times.append(r["time"])
         cpus.append(r["cpu"])
         worst += r["worst"]
@@ -114,6 +125,10 @@ def report(results: list[dict], seeds: int, size: tuple, partial: bool = False) 
     n = max(1, sum(dice.values()))
     print(f"dice: {dice['right'] / n:.2%} right, {dice['flagged'] / n:.2%} flagged, {dice['WRONG']} wrong and unflagged "
           f"(right or flagged: {(dice['right'] + dice['flagged']) / n:.2%})")
+    n = max(1, more["right"] + more["flagged"] + more["WRONG"])
+    print(f"'more' numbers: {more['right'] / n:.2%} right, {more['flagged'] / n:.2%} flagged, {more['WRONG']} wrong and "
+          f"unflagged of {n}; empty boxes: {more['empty right']} read empty, {more['empty flagged']} flagged, "
+          f"{more['empty WRONG']} wrong and unflagged")
     print(f"QR code read: {n_photos - qr_missed} of {n_photos} (the others read with --seed)")
     print(f"time a photo: median {statistics.median(times):.2f} s, max {max(times):.2f} s (wall clock); "
           f"CPU median {statistics.median(cpus):.2f} s", flush=True)

@@ -134,8 +134,9 @@ def listing(show_settings: bool = False, bleed: float = 0.0, crop_marks: bool = 
         for name, comp in comps.items():
             counts = [pages(comp, paper, bleed, crop_marks, sources) for paper, *_ in sheets]
             for i, (n, s) in enumerate(counts):
-                total_pages[i] += n
-                total_sheets[i] += s
+                if not comp.printed_with:  # counted with the component it is printed with
+                    total_pages[i] += n
+                    total_sheets[i] += s
             yield (f"{game:<14}{name:<12}{'/'.join(str(n) for n, _ in counts):<17}"
                    f"{'/'.join(str(s) for _, s in counts):<8}{comp.description}")
             if show_settings:
@@ -144,7 +145,9 @@ def listing(show_settings: bool = False, bleed: float = 0.0, crop_marks: bool = 
            "pages and sheets of paper of 'make all'\n"
            "Sheets of paper: a duplex component (its PDF asks for double-sided printing, flip on the\n"
            "long edge) has each page's back on the other side of its sheet: two pages are one sheet.\n"
-           "Any other page is one sheet.")
+           "Any other page is one sheet." + "".join(
+               f"\nOn another's sheets: 'make all' and 'make {c.game}' print {c.game} {c.name} on the sheets of "
+               f"{c.game} {c.printed_with}, so the total counts its paper there" for comps in games().values() for c in comps.values() if c.printed_with))
 
 
 def tts_listing() -> Iterator[str]:

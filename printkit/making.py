@@ -86,7 +86,7 @@ def make_kit(target: str, components: Sequence[str] | None = None, seed: int | N
     _check_format_options(formats, fmt, cmyk=cmyk, dpi=dpi, preset=preset, base_url=base_url, bleed=bleed)
     opts = PrintOptions(paper=paper, bw=bw, bleed=0.0 if bleed is None else bleed, crop_marks=crop_marks,
                         duplex_offset=_parse_offset(duplex_offset), cmyk=cmyk)
-    todo = _components(target, components)
+    todo = _components(target, components, items=formats in (("cards",), ("tts",)))
     jobs = _jobs(todo, list(settings or []), {"count": count, "hex_size": hex_size,
                                               "fillable": "yes" if fillable else None}, formats)
     if cmyk and any(own.get("fillable") for _, own in jobs):
@@ -210,15 +210,17 @@ def _seed(seed: int | None, jobs: list[Job]) -> int | None:
     return seed
 
 
-def _components(target: str, components: Sequence[str] | None) -> list[Component]:
-    """The components ``make TARGET [COMPONENT...]`` asks for."""
+def _components(target: str, components: Sequence[str] | None, items: bool = False) -> list[Component]:
+    """The components ``make TARGET [COMPONENT...]`` asks for: a whole game, or all, without
+    those printed with another component on paper (``printed_with``), unless made as ``items``."""
     from printkit.core.registry import games
 
     registry = games()
+    whole = lambda comps: [c for c in comps if items or not c.printed_with]  # noqa: E731
     if target == "all":
         if components:
             raise PrintkitError("'make all' takes no component names")
-        return [c for comps in registry.values() for c in comps.values()]
+        return whole(c for comps in registry.values() for c in comps.values())
     if target not in registry:
         raise PrintkitError(f"unknown game {target!r}{suggest(target, [*registry, 'all'])}; "
                             f"choose from: {', '.join(registry)} or all")
@@ -227,7 +229,7 @@ def _components(target: str, components: Sequence[str] | None) -> list[Component
     if unknown:
         raise PrintkitError(f"{target} has no component {unknown[0]!r}{suggest(unknown[0], comps)}; "
                             f"it has: {', '.join(comps)}")
-    return [comps[c] for c in dict.fromkeys(components)] if components else list(comps.values())
+    return [comps[c] for c in dict.fromkeys(components)] if components else whole(comps.values())
 
 
 def make_one(comp: Any, own: dict[str, Any], opts: PrintOptions, formats: tuple[str, ...], out: Path) -> list[Path]:

@@ -140,3 +140,15 @@ def test_file_names_the_docs_promise_are_the_names_make_writes(tmp_path: Path) -
             continue
         r = run_cli(*args, "--out", str(tmp_path / name))
         assert r.exit_code == 0 and name in [Path(p).name for p in r.stdout.split()], (name, r.stdout)
+
+
+def test_a_component_printed_on_anothers_sheets_is_made_once() -> None:
+    """Jubako's tokens are printed on the tiles' last sheet: 'make all' and 'make jubako' leave
+    them out (the tiles carry them), named alone they are made, and as items (--format cards,
+    tts: the tiles alone there) they are made too."""
+    names = lambda comps: [f"{c.game} {c.name}" for c in comps]  # noqa: E731
+    for target in ("all", "jubako"):
+        made = names(making._components(target, None))
+        assert "jubako tiles" in made and "jubako tokens" not in made
+        assert "jubako tokens" in names(making._components(target, None, items=True))
+    assert names(making._components("jubako", ["tokens"])) == ["jubako tokens"]

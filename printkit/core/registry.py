@@ -234,6 +234,11 @@ class Component:
     #: ``card``, ``tile``, ``token``, ``piece``, ``die``, ``board``, ``sheet``, ``pad`` or ``aid``;
     #: "" for what is not part of a game (the printer check).
     kind: str = ""
+    #: On paper, this component is printed on the sheets of the component of this name (the
+    #: same game), after its own cards: ``make all`` and ``make GAME`` make that one only, and
+    #: ``printkit list`` counts its paper there. Named alone (``make GAME NAME``), or as items
+    #: (``--format cards``, ``tts``), it is made on its own. "" for a component of its own.
+    printed_with: str = ""
 
     def options(self, texts: dict[str, str], flags: dict[str, str] | None = None) -> dict[str, Any]:
         """The settings typed (``--set``) that are this component's, parsed once: a setting

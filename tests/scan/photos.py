@@ -66,7 +66,8 @@ def play(seed: int, game: int = 0) -> dict:
 
 def truth(rec: dict) -> dict:
     """The marks ``rec`` leaves on its sheet: spot name -> True (crossed), "O"/"X" (bullet
-    circled / circled and crossed) or "1".."6" (a die written)."""
+    circled / circled and crossed), "1".."6" (a die written) or, in a row's "more" box, how many
+    were obtained past its bullets ("1".."99")."""
     sheet, n = generate(int(rec["sheet"].split("-")[1])), Names(rec["sheet"])
     out: dict = {}
     got, made, dishes, plates = Counter(), Counter(), Counter(), Counter()
@@ -89,6 +90,8 @@ def truth(rec: dict) -> dict:
         have = got[ing] + made[ing]
         used = have - left.get(ing, 0)
         out.update({bullet_name(n, ing, j): "X" if j < used else "O" for j in range(min(have, bullets(ing)))})
+        if have > bullets(ing):
+            out[n.more(ing)] = str(have - bullets(ing))
     for key, name in ((plates, n.plate), (dishes, n.dish)):
         for k, c in key.items():
             out.update({name(k, j): True for j in range(c)})
@@ -137,10 +140,11 @@ class Hand:
                for t in np.linspace(0, 1, 40)]
         self.draw.line(pts, fill=255, width=max(1, round(self.width * self.ppm)), joint="curve")
 
-    def digit(self, d: str, box: tuple[float, float, float, float]) -> None:
-        """The digit ``d`` written in ``box`` (x, y, w, h mm): a font at random, turned, slanted, moved."""
+    def digit(self, d: str, box: tuple[float, float, float, float], size: float = 5.2) -> None:
+        """The digit ``d`` written in ``box`` (x, y, w, h mm) in a font ``size`` mm high: a font at
+        random, turned, slanted, moved."""
         x, y, w, h = box
-        font = ImageFont.truetype(str(fonts_dir() / self.rng.choice(DIGIT_FONTS)), round(5.2 * self.ppm))
+        font = ImageFont.truetype(str(fonts_dir() / self.rng.choice(DIGIT_FONTS)), round(size * self.ppm))
         tile = Image.new("L", (round(9 * self.ppm), round(9 * self.ppm)), 0)
         ImageDraw.Draw(tile).text((tile.width / 2, tile.height / 2), d, fill=255, font=font, anchor="mm",
                                   stroke_width=max(0, round((self.width - 0.35) * self.ppm / 2)), stroke_fill=255)
@@ -150,14 +154,26 @@ class Hand:
         m[0, 1] += shear
         m[0, 2] -= shear * c
         tile = Image.fromarray(cv2.warpAffine(np.asarray(tile), m, tile.size, flags=cv2.INTER_LINEAR))
-        px = self.px(x + w / 2 + self.j(0.6), y + h / 2 + self.j(0.6))
+        px = self.px(x + w / 2 + self.j(0.6) * size / 5.2, y + h / 2 + self.j(0.6) * size / 5.2)
         self.ink.paste(255, (round(px[0] - c), round(px[1] - c)), tile)
+
+    def number(self, text: str, box: tuple[float, float, float, float]) -> None:
+        """A number of one or two digits written in ``box`` (a row's "more" box, 5.5 x 5 mm): one
+        digit as a die's, smaller; two side by side, each in its half of the box."""
+        x, y, w, h = box
+        if len(text) == 1:
+            self.digit(text, box, size=4.6)
+            return
+        for i, d in enumerate(text):
+            self.digit(d, (x + i * w / 2, y, w / 2, h), size=3.9)
 
 
 def _mark(hand: Hand, s: Spot, value, circle_dishes: bool) -> None:
     a = s.at
     if s.kind == "die":
         hand.digit(str(value), a)  # type: ignore[arg-type]
+    elif s.kind == "more":
+        hand.number(str(value), a)  # type: ignore[arg-type]
     elif s.kind == "bullet":
         hand.ring(a[0], a[1], a[2] + hand.rng.uniform(0.35, 0.7))
         if value == "X":
@@ -290,11 +306,19 @@ def photograph(page: np.ndarray, paper_mm: tuple[float, float], rng: random.Rand
 
 def photo(seed: int, paper: str = "a4", *, game: int = 0, size: tuple[int, int] = (1500, 2000),
           tilt: float = 20.0, curl: float = 0.0, thumb: bool = True, pen: str | None = None,
-          variant: int = 0, ppm: float = PAGE_PPM) -> Photo:
-    """A phone photo of sheet ``seed`` on ``paper`` filled in with a game the simulator played."""
+          variant: int = 0, ppm: float = PAGE_PPM, more: dict[str, int] | None = None) -> Photo:
+    """A phone photo of sheet ``seed`` on ``paper`` filled in with a game the simulator played.
+    ``more`` (ingredient -> a number) forces rows past their bullets: every bullet of the row
+    circled (those used crossed) and the number in its "more" box, in the truth too (the marks
+    then say more was obtained than the game played did)."""
     rng = random.Random(f"photo-{seed}-{paper}-{game}-{variant}-{curl}")
     rec = play(seed, game)
     marks = truth(rec)
+    n = Names(rec["sheet"])
+    for ing, count in (more or {}).items():
+        for j in range(bullets(ing)):
+            marks.setdefault(bullet_name(n, ing, j), "O")
+        marks[n.more(ing)] = str(count)
     pen = pen or rng.choice(list(PENS))
     page = filled_page(seed, paper, marks, rng, pen, ppm)
     from printkit.core.draw.page import PrintOptions

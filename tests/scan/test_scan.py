@@ -22,9 +22,10 @@ import numpy as np
 import pytest
 import yaml
 import zxingcpp
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from printkit.core.qr import qr_matrix
+from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.scan import CONFIDENT, where
 from tests.conftest import run_cli
 from tests.scan.photos import photo
@@ -32,6 +33,8 @@ from tests.scan.photos import photo
 SIZE = (1500, 2000)
 #: Two seeds, both papers, flat and curled.
 PHOTOS = {"anna": (7, "a4", 0.0), "ben": (8, "letter", 5.0)}
+#: Rows written past their bullets: the number in each one's "more" box (one digit, two digits).
+MORE = {"anna": {"potato": 6}, "ben": {"egg": 12, "brown sauce": 3}}
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +42,7 @@ def shots(tmp_path_factory):
     d = tmp_path_factory.mktemp("scan")
     out = {}
     for name, (seed, paper, curl) in PHOTOS.items():
-        p = photo(seed, paper, size=SIZE, curl=curl, ppm=6)
+        p = photo(seed, paper, size=SIZE, curl=curl, ppm=6, more=MORE[name])
         (d / f"{name}.jpg").write_bytes(p.jpeg)
         out[name] = p
     return d, out
@@ -61,7 +64,7 @@ def test_every_mark_is_read_right_or_flagged(shots, scanned):
         assert photo_data["sheet"] == f"RNC1-{seed}" and photo_data["paper"] == paper
         want = truth[name].truth
         reads = photo_data["reads"]
-        assert len(reads) == 467
+        assert len(reads) == 483
         marks = {n: v for n, v in reads.items() if ":die" not in n}
         wrong = {n: v for n, v in marks.items() if v["value"] != want.get(n, "" if ":inv:" in n else False)}
         unflagged = {n: v for n, v in wrong.items() if v["confidence"] >= CONFIDENT}
@@ -73,6 +76,38 @@ def test_every_mark_is_read_right_or_flagged(shots, scanned):
         bad = {n: v for n, v in dice.items() if v["value"] != want.get(n, "") and v["confidence"] >= CONFIDENT}
         assert not bad, (name, bad)
         assert sum(v["value"] == want.get(n, "") for n, v in dice.items()) >= 0.8 * len(dice)
+
+
+def test_the_more_boxes_are_read_and_scored(shots, scanned):
+    """Each row's "more" box: empty where nothing is written, the number written read right or
+    listed to confirm (never a silent guess), and what was read is what the scorer counts: the
+    same marks with the box empty leave that many fewer ingredients."""
+    from printkit.games.rollncook.scanweb import records
+
+    _, truth = shots
+    _, data, _ = scanned
+    right = 0
+    for photo_data, name in zip(data["photos"], PHOTOS, strict=True):
+        reads = photo_data["reads"]
+        more = {n: v for n, v in reads.items() if n.endswith(":more")}
+        assert len(more) == 16
+        flagged = {c["field"] for c in photo_data["confirm"]}
+        for n, v in more.items():
+            want = truth[name].truth.get(n, "")
+            assert v["value"] == want or n in flagged, (name, n, v, want)
+            right += v["value"] == want
+        written = [n for n in more if truth[name].truth.get(n)]
+        assert len(written) == len(MORE[name])
+        marks = {n: v["value"] for n, v in reads.items()}
+        sheet = {"sheet": photo_data["sheet"], "paper": photo_data["paper"], "player": name}
+        read, *_ = records({"sheets": [{**sheet, "marks": marks}]})
+        assert read["end"] == photo_data["record"]["end"]  # the reader of filled sheets, as printkit scan
+        for n in written:
+            if marks[n]:
+                without, *_ = records({"sheets": [{**sheet, "marks": {**marks, n: ""}}]})
+                left = "rares_left" if n.split(":")[2].replace("_", " ") in CONTENT.rares else "basics_left"
+                assert read["end"][left] - without["end"][left] == int(marks[n]), n
+    assert right >= 30  # of the 32 boxes
 
 
 def test_the_record_read_scores_as_printkit_score_scores_it(shots, scanned, tmp_path):
@@ -120,8 +155,26 @@ def test_a_photo_of_something_else(tmp_path):
     p = tmp_path / "cat.png"
     rng = np.random.default_rng(3)
     Image.fromarray(rng.integers(0, 255, (900, 1200, 3), dtype=np.uint8)).save(p)
-    assert "QR code (top right) cannot be read" in _error(str(p))
+    assert "no Roll n Cook sheet's QR code (top right of the sheet) can be read" in _error(str(p))
     assert "no Roll n Cook sheet RNC1-7 found" in _error(str(p), "--seed", "7")
+
+
+def test_a_landscape_is_no_sheet(tmp_path):
+    p = tmp_path / "holiday.jpg"
+    im = Image.new("RGB", (1200, 900), (120, 170, 230))
+    ImageDraw.Draw(im).polygon([(0, 650), (400, 350), (700, 600), (1200, 300), (1200, 900), (0, 900)], fill=(60, 110, 50))
+    im.save(p, quality=85)
+    assert "no Roll n Cook sheet's QR code (top right of the sheet) can be read" in _error(str(p))
+
+
+def test_another_games_page_is_no_sheet_even_with_a_seed(tmp_path):
+    """A Gimbap pad, as printkit makes it: no QR code; with --seed, its print matches the Roll n
+    Cook sheet's features by the hundred, in a homography that folds the sheet onto a line:
+    no sheet found (not "the page is cut off")."""
+    r = run_cli("make", "gimbap", "pad", "--format", "png", "--out", str(tmp_path))
+    pad = next(line for line in r.stdout.split() if "pad" in line)
+    assert "no Roll n Cook sheet's QR code" in _error(pad)
+    assert "no Roll n Cook sheet RNC1-7 found in the photo" in _error(pad, "--seed", "7")
 
 
 def test_a_qr_code_that_is_not_a_sheet_id(tmp_path):

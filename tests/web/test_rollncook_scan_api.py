@@ -27,7 +27,7 @@ def marks_of(truth: dict, sid: str) -> dict:
     out = {}
     for s in spots(sid, "a4"):
         v = truth.get(s.name)
-        out[s.name] = (v or "") if s.kind in ("die", "bullet") else bool(v)
+        out[s.name] = (v or "") if s.kind in ("die", "bullet", "more") else bool(v)
     return out
 
 
@@ -98,6 +98,8 @@ def test_confirmed_marks_become_a_table_scored_as_printkit_score_scores_the_reco
     ({"sheets": [{"sheet": "RNC1-7", "paper": "a5", "player": "Ann", "marks": {}}]}, "sheets[0].paper: a4 or letter"),
     ({"sheets": [{"sheet": "RNC1-7", "paper": "a4", "player": "Ann", "marks": {"RNC1-7:h10:die1": "7"}}]},
      "sheets[0].marks: RNC1-7:h10:die1: one of"),
+    ({"sheets": [{"sheet": "RNC1-7", "paper": "a4", "player": "Ann", "marks": {"RNC1-7:inv:egg:more": "100"}}]},
+     "sheets[0].marks: RNC1-7:inv:egg:more: a number '0' to '99', or '' is expected"),
     ({"sheets": [{"sheet": "RNC1-7", "paper": "a4", "player": "Ann", "marks": {"RNC1-8:h10:box1": True}}]},
      "is no mark of sheet RNC1-7"),
     ({"sheets": [{"sheet": "RNC1-7", "paper": "a4", "player": "Ann", "marks": {"RNC1-7:h10:box1": "yes"}}]},

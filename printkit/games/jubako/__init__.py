@@ -16,10 +16,11 @@ _HERE = __name__
 
 register(Component(GAME, "board", "the double-sided jubako board: 5x5 side, 4x4 side on its back (long-edge duplex), with the 0-49 track and a scoring key",
                    lazy(f"{_HERE}.components:build_board"), kind="board"))
-register(Component(GAME, "tiles", "all 90 tiles at the board's cell size, with cut lines; a common back follows each sheet (long-edge duplex)",
+register(Component(GAME, "tiles", "all 90 tiles at the board's cell size, then the 20 victory-point tokens two to a tile-sized card; a common back follows each sheet (long-edge duplex)",
                    lazy(f"{_HERE}.components:build_tiles"), kind="tile"))
 register_parts(GAME, "tiles", f"{_HERE}.tts:tiles")  # --format tts: the singles' pairs cut apart
-register(Component(GAME, "tokens", "victory-point tokens 50/100/150/200 for four players", lazy(f"{_HERE}.components:build_tokens"), kind="token"))
+register(Component(GAME, "tokens", "victory-point tokens 50/100/150/200, a set for each player and a spare set, with a common back, alone (make all prints them with the tiles)",
+                   lazy(f"{_HERE}.components:build_tokens"), kind="token", printed_with="tiles"))
 register(Component(GAME, "aid", "player aid: a turn, scoring, the five advanced options", lazy(f"{_HERE}.components:build_aid"), kind="aid"))
 register(Component(GAME, "pad", "score pad: turn scores and bonuses, options worksheets with the rulebook's examples",
                    lazy(f"{_HERE}.pad:build_pad"), settings={"fillable": Setting("no", "PDF form fields in every box (yes/no)", yes_no)}, kind="pad"))

@@ -100,6 +100,8 @@ BACK_CELL = 30.0
 
 
 def tiles_data() -> dict:
+    """The tiles as the layout's cards (``pieces``; ``tiles`` the same list, for --format tts):
+    the 78 doubles, then the 12 singles two to a card."""
     cell = CONTENT.cell
     by_id = {d.id: d for d in CONTENT.delicacies}
 
@@ -107,24 +109,57 @@ def tiles_data() -> dict:
         x = by_id[d]
         return {"id": x.id, "name": x.name, "gloss": x.gloss}
 
-    tiles = [{"halves": [half(a), half(b)], "double": "yes", "singles": ""}
-             for a, b in (sorted(t, key=CONTENT.ids.index) for t in CONTENT.doubles)]
+    def tile(a, b, double: bool) -> dict:
+        return {"halves": [half(a), half(b)], "double": "yes" if double else "", "singles": "" if double else "yes",
+                "tile": "yes", "lids": [0, 1], "coins": [], "pair": ""}
+
+    tiles = [tile(a, b, True) for a, b in (sorted(t, key=CONTENT.ids.index) for t in CONTENT.doubles)]
     ids = list(CONTENT.ids)
-    tiles += [{"halves": [half(ids[i]), half(ids[i + 1])], "double": "", "singles": "yes"}
-              for i in range(0, len(ids), 2)]
+    tiles += [tile(ids[i], ids[i + 1], False) for i in range(0, len(ids), 2)]
     geo = load_layout("jubako/tiles.yaml").spec.data
     at = geo["at"]
-    return {**_common(), "tiles": tiles, "tile_w": 2 * cell, "half_c": cell / 2, "icon_y": cell * at["icon"],
-            "name_y": cell * at["name"], "gloss_y": cell * at["gloss"], "split_end": cell - geo["split_inset"],
-            "back_scale": cell / BACK_CELL}
+    return {**_common(), "tiles": tiles, "pieces": tiles, "tile_w": 2 * cell, "half_c": cell / 2,
+            "icon_y": cell * at["icon"], "name_y": cell * at["name"], "gloss_y": cell * at["gloss"],
+            "split_end": cell - geo["split_inset"], "back_scale": cell / BACK_CELL, **_token_words()}
+
+
+def _token_words() -> dict:
+    """Where a token's words sit, in mm from the top of its cell (layouts/jubako/tokens.yaml)."""
+    cell = CONTENT.cell
+    return {"owner_y": cell * 0.225, "value_y": cell / 2 - 5, "vp_y": cell * 0.685}
+
+
+def tokens() -> list[dict]:
+    """The victory-point tokens, set by set (layouts/jubako/tokens.yaml ``token_sets``: the four
+    players' and the spare one), each set every value of data.yaml's ``tokens``."""
+    sets = load_layout("jubako/tokens.yaml").spec.data["token_sets"]
+    return [{"value": v, "owner": owner, "set": k + 1} for k, owner in enumerate(sets) for v in CONTENT.tokens]
+
+
+def token_pair(coins: list[dict]) -> dict:
+    """A tile-sized card of the tiles' layout showing two ``coins`` of one set, to cut apart."""
+    (kind,) = {c["set"] for c in coins}
+    return {"halves": [], "double": "", "singles": "", "tile": "", "lids": [], "coins": coins,
+            "pair": "yes", "set": kind}
 
 
 def build_tiles(opts: PrintOptions) -> Document:
-    return build_document("jubako/tiles.yaml", opts, FooterInfo(GAME, "tiles"), tiles_data())
+    """The tile sheets, each sheet's common back after it (long-edge duplex). On paper the
+    victory-point tokens follow the tiles, a set's tokens two to a tile-sized card, so that they
+    fill the last sheet instead of a sheet of their own (``make all`` prints them here only:
+    the tokens component is ``printed_with`` the tiles). As items (--format cards, tts) the
+    tiles alone: the tokens are their own component's items."""
+    data = tiles_data()
+    if not opts.items:
+        coins = tokens()
+        data["pieces"] = data["tiles"] + [token_pair(coins[i:i + 2]) for i in range(0, len(coins), 2)]
+    return build_document("jubako/tiles.yaml", opts, FooterInfo(GAME, "tiles"), data)
 
 
 def build_tokens(opts: PrintOptions) -> Document:
-    data = {**_common(), "tokens": [v for _ in range(4) for v in CONTENT.tokens]}
+    """The victory-point tokens alone, round, a cell across, with their common back."""
+    cell = CONTENT.cell
+    data = {**_common(), "tokens": tokens(), "half_c": cell / 2, "back_scale": cell / BACK_CELL, **_token_words()}
     return build_document("jubako/tokens.yaml", opts, FooterInfo(GAME, "tokens"), data)
 
 

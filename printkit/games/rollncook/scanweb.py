@@ -2,8 +2,9 @@
 
 The page (``web/paper.js``, at ``/paper/rollncook``) uploads a photo; :func:`read_upload` reads it
 with scan.py's reader, exactly as ``printkit scan`` does, and answers what the page draws: a small
-copy of the photo as read, every spot (box, segment, plate, bullet, dish, ability box, die) with
-its outline in that copy's pixels, what was read there, and why it needs a look. The players
+copy of the photo as read, every spot (box, segment, plate, bullet, "more" box, dish, ability box, die) with
+its outline in that copy's pixels, what was read there, and why it needs a look; the page
+groups what to look at by the sheet's sections (:data:`SECTIONS`). The players
 fix and confirm reads by taps (the dice once for the table), then :func:`records` turns the
 marks they confirmed into the record documents they say, through the same reader of filled
 sheets (filled.py) as ``printkit scan`` and ``printkit score`` of a filled PDF.
@@ -31,8 +32,19 @@ PREVIEW_SIDE = 1200
 #: At most this many sheets (players) in one game read from paper.
 MAX_SHEETS = 8
 #: The values a read of each kind may hold, as the page sends them.
-VALUES: dict[str, tuple[Any, ...]] = {"die": ("", "1", "2", "3", "4", "5", "6"), "bullet": ("", "O", "X")}
+VALUES: dict[str, tuple[Any, ...]] = {"die": ("", "1", "2", "3", "4", "5", "6"), "bullet": ("", "O", "X"),
+                                      "more": ("", *map(str, range(100)))}
 BINARY = (True, False)
+#: The sheet's sections, each with the kinds of spot in it: the page lists what to confirm
+#: section by section, each with its count and a "these are right" for the whole section.
+SECTIONS: dict[str, tuple[str, ...]] = {"hours": ("die", "box", "plate"), "tables": ("seg",),
+                                        "inventory": ("bullet", "more"), "cookbook": ("dish",),
+                                        "abilities": ("ability",)}
+
+
+def section(kind: str) -> str:
+    """The section of the sheet a spot of ``kind`` is in (:data:`SECTIONS`)."""
+    return next(name for name, kinds in SECTIONS.items() if kind in kinds)
 
 
 def missing() -> str | None:
@@ -82,7 +94,7 @@ def checked(readings: list[tuple[Any, str]]) -> tuple[list[Any], Any]:
 
 def read_upload(data: bytes, name: str) -> dict[str, Any]:
     """What photo ``data`` (a file named ``name``) shows, for the page: ``{sheet, paper, fit,
-    width, height, image, spots: [{name, kind, where, value, confidence, why, points}]}``, read
+    width, height, image, spots: [{name, kind, section, where, value, confidence, why, points}]}``, read
     (scan.read_photo) and checked (:func:`checked`) as ``printkit scan`` does it; ``why`` is null
     for a read taken as it is, else what to look at (a read below its confidence, or a mark the
     rules disagree with, scan.to_confirm). PrintkitError (one line) for a photo that cannot be read."""
@@ -109,8 +121,8 @@ def read_upload(data: bytes, name: str) -> dict[str, Any]:
     for s in spots(reading.sid, reading.paper):
         r = reading.reads[s.name]
         pts = cv2.perspectiveTransform(np.array([_outline(s)], dtype=np.float64), inverse)[0] * k
-        out.append({"name": s.name, "kind": s.kind, "where": _where(s.name), "value": r.value,
-                    "confidence": r.confidence, "why": why.get(s.name),
+        out.append({"name": s.name, "kind": s.kind, "section": section(s.kind), "where": _where(s.name),
+                    "value": r.value, "confidence": r.confidence, "why": why.get(s.name),
                     "points": [[round(float(x), 1), round(float(y), 1)] for x, y in pts]})
     h, w = rgb.shape[:2]
     return {"sheet": reading.sid, "paper": reading.paper, "fit": reading.fit, "width": round(w * k),
@@ -152,7 +164,8 @@ def _reading(sheet: Any, i: int) -> Any:
         allowed = VALUES.get(kind, BINARY)
         value = marks.get(name, allowed[0] if kind in VALUES else False)
         if isinstance(value, bool) != (kind not in VALUES) or value not in allowed:
-            raise ValueError(f"sheets[{i}].marks: {name}: one of {', '.join(map(repr, allowed))} is expected")
+            what = "a number '0' to '99', or ''" if kind == "more" else f"one of {', '.join(map(repr, allowed))}"
+            raise ValueError(f"sheets[{i}].marks: {name}: {what} is expected")
         reads[name] = Read(name, kind, value, 1.0)
     return Reading(player.strip(), sid, parsed[1], paper, reads)
 

@@ -1,7 +1,8 @@
 """Where each mark a player makes on the paper Roll n Cook sheet goes (issue 30), for one paper.
 
 A spot is a place on the sheet that holds one mark: a die written, a box, a table segment, a
-plate, an inventory bullet, a dish box or an ability box. Each is named like the fillable sheet's
+plate, an inventory bullet, an inventory row's "more" box (a number written), a dish box or an
+ability box. Each is named like the fillable sheet's
 field over it (form.py's :class:`~printkit.games.rollncook.form.Names`; a bullet, which has two
 fields there, by the name they share), so a reading of a photo
 and a filled-in PDF say the same things in the same words; positions are geometry.py's, the
@@ -9,7 +10,7 @@ numbers the layout draws with (mm in the design box, y down).
 
 >>> s = spots("RNC1-7", "a4")
 >>> len(s), s[0].name, s[0].kind
-(467, 'RNC1-7:h10:die1', 'die')
+(483, 'RNC1-7:h10:die1', 'die')
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from dataclasses import dataclass
 
 from printkit.games.rollncook.content import CONTENT
 from printkit.games.rollncook.form import Names, bullets, inventory_rows
-from printkit.games.rollncook.geometry import ability_box, bullet, dish_box, geometry
+from printkit.games.rollncook.geometry import ability_box, bullet, dish_box, geometry, more_box
 
 
 @dataclass(frozen=True)
 class Spot:
-    """One mark's place: ``kind`` is die, box, seg, plate, bullet, dish or ability; ``shape``
+    """One mark's place: ``kind`` is die, box, seg, plate, bullet, more, dish or ability; ``shape``
     rect (x, y, w, h), circle (cx, cy, r) or tri (three corners), in mm."""
 
     name: str
@@ -75,12 +76,13 @@ def _hour(n: Names, c: int, geo: dict) -> list[Spot]:
 
 def spots(sid: str, paper: str) -> list[Spot]:
     """Every spot of sheet ``sid`` on ``paper``: the hours (dice, plates, boxes, segments), the
-    inventory bullets, the dish boxes and the ability boxes."""
+    inventory bullets and each row's "more" box, the dish boxes and the ability boxes."""
     geo, n = geometry(paper), Names(sid)
     out = [s for c in range(len(CONTENT.hours)) for s in _hour(n, c, geo)]
     r = geo["bullet_r"]
     for i, ing in enumerate(inventory_rows()):
         out += [Spot(bullet_name(n, ing, j), "bullet", "circle", (*bullet(geo, i, j), r)) for j in range(bullets(ing))]
+        out.append(Spot(n.more(ing), "more", "rect", more_box(geo, i)))
     for i, (meal, m) in enumerate(CONTENT.meals.items()):
         out += [Spot(n.dish(meal, j), "dish", "rect", dish_box(geo, i, j)) for j in range(m.boxes)]
     for a, (kind, boxes) in enumerate(CONTENT.abilities.items()):

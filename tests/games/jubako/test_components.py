@@ -80,12 +80,50 @@ def test_board_sides_printed_cells_and_track():
         assert {chr(65 + c) for c in range(board.size)} <= letters  # columns named in the margin
 
 
-def test_tokens_for_four_players(kit):
-    doc = games()["jubako"]["tokens"].build(PrintOptions())
-    values = [op.text for p in doc.pages for op, _ in O.walk(p.ops)
-              if isinstance(op, O.Text) and op.text.isdigit() and op.tag != "footer"]
-    assert Counter(values) == {str(v): 4 for v in CONTENT.tokens}
-    assert "200" in PdfReader(kit["jubako-tokens-a4.pdf"]).pages[0].extract_text()
+def _tokens(doc) -> Counter:
+    """The tokens a document draws, as (value, set named on it), by their coins' ids."""
+    return Counter(tuple(op.tag.split(" ", 2)[1:]) for p in doc.pages for op, _ in O.walk(p.ops)
+                   if str(op.tag).startswith("token "))
+
+
+def test_tokens_a_set_for_each_player_and_a_spare_set_each_token_once_in_the_kit(kit):
+    """The rulebook's 20 tokens (five sets of 50/100/150/200, one a replacement set), each set
+    named in words as the score pad names the players, so --bw and colour-blind players tell
+    them apart; on paper they end the tiles' sheets, and `make jubako` prints no other."""
+    sets = ["Player 1", "Player 2", "Player 3", "Player 4", "spare"]
+    want = Counter((str(v), s) for s in sets for v in CONTENT.tokens)
+    tokens = games()["jubako"]["tokens"].build(PrintOptions())
+    assert _tokens(tokens) == want and len(tokens.pages) == 2 and tokens.duplex
+    tiles = games()["jubako"]["tiles"].build(PrintOptions())
+    assert _tokens(tiles) == want
+    assert not any(name.startswith("jubako-tokens") for name in kit)  # printed once, with the tiles
+    words = " ".join(PdfReader(kit["jubako-tiles-a4.pdf"]).pages[-2].extract_text().split())
+    assert "Player 4 200 VP" in words and "spare 50 VP" in words
+    # each player's coins in a colour of their own (the spare set's gold too); in --bw white
+    fills = {s: {op.style.fill for op, _ in O.walk(tiles.pages[-2].ops) if str(op.tag).endswith(s)} for s in sets}
+    assert all(len(f) == 1 for f in fills.values()) and len(set().union(*fills.values())) == 5
+    assert _tokens(games()["jubako"]["tiles"].build(PrintOptions(items=True))) == Counter()  # as items: the tiles alone
+
+
+def test_the_tiles_sheets_leave_no_wide_blank_band_and_take_one_sheet_fewer():
+    """Issue 28: the 84 tile cards and the 10 token cards fill 4 sheets evenly (8 rows on A4, not
+    three full sheets and one of 5 rows), on A4 and Letter: no band of blank rows over 40 mm
+    (measured on the raster, the footer strip left out; A4 leaves one row, 31 mm; the last
+    sheet's band was 232 mm, the tokens' 173 mm), and 4 sheets for tiles and tokens together
+    (there were 4 + 1)."""
+    for paper in ("a4", "letter"):
+        path = kitcache.pdf("jubako", "tiles", "--paper", paper)
+        assert kitcache.page_count(path) == 8
+        dpi = 30
+        for i in range(8):
+            img = kitcache.pdf_page(path, i, dpi)
+            footer_top = img.shape[0] - round(12 * dpi / 25.4)
+            blank = (img[:footer_top].min(axis=(1, 2)) > 245)
+            run = best = 0
+            for b in blank:
+                run = run + 1 if b else 0
+                best = max(best, run)
+            assert best * 25.4 / dpi <= 40, (paper, i, best * 25.4 / dpi)
 
 
 def test_every_delicacy_has_an_icon_that_reads_in_bw(kit):

@@ -11,12 +11,14 @@ import pytest
 from printkit.core.draw import ops as O
 from printkit.core.draw.page import PAPERS, PrintOptions, plan_grid
 from printkit.core.registry import games
-from printkit.games.jubako.components import tiles_data
+from printkit.games.jubako.components import tiles_data, tokens
 from printkit.games.jubako.content import CONTENT
 from tests import kitcache
 
 #: Pieces printed: the 78 doubles and the 12 singles in 6 pairs (cut apart after printing).
 TILES = len(tiles_data()["tiles"])
+#: Cards on the tiles' sheets: the tiles, then the 20 victory-point tokens two to a card.
+CARDS = TILES + len(tokens()) // 2
 
 
 OFFSET = (0.5, -1.0)
@@ -42,11 +44,11 @@ def _corners(doc) -> dict[str, list[tuple[float, float]]]:
 
 @pytest.mark.parametrize(("paper", "bleed"), [("a4", 0.0), ("letter", 0.0), ("a4", 3.0)])
 def test_every_sheet_of_tiles_is_followed_by_its_backs(paper, bleed, a4):
-    assert TILES == 78 + 12 // 2
+    assert TILES == 78 + 12 // 2 and CARDS == TILES + 10
     opts = PrintOptions(paper=paper, bleed=bleed)
-    grid = plan_grid(2 * CONTENT.cell, CONTENT.cell, opts, count=TILES)
+    grid = plan_grid(2 * CONTENT.cell, CONTENT.cell, opts, count=CARDS)
     doc = a4 if (paper, bleed) == ("a4", 0.0) else _build(paper=paper, bleed=bleed)
-    assert doc.duplex and len(doc.pages) == 2 * math.ceil(TILES / grid.per_page)
+    assert doc.duplex and len(doc.pages) == 2 * math.ceil(CARDS / grid.per_page)
     for s in range(0, len(doc.pages), 2):
         fronts = {op.tag.split("-")[1] for op, _ in O.walk(doc.pages[s].ops) if str(op.tag).endswith("-front")}
         backs = {op.tag.split("-")[1] for op, _ in O.walk(doc.pages[s + 1].ops) if str(op.tag).endswith("-back")}
@@ -57,8 +59,8 @@ def test_each_back_lies_behind_its_front_mirrored_and_shifted_by_the_duplex_offs
     doc, offset = a4, OFFSET
     W = PAPERS["a4"][0]
     corners = _corners(doc)
-    assert len(corners) == 2 * TILES
-    for n in range(1, TILES + 1):
+    assert len(corners) == 2 * CARDS
+    for n in range(1, CARDS + 1):
         f, b = corners[f"card-{n}-front"], corners[f"card-{n}-back"]
         assert min(x for x, _ in b) == pytest.approx(W - max(x for x, _ in f) + offset[0])
         assert max(x for x, _ in b) == pytest.approx(W - min(x for x, _ in f) + offset[0])
@@ -90,3 +92,21 @@ def test_the_pdf_has_the_back_pages_and_each_back_is_the_same_turned_180_degrees
                       for dy in (-1, 0, 1) for dx in (-1, 0, 1)], axis=0)
         differs = (off > 80).mean()  # a back that is not its own half turn differs over 5% and more
         assert differs < 0.01, (n, differs)  # edge pixels: 0.57% at pypdfium2's lowest version
+
+
+def test_a_tokens_back_is_the_lid_and_the_same_turned_180_degrees(tmp_path):
+    """The tokens' common back (the same on the tiles' sheets, two to a card): a coin with the
+    lid in small, the same under a half turn. Drawn alone (as --format cards draws each token:
+    its page is its trim, so the pixels line up with the coin and the turn is exact)."""
+    from printkit.core.output import write_document
+
+    doc = games()["jubako"]["tokens"].build(PrintOptions(items=True))
+    assert [p.label for p in doc.pages[:2]] == ["card 1 face", "card 1 back"] and len(doc.pages) == 40
+    (path,) = write_document(doc, tmp_path, "tokens", ("pdf",))
+    backs = [kitcache.pdf_page(path, i, 254).astype(int) for i in (1, 39)]  # the first and the last
+    assert np.array_equal(backs[0], backs[1])  # one back for every set
+    img = backs[0]
+    assert img.shape[:2] == (300, 300)
+    assert (img[:, :, 0] - img[:, :, 2] > 80).mean() > 0.1  # the lacquer
+    differs = (np.abs(img - np.rot90(img, 2)).max(axis=2) > 80).mean()
+    assert differs < 0.002, differs

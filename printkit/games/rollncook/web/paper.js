@@ -1,8 +1,9 @@
 // Score a paper Roll n Cook sheet (printkit serve, /paper/rollncook): a photo of each player's
 // filled sheet (the phone's camera), read by the server (scan.py, as `printkit scan` reads it);
 // the photo shown with what was read drawn over it, the reads to look at in orange; a tap on a
-// read fixes or confirms it (a die: 1 to 6). The dice are the table's: entered once whatever the
-// number of sheets. Then the marks as confirmed are scored and kept as a table (the usual report).
+// read fixes or confirms it (a die: 1 to 6; a row's "more" box: a number). The reads to look at are
+// listed by the sheet's sections, each with its count and a "these are right" for the whole
+// section. The dice are the table's: entered once whatever the number of sheets. Then the marks as confirmed are scored and kept as a table (the usual report).
 // The photo stays in this page; the server keeps it only while it reads it.
 
 import { el, request, postJSON, showBanner, bdi } from "/static/dom.js";
@@ -10,12 +11,15 @@ import { el, request, postJSON, showBanner, bdi } from "/static/dom.js";
 const GAME = document.body.dataset.game;
 const MAX_PHOTO = 25 * 1024 * 1024;
 const WORDS = { die: null, bullet: { "": "empty", O: "circled", X: "circled and crossed" } };
+// The sheet's sections (scanweb.SECTIONS), in the order the list shows them.
+const SECTIONS = [["hours", "Hours: dice, boxes, plates"], ["tables", "Tables"], ["inventory", "Inventory rows"],
+  ["cookbook", "Cookbook"], ["abilities", "Abilities"]];
 const root = document.getElementById("paper");
 const banner = document.querySelector("[data-test=banner]");
 
 // What this page holds: each sheet read (its photo's copy, spots, marks, the names confirmed), the
 // table's dice (the part of a die's name after the sheet id -> value), the spot picked to fix.
-const state = { missing: null, sheets: [], dice: {}, diceSure: new Set(), diceFlag: {}, picked: null, busy: "", saved: null, zoom: false };
+const state = { missing: null, sheets: [], dice: {}, diceSure: new Set(), diceFlag: {}, picked: null, busy: "", saved: null, zoom: false, open: new Set() };
 
 const dieKey = (name) => name.split(":").slice(1).join(":");
 
@@ -39,7 +43,7 @@ function flag(sheet, spot) {
 }
 
 function said(spot, value) {
-  if (spot.kind === "die") return value || "empty";
+  if (spot.kind === "die" || spot.kind === "more") return value || "empty";
   if (spot.kind === "bullet") return WORDS.bullet[value];
   return value ? "crossed" : "not crossed";
 }
@@ -79,8 +83,8 @@ function set(i, spot, value) {
   draw();
 }
 
-function acceptAll() {
-  for (const [i, spot] of pending()) set(i, spot, valueOf(state.sheets[i], spot));
+function acceptAll(section) {
+  for (const [i, spot] of pending()) if (!section || spot.section === section) set(i, spot, valueOf(state.sheets[i], spot));
 }
 
 function readFile(file) {
@@ -139,12 +143,12 @@ function overlay(sheet, i) {
   const shapes = sheet.spots.map((spot) => {
     const value = valueOf(sheet, spot);
     const why = flag(sheet, spot);
-    const marked = spot.kind === "die" ? Boolean(value) : spot.kind === "bullet" ? value !== "" : value === true;
+    const marked = ["die", "more"].includes(spot.kind) ? Boolean(value) : spot.kind === "bullet" ? value !== "" : value === true;
     const cls = ["spot", spot.kind, marked ? "on" : "off", why ? "look" : "", spot.kind === "bullet" ? `b${value}` : "",
       state.picked && state.picked[0] === i && state.picked[1].name === spot.name ? "picked" : ""].join(" ");
     const pts = spot.points.map((p) => p.join(",")).join(" ");
     const g = [el("polygon", { points: pts })];
-    if (spot.kind === "die" && value) {
+    if ((spot.kind === "die" || spot.kind === "more") && value) {
       const xs = spot.points.map((p) => p[0]), ys = spot.points.map((p) => p[1]);
       const h = Math.max(...ys) - Math.min(...ys);
       g.push(el("text", { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 + h * 0.35,
@@ -165,12 +169,20 @@ function fixer() {
   const [i, spot] = state.picked;
   const sheet = state.sheets[i];
   const now = valueOf(sheet, spot);
-  const choices = spot.kind === "die" ? ["1", "2", "3", "4", "5", "6", ""] : spot.kind === "bullet" ? ["", "O", "X"] : [true, false];
+  const choices = spot.kind === "die" ? ["1", "2", "3", "4", "5", "6", ""] : spot.kind === "bullet" ? ["", "O", "X"]
+    : spot.kind === "more" ? [""] : [true, false];
   const why = flag(sheet, spot);
+  // a "more" box: the number on the paper, typed (0 to 99), or empty
+  const number = spot.kind === "more" ? el("input", { type: "number", min: 0, max: 99, inputmode: "numeric",
+    value: now, "data-test": "paper-set-number", "aria-label": `${spot.where}: the number written` }) : null;
+  const typed = number ? el("button", { type: "button", class: "face", "data-test": "paper-set-more", onclick: () => {
+    const v = number.value.trim();
+    if (/^\d{1,2}$/.test(v)) set(i, spot, String(Number(v)));
+  } }, "Set") : null;
   return el("section", { class: "fix card", "data-test": "paper-fix", "data-name": spot.name, role: "dialog", "aria-label": spot.where },
     el("h3", {}, spot.kind === "die" ? `${spot.where} (the table's die)` : spot.where),
     el("p", {}, `Read: ${said(spot, now)}`, why ? el("span", { class: "why" }, ` \u00b7 ${why}`) : null),
-    el("div", { class: "row" }, choices.map((c) => el("button", { type: "button",
+    el("div", { class: "row" }, number, typed, choices.map((c) => el("button", { type: "button",
       class: c === now ? "face on" : "face", "data-test": `paper-set-${c === true ? "yes" : c === false ? "no" : c || "empty"}`,
       onclick: () => set(i, spot, c) }, said(spot, c)))),
     el("button", { type: "button", "data-test": "paper-fix-close", onclick: () => { state.picked = null; draw(); } }, "Close"));
@@ -185,6 +197,24 @@ function sheetCard(sheet, i) {
     el("p", { class: "muted" }, `Sheet ${sheet.sheet} on ${sheet.paper === "a4" ? "A4" : "Letter"} \u00b7 ${count("box")} boxes, `
       + `${count("seg")} table segments, ${count("plate")} plates, ${count("dish")} dish boxes crossed`),
     overlay(sheet, i));
+}
+
+// One section's reads to look at: its title and count, "these are right" for all of them, and a
+// button a read (a tap opens its choices); closed at first when it is long, so the page stays short.
+function group(todo, key, title) {
+  const items = todo.filter(([, spot]) => spot.section === key);
+  if (!items.length) return null;
+  const open = state.open.has(key) || items.length <= 6;
+  return el("section", { class: "group", "data-test": "paper-group", "data-section": key, "data-count": items.length },
+    el("div", { class: "head" },
+      el("button", { type: "button", class: "title", "aria-expanded": String(open), "data-test": "paper-group-open",
+        onclick: () => { if (state.open.has(key)) state.open.delete(key); else state.open.add(key); draw(); } },
+      `${open ? "\u25be" : "\u25b8"} ${title} (${items.length})`),
+      el("button", { type: "button", "data-test": "paper-group-accept", onclick: () => acceptAll(key) }, "These are right")),
+    open ? el("ul", {}, items.map(([i, spot]) => el("li", {}, el("button", { type: "button", class: "look", "data-test": "paper-look",
+      "data-name": spot.name, onclick: () => { state.picked = [i, spot]; draw(); } },
+    state.sheets.length > 1 && spot.kind !== "die" ? [bdi(state.sheets[i].player), ": "] : null,
+    `${spot.where}: ${said(spot, valueOf(state.sheets[i], spot))}`, el("span", { class: "why" }, ` \u00b7 ${flag(state.sheets[i], spot)}`))))) : null);
 }
 
 function diceTable() {
@@ -228,11 +258,9 @@ function draw() {
   if (state.sheets.length) {
     parts.push(el("section", { class: "card todo", "data-test": "paper-todo", "data-count": todo.length },
       el("h3", {}, todo.length ? `Please confirm (${todo.length})` : "Every read is confirmed"),
-      el("ul", {}, todo.map(([i, spot]) => el("li", {}, el("button", { type: "button", class: "look", "data-test": "paper-look",
-        "data-name": spot.name, onclick: () => { state.picked = [i, spot]; draw(); } },
-      state.sheets.length > 1 && spot.kind !== "die" ? [bdi(state.sheets[i].player), ": "] : null,
-      `${spot.where}: ${said(spot, valueOf(state.sheets[i], spot))}`, el("span", { class: "why" }, ` \u00b7 ${flag(state.sheets[i], spot)}`))))),
-      todo.length ? el("button", { type: "button", "data-test": "paper-accept", onclick: acceptAll }, `Take the ${todo.length} as read`) : null),
+      SECTIONS.map(([key, title]) => group(todo, key, title)),
+      todo.length ? el("button", { type: "button", "data-test": "paper-accept", onclick: () => acceptAll(null) },
+        `Take all ${todo.length} as read`) : null),
     el("button", { type: "button", class: "big", "data-test": "paper-score", disabled: Boolean(todo.length || state.busy),
       onclick: save }, todo.length ? `Score (confirm ${todo.length} first)` : "Score and keep the table"));
   }
