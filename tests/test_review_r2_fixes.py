@@ -97,3 +97,32 @@ def test_rollncook_dice_key_stands_2mm_clear_of_the_dice_boxes(paper):
         for ink in (key, word):
             assert third[0] - ink[2] >= 2.0, (h, ink, third)  # beside the box it stands left of
             assert ink[1] - first[3] >= 0.8, (h, ink, first)  # under the first box, not touching it
+
+
+@pytest.mark.parametrize("component,page", [("overview", 0), ("board", 1)])
+def test_gemblo_key_rings_stand_next_to_their_words(component, page):
+    """In the key (the overview's, a tile's), each start ring stands 2-4 mm before its words,
+    as the areas' line samples do (they stood 11.5 mm off, aligned with the samples' start),
+    and all the key's words in a column start at one x."""
+    doc = games()["gemblo"][component].build(PrintOptions())
+    rings, words = [], []
+    for op, m in O.walk(doc.pages[page].ops, symbols=doc.symbols):
+        if isinstance(op, O.Polygon) and len(op.points) == 6:
+            pts = [m.apply(x, y) for x, y in op.points]
+            xs, ys = zip(*pts, strict=True)
+            if max(xs) - min(xs) < 10:  # a key's ring (the board's cells are larger or not polygons)
+                rings.append((min(xs), max(xs), (min(ys) + max(ys)) / 2))
+        elif isinstance(op, O.Text) and (op.text.startswith("start cell for") or "-player area" in op.text):
+            words.append((op.text, *m.apply(op.x, op.y)))
+    W, H = PrintOptions().size
+    words = [w for w in words if 0 < w[1] < W and 0 < w[2] < H]  # this page's (a tile page clips the board's drawing)
+    starts = [w for w in words if w[0].startswith("start cell for")]
+    assert len(starts) == 3
+    for _text, x, base in starts:
+        row = [r for r in rings if abs(r[2] - base) < 3.0 and r[1] < x]
+        assert row, (_text, x, base)
+        gap = x - max(r[1] for r in row)
+        assert 2.0 <= gap <= 4.0, (_text, gap)
+    area = [w for w in words if "-player area" in w[0]]
+    if component == "board":  # one column: every row's words start at one x
+        assert len({round(w[1], 3) for w in words}) == 1 and len(area) == 2
