@@ -126,3 +126,30 @@ def test_gemblo_key_rings_stand_next_to_their_words(component, page):
     area = [w for w in words if "-player area" in w[0]]
     if component == "board":  # one column: every row's words start at one x
         assert len({round(w[1], 3) for w in words}) == 1 and len(area) == 2
+
+
+@pytest.mark.parametrize("paper,bleed", [("a4", 0.0), ("letter", 0.0), ("letter", 3.0)])
+def test_duplex_back_reads_as_four_numbered_steps_clear_of_the_marks(paper, bleed):
+    """The backs' page says how to read the scales as numbered steps 1-4, one line each (as
+    the fronts' page does; it was one 5-line paragraph), the block 2 mm or more above every
+    crop mark, also on Letter with --bleed 3 (the smallest band)."""
+    doc = games()["calibration"]["duplex"].build(PrintOptions(paper=paper, bleed=bleed))
+    page = doc.pages[1]
+    ((group, gm),) = O.find(page.ops, "sheet-back", doc.symbols)
+    trim_y = page.trim[1]
+    above = []
+    for op, m in O.walk(group.ops, gm, doc.symbols):
+        if isinstance(op, O.Text):
+            x, base = m.apply(op.x, op.y)
+            if base < trim_y:
+                above.append((op.text, x, base, base - get_font(op.font).descent * op.size * m.a))
+    numbers = [t for t in above if t[0] in ("1", "2", "3", "4")]
+    assert [t[0] for t in sorted(numbers, key=lambda t: t[2])] == ["1", "2", "3", "4"]
+    for n, x, base, _ in numbers:  # each step one line: its words on the number's baseline, nothing between
+        (words,) = [t for t in above if t[0] not in ("1", "2", "3", "4") and abs(t[2] - base) < 0.01 and t[1] > x]
+        assert words[0][0].isupper(), (n, words)
+    steps = {t[2] for t in numbers}
+    assert all(any(abs(t[2] - b) < 0.01 for b in steps) for t in above if t[2] > min(steps) - 0.01)
+    marks = [min(m.apply(op.x1, op.y1)[1], m.apply(op.x2, op.y2)[1])
+             for op, m in O.walk(page.ops, symbols=doc.symbols) if getattr(op, "tag", None) == "crop-mark"]
+    assert min(marks) - max(t[3] for t in above) >= 2.0
