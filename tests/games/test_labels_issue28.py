@@ -24,6 +24,7 @@ from printkit.core.draw import ops as O
 from printkit.core.units import MM_PER_PT
 from printkit.games.gemblo.content import CONTENT as GEMBLO
 from printkit.games.rollncook.content import CONTENT as RNC
+from printkit.games.rollncook.geometry import geometry
 from tests import kitcache
 from tests.games.rollncook.test_sheet_layout import bbox, build, leaves
 
@@ -109,9 +110,9 @@ def test_roll_n_cook_dice_boxes_say_what_goes_in_them():
     words = _roll_words(path)
     assert len(words) == 12, words
     icons = [bbox(op, m) for op, m in items if isinstance(op, O.Rect) and abs(op.w - 3.2) < 1e-6 and op.w == op.h]
-    pitch = lone[1][0] - lone[0][0]
-    for x0, y0, x1, y1 in lone:
-        room = (x0 - (pitch - (x1 - x0)) / 2, x0)  # the column's room left of the lone box
+    offset = geometry("a4")["dice"][2]["x"]  # the third box, from its column's left edge
+    for x0, y0, _x1, y1 in lone:
+        room = (x0 - offset, x0)  # the column's room left of the third box (under the first)
         (word,) = [w for w in words if room[0] - 0.5 <= w[0] and w[2] <= room[1] - 0.2 and y0 <= w[1] and w[3] <= y1]
         (icon,) = [b for b in icons if room[0] - 0.5 <= b[0] and b[2] <= room[1] - 0.2 and y0 <= b[1] and b[3] <= y1]
         assert icon[3] <= word[1] + 0.3, (icon, word)  # the die sits over the word

@@ -187,12 +187,16 @@ def _key_rows(cv: Canvas, b: _Board, x: float, y: float, w: float, columns: int 
     rows = key_rows()
     per = -(-len(rows) // columns)
     w = w / columns
+    ring = tuple(hexgrid.corners(b.size * 0.62))
+    # A ring stands with its right corner where the areas' line samples end (cx + 13), 3 mm
+    # before the words, as the samples do: each mark next to its words, the words one column.
+    half = max(abs((b.turn @ Matrix.scale(k)).apply(px, py)[0]) for px, py in ring)
     for i, (what, words) in enumerate(rows):
         cx, cy = x + (i // per) * w + 5.0, y + 9.0 * (i % per) + 4.5
         if what.startswith("ring"):
-            ops.append(Group((Polygon(tuple(hexgrid.corners(b.size * 0.62)), cv.style("startring")),),
-                             Matrix.translate(cx, cy) @ b.turn @ Matrix.scale(k)))
-            ops += cv.text(cx, cy, what.split()[1], "startnum", scale=b.k * k, align="center", valign="middle",
+            rx = cx + 13.0 - half
+            ops.append(Group((Polygon(ring, cv.style("startring")),), Matrix.translate(rx, cy) @ b.turn @ Matrix.scale(k)))
+            ops += cv.text(rx, cy, what.split()[1], "startnum", scale=b.k * k, align="center", valign="middle",
                            h=0, wrap=False)
         else:
             mark = cv.symbol("flower" if what == "area3" else "hexagon")

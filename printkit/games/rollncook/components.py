@@ -91,7 +91,7 @@ def static_data(paper: str = "a4") -> dict:
 
 def dice_key(geo: dict) -> dict:
     """Where an hour's dice boxes say what goes in them (issue 28): a die icon over the word
-    "roll", centred in the room left of the lone third box, from the column's left edge. Read
+    "roll", centred in the room left of the third box (under the first box), from the column's left edge. Read
     from the geometry, which it leaves as it is (the photo reader and the form use its keys)."""
     lone = geo["dice"][2]
     x = (geo["inset"] + lone["x"]) / 2

@@ -51,7 +51,9 @@ def _column(g: dict, pitch: float) -> dict:
     mid = pitch / 2
     die, gap = g["die"], g["die_gap"]
     dice_y = g["clock_h"] + g["gap"]
-    dice = [(mid - die - gap / 2, dice_y), (mid + gap / 2, dice_y), (mid - die / 2, dice_y + die + gap)]
+    # Two boxes, then the third under the second: the room under the first says what they take
+    # (a die over "roll", 2 mm or more from the box: components.dice_key).
+    dice = [(mid - die - gap / 2, dice_y), (mid + gap / 2, dice_y), (mid + gap / 2, dice_y + die + gap)]
     box_y = dice_y + 2 * die + gap + g["gap"]
     box_dy = g["box_h"] + g["box_gap"]
     table_y = box_y + 6 * box_dy - g["box_gap"] + g["gap"] + g["table_r"]
