@@ -11,8 +11,10 @@ A photo is read in four steps:
    paper), then a local shift tile by tile follows a curled page.
 4. **Read** every spot (spots.py): the ink the photo has that the blank sheet has not, in each
    box, segment, plate, bullet (circled: a ring; crossed: ink inside too), dish and ability box,
-   with a confidence; the dice by matching each written digit against digits rendered in the
-   bundled fonts, ranked with the rule that a crossed box's number is among its hour's dice.
+   with a confidence: its margin to the levels of this photo's own empty and marked spots of
+   that kind (photo_levels: pencil is faint); the dice by matching each written digit's grey
+   levels against digits rendered in the bundled fonts, ranked with the rule that a crossed
+   box's number is among its hour's dice, a die as sure as its margin in that ranking.
 
 What was read becomes the marks of a filled sheet (the fillable sheet's field names, spots.py)
 and goes through the very reader of filled PDF sheets (filled.py): the same end-state record,
