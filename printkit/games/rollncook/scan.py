@@ -11,9 +11,11 @@ A photo is read in four steps:
    paper), then a local shift tile by tile follows a curled page.
 4. **Read** every spot (spots.py): the ink the photo has that the blank sheet has not, in each
    box, segment, plate, bullet (circled: a ring; crossed: ink inside too), dish and ability box,
-   with a confidence; the dice by matching each written digit against digits rendered in the
-   bundled fonts, ranked with the rule that a crossed box's number is among its hour's dice; the
-   number in an inventory row's "more" box (one or two digits, 0 to 9) matched the same way.
+   with a confidence: its margin to the levels of this photo's own empty and marked spots of
+   that kind (photo_levels: pencil is faint); the dice by matching each written digit's grey
+   levels against digits rendered in the bundled fonts, ranked with the rule that a crossed
+   box's number is among its hour's dice, a die as sure as its margin in that ranking; the
+   number in an inventory row's "more" box (one or two digits, 0 to 9) matched like a die's.
 
 What was read becomes the marks of a filled sheet (the fillable sheet's field names, spots.py)
 and goes through the very reader of filled PDF sheets (filled.py): the same end-state record,
@@ -446,10 +448,11 @@ class Reading:
     shift_mm: float = 0.0
 
 
-def _ink(img: Any, seed: int, paper: str) -> tuple[Any, Any, Any, Any]:
+def _ink(img: Any, seed: int, paper: str) -> tuple[Any, Any, Any, Any, Any]:
     """The ink the photo has and the blank sheet has not (bool, at READ_PPM), where the paper is
-    free of print (bool), where it is hidden or in deep shadow (a thumb, the photo's edge), and
-    faint ink (half as dark: a light pencil, or a stain)."""
+    free of print (bool), where it is hidden or in deep shadow (a thumb, the photo's edge), faint
+    ink (half as dark: a light pencil, or a stain), and how much darker than the blank sheet each
+    free pixel is (float, 0 where printed: what the digits are read from)."""
     import cv2
     import numpy as np
 
@@ -497,7 +500,7 @@ def _ink(img: Any, seed: int, paper: str) -> tuple[Any, Any, Any, Any]:
     on_paper = cv2.blur(dark * paper_, k3) / np.maximum(n_paper, 1e-6)
     unseen = (n_line > 0.03) & (n_paper > 0.2) & (on_line - on_paper < 0.15) & (on_line < 0.2)
     hidden |= cv2.dilate(unseen.astype(np.uint8), np.ones((9, 9), np.uint8)) > 0
-    return new, free, hidden, faint
+    return new, free, hidden, faint, np.clip(excess, 0, 1) * free
 
 
 def _sat(rgb: Any) -> Any:
@@ -550,13 +553,40 @@ LEVELS = {"box": (0.005, 0.05, 0.12), "dish": (0.005, 0.05, 0.12), "ability": (0
           "centre": (0.01, 0.1, 0.22)}
 
 
-def _binary(kind: str, score: float) -> tuple[bool, float]:
-    """A mark (True/False) from its ink ``score``, and the confidence: 1 far from the threshold,
-    0.5 at it."""
-    lo, mid, hi = LEVELS[kind]
+def _binary(levels: tuple[float, float, float], score: float) -> tuple[bool, float]:
+    """A mark (True/False) from its ink ``score`` and the photo's ``levels`` for its kind (as
+    LEVELS'), and the confidence: 1 far from the threshold, 0.5 at it."""
+    lo, mid, hi = levels
     if score >= mid:
         return True, min(1.0, 0.5 + 0.5 * (score - mid) / (hi - mid))
     return False, min(1.0, 0.5 + 0.5 * (mid - score) / (mid - lo))
+
+
+#: A kind's levels follow the photo once it has this many marks of that kind.
+MIN_MARKS = 3
+
+
+def photo_levels(scores: dict[str, list[float]]) -> dict[str, tuple[float, float, float]]:
+    """Each kind's levels (as LEVELS') in one photo, from the ink ``scores`` of its spots there.
+
+    A light pencil leaves a fraction of a pen's ink in a spot: a cross on a plate scores 0.6 in
+    black ballpoint and 0.05 to 0.1 in pencil, where an empty spot scores 0. So a kind's marks
+    in this photo (the spots over half its usual threshold, if there are MIN_MARKS of them) set
+    its levels: the threshold at 40% of the way from the paper to their median (never above
+    LEVELS'), sure of a mark from 70% of the way. A read is then as sure as its margin to what
+    paper and ink measure in this very photo."""
+    import statistics
+
+    out = {}
+    for kind, (lo, mid, hi) in LEVELS.items():
+        marked = [v for v in scores.get(kind, []) if v >= mid / 2]
+        if len(marked) < MIN_MARKS:
+            out[kind] = (lo, mid, hi)
+            continue
+        m = statistics.median(marked)
+        t = min(mid, lo + 0.4 * (m - lo))
+        out[kind] = (lo, t, max(t + 0.02, lo + 0.7 * (m - lo)))
+    return out
 
 
 def _frac(new: Any, free: Any, m: Any) -> float:
@@ -585,31 +615,40 @@ def read_marks(reading: Reading, img: Any) -> None:
     """Every spot: reading.reads (the dice last: their ranking looks at the boxes)."""
     from printkit.games.rollncook.spots import spots
 
-    new, free, hidden, faint = _ink(img, reading.seed, reading.paper)
+    new, free, hidden, faint, excess = _ink(img, reading.seed, reading.paper)
+    measured = []
+    scores: dict[str, list[float]] = {}
     for s in spots(reading.sid, reading.paper):
         if s.kind in ("die", "more"):  # written digits: read_dice, read_more
             continue
         sc = spot_scores(s, new, free)
+        x0, y0, x1, y1 = _window(s, READ_PPM, new.shape)
+        unseen = bool(hidden[y0:y1, x0:x1].mean() > 0.05)
+        measured.append((s, sc, unseen))
+        if not unseen:
+            for k, v in sc.items():
+                scores.setdefault(s.kind if k == "area" else k, []).append(v)
+    levels = photo_levels(scores)
+    for s, sc, unseen in measured:
         sf = spot_scores(s, faint > 0 if s.kind == "bullet" else faint == 1, free)
         if s.kind == "bullet":
-            rv, rc = _binary("ring", sc["ring"])
-            cv, cc = _binary("centre", sc["centre"])
+            rv, rc = _binary(levels["ring"], sc["ring"])
+            cv, cc = _binary(levels["centre"], sc["centre"])
             value: Any = ("X" if cv else "O") if rv or cv else ""
             conf = min(rc, cc) if rv or not cv else min(rc, cc, 0.6)  # crossed, yet no ring: unsure
             weak = (not rv and sf["ring"] >= 3 * LEVELS["ring"][0]) or (not cv and sf["centre"] >= 3 * LEVELS["centre"][0])
         else:
-            value, conf = _binary(s.kind, sc["area"])
+            value, conf = _binary(levels[s.kind], sc["area"])
             weak = not value and sf["area"] >= 3 * LEVELS[s.kind][0]
         read = Read(s.name, s.kind, value, round(conf, 3), other=sc)
         if weak:  # light marks where the dark ones are missing: a pencil?
             read.confidence, read.why = min(read.confidence, 0.6), "faint marks (a light pencil?)"
-        x0, y0, x1, y1 = _window(s, READ_PPM, new.shape)
-        if hidden[y0:y1, x0:x1].mean() > 0.05:  # then taken as not marked, and listed
+        if unseen:  # then taken as not marked, and listed
             read.value = "" if s.kind == "bullet" else False
             read.confidence, read.why = 0.3, "hidden (a finger, a shadow or the photo's edge)"
         reading.reads[s.name] = read
-    read_dice(reading, img, new, hidden)
-    read_more(reading, img, new, hidden)
+    read_dice(reading, excess, new, hidden)
+    read_more(reading, img, new, excess, hidden)
 
 
 # -- the dice ---------------------------------------------------------------------------------------
@@ -620,12 +659,12 @@ DIGIT_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bol
 
 
 def _shape(ink: Any) -> Any | None:
-    """An ink patch (bool) cut to its ink and scaled to DIGIT_SIZE, blurred, zero mean, unit
-    length; None if it holds no ink."""
+    """An ink patch (float, 0 paper to 1 full ink) cut to its ink and scaled to DIGIT_SIZE,
+    blurred, zero mean, unit length; None if it holds no ink."""
     import cv2
     import numpy as np
 
-    ys, xs = np.nonzero(ink)
+    ys, xs = np.nonzero(ink > 0.35)
     if len(xs) < 4:
         return None
     crop = ink[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1].astype(np.float32)
@@ -656,13 +695,13 @@ def _templates(digits: str = "123456") -> tuple[Any, list[str]]:
         for d in digits:
             tile = Image.new("L", (64, 64), 0)
             ImageDraw.Draw(tile).text((32, 32), d, fill=255, font=font, anchor="mm")
-            a = np.asarray(tile)
+            a = np.asarray(tile, dtype=np.float32) / 255
             for angle in (-12, 0, 12):
                 for shear in (-0.2, 0.0, 0.2):
                     m = cv2.getRotationMatrix2D((32, 32), angle, 1.0)
                     m[0, 1] += shear
                     m[0, 2] -= shear * 32
-                    v = _shape(cv2.warpAffine(a, m, (64, 64)) > 100)
+                    v = _shape(cv2.warpAffine(a, m, (64, 64)))
                     if v is not None:
                         rows.append(v)
                         labels.append(d)
@@ -670,7 +709,8 @@ def _templates(digits: str = "123456") -> tuple[Any, list[str]]:
 
 
 def read_digit(ink: Any, digits: str = "123456") -> list[tuple[str, float]]:
-    """The ``digits`` (a die's: 1 to 6) an ink patch may be, best first, each with its match (-1 to 1)."""
+    """The ``digits`` (a die's: 1 to 6) an ink patch (float, 0 to 1) may be, best first, each with
+    its match (-1 to 1)."""
     shape = _shape(ink)
     if shape is None:
         return []
@@ -686,7 +726,11 @@ def read_digit(ink: Any, digits: str = "123456") -> list[tuple[str, float]]:
 DIE_EMPTY = (0.01, 0.025, 0.05)
 
 
-def _die_ink(s: Any, new: Any) -> Any:
+def _die_ink(s: Any, new: Any, excess: Any) -> tuple[Any, Any, Any]:
+    """Die box ``s``'s ink (bool), its pixels (bool) and its ink as grey levels (float 0 to 1:
+    the darkness over the blank sheet, 1 at the strokes' usual darkness). The digit is read from
+    the grey levels: the ink found is thicker than the strokes (its threshold is low for a
+    pencil's sake) and fills a 6's or a 5's loop."""
     import cv2
     import numpy as np
 
@@ -694,10 +738,14 @@ def _die_ink(s: Any, new: Any) -> Any:
     m = _mask(s, 0.5, READ_PPM, box)
     patch = new[box[1]:box[3], box[0]:box[2]] & m
     # specks of noise go: a stroke is at least 2 px across
-    return cv2.morphologyEx(patch.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)) > 0, m
+    ink = cv2.morphologyEx(patch.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)) > 0
+    near = cv2.dilate(ink.astype(np.uint8), np.ones((5, 5), np.uint8))  # a stroke's faint edges too
+    grey = excess[box[1]:box[3], box[0]:box[2]] * m * near
+    top = float(np.percentile(grey[ink], 90)) if ink.sum() >= 10 else 1.0
+    return ink, m, np.clip(grey / max(top, 0.05), 0, 1)
 
 
-def read_dice(reading: Reading, img: Any, new: Any, hidden: Any) -> None:
+def read_dice(reading: Reading, excess: Any, new: Any, hidden: Any) -> None:
     """The dice written: each a digit 1 to 6 or empty, with its candidates; then each hour's
     three ranked together with the rule that a crossed box's number is among its hour's dice."""
     from printkit.games.rollncook.content import CONTENT
@@ -710,22 +758,28 @@ def read_dice(reading: Reading, img: Any, new: Any, hidden: Any) -> None:
         cands = []
         for d in range(3):
             s = by_name[names.die(h, d)]
-            ink, m = _die_ink(s, new)
+            ink, m, grey = _die_ink(s, new, excess)
             frac = float(ink.sum()) / max(1, int(m.sum()))
             empty, conf = _binary_levels(DIE_EMPTY, frac)
             read = Read(s.name, "die", "", conf)
-            opts = [] if empty else read_digit(ink)
+            opts = [] if empty else read_digit(grey)
             if opts:
-                top, second = opts[0], (opts[1] if len(opts) > 1 else ("", -1.0))
-                read.value, read.other = top[0], opts[:3]
-                read.confidence = round(min(conf, 0.5 + min(0.5, max(0.0, top[1] - 0.55) * 1.5,
-                                                            (top[1] - second[1]) * 1.5)), 3)
+                read.value, read.other = opts[0][0], opts[:3]
+                read.confidence = min(conf, _die_sure(opts[0][1], opts[0][1] - opts[1][1]))
             x0, y0, x1, y1 = _window(s, READ_PPM, new.shape)
             if hidden[y0:y1, x0:x1].mean() > 0.05:
-                read.confidence, read.why = min(read.confidence, 0.3), "hidden (a finger, a shadow or the photo's edge)"
+                conf, read.why = min(conf, 0.3), "hidden (a finger, a shadow or the photo's edge)"
+                read.confidence = min(read.confidence, conf)
             reading.reads[s.name] = read
-            cands.append(read)
+            cands.append((read, conf))
         _by_rule(reading, h, cands)
+
+
+def _die_sure(match: float, margin: float) -> float:
+    """A die's confidence from its digit's ``match`` (-1 to 1) and its ``margin``: how much
+    better the read scores than the best other (its match over the next digit's; with the
+    rule, the hour's best triple over the best that reads this die otherwise)."""
+    return round(0.5 + min(0.5, max(0.0, match - 0.55) * 1.5, max(0.0, margin) * 1.5), 3)
 
 
 def _binary_levels(levels: tuple[float, float, float], score: float) -> tuple[bool, float]:
@@ -736,31 +790,35 @@ def _binary_levels(levels: tuple[float, float, float], score: float) -> tuple[bo
     return False, round(min(1.0, 0.5 + 0.5 * (score - mid) / (hi - mid)), 3)
 
 
-def _by_rule(reading: Reading, h: int, dice: list[Read]) -> None:
+def _by_rule(reading: Reading, h: int, dice: list[tuple[Read, float]]) -> None:
     """Hour ``h``'s dice ranked together: of the three best digits of each die, the triple that
-    covers the hour's crossed boxes (a double covers one box more, RNC-3), by match. A die the
-    rule changes is listed to confirm."""
+    covers the hour's crossed boxes (a double covers one box more, RNC-3), by match. A die's
+    confidence is then its margin in this ranking: the best triple's score over the best one
+    that reads this die otherwise (a digit the crossed boxes need is surer than its match
+    alone says; one they do not need, no surer), capped by ``dice``' second number (an empty
+    box's or a hidden one's confidence). A die the rule changes is listed to confirm."""
     import itertools
 
     from printkit.games.rollncook.form import Names
 
     names = Names(reading.sid)
     crossed = [k + 1 for k in range(6) if reading.reads.get(names.box(h, k), Read("", "", False, 1)).value is True]
-    if not crossed or any(not r.other for r in dice):
+    if not crossed or any(not r.other for r, _ in dice):
         return
-    best: tuple[float, tuple[str, ...]] | None = None
-    for combo in itertools.product(*[r.other for r in dice]):
+    ranked = []
+    for combo in itertools.product(*[r.other for r, _ in dice]):
         values = [int(d) for d, _ in combo]
         free = 1 if len(set(values)) < 3 else 0
         missing = sum(1 for k in crossed if k not in values)
-        score = sum(s for _, s in combo) - 0.4 * max(0, missing - free)
-        if best is None or score > best[0]:
-            best = (score, tuple(d for d, _ in combo))
-    assert best is not None
-    for r, d in zip(dice, best[1], strict=True):
+        ranked.append((sum(s for _, s in combo) - 0.4 * max(0, missing - free), tuple(d for d, _ in combo)))
+    score, best = max(ranked)
+    for i, ((r, cap), d) in enumerate(zip(dice, best, strict=True)):
+        other = max((s for s, c in ranked if c[i] != d), default=score - 1.0)
+        conf = min(cap, _die_sure(dict(r.other)[d], score - other))
         if r.value != d:
             r.why = f"looks like {r.value}; read as {d}, which the boxes crossed in this hour need"
-            r.value, r.confidence = d, min(r.confidence, 0.6)
+            r.value, conf = d, min(conf, 0.6)
+        r.confidence = conf
 
 
 # -- the inventory rows' "more" boxes ------------------------------------------------------------
@@ -843,7 +901,7 @@ def _number_ink(s: Any, img: Any) -> Any:
     return (dark > level) & m
 
 
-def read_more(reading: Reading, img: Any, new: Any, hidden: Any) -> None:
+def read_more(reading: Reading, img: Any, new: Any, excess: Any, hidden: Any) -> None:
     """Each inventory row's "more" box: empty, or the number written in it (how many more of the
     ingredient were obtained than the row has bullets). A number in a row whose bullets are not
     all marked is listed to confirm (the box takes what the bullets cannot)."""
@@ -854,7 +912,7 @@ def read_more(reading: Reading, img: Any, new: Any, hidden: Any) -> None:
     names = Names(reading.sid)
     for ing in inventory_rows():
         s = by_name[names.more(ing)]
-        ink, m = _die_ink(s, new)
+        ink, m, _ = _die_ink(s, new, excess)
         empty, conf = _binary_levels(DIE_EMPTY, float(ink.sum()) / max(1, int(m.sum())))
         read = Read(s.name, "more", "", conf)
         if not empty:
