@@ -525,8 +525,8 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
         own: list[Page] = []
         for t, i in enumerate(range(0, len(tf), fgrid.per_page)):
             j = min(i + fgrid.per_page, len(tf))
-            own.append(_fold_sheet(tf[i:j], tb[i:j], len(fronts) + i, fgrid, tail.w, tail.h, opts, tclip,
-                                   tail.guide, tail.radius, len(sheets) + t, list(tail.note)))
+            own.append(_fold_sheet(tf[i:j], tb[i:j], i, fgrid, tail.w, tail.h, opts, tclip,
+                                   tail.guide, tail.radius, len(sheets) + t, list(tail.note), prefix="tail"))
         for p, page in enumerate(own):
             _sheet_footers([page], fgrid, opts, info, n_pages, backs_between=False, first=len(pages) + p)
         pages += own
@@ -584,10 +584,12 @@ def _sheet_footers(pages: list[Page], grid: Grid, opts: PrintOptions, info: Foot
 
 
 def _fold_sheet(fronts: list[list[Op]], backs: list[list[Op]], first: int, grid: Grid, w: float, h: float,
-                opts: PrintOptions, clip, guide: Style | None, radius: float, s: int, note: list[Op]) -> Page:
+                opts: PrintOptions, clip, guide: Style | None, radius: float, s: int, note: list[Op],
+                prefix: str = "card") -> Page:
     """One fold sheet (see :func:`impose_cards`): ``fronts`` in the upper rows, ``backs`` in the
-    lower ones, each the mirror of its front across the fold line; card numbers from ``first``;
-    the fronts' ``note`` (a sheet's one page: a layout's back notes have no page to go on)."""
+    lower ones, each the mirror of its front across the fold line; card numbers from ``first``
+    (tagged ``prefix``-N-front and -back); the fronts' ``note`` (a sheet's one page: a layout's
+    back notes have no page to go on)."""
     W, H = opts.size
     b = opts.bleed
     n = len(fronts)
@@ -600,10 +602,10 @@ def _fold_sheet(fronts: list[list[Op]], backs: list[list[Op]], first: int, grid:
     ops: list[Op] = []
     for k in range(n):
         ops.append(Group(tuple(fronts[k]), card_matrix(grid, k, W, back=False), clip=clip,
-                         tag=f"card-{first + k + 1}-front"))
+                         tag=f"{prefix}-{first + k + 1}-front"))
     for k in range(n):
         ops.append(Group(tuple(backs[k]), across @ card_matrix(grid, k, W, back=False) @ own, clip=clip,
-                         tag=f"card-{first + k + 1}-back"))
+                         tag=f"{prefix}-{first + k + 1}-back"))
     if guide is not None and b <= 0:
         r = min(radius, w / 2, h / 2)
         ops += [Group((Rect(0, 0, w, h, guide, radius=r),), card_matrix(grid, k, W, back=False), tag="cut-guide")

@@ -99,9 +99,9 @@ def test_where_the_band_is_too_small_the_tokens_follow_on_their_fold_page():
     alone = games()["gimbap"]["tokens"].build(opts).pages[0]
     assert len(d.pages) == 5 and listing.sheets_of_paper(len(d.pages), d.duplex) == 3
     own = boxes(alone, "card", TOKEN, TOKEN)
-    last = boxes(d.pages[-1], "card", TOKEN, TOKEN)
+    last = boxes(d.pages[-1], "tail", TOKEN, TOKEN)
     n = len(CONTENT.tokens)
-    shifted = {f"card-{int(t.split('-')[1]) + 10}-{t.split('-')[2]}": b for t, b in own.items()}
+    shifted = {t.replace("card-", "tail-"): b for t, b in own.items()}
     assert len(own) == 2 * n and sorted(last) == sorted(shifted)
     assert all(last[t] == pytest.approx(shifted[t]) for t in last)
     assert len([op for op, _ in O.walk(d.pages[-1].ops) if getattr(op, "tag", None) == "fold-mark"]) == 2
