@@ -96,8 +96,8 @@ def last_sheets(pages: list[O.Page], duplex: bool) -> list[tuple[list[O.Page], b
 
 @pytest.mark.parametrize(("game", "name", "paper", "bleed"), CASES)
 def test_last_sheet_marks_and_trim_end_at_its_cards(game, name, paper, bleed):
-    every, duplex = sheet_pages(game, name, paper, bleed)
-    for pages, duplex in last_sheets(every, duplex):
+    every, duplex_doc = sheet_pages(game, name, paper, bleed)
+    for pages, duplex in last_sheets(every, duplex_doc):
         _check_last_sheet(pages, duplex, game, name, paper, bleed)
 
 

@@ -404,7 +404,7 @@ def place_tail(tail: Tail, grid: Grid, counts: list[int], opts: PrintOptions) ->
         if cand.per_page < max(counts):
             continue
         top = replace(cand, y=MARGIN + zmin, zone_y=zmin)
-        grids = [tail_grid(tail, top, c, k, opts) for c, k in zip(counts, shares)]
+        grids = [tail_grid(tail, top, c, k, opts) for c, k in zip(counts, shares, strict=True)]
         if all(g is not None for g in grids):
             return top, grids
     return None
@@ -452,18 +452,10 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
         per_sheet = math.ceil(len(fronts) / n_sheets)
     sheets = [range(i, min(i + per_sheet, len(fronts))) for i in range(0, len(fronts), per_sheet)]
     n_pages = len(sheets) * (2 if backs is not None and not fold else 1)
-    fgrid = None
-    tgrids: list[Grid | None] = [None] * len(sheets)
-    tstart = [0] * len(sheets)  # each sheet's first tail card
-    if tail is not None and backs is not None and not fold and sheets:
-        placed = place_tail(tail, grid, [len(sheet) for sheet in sheets], opts)
-        if placed is None:  # its own fold sheets, after the duplex ones
-            fgrid = plan_grid(tail.w, tail.h, opts, tail.gutter, count=len(tail.fronts), fold=True)
-            n_pages += math.ceil(len(tail.fronts) / fgrid.per_page)
-        else:
-            grid, tgrids = placed
-            shares = _share(len(tail.fronts), len(sheets)) if tgrids[0] is not None else [0] * (len(sheets) - 1) + [len(tail.fronts)]
-            tstart = [sum(shares[:i]) for i in range(len(sheets))]
+    tail = _duplex_tail(tail, backs, fold)
+    grid, tgrids, tparts, fgrid = _plan_tail(tail, grid, sheets, opts)
+    own = _tail_fold_sheets(tail, fgrid, opts, len(sheets))  # after the duplex sheets
+    n_pages += len(own)
     pages: list[Page] = []
     dx, dy = opts.duplex_offset
     clip = (-b, -b, w + 2 * b, h + 2 * b) if b > 0 else None
@@ -480,8 +472,10 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             pages.append(_fold_sheet([fronts[i] for i in sheet], [backs[i] for i in sheet], sheet.start, grid,
                                      w, h, opts, clip, guide, radius, s, notes[0]))
             continue
-        # The trim and bleed boxes end at the last row and column this sheet uses (issue 28).
-        trim = grid.used(len(sheet))
+        # The trim and bleed boxes end at the last row and column this sheet uses (issue 28),
+        # round its tail cards too.
+        tgrid, part = tgrids[s], tparts[s]
+        trim = _union(grid.used(len(sheet)), tgrid.used(len(part))) if tgrid else grid.used(len(sheet))
         bleed_box = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
         ops: list[Op] = []
         for k, i in enumerate(sheet):
@@ -491,14 +485,7 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             r = min(radius, w / 2, h / 2)
             ops += [Group((Rect(0, 0, w, h, guide, radius=r),), card_matrix(grid, k, W, back=False),
                           tag="cut-guide") for k in range(len(sheet))]
-        ops += _sheet_marks(grid, opts, len(sheet))
-        tgrid = tgrids[s]
-        if tgrid is not None:
-            assert tail is not None
-            part = range(tstart[s], tstart[s] + _tail_count(tgrids, tstart, s, len(tail.fronts)))
-            ops += _tail_cards(tail, tgrid, part, opts, back=False)
-            trim = _union(trim, tgrid.used(len(part)))
-            bleed_box = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
+        ops += _sheet_marks(grid, opts, len(sheet)) + _tail_cards(tail, tgrid, part, opts, back=False)
         if notes[0]:
             ops.append(Group(tuple(notes[0]), Matrix.translate(MARGIN, MARGIN), tag="sheet-front"))
         pages.append(Page(W, H, ops, trim=trim, bleed=bleed_box if b else None, label=f"sheet {s + 1} fronts"))
@@ -508,29 +495,62 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
                 bops.append(Group(tuple(backs[i]), card_matrix(grid, k, W, back=True), clip=clip,
                                   tag=f"card-{i + 1}-back"))
             bops += [Group(tuple(_sheet_marks(grid, opts, len(sheet))), Matrix.translate(W, 0) @ Matrix.mirror("x"))]
-            if tgrid is not None:
-                assert tail is not None
-                bops += _tail_cards(tail, tgrid, part, opts, back=True)
+            bops += _tail_cards(tail, tgrid, part, opts, back=True)
             if notes[1]:
                 bops.append(Group(tuple(notes[1]), Matrix.translate(MARGIN, MARGIN), tag="sheet-back"))
             shifted = Group(tuple(bops), Matrix.translate(dx, dy), tag="duplex-shift")
             pages.append(Page(W, H, [shifted], trim=mirror_box(trim), bleed=mirror_box(bleed_box) if b else None,
                               label=f"sheet {s + 1} backs"))
     _sheet_footers(pages, grid, opts, info, n_pages, backs_between=backs is not None and not fold)
-    if fgrid is not None:
-        assert tail is not None
-        tb = [extend_to_bleed(k, tail.w, tail.h, b) for k in tail.backs]
-        tf = [extend_to_bleed(f, tail.w, tail.h, b) for f in tail.fronts]
-        tclip = (-b, -b, tail.w + 2 * b, tail.h + 2 * b) if b > 0 else None
-        own: list[Page] = []
-        for t, i in enumerate(range(0, len(tf), fgrid.per_page)):
-            j = min(i + fgrid.per_page, len(tf))
-            own.append(_fold_sheet(tf[i:j], tb[i:j], i, fgrid, tail.w, tail.h, opts, tclip,
-                                   tail.guide, tail.radius, len(sheets) + t, list(tail.note), prefix="tail"))
-        for p, page in enumerate(own):
-            _sheet_footers([page], fgrid, opts, info, n_pages, backs_between=False, first=len(pages) + p)
-        pages += own
-    return pages
+    _sheet_footers(own, fgrid or grid, opts, info, n_pages, backs_between=False, first=len(pages))
+    return pages + own
+
+
+def _duplex_tail(tail: Tail | None, backs: list[list[Op]] | None, fold: bool) -> Tail | None:
+    """The tail, on duplex sheets only (with backs, not folded)."""
+    return tail if backs is not None and not fold else None
+
+
+def _plan_tail(tail: Tail | None, grid: Grid, sheets: list[range], opts: PrintOptions
+               ) -> tuple[Grid, list[Grid | None], list[range], Grid | None]:
+    """For ``sheets`` of ``grid``: the grid they then use, each sheet's grid of tail cards and
+    which of them it holds (:func:`place_tail`), and the grid of the tail's own fold sheets
+    where they fit on no sheet (else None)."""
+    none: list[Grid | None] = [None] * len(sheets)
+    if tail is None or not sheets:
+        return grid, none, [range(0)] * len(sheets), None
+    placed = place_tail(tail, grid, [len(sheet) for sheet in sheets], opts)
+    if placed is None:
+        fgrid = plan_grid(tail.w, tail.h, opts, tail.gutter, count=len(tail.fronts), fold=True)
+        return grid, none, [range(0)] * len(sheets), fgrid
+    grid, tgrids = placed
+    return grid, tgrids, _tail_parts(tgrids, len(tail.fronts)), None
+
+
+def _tail_parts(tgrids: list[Grid | None], n: int) -> list[range]:
+    """Which of a tail's ``n`` cards each sheet holds: shared evenly over the sheets when each
+    has a grid for them, else all on the last."""
+    shares = _share(n, len(tgrids)) if tgrids[0] is not None else [0] * (len(tgrids) - 1) + [n]
+    starts = [sum(shares[:i]) for i in range(len(tgrids))]
+    return [range(a, a + k) for a, k in zip(starts, shares, strict=True)]
+
+
+def _tail_fold_sheets(tail: Tail | None, grid: Grid | None, opts: PrintOptions,
+                      sheet: int) -> list[Page]:
+    """A tail's own fold sheets in ``grid`` (numbered from ``sheet``; none without a grid), as
+    its layout prints them alone, its cards tagged tail-N; without footers."""
+    if tail is None or grid is None:
+        return []
+    b = opts.bleed
+    tb = [extend_to_bleed(k, tail.w, tail.h, b) for k in tail.backs]
+    tf = [extend_to_bleed(f, tail.w, tail.h, b) for f in tail.fronts]
+    clip = (-b, -b, tail.w + 2 * b, tail.h + 2 * b) if b > 0 else None
+    own: list[Page] = []
+    for t, i in enumerate(range(0, len(tf), grid.per_page)):
+        j = min(i + grid.per_page, len(tf))
+        own.append(_fold_sheet(tf[i:j], tb[i:j], i, grid, tail.w, tail.h, opts, clip,
+                               tail.guide, tail.radius, sheet + t, list(tail.note), prefix="tail"))
+    return own
 
 
 def _union(a: tuple[float, float, float, float], c: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
@@ -539,16 +559,12 @@ def _union(a: tuple[float, float, float, float], c: tuple[float, float, float, f
     return (x, y, max(a[0] + a[2], c[0] + c[2]) - x, max(a[1] + a[3], c[1] + c[3]) - y)
 
 
-def _tail_count(tgrids: list[Grid | None], tstart: list[int], s: int, n: int) -> int:
-    """How many of a tail's ``n`` cards sheet ``s`` holds (from ``tstart[s]`` to the next sheet's
-    first, or the end)."""
-    later = [tstart[i] for i in range(s + 1, len(tgrids)) if tgrids[i] is not None]
-    return (later[0] if later else n) - tstart[s]
-
-
-def _tail_cards(tail: Tail, grid: Grid, part: range, opts: PrintOptions, back: bool) -> list[Op]:
+def _tail_cards(tail: Tail | None, grid: Grid | None, part: range, opts: PrintOptions, back: bool) -> list[Op]:
     """A tail's cards ``part`` in ``grid`` on a sheet's fronts' page, or (``back``) their backs at
-    the mirrored places on its backs' page (with its marks, mirrored; inside the duplex shift)."""
+    the mirrored places on its backs' page (with its marks, mirrored; inside the duplex shift);
+    nothing on a sheet without them."""
+    if tail is None or grid is None:
+        return []
     W = opts.size[0]
     b = opts.bleed
     clip = (-b, -b, tail.w + 2 * b, tail.h + 2 * b) if b > 0 else None
