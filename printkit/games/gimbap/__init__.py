@@ -31,7 +31,7 @@ register(Component(GAME, "dice", "the four order dice as cube nets with glue tab
                                              length_between(*EDGE_RANGE, "the cube edge"))}, kind="die"))
 register(Component(GAME, "tokens", "the 12 point tokens, fronts and a common back below them, to fold and glue",
                    lazy(f"{_HERE}.components:build_tokens"), kind="token", printed_with="lessons"))
-register(Component(GAME, "lessons", "10 lesson cards, a solution on each back; the 12 point tokens end their last sheet (A4) or follow on a fold sheet (Letter)",
+register(Component(GAME, "lessons", "10 lesson cards, a solution on each back; under them the 12 point tokens, their common back behind them",
                    lazy(f"{_HERE}.components:build_lessons"), kind="card"))
 register(Component(GAME, "fillings", "paper seaweed sheet, sheet fillings and strips for one player",
                    lazy(f"{_HERE}.components:build_fillings"), kind="sheet"))
