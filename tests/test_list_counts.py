@@ -174,13 +174,14 @@ def test_python_m_printkit_list_and_its_errors(own_cache: Path, first_listing) -
 
 
 def test_a_component_printed_with_another_is_counted_there_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Jubako's tokens have a line of their own (made alone) but the total of 'make all' counts
-    their paper with the tiles, whose last sheet carries them, and says so."""
+    """Jubako's and Gimbap's tokens have a line of their own (made alone) but the total of 'make
+    all' counts their paper with the tiles and the lessons, whose sheets carry them, and says so."""
     _counting(monkeypatch, pages=3)
     lines = list(listing.listing())
     comps = [c for cs in registry.games().values() for c in cs.values()]
     own = [c for c in comps if not c.printed_with]
-    assert len(own) == len(comps) - 1 and _counts(lines)["jubako", "tokens"] == "3/3"
+    assert len(own) == len(comps) - 2 and _counts(lines)["jubako", "tokens"] == _counts(lines)["gimbap", "tokens"] == "3/3"
     (total,) = [ln for ln in lines if ln.startswith("all ")]
     assert total.split()[1] == f"{3 * len(own)}/{3 * len(own)}"
     assert "'make all' and 'make jubako' print jubako tokens on the sheets of jubako tiles" in total
+    assert "'make all' and 'make gimbap' print gimbap tokens on the sheets of gimbap lessons" in total

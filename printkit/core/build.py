@@ -8,8 +8,8 @@ from contextvars import ContextVar
 from typing import Any
 
 from printkit.core.draw.ops import Document, LazyPages, Op, Page, Rect, Style
-from printkit.core.draw.page import (FooterInfo, PrintOptions, compose_page, content_box, design_misfit, impose_cards,
-                                     item_pages, plan_grid, sheet_bands)
+from printkit.core.draw.page import (FooterInfo, PrintOptions, Tail, compose_page, content_box, design_misfit,
+                                     impose_cards, item_pages, plan_grid, sheet_bands)
 from printkit.errors import PrintkitError
 from printkit.core.layout.load import Layout, load_layout
 from printkit.core import progress
@@ -44,8 +44,11 @@ def design_box(r: Renderer, size, ctx: dict[str, Any], opts: PrintOptions) -> tu
 
 
 def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
-                   data: dict[str, Any] | None = None) -> Document:
-    """The document a layout makes for these options; ``data`` adds to the layout's own data."""
+                   data: dict[str, Any] | None = None, tail: str | None = None) -> Document:
+    """The document a layout makes for these options; ``data`` adds to the layout's own data.
+    A card layout's sheets may end with the cards of a ``tail`` card layout (drawn with the same
+    data; see :func:`printkit.core.draw.page.impose_cards`); as items (``opts.items``) only
+    the layout's own cards are made."""
     layout = load_layout(layout_name)
     seen = built.get()
     if seen is not None:
@@ -55,7 +58,7 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
     spec = layout.spec
     title = spec.title or f"{info.game} {info.component}"
     if spec.cards is not None:
-        return _card_sheets(layout, r, ctx, opts, info, title)
+        return _card_sheets(layout, r, ctx, opts, info, title, tail, data)
     design = r.design = design_box(r, spec.size, ctx, opts)
     if spec.poster is not None:
         if opts.items:  # the whole drawing at real size, on one page
@@ -100,8 +103,56 @@ def build_document(layout_name: str, opts: PrintOptions, info: FooterInfo,
     return Document(pages, r.symbols, title)
 
 
+def _tail(name: str, r: Renderer, opts: PrintOptions, data: dict[str, Any] | None) -> Tail:
+    """The cards of card layout ``name`` as a :class:`Tail` of ``r``'s sheets, their symbols
+    added to ``r``'s (a symbol both draw must be drawn alike), and the note its fold sheet prints."""
+    layout = load_layout(name)
+    seen = built.get()
+    if seen is not None:
+        seen.append(layout.sources[0])
+    c = layout.spec.cards
+    if c is None or c.back is None:
+        raise layout.error("cards", "a tail of card sheets is a card layout with backs")
+    ctx = base_context(layout, opts, data)
+    t = Renderer(layout, bw=opts.bw, base=ctx)
+    w, h = t.length(c.w, ctx, "cards.w"), t.length(c.h, ctx, "cards.h")
+    gutter = t.length(c.gutter, ctx, "cards.gutter")
+    items = t.items(c.over, None, ctx, "cards")
+    bg = t.colour(c.background, ctx, "cards.background")
+    fronts = [_face(t, ctx, c.front, it, i, w, h, bg, opts.bleed, "cards.front") for i, it in enumerate(items)]
+    backs = [_face(t, ctx, c.back, it, i, w, h, bg, opts.bleed, "cards.back") for i, it in enumerate(items)]
+    note: list[Op] = []
+    if c.sheet is not None:
+        grid = plan_grid(w, h, opts, gutter, count=len(items), fold=True)
+        t.start_page()
+        note = t.elements(c.sheet.front, {**ctx, **sheet_bands(grid, opts)}, "cards.sheet.front")
+    for key, ops in t.symbols.items():
+        if r.symbols.setdefault(key, ops) != ops:
+            raise layout.error(f"symbols.{key}", f"drawn otherwise by {r.layout.sources[0]}, whose sheets it ends")
+    return Tail(fronts, backs, w, h, gutter, _guide(layout, t, ctx), t.length(c.radius, ctx, "cards.radius"), tuple(note))
+
+
+def _face(r: Renderer, ctx: dict[str, Any], elements, item, i: int, w: float, h: float, bg, b: float,
+          where: str) -> list[Op]:
+    """One card's face or back: ``elements`` for ``item`` (the ``i``-th), on ``bg`` through the bleed."""
+    sub = {**ctx, "item": item, "index": i, "n": i + 1, "card_w": w, "card_h": h}
+    r.start_page()
+    ops: list[Op] = []
+    if bg is not None:
+        ops.append(Rect(-b, -b, w + 2 * b, h + 2 * b, Style(stroke=None, fill=bg)))
+    return ops + r.elements(elements, sub, where)
+
+
+def _guide(layout: Layout, r: Renderer, ctx: dict[str, Any]) -> Style | None:
+    """The cut guide's look: the layouts' shared style `cut` (layouts/common.yaml); a layout
+    without one draws no guide."""
+    if CUT_STYLE not in layout.styles:
+        return None
+    return r.shape_style(r.style_spec(CUT_STYLE, ctx, f"styles.{CUT_STYLE}"), ctx, f"styles.{CUT_STYLE}")
+
+
 def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOptions, info: FooterInfo,
-                 title: str) -> Document:
+                 title: str, tail: str | None = None, data: dict[str, Any] | None = None) -> Document:
     """The card sheets of a layout's ``cards``."""
     c = layout.spec.cards
     assert c is not None
@@ -118,23 +169,12 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
     bg = r.colour(c.background, ctx, "cards.background")
     b = opts.bleed
 
-    def face(elements, item, i, where) -> list[Op]:
-        sub = {**ctx, "item": item, "index": i, "n": i + 1, "card_w": w, "card_h": h}
-        r.start_page()
-        ops: list[Op] = []
-        if bg is not None:
-            ops.append(Rect(-b, -b, w + 2 * b, h + 2 * b, Style(stroke=None, fill=bg)))
-        return ops + r.elements(elements, sub, where)
-
-    fronts = [face(c.front, it, i, "cards.front") for i, it in enumerate(items)]
-    backs = [face(c.back, it, i, "cards.back") for i, it in enumerate(items)] if c.back is not None else None
+    fronts = [_face(r, ctx, c.front, it, i, w, h, bg, b, "cards.front") for i, it in enumerate(items)]
+    backs = ([_face(r, ctx, c.back, it, i, w, h, bg, b, "cards.back") for i, it in enumerate(items)]
+             if c.back is not None else None)
     if opts.items:
         return Document(_ink(item_pages(fronts, backs, w, h, opts), r, opts), r.symbols, title)
-    # The cut guide's look is the layouts' shared style `cut` (layouts/common.yaml); a layout
-    # without one draws no guide.
-    guide = None
-    if CUT_STYLE in layout.styles:
-        guide = r.shape_style(r.style_spec(CUT_STYLE, ctx, f"styles.{CUT_STYLE}"), ctx, f"styles.{CUT_STYLE}")
+    guide = _guide(layout, r, ctx)
     notes: tuple[list[Op], list[Op]] = ([], [])
     if c.sheet is not None and grid is not None:
         sub = {**ctx, **sheet_bands(grid, opts)}
@@ -143,7 +183,8 @@ def _card_sheets(layout: Layout, r: Renderer, ctx: dict[str, Any], opts: PrintOp
         r.start_page()
         notes = (front, r.elements(c.sheet.back, sub, "cards.sheet.back"))
     sheets = impose_cards(fronts, backs, w, h, opts, info, gutter, guide, r.length(c.radius, ctx, "cards.radius"),
-                          notes, balance=c.balance, fold=c.fold)
+                          notes, balance=c.balance, fold=c.fold,
+                          tail=None if tail is None else _tail(tail, r, opts, data))
     return Document(_ink(sheets, r, opts), r.symbols, title, duplex=backs is not None and not c.fold)
 
 

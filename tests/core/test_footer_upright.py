@@ -30,11 +30,18 @@ def _footer_matrices(doc) -> list[O.Matrix]:
 @pytest.mark.parametrize(("paper", "bleed"), [("a4", 0.0), ("letter", 0.0), ("a4", 3.0), ("letter", 3.0)])
 def test_every_card_sheet_footer_is_upright(paper, bleed):
     """On every page of every card-sheet component, A4 and Letter, with and without bleed, the
-    footer is placed without a turn (its x axis along the page's)."""
+    footer is placed without a turn (its x axis along the page's); but for the Gimbap lessons
+    on Letter without bleed, where the footer up the right edge makes room for the point tokens
+    under the lessons on both sheets and so saves the tokens' own sheet (2 sheets, not 3:
+    tests/games/gimbap/test_lessons_tokens.py)."""
     for game, component in CARD_SHEETS:
         doc = games()[game][component].build(PrintOptions(paper=paper, bleed=bleed))
+        turned = (game, component, paper, bleed) == ("gimbap", "lessons", "letter", 0.0)
         for n, m in enumerate(_footer_matrices(doc)):
-            assert (m.a, m.b, m.c, m.d) == pytest.approx((1, 0, 0, 1)), (game, component, paper, bleed, n + 1)
+            want = (0, -1, 1, 0) if turned else (1, 0, 0, 1)
+            assert (m.a, m.b, m.c, m.d) == pytest.approx(want), (game, component, paper, bleed, n + 1)
+        if turned:  # the tokens on the lessons' two sheets
+            assert len(doc.pages) == 4 and any(str(op.tag).startswith("tail-") for op, _ in O.walk(doc.pages[0].ops))
 
 
 @pytest.mark.parametrize(("game", "component", "options"), [

@@ -38,12 +38,23 @@ def card_size(game: str, name: str) -> tuple[float, float]:
     return trim[2], trim[3]
 
 
-def cards_on(page: O.Page, w: float, h: float) -> list[tuple[float, float, float, float]]:
-    """(x0, y0, x1, y1) on the page of every card's trim (upright or turned, front or back)."""
+#: Components whose sheets end with another's cards (tagged tail-N): that component.
+TAILS = {("gimbap", "lessons"): ("gimbap", "tokens")}
+
+
+def cards_on(page: O.Page, w: float, h: float, game: str = "", name: str = "") -> list[tuple[float, float, float, float]]:
+    """(x0, y0, x1, y1) on the page of every card's trim (upright or turned, front or back),
+    a tail's cards at their own size."""
     out = []
+    tail = TAILS.get((game, name))
     for op, m in O.walk(page.ops):
-        if isinstance(op, O.Group) and op.tag and op.tag.startswith("card-"):
+        if isinstance(op, O.Group) and op.tag and op.tag.startswith(("card-", "tail-")):
             mm = m @ op.matrix
+            if op.tag.startswith("tail-"):
+                assert tail, (game, name, op.tag)
+                w, h = card_size(*tail)
+            elif game:
+                w, h = card_size(game, name)
             pts = [mm.apply(x, y) for x, y in ((0, 0), (w, 0), (0, h), (w, h))]
             out.append((min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)))
     return out
@@ -75,12 +86,25 @@ def last_sheet(pages: list[O.Page], duplex: bool) -> list[O.Page]:
     return pages[-2:] if duplex else pages[-1:]
 
 
+def last_sheets(pages: list[O.Page], duplex: bool) -> list[tuple[list[O.Page], bool]]:
+    """The last sheet's pages (and whether they are a duplex pair); a duplex document ending in
+    a fold sheet of its tail's cards (an odd page count): its last duplex sheet, then that."""
+    if duplex and len(pages) % 2:
+        return [(pages[-3:-1], True), (pages[-1:], False)]
+    return [(last_sheet(pages, duplex), duplex)]
+
+
 @pytest.mark.parametrize(("game", "name", "paper", "bleed"), CASES)
 def test_last_sheet_marks_and_trim_end_at_its_cards(game, name, paper, bleed):
-    pages, duplex = sheet_pages(game, name, paper, bleed)
+    every, duplex_doc = sheet_pages(game, name, paper, bleed)
+    for pages, duplex in last_sheets(every, duplex_doc):
+        _check_last_sheet(pages, duplex, game, name, paper, bleed)
+
+
+def _check_last_sheet(pages: list[O.Page], duplex: bool, game: str, name: str, paper: str, bleed: float) -> None:
     w, h = card_size(game, name)
-    for page in last_sheet(pages, duplex):
-        cards = cards_on(page, w, h)
+    for page in pages:
+        cards = cards_on(page, w, h, game, name)
         marks = marks_on(page)
         assert cards and marks, page.label
         edges = [e for c in cards for e in trim_edges(c)]
@@ -101,7 +125,7 @@ def test_last_sheet_marks_and_trim_end_at_its_cards(game, name, paper, bleed):
             assert page.bleed == pytest.approx((tx - bleed, ty - bleed, tw + 2 * bleed, th + 2 * bleed))
     if duplex:
         # A back's marks are its front's, mirrored for the long-edge flip.
-        front, back = last_sheet(pages, duplex)
+        front, back = pages
         W = PAPERS[paper][0]
         mirrored = sorted((round(W - x2, 6), round(y1, 6), round(W - x1, 6), round(y2, 6))
                           for x1, y1, x2, y2 in marks_on(front))

@@ -224,7 +224,7 @@ def test_crop_marks_at_least_3mm_and_outside_the_bleed_box(paper, bleed):
     for game, name in CARD_COMPONENTS:
         w, h = card_size(game, name)
         for page in doc_of(game, name, paper, bleed).pages:
-            cards = cards_on(page, w, h)
+            cards = cards_on(page, w, h, game, name)
             assert cards
             for op, m in O.walk(page.ops):
                 if getattr(op, "tag", None) != "crop-mark":

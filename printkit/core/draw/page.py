@@ -10,7 +10,7 @@ same page, each behind its front once the sheet is folded across.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit.core.colour import BLACK, WHITE, Colour
 from printkit.core.draw.bleed import extend_to_bleed
@@ -330,11 +330,91 @@ def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
     return Matrix.translate(x + grid.w, y) @ Matrix.rotate(90)
 
 
+@dataclass(frozen=True)
+class Tail:
+    """Smaller cards of another layout that end a card document (Gimbap's point tokens after its
+    lessons): their fronts, their backs, their size, gutter, cut guide and corner radius, and
+    the note their own fold sheet prints (see :func:`impose_cards`)."""
+
+    fronts: list[list[Op]]
+    backs: list[list[Op]]
+    w: float
+    h: float
+    gutter: float = 0.0
+    guide: Style | None = None
+    radius: float = 0.0
+    note: tuple[Op, ...] = ()
+
+
+def tail_grid(tail: Tail, main: Grid, count: int, n: int, opts: PrintOptions) -> Grid | None:
+    """Where ``n`` of ``tail``'s cards go in the band below the ``count`` cards (and their crop
+    marks) of a sheet of ``main``, down to the footer: as few rows as the band's width allows,
+    the columns as even as those rows let them be, the block centred in the band; None if they
+    do not fit."""
+    W, H = opts.size
+    b = opts.bleed
+    zmin = (b + MARK_MIN) if opts.crop_marks else b
+    reach = b
+    if opts.crop_marks:
+        offset, length = mark_geometry(min(main.zone_x, main.zone_y), b)
+        reach = offset + length + MARK_STYLE.stroke_width
+    _, y, _, uh = main.used(count)
+    top = y + uh + reach
+    bottom = H - MARGIN - (FOOTER_H + FOOTER_GAP if main.footer == "bottom" else 0)
+    aw = W - 2 * MARGIN - (FOOTER_H + FOOTER_GAP if main.footer == "right" else 0)
+    g = max(tail.gutter, 2 * b)
+    fit = math.floor((aw - 2 * zmin + g) / (tail.w + g) + 1e-9)
+    if fit < 1 or n == 0:
+        return None
+    rows = -(-n // fit)
+    cols = -(-n // rows)
+    if (bottom - top - rows * tail.h - (rows - 1) * g) / 2 < zmin - 1e-9:
+        return None
+    # The spare height shared by the gaps above, between and below the rows (no blank band on
+    # the sheet), the gutter as wide across as the band's width lets it be.
+    spread = (bottom - top - rows * tail.h - 2 * zmin) / (rows + 1)
+    across = (aw - 2 * zmin - cols * tail.w) / (cols - 1) if cols > 1 else spread
+    g = max(g, min(spread, across))
+    gw, gh = cols * tail.w + (cols - 1) * g, rows * tail.h + (rows - 1) * g
+    zone_y = (bottom - top - gh) / 2
+    zone_x = (aw - gw) / 2
+    return Grid(cols, rows, MARGIN + zone_x, top + zone_y, tail.w, tail.h, g, main.footer, zone_x, zone_y)
+
+
+def _share(n: int, parts: int) -> list[int]:
+    """``n`` shared evenly over ``parts`` (the first take one more where it does not divide)."""
+    return [n // parts + (1 if i < n % parts else 0) for i in range(parts)]
+
+
+def place_tail(tail: Tail, grid: Grid, counts: list[int], opts: PrintOptions) -> tuple[Grid, list[Grid | None]] | None:
+    """Where a ``tail``'s cards go on sheets of ``grid`` holding ``counts`` cards each: the grid
+    the sheets then use, and each sheet's grid of tail cards (None: none on it), or None when
+    they fit on no such sheet (they get fold sheets of their own).
+
+    In the band below the last sheet's cards if they fit there; else shared evenly over every
+    sheet's band, the cards standing at the top of each sheet (their crop marks at the margin),
+    the footer below them or, where only that makes room, up the right edge."""
+    n = len(tail.fronts)
+    last = tail_grid(tail, grid, counts[-1], n, opts)
+    if last is not None:
+        return grid, [None] * (len(counts) - 1) + [last]
+    zmin = (opts.bleed + MARK_MIN) if opts.crop_marks else opts.bleed
+    shares = _share(n, len(counts))
+    for cand in _grids(grid.w, grid.h, opts, grid.gutter, grid.turned):
+        if cand.per_page < max(counts):
+            continue
+        top = replace(cand, y=MARGIN + zmin, zone_y=zmin)
+        grids = [tail_grid(tail, top, c, k, opts) for c, k in zip(counts, shares, strict=True)]
+        if all(g is not None for g in grids):
+            return top, grids
+    return None
+
+
 def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float, h: float,
                  opts: PrintOptions, info: FooterInfo, gutter: float = 0.0,
                  guide: Style | None = None, radius: float = 0.0,
                  notes: tuple[list[Op], list[Op]] = ([], []), balance: bool = False,
-                 fold: bool = False) -> list[Page]:
+                 fold: bool = False, tail: Tail | None = None) -> list[Page]:
     """Card sheets: fronts n-up, and when ``backs`` are given each sheet's backs on the next
     page, mirrored for long-edge duplex and shifted by ``opts.duplex_offset``. ``notes`` (the
     fronts' page's, the backs') are printed once on every such page around its cards, upright,
@@ -356,6 +436,11 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
 
     With ``balance`` the cards are shared evenly over the sheets they need (the first sheets
     take one more where they do not divide evenly) instead of filling every sheet but the last.
+
+    A ``tail`` (duplex cards only) ends the document: its cards stand in the band below the last
+    sheet's cards (:func:`tail_grid`), their backs mirrored on that sheet's back page like the
+    others, when they fit there; else they follow on fold sheets of their own, as their own
+    layout prints them alone (each with the tail's note).
     """
     W, H = opts.size
     fold = fold and backs is not None
@@ -367,6 +452,10 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
         per_sheet = math.ceil(len(fronts) / n_sheets)
     sheets = [range(i, min(i + per_sheet, len(fronts))) for i in range(0, len(fronts), per_sheet)]
     n_pages = len(sheets) * (2 if backs is not None and not fold else 1)
+    tail = _duplex_tail(tail, backs, fold)
+    grid, tgrids, tparts, fgrid = _plan_tail(tail, grid, sheets, opts)
+    own = _tail_fold_sheets(tail, fgrid, opts, len(sheets))  # after the duplex sheets
+    n_pages += len(own)
     pages: list[Page] = []
     dx, dy = opts.duplex_offset
     clip = (-b, -b, w + 2 * b, h + 2 * b) if b > 0 else None
@@ -383,8 +472,10 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             pages.append(_fold_sheet([fronts[i] for i in sheet], [backs[i] for i in sheet], sheet.start, grid,
                                      w, h, opts, clip, guide, radius, s, notes[0]))
             continue
-        # The trim and bleed boxes end at the last row and column this sheet uses (issue 28).
-        trim = grid.used(len(sheet))
+        # The trim and bleed boxes end at the last row and column this sheet uses (issue 28),
+        # round its tail cards too.
+        tgrid, part = tgrids[s], tparts[s]
+        trim = _union(grid.used(len(sheet)), tgrid.used(len(part))) if tgrid else grid.used(len(sheet))
         bleed_box = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
         ops: list[Op] = []
         for k, i in enumerate(sheet):
@@ -394,7 +485,7 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
             r = min(radius, w / 2, h / 2)
             ops += [Group((Rect(0, 0, w, h, guide, radius=r),), card_matrix(grid, k, W, back=False),
                           tag="cut-guide") for k in range(len(sheet))]
-        ops += _sheet_marks(grid, opts, len(sheet))
+        ops += _sheet_marks(grid, opts, len(sheet)) + _tail_cards(tail, tgrid, part, opts, back=False)
         if notes[0]:
             ops.append(Group(tuple(notes[0]), Matrix.translate(MARGIN, MARGIN), tag="sheet-front"))
         pages.append(Page(W, H, ops, trim=trim, bleed=bleed_box if b else None, label=f"sheet {s + 1} fronts"))
@@ -404,22 +495,100 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
                 bops.append(Group(tuple(backs[i]), card_matrix(grid, k, W, back=True), clip=clip,
                                   tag=f"card-{i + 1}-back"))
             bops += [Group(tuple(_sheet_marks(grid, opts, len(sheet))), Matrix.translate(W, 0) @ Matrix.mirror("x"))]
+            bops += _tail_cards(tail, tgrid, part, opts, back=True)
             if notes[1]:
                 bops.append(Group(tuple(notes[1]), Matrix.translate(MARGIN, MARGIN), tag="sheet-back"))
             shifted = Group(tuple(bops), Matrix.translate(dx, dy), tag="duplex-shift")
             pages.append(Page(W, H, [shifted], trim=mirror_box(trim), bleed=mirror_box(bleed_box) if b else None,
                               label=f"sheet {s + 1} backs"))
     _sheet_footers(pages, grid, opts, info, n_pages, backs_between=backs is not None and not fold)
-    return pages
+    _sheet_footers(own, fgrid or grid, opts, info, n_pages, backs_between=False, first=len(pages))
+    return pages + own
+
+
+def _duplex_tail(tail: Tail | None, backs: list[list[Op]] | None, fold: bool) -> Tail | None:
+    """The tail, on duplex sheets only (with backs, not folded)."""
+    return tail if backs is not None and not fold else None
+
+
+def _plan_tail(tail: Tail | None, grid: Grid, sheets: list[range], opts: PrintOptions
+               ) -> tuple[Grid, list[Grid | None], list[range], Grid | None]:
+    """For ``sheets`` of ``grid``: the grid they then use, each sheet's grid of tail cards and
+    which of them it holds (:func:`place_tail`), and the grid of the tail's own fold sheets
+    where they fit on no sheet (else None)."""
+    none: list[Grid | None] = [None] * len(sheets)
+    if tail is None or not sheets:
+        return grid, none, [range(0)] * len(sheets), None
+    placed = place_tail(tail, grid, [len(sheet) for sheet in sheets], opts)
+    if placed is None:
+        fgrid = plan_grid(tail.w, tail.h, opts, tail.gutter, count=len(tail.fronts), fold=True)
+        return grid, none, [range(0)] * len(sheets), fgrid
+    grid, tgrids = placed
+    return grid, tgrids, _tail_parts(tgrids, len(tail.fronts)), None
+
+
+def _tail_parts(tgrids: list[Grid | None], n: int) -> list[range]:
+    """Which of a tail's ``n`` cards each sheet holds: shared evenly over the sheets when each
+    has a grid for them, else all on the last."""
+    shares = _share(n, len(tgrids)) if tgrids[0] is not None else [0] * (len(tgrids) - 1) + [n]
+    starts = [sum(shares[:i]) for i in range(len(tgrids))]
+    return [range(a, a + k) for a, k in zip(starts, shares, strict=True)]
+
+
+def _tail_fold_sheets(tail: Tail | None, grid: Grid | None, opts: PrintOptions,
+                      sheet: int) -> list[Page]:
+    """A tail's own fold sheets in ``grid`` (numbered from ``sheet``; none without a grid), as
+    its layout prints them alone, its cards tagged tail-N; without footers."""
+    if tail is None or grid is None:
+        return []
+    b = opts.bleed
+    tb = [extend_to_bleed(k, tail.w, tail.h, b) for k in tail.backs]
+    tf = [extend_to_bleed(f, tail.w, tail.h, b) for f in tail.fronts]
+    clip = (-b, -b, tail.w + 2 * b, tail.h + 2 * b) if b > 0 else None
+    own: list[Page] = []
+    for t, i in enumerate(range(0, len(tf), grid.per_page)):
+        j = min(i + grid.per_page, len(tf))
+        own.append(_fold_sheet(tf[i:j], tb[i:j], i, grid, tail.w, tail.h, opts, clip,
+                               tail.guide, tail.radius, sheet + t, list(tail.note), prefix="tail"))
+    return own
+
+
+def _union(a: tuple[float, float, float, float], c: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """The smallest box (x, y, w, h) holding boxes ``a`` and ``c``."""
+    x, y = min(a[0], c[0]), min(a[1], c[1])
+    return (x, y, max(a[0] + a[2], c[0] + c[2]) - x, max(a[1] + a[3], c[1] + c[3]) - y)
+
+
+def _tail_cards(tail: Tail | None, grid: Grid | None, part: range, opts: PrintOptions, back: bool) -> list[Op]:
+    """A tail's cards ``part`` in ``grid`` on a sheet's fronts' page, or (``back``) their backs at
+    the mirrored places on its backs' page (with its marks, mirrored; inside the duplex shift);
+    nothing on a sheet without them."""
+    if tail is None or grid is None:
+        return []
+    W = opts.size[0]
+    b = opts.bleed
+    clip = (-b, -b, tail.w + 2 * b, tail.h + 2 * b) if b > 0 else None
+    faces = [(tail.backs if back else tail.fronts)[i] for i in part]
+    side = "back" if back else "front"
+    ops: list[Op] = [Group(tuple(extend_to_bleed(f, tail.w, tail.h, b)), card_matrix(grid, k, W, back=back),
+                           clip=clip, tag=f"tail-{part.start + k + 1}-{side}") for k, f in enumerate(faces)]
+    marks = _sheet_marks(grid, opts, len(faces))
+    if back:
+        return ops + [Group(tuple(marks), Matrix.translate(W, 0) @ Matrix.mirror("x"))]
+    if tail.guide is not None and b <= 0:
+        r = min(tail.radius, tail.w / 2, tail.h / 2)
+        ops += [Group((Rect(0, 0, tail.w, tail.h, tail.guide, radius=r),), card_matrix(grid, k, W, back=False),
+                      tag="cut-guide") for k in range(len(faces))]
+    return ops + marks
 
 
 def _sheet_footers(pages: list[Page], grid: Grid, opts: PrintOptions, info: FooterInfo, n_pages: int,
-                   backs_between: bool) -> None:
+                   backs_between: bool, first: int = 0) -> None:
     """Each card sheet page's footer, where ``grid`` puts it (``backs_between``: every second
     page is a back, its footer at the right turned to the mirrored edge)."""
     W, H = opts.size
     for p, page in enumerate(pages):
-        text = footer_text(info, opts, p + 1, n_pages)
+        text = footer_text(info, opts, first + p + 1, n_pages)
         back = backs_between and p % 2 == 1
         if grid.footer == "bottom":
             box = (MARGIN, H - MARGIN - FOOTER_H, W - 2 * MARGIN, FOOTER_H)
@@ -431,10 +600,12 @@ def _sheet_footers(pages: list[Page], grid: Grid, opts: PrintOptions, info: Foot
 
 
 def _fold_sheet(fronts: list[list[Op]], backs: list[list[Op]], first: int, grid: Grid, w: float, h: float,
-                opts: PrintOptions, clip, guide: Style | None, radius: float, s: int, note: list[Op]) -> Page:
+                opts: PrintOptions, clip, guide: Style | None, radius: float, s: int, note: list[Op],
+                prefix: str = "card") -> Page:
     """One fold sheet (see :func:`impose_cards`): ``fronts`` in the upper rows, ``backs`` in the
-    lower ones, each the mirror of its front across the fold line; card numbers from ``first``;
-    the fronts' ``note`` (a sheet's one page: a layout's back notes have no page to go on)."""
+    lower ones, each the mirror of its front across the fold line; card numbers from ``first``
+    (tagged ``prefix``-N-front and -back); the fronts' ``note`` (a sheet's one page: a layout's
+    back notes have no page to go on)."""
     W, H = opts.size
     b = opts.bleed
     n = len(fronts)
@@ -447,10 +618,10 @@ def _fold_sheet(fronts: list[list[Op]], backs: list[list[Op]], first: int, grid:
     ops: list[Op] = []
     for k in range(n):
         ops.append(Group(tuple(fronts[k]), card_matrix(grid, k, W, back=False), clip=clip,
-                         tag=f"card-{first + k + 1}-front"))
+                         tag=f"{prefix}-{first + k + 1}-front"))
     for k in range(n):
         ops.append(Group(tuple(backs[k]), across @ card_matrix(grid, k, W, back=False) @ own, clip=clip,
-                         tag=f"card-{first + k + 1}-back"))
+                         tag=f"{prefix}-{first + k + 1}-back"))
     if guide is not None and b <= 0:
         r = min(radius, w / 2, h / 2)
         ops += [Group((Rect(0, 0, w, h, guide, radius=r),), card_matrix(grid, k, W, back=False), tag="cut-guide")

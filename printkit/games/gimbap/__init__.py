@@ -29,8 +29,10 @@ DEFAULT_EDGE, EDGE_RANGE = 25.0, (12.0, 28.0)
 register(Component(GAME, "dice", "the four order dice as cube nets with glue tabs", lazy(f"{_HERE}.components:build_dice"),
                    settings={"edge": Setting(f"{DEFAULT_EDGE:g}mm", "the dice's cube edge, 12 to 28 mm (from 20 mm the faces name their parts)",
                                              length_between(*EDGE_RANGE, "the cube edge"))}, kind="die"))
-register(Component(GAME, "tokens", "the 12 point tokens, fronts and a common back below them, to fold and glue", lazy(f"{_HERE}.components:build_tokens"), kind="token"))
-register(Component(GAME, "lessons", "10 lesson cards, a solution on each back", lazy(f"{_HERE}.components:build_lessons"), kind="card"))
+register(Component(GAME, "tokens", "the 12 point tokens, fronts and a common back below them, to fold and glue",
+                   lazy(f"{_HERE}.components:build_tokens"), kind="token", printed_with="lessons"))
+register(Component(GAME, "lessons", "10 lesson cards, a solution on each back; under them the 12 point tokens, their common back behind them",
+                   lazy(f"{_HERE}.components:build_lessons"), kind="card"))
 register(Component(GAME, "fillings", "paper seaweed sheet, sheet fillings and strips for one player",
                    lazy(f"{_HERE}.components:build_fillings"), kind="sheet"))
 register(Component(GAME, "aid", "player aid: the round, checking, the end, the lesson cards (two a page)", lazy(f"{_HERE}.components:build_aid"), kind="aid"))

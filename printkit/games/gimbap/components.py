@@ -220,7 +220,14 @@ def lessons_data() -> dict:
 
 
 def build_lessons(opts: PrintOptions) -> Document:
-    return build_document("gimbap/lessons.yaml", opts, FooterInfo(GAME, "lessons"), _common(lessons_data()))
+    """The lesson sheets, each sheet's backs after it (long-edge duplex). On paper the point
+    tokens end them: in the band below the last sheet's lessons, their common back behind them
+    on that sheet's back page (A4: lesson 10 shares its sheet with them), or, where they do not
+    fit there (Letter), on their own fold sheet after them, as `make gimbap tokens` prints it.
+    ``make all`` prints the tokens here only (the tokens component is ``printed_with`` the
+    lessons). As items (--format cards, tts) the lessons alone."""
+    return build_document("gimbap/lessons.yaml", opts, FooterInfo(GAME, "lessons"),
+                          _common({**lessons_data(), **tokens_data()}), tail="gimbap/tokens.yaml")
 
 
 def fillings_data(opts: PrintOptions | None = None) -> dict:

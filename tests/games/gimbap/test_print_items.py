@@ -18,11 +18,12 @@ def _scale(m: O.Matrix) -> float:
 
 
 def _backs(doc):
-    """Each lesson card's back group (tag card-N-back) with its page transform."""
+    """Each lesson card's back group (tag card-N-back; the tokens after them are tail-N-back)
+    with its page transform."""
     out = {}
     for page in doc.pages:
         for op, m in O.walk(page.ops):
-            if isinstance(op, O.Group) and (op.tag or "").endswith("-back"):
+            if isinstance(op, O.Group) and (op.tag or "").startswith("card-") and op.tag.endswith("-back"):
                 out[int(op.tag.split("-")[1])] = (op, m @ op.matrix)
     return out
 
