@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 
 from printkit.core.qr import qr_matrix
 from printkit.games.rollncook.content import CONTENT
+from printkit.games.rollncook.form import inventory_rows
 from printkit.games.rollncook.scan import CONFIDENT, LEVELS, photo_levels, read_photo, where
 from tests.conftest import run_cli
 from tests.scan.photos import photo
@@ -113,9 +114,13 @@ def test_the_more_boxes_are_read_and_scored(shots, scanned):
 @pytest.fixture(scope="module")
 def pencil(tmp_path_factory):
     """The benchmark's photo 29 (benchmarks/bench_scan.py --only 29): pencil on Letter, curled
-    2.2 mm, at the benchmark's size. Its cross on the 11:00 plate leaves so little ink (0.04 of
-    the spot, where a pen's leaves 0.6) that fixed levels read it "not crossed" and sure (0.75)."""
-    p = photo(104, "letter", game=29, size=(2250, 3000), curl=2.2, variant=29, ppm=6.0)
+    2.2 mm, at the benchmark's size, its salt row forced past its bullets (24 in "more"). Its
+    cross on the 11:00 plate leaves so little ink (0.04 of the spot, where a pen's leaves 0.6)
+    that fixed levels read it "not crossed" and sure (0.75); the ring round salt's 3rd bullet is
+    drawn on the printed circle, so no ink of it lies on free paper (read empty and sure, 1.0,
+    until the printed circle's darkness was looked at)."""
+    p = photo(104, "letter", game=29, size=(2250, 3000), curl=2.2, variant=29, ppm=6.0,
+              more={inventory_rows()[(29 * 5) % len(inventory_rows())]: 1 + (29 * 7) % 30})
     assert p.settings["pen"] == "pencil"
     path = tmp_path_factory.mktemp("pencil") / "p29.jpg"
     path.write_bytes(p.jpeg)
@@ -128,15 +133,19 @@ def test_a_faint_pencil_mark_on_a_curled_photo_is_read_or_flagged_never_sure_and
     assert p.truth[hard] is True and reading.reads[hard].other["area"] < LEVELS["plate"][1]
     read = reading.reads[hard]
     assert read.value is True or read.confidence < CONFIDENT, read
+    on_print = reading.reads["RNC1-104:inv:salt:3"]
+    assert p.truth[on_print.name] == "O" and on_print.other["ring"] < LEVELS["ring"][0]  # no ink off the print
+    assert on_print.value == "O" or on_print.confidence < CONFIDENT, on_print
     wrong = {n: (r.value, r.confidence) for n, r in reading.reads.items()
              if r.value != p.truth.get(n, "" if r.kind in ("bullet", "die", "more") else False)}
     assert not {n: w for n, w in wrong.items() if w[1] >= CONFIDENT}, wrong
     # the plates' levels come from this photo's pencil crosses: all eight read crossed
     plates = {n: r.value for n, r in reading.reads.items() if r.kind == "plate" and p.truth.get(n)}
     assert len(plates) == 8 and all(plates.values()), plates
-    # and the sheet is not left to confirm: a few marks, under half the dice
+    # and the sheet is not left to confirm: a few marks (28 of its 483 spots, the full salt
+    # row's faint rings among them), under half the dice
     flagged = [r for r in reading.reads.values() if r.confidence < CONFIDENT]
-    assert sum(r.kind != "die" for r in flagged) <= 20 and sum(r.kind == "die" for r in flagged) < 18, flagged
+    assert sum(r.kind != "die" for r in flagged) <= 30 and sum(r.kind == "die" for r in flagged) < 18, flagged
 
 
 def test_photo_levels_follow_a_faint_photo_and_keep_a_dark_ones():
