@@ -332,8 +332,8 @@ def card_matrix(grid: Grid, k: int, paper_w: float, back: bool) -> Matrix:
 
 @dataclass(frozen=True)
 class Tail:
-    """Smaller cards of another layout that end a card document (Gimbap's point tokens after its
-    lessons): their fronts, their backs, their size, gutter, cut guide and corner radius, and
+    """Smaller cards of another layout that end a card document (a game's tokens after its
+    cards, where the cards leave room): their fronts, their backs, their size, gutter, cut guide and corner radius, and
     the note their own fold sheet prints (see :func:`impose_cards`)."""
 
     fronts: list[list[Op]]
