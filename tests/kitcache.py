@@ -132,6 +132,18 @@ def pdf_page(path: Path, page: int, dpi: float) -> np.ndarray:
     return _image(path, ("pdf", page, dpi), draw)
 
 
+def blank_band_mm(path: Path, page: int, dpi: float = 30) -> float:
+    """The widest run of blank rows (no pixel darker than 245) on page ``page`` of the PDF at
+    ``path``, in mm, the footer strip (the page's bottom 12 mm) left out."""
+    img = pdf_page(path, page, dpi)
+    footer_top = img.shape[0] - round(12 * dpi / 25.4)
+    run = best = 0
+    for blank in img[:footer_top].min(axis=(1, 2)) > 245:
+        run = run + 1 if blank else 0
+        best = max(best, run)
+    return best * 25.4 / dpi
+
+
 def svg_page(path: Path, dpi: float | None = None, size: tuple[int, int] | None = None) -> np.ndarray:
     """An SVG as a read-only RGB array on white, at ``dpi`` or at an exact pixel ``size`` (w, h),
     drawn once a process for the same arguments."""
