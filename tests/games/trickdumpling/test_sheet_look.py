@@ -117,6 +117,18 @@ def test_a_trick_is_numbered_steps_and_the_note_is_printed_once():
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_tricks_steps_are_body_size(paper):
+    """The steps fit at 7.5 pt or more, DESIGN.md's body range (they shrank to 7.3 pt in a
+    78 x 38.2 mm box; the box is now 80 x 38.7 mm with a 3.5 mm column gap)."""
+    from printkit.core.units import MM_PER_PT
+
+    page = games()["trickdumpling"]["rank"].build(PrintOptions(paper=paper)).pages[0]
+    steps = [op.size for op, _ in O.walk(page.ops)
+             if isinstance(op, O.Text) and any(w in op.text for w in ("chef", "Perfect Dish", "Giant Steamer"))]
+    assert len(steps) >= 3 and min(steps) >= 7.5 * MM_PER_PT - 1e-6, [round(v / MM_PER_PT, 2) for v in steps]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("comp", ["cards", "missions", "rank", "cooks"])
 def test_no_blank_band_over_40mm(comp, paper):
     """No run of blank rows across the page longer than 40 mm above the footer (review #20-22:
