@@ -134,3 +134,55 @@ def test_with_bleed_the_tiles_fill_their_sheets_so_the_tokens_end_the_last():
         assert [_cards(p, "card-", side) for p in pages] == [20, 20, 20, 20, 4]
         assert [_cards(p, "tail-", side) for p in pages] == [0, 0, 0, 0, 20]
     assert sum(_tokens(doc).values()) == 20
+
+
+def test_every_delicacy_has_an_icon_that_reads_in_bw(kit):
+    doc = games()["jubako"]["tiles"].build(PrintOptions(bw=True))
+    assert {f"icon-{d}" for d in CONTENT.ids} <= set(doc.symbols)
+    # The icons differ in shape, not only in colour: no two draw the same operations in B&W.
+    shapes = {name: repr([type(op).__name__ for op, _ in O.walk(doc.symbols[name])]) + repr(doc.symbols[name])
+              for name in doc.symbols if name.startswith("icon-") and "~" not in name}  # not --bw variants
+    assert len(set(shapes.values())) == 12
+    bw = kit["jubako-tiles-a4-bw.pdf"]
+    for i in range(kitcache.page_count(bw)):
+        assert colourfulness(kitcache.pdf_page(bw, i, 40)) == 0
+    names = " ".join(PdfReader(kit["jubako-tiles-a4.pdf"]).pages[0].extract_text().split())
+    assert "Yude tamago" in names and "hardboiled egg" in names
+
+
+@pytest.mark.parametrize("comp", COMPONENTS)
+def test_pdf_and_svg_look_the_same(kit, comp):
+    svgs = sorted(p for name, p in kit.items() if name.startswith(f"jubako-{comp}-a4-p") and name.endswith(".svg"))
+    for i in range(min(2, len(svgs))):  # the first two pages (kitcache checks the PDF has as many as the SVGs)
+        overall, inked = kitcache.agreement(*kitcache.pdf_svg_page(kit[f"jubako-{comp}-a4.pdf"], svgs, i), tol=64)
+        assert overall >= 0.99 and inked >= 0.97, (comp, overall, inked)
+
+
+# One source for each size and word: the layouts hold them, the code reads them.
+
+def test_the_board_follows_the_layouts_track_depth(edit_layout):
+    before = components.side_data("4x4")
+    assert before["track"] == pytest.approx((4 * 30 + 2 * 8) / 11)  # room for the grid and labels
+    edit_layout("jubako/board.yaml", "track: 12 ", "track: 13 ")
+    after = components.side_data("4x4")
+    assert after["track"] == 13  # the layout's least depth
+    assert (after["w"], after["h"]) == pytest.approx((13 * 13, 14 * 13))
+    assert after["x"] == pytest.approx((190 - 13 * 13) / 2)
+    assert after["cells"][0]["x"] == pytest.approx((13 * 13 - 120) / 2)
+
+
+def test_the_track_has_a_box_for_every_point_before_the_first_token():
+    """The board layout's track element: its sides add up to the data's 0-49 track (JUB-2)."""
+    from printkit.core.layout.load import load_layout
+
+    spec = load_layout("jubako/board.yaml").spec
+    (frame,) = [e for e in spec.pages[0].elements if e.type == "frame"]
+    (track,) = [e for e in frame.elements if e.type == "track"]
+    assert sum(track.sides) == CONTENT.track and track.start == 0
+
+
+def test_the_aid_is_the_layouts_text_with_the_numbers_filled_in():
+    sections = components.aid_data()["sections"]
+    assert len(sections) == 5 and not any("{" in s["text"] for s in sections)
+    assert f"+{CONTENT.bonus} when" in sections[2]["text"]
+    assert f"2 players {CONTENT.removed[2]}," in sections[3]["text"]
