@@ -30,6 +30,7 @@ from printkit.core.registry import games
 from printkit.core.units import parse_length
 
 from tests.quality.cutscan import Count, Cut, card_cuts, scan_cut, scan_segments
+from tests.quality.test_crop_extent import TAILS
 from tests.quality.test_print_quality import CARD_COMPONENTS, MEASURES_THE_CUT
 
 DPI = 300
@@ -149,13 +150,15 @@ def test_the_cut_guide_is_a_light_hairline_only_without_bleed(game, name):
     """Without bleed every front's cut is traced once, in the layouts' shared ``cut`` style (a
     hairline no darker than 20% grey, its corners the layout's radius); backs get none; with
     bleed no sheet has one."""
-    _, radius = card_shape(game, name)
+    (w, h), radius = card_shape(game, name)
+    # The cards of a tail ending the sheets (tagged tail-N) are traced with their own radius.
+    tail_radius = card_shape(*TAILS[game, name])[1] if (game, name) in TAILS else radius
     for bleed in (0.0, 3.0):
         doc = document(game, name, bleed)
         for i, page in enumerate(first_sheet(doc)):
             # A fold sheet's page holds fronts and backs: the fronts' cuts are traced, cut through both.
-            cards = [op for op, _ in O.walk(page.ops)
-                     if isinstance(op, O.Group) and op.tag and op.tag.startswith("card-") and op.tag.endswith("-front")]
+            cards = [op for op, _ in O.walk(page.ops) if isinstance(op, O.Group) and op.tag
+                     and op.tag.startswith(("card-", "tail-")) and op.tag.endswith("-front")]
             guides = [op for op, _ in O.walk(page.ops) if isinstance(op, O.Group) and op.tag == "cut-guide"]
             front = i == 0
             assert cards or not front
@@ -166,7 +169,8 @@ def test_the_cut_guide_is_a_light_hairline_only_without_bleed(game, name):
                 assert rect.style.stroke is not None and min(rect.style.stroke.r, rect.style.stroke.g,
                                                              rect.style.stroke.b) >= 0.8 - 1e-9
                 assert rect.style.stroke_width <= 0.15 + 1e-9
-                assert rect.radius == pytest.approx(min(radius, rect.w / 2, rect.h / 2))
+                r = radius if (rect.w, rect.h) == pytest.approx((w, h)) else tail_radius
+                assert rect.radius == pytest.approx(min(r, rect.w / 2, rect.h / 2))
 
 
 def _outline_segments(op, m: O.Matrix) -> list[tuple[float, float, float, float]]:

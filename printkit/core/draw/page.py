@@ -435,7 +435,8 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     style, a light grey hairline), over the cards. Backs get none: cards are cut from the front.
 
     With ``balance`` the cards are shared evenly over the sheets they need (the first sheets
-    take one more where they do not divide evenly) instead of filling every sheet but the last.
+    take one more where they do not divide evenly) instead of filling every sheet but the last,
+    unless a ``tail`` then fits on none of those sheets but fits below a last sheet left part empty.
 
     A ``tail`` (duplex cards only) ends the document: its cards stand in the band below the last
     sheet's cards (:func:`tail_grid`), their backs mirrored on that sheet's back page like the
@@ -446,14 +447,15 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     fold = fold and backs is not None
     grid = plan_grid(w, h, opts, gutter, count=len(fronts), fold=fold)
     b = opts.bleed
-    per_sheet = grid.per_page
-    if balance and fronts:
-        n_sheets = math.ceil(len(fronts) / grid.per_page)
-        per_sheet = math.ceil(len(fronts) / n_sheets)
-    sheets = [range(i, min(i + per_sheet, len(fronts))) for i in range(0, len(fronts), per_sheet)]
-    n_pages = len(sheets) * (2 if backs is not None and not fold else 1)
+    sheets = _sheet_ranges(len(fronts), grid.per_page, balance)
     tail = _duplex_tail(tail, backs, fold)
-    grid, tgrids, tparts, fgrid = _plan_tail(tail, grid, sheets, opts)
+    planned = _plan_tail(tail, grid, sheets, opts)
+    if balance and planned[3] is not None:  # the tail fits on no balanced sheet: fill the sheets
+        full = _sheet_ranges(len(fronts), grid.per_page, False)
+        if (unbalanced := _plan_tail(tail, grid, full, opts))[3] is None:
+            sheets, planned = full, unbalanced
+    grid, tgrids, tparts, fgrid = planned
+    n_pages = len(sheets) * (2 if backs is not None and not fold else 1)
     own = _tail_fold_sheets(tail, fgrid, opts, len(sheets))  # after the duplex sheets
     n_pages += len(own)
     pages: list[Page] = []
@@ -504,6 +506,15 @@ def impose_cards(fronts: list[list[Op]], backs: list[list[Op]] | None, w: float,
     _sheet_footers(pages, grid, opts, info, n_pages, backs_between=backs is not None and not fold)
     _sheet_footers(own, fgrid or grid, opts, info, n_pages, backs_between=False, first=len(pages))
     return pages + own
+
+
+def _sheet_ranges(n: int, per_page: int, balance: bool) -> list[range]:
+    """Which of ``n`` cards each sheet of ``per_page`` holds: every sheet full but the last, or
+    (``balance``) shared evenly over as many sheets (the first take one more)."""
+    per_sheet = per_page
+    if balance and n:
+        per_sheet = math.ceil(n / math.ceil(n / per_page))
+    return [range(i, min(i + per_sheet, n)) for i in range(0, n, per_sheet)]
 
 
 def _duplex_tail(tail: Tail | None, backs: list[list[Op]] | None, fold: bool) -> Tail | None:

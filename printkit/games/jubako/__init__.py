@@ -16,7 +16,7 @@ _HERE = __name__
 
 register(Component(GAME, "board", "the double-sided jubako board: 5x5 side, 4x4 side on its back (long-edge duplex), with the 0-49 track and a scoring key",
                    lazy(f"{_HERE}.components:build_board"), kind="board"))
-register(Component(GAME, "tiles", "all 90 tiles at the board's cell size, then the 20 victory-point tokens two to a tile-sized card; a common back follows each sheet (long-edge duplex)",
+register(Component(GAME, "tiles", "all 90 tiles at the board's cell size, then the 20 victory-point tokens below the tiles; a common back follows each sheet (long-edge duplex)",
                    lazy(f"{_HERE}.components:build_tiles"), kind="tile"))
 register_parts(GAME, "tiles", f"{_HERE}.tts:tiles")  # --format tts: the singles' pairs cut apart
 register(Component(GAME, "tokens", "victory-point tokens 50/100/150/200, a set for each player and a spare set, with a common back, alone (make all prints them with the tiles)",

@@ -100,8 +100,7 @@ BACK_CELL = 30.0
 
 
 def tiles_data() -> dict:
-    """The tiles as the layout's cards (``pieces``; ``tiles`` the same list, for --format tts):
-    the 78 doubles, then the 12 singles two to a card."""
+    """The tiles as the layout's cards (``tiles``): the 78 doubles, then the 12 singles two to a card."""
     cell = CONTENT.cell
     by_id = {d.id: d for d in CONTENT.delicacies}
 
@@ -111,16 +110,16 @@ def tiles_data() -> dict:
 
     def tile(a, b, double: bool) -> dict:
         return {"halves": [half(a), half(b)], "double": "yes" if double else "", "singles": "" if double else "yes",
-                "tile": "yes", "lids": [0, 1], "coins": [], "pair": ""}
+                "lids": [0, 1]}
 
     tiles = [tile(a, b, True) for a, b in (sorted(t, key=CONTENT.ids.index) for t in CONTENT.doubles)]
     ids = list(CONTENT.ids)
     tiles += [tile(ids[i], ids[i + 1], False) for i in range(0, len(ids), 2)]
     geo = load_layout("jubako/tiles.yaml").spec.data
     at = geo["at"]
-    return {**_common(), "tiles": tiles, "pieces": tiles, "tile_w": 2 * cell, "half_c": cell / 2,
+    return {**_common(), "tiles": tiles, "tile_w": 2 * cell, "half_c": cell / 2,
             "icon_y": cell * at["icon"], "name_y": cell * at["name"], "gloss_y": cell * at["gloss"],
-            "split_end": cell - geo["split_inset"], "back_scale": cell / BACK_CELL, **_token_words()}
+            "split_end": cell - geo["split_inset"], "back_scale": cell / BACK_CELL}
 
 
 def _token_words() -> dict:
@@ -136,31 +135,25 @@ def tokens() -> list[dict]:
     return [{"value": v, "owner": owner, "set": k + 1} for k, owner in enumerate(sets) for v in CONTENT.tokens]
 
 
-def token_pair(coins: list[dict]) -> dict:
-    """A tile-sized card of the tiles' layout showing two ``coins`` of one set, to cut apart."""
-    (kind,) = {c["set"] for c in coins}
-    return {"halves": [], "double": "", "singles": "", "tile": "", "lids": [], "coins": coins,
-            "pair": "yes", "set": kind}
+def tokens_data() -> dict:
+    """What layouts/jubako/tokens.yaml draws the tokens with, alone or as the tiles' tail."""
+    cell = CONTENT.cell
+    return {"tokens": tokens(), "half_c": cell / 2, "back_scale": cell / BACK_CELL, **_token_words()}
 
 
 def build_tiles(opts: PrintOptions) -> Document:
     """The tile sheets, each sheet's common back after it (long-edge duplex). On paper the
-    victory-point tokens follow the tiles, a set's tokens two to a tile-sized card, so that they
-    fill the last sheet instead of a sheet of their own (``make all`` prints them here only:
-    the tokens component is ``printed_with`` the tiles). As items (--format cards, tts) the
-    tiles alone: the tokens are their own component's items."""
-    data = tiles_data()
-    if not opts.items:
-        coins = tokens()
-        data["pieces"] = data["tiles"] + [token_pair(coins[i:i + 2]) for i in range(0, len(coins), 2)]
-    return build_document("jubako/tiles.yaml", opts, FooterInfo(GAME, "tiles"), data)
+    victory-point tokens (tokens.yaml, as they are printed alone) are the sheets' tail: they
+    stand below the last sheet's tiles instead of taking a sheet of their own (``make all``
+    prints them here only: the tokens component is ``printed_with`` the tiles). As items
+    (--format cards, tts) the tiles alone: the tokens are their own component's items."""
+    return build_document("jubako/tiles.yaml", opts, FooterInfo(GAME, "tiles"), {**tiles_data(), **tokens_data()},
+                          tail="jubako/tokens.yaml")
 
 
 def build_tokens(opts: PrintOptions) -> Document:
     """The victory-point tokens alone, round, a cell across, with their common back."""
-    cell = CONTENT.cell
-    data = {**_common(), "tokens": tokens(), "half_c": cell / 2, "back_scale": cell / BACK_CELL, **_token_words()}
-    return build_document("jubako/tokens.yaml", opts, FooterInfo(GAME, "tokens"), data)
+    return build_document("jubako/tokens.yaml", opts, FooterInfo(GAME, "tokens"), {**_common(), **tokens_data()})
 
 
 def aid_data() -> dict:

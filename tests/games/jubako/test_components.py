@@ -100,23 +100,40 @@ def test_tokens_a_set_for_each_player_and_a_spare_set_each_token_once_in_the_kit
     words = " ".join(PdfReader(kit["jubako-tiles-a4.pdf"]).pages[-2].extract_text().split())
     assert "Player 4 200 VP" in words and "spare 50 VP" in words
     # each player's coins in a colour of their own (the spare set's gold too); in --bw white
-    fills = {s: {op.style.fill for op, _ in O.walk(tiles.pages[-2].ops) if str(op.tag).endswith(s)} for s in sets}
+    fills = {s: {op.style.fill for p in tiles.pages for op, _ in O.walk(p.ops) if str(op.tag).endswith(s)} for s in sets}
     assert all(len(f) == 1 for f in fills.values()) and len(set().union(*fills.values())) == 5
     assert _tokens(games()["jubako"]["tiles"].build(PrintOptions(items=True))) == Counter()  # as items: the tiles alone
 
 
 def test_the_tiles_sheets_leave_no_wide_blank_band_and_take_one_sheet_fewer():
-    """Issue 28: the 84 tile cards and the 10 token cards fill 4 sheets evenly (8 rows on A4, not
-    three full sheets and one of 5 rows), on A4 and Letter: no band of blank rows over 40 mm
-    (measured on the raster, the footer strip left out; A4 leaves one row, 31 mm; the last
-    sheet's band was 232 mm, the tokens' 173 mm), and 4 sheets for tiles and tokens together
-    (there were 4 + 1)."""
+    """Issue 28: the 84 tile cards fill 4 sheets evenly and the 20 tokens (tokens.yaml, the
+    sheets' tail) stand below them, on A4 and Letter: no band of blank rows over 40 mm
+    (measured on the raster, the footer strip left out; the last sheet's band was 232 mm, the
+    tokens' 173 mm), and 4 sheets for tiles and tokens together (there were 4 + 1)."""
     for paper in ("a4", "letter"):
         path = kitcache.pdf("jubako", "tiles", "--paper", paper)
         assert kitcache.page_count(path) == 8
         for i in range(8):
             band = kitcache.blank_band_mm(path, i)
             assert band <= 40, (paper, i, band)
+
+
+def _cards(page, prefix: str, side: str) -> int:
+    """How many cards whose tags start with ``prefix`` (card-, tail-) a page draws on ``side``."""
+    return sum(1 for op, _ in O.walk(page.ops) if str(op.tag).startswith(prefix) and str(op.tag).endswith(side))
+
+
+def test_with_bleed_the_tiles_fill_their_sheets_so_the_tokens_end_the_last():
+    """A4 with --bleed 3: shared evenly over 5 sheets (17 or 16 each) the tiles would leave the
+    tokens no band (they would take fold sheets of their own, 12 pages); instead the sheets are
+    filled (20 each, 4 on the last) and the 20 tokens stand below the last sheet's tiles, their
+    backs on its back page: 10 pages, as many as when the tiles drew the tokens themselves."""
+    doc = games()["jubako"]["tiles"].build(PrintOptions(bleed=3))
+    assert len(doc.pages) == 10 and doc.duplex
+    for side, pages in (("front", doc.pages[0::2]), ("back", doc.pages[1::2])):
+        assert [_cards(p, "card-", side) for p in pages] == [20, 20, 20, 20, 4]
+        assert [_cards(p, "tail-", side) for p in pages] == [0, 0, 0, 0, 20]
+    assert sum(_tokens(doc).values()) == 20
 
 
 def test_every_delicacy_has_an_icon_that_reads_in_bw(kit):

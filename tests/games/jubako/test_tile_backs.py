@@ -17,8 +17,8 @@ from tests import kitcache
 
 #: Pieces printed: the 78 doubles and the 12 singles in 6 pairs (cut apart after printing).
 TILES = len(tiles_data()["tiles"])
-#: Cards on the tiles' sheets: the tiles, then the 20 victory-point tokens two to a card.
-CARDS = TILES + len(tokens()) // 2
+#: The tokens that end the tiles' sheets (layouts/jubako/tokens.yaml, the sheets' tail).
+TOKENS = len(tokens())
 
 
 OFFSET = (0.5, -1.0)
@@ -34,34 +34,40 @@ def a4():
     return _build(paper="a4", duplex_offset=OFFSET)
 
 
-def _corners(doc) -> dict[str, list[tuple[float, float]]]:
+def _corners(doc, prefix: str = "card-") -> dict[str, list[tuple[float, float]]]:
     """The page corners of each tile's front and back trim (its 2 cells x 1 cell box), by the
-    tile's tag (``card-N-front``, ``card-N-back``)."""
-    w, h = 2 * CONTENT.cell, CONTENT.cell
+    tile's tag (``card-N-front``, ``card-N-back``); with ``prefix`` "tail-", each token's (a
+    cell square)."""
+    w, h = (2 if prefix == "card-" else 1) * CONTENT.cell, CONTENT.cell
     return {op.tag: [(m @ op.matrix).apply(u, v) for u in (0, w) for v in (0, h)]
-            for p in doc.pages for op, m in O.walk(p.ops) if str(op.tag).startswith("card-")}
+            for p in doc.pages for op, m in O.walk(p.ops) if str(op.tag).startswith(prefix)}
 
 
 @pytest.mark.parametrize(("paper", "bleed"), [("a4", 0.0), ("letter", 0.0), ("a4", 3.0)])
 def test_every_sheet_of_tiles_is_followed_by_its_backs(paper, bleed, a4):
-    assert TILES == 78 + 12 // 2 and CARDS == TILES + 10
+    """The tokens too: those a sheet's fronts page holds (tail-N) have their backs on its back page."""
+    assert TILES == 78 + 12 // 2 and TOKENS == 20
     opts = PrintOptions(paper=paper, bleed=bleed)
-    grid = plan_grid(2 * CONTENT.cell, CONTENT.cell, opts, count=CARDS)
+    grid = plan_grid(2 * CONTENT.cell, CONTENT.cell, opts, count=TILES)
     doc = a4 if (paper, bleed) == ("a4", 0.0) else _build(paper=paper, bleed=bleed)
-    assert doc.duplex and len(doc.pages) == 2 * math.ceil(CARDS / grid.per_page)
+    assert doc.duplex and len(doc.pages) == 2 * math.ceil(TILES / grid.per_page)
+    tails = 0
     for s in range(0, len(doc.pages), 2):
-        fronts = {op.tag.split("-")[1] for op, _ in O.walk(doc.pages[s].ops) if str(op.tag).endswith("-front")}
-        backs = {op.tag.split("-")[1] for op, _ in O.walk(doc.pages[s + 1].ops) if str(op.tag).endswith("-back")}
+        fronts = {op.tag.rsplit("-", 1)[0] for op, _ in O.walk(doc.pages[s].ops) if str(op.tag).endswith("-front")}
+        backs = {op.tag.rsplit("-", 1)[0] for op, _ in O.walk(doc.pages[s + 1].ops) if str(op.tag).endswith("-back")}
         assert fronts and fronts == backs, s
+        tails += sum(t.startswith("tail-") for t in fronts)
+    assert tails == TOKENS
 
 
 def test_each_back_lies_behind_its_front_mirrored_and_shifted_by_the_duplex_offset(a4):
     doc, offset = a4, OFFSET
     W = PAPERS["a4"][0]
-    corners = _corners(doc)
-    assert len(corners) == 2 * CARDS
-    for n in range(1, CARDS + 1):
-        f, b = corners[f"card-{n}-front"], corners[f"card-{n}-back"]
+    """The tokens' backs too (the tiles' sheets' tail)."""
+    tiles, toks = _corners(doc), _corners(doc, "tail-")
+    assert len(tiles) == 2 * TILES and len(toks) == 2 * TOKENS
+    for corners, n in [(tiles, f"card-{n}") for n in range(1, TILES + 1)] + [(toks, f"tail-{n}") for n in range(1, TOKENS + 1)]:
+        f, b = corners[f"{n}-front"], corners[f"{n}-back"]
         assert min(x for x, _ in b) == pytest.approx(W - max(x for x, _ in f) + offset[0])
         assert max(x for x, _ in b) == pytest.approx(W - min(x for x, _ in f) + offset[0])
         assert min(y for _, y in b) == pytest.approx(min(y for _, y in f) + offset[1])
@@ -95,7 +101,7 @@ def test_the_pdf_has_the_back_pages_and_each_back_is_the_same_turned_180_degrees
 
 
 def test_a_tokens_back_is_the_lid_and_the_same_turned_180_degrees(tmp_path):
-    """The tokens' common back (the same on the tiles' sheets, two to a card): a coin with the
+    """The tokens' common back (the same on the tiles' sheets, their tail): a coin with the
     lid in small, the same under a half turn. Drawn alone (as --format cards draws each token:
     its page is its trim, so the pixels line up with the coin and the turn is exact)."""
     from printkit.core.output import write_document
