@@ -97,7 +97,9 @@ def test_the_pdf_has_the_back_pages_and_each_back_is_the_same_turned_180_degrees
         off = np.min([np.abs(core - turned[1 + dy:h - 1 + dy, 1 + dx:w - 1 + dx]).max(axis=2)
                       for dy in (-1, 0, 1) for dx in (-1, 0, 1)], axis=0)
         differs = (off > 80).mean()  # a back that is not its own half turn differs over 5% and more
-        assert differs < 0.01, (n, differs)  # edge pixels: 0.57% at pypdfium2's lowest version
+        # edge pixels: up to 1.35% at pypdfium2's lowest version (where the trim falls on the
+        # pixel grid moves with the sheet's layout); a back that is not its own half turn, 5%+
+        assert differs < 0.025, (n, differs)
 
 
 def test_a_tokens_back_is_the_lid_and_the_same_turned_180_degrees(tmp_path):
