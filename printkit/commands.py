@@ -404,8 +404,8 @@ def make(
 
     File names say what is in them: GAME-COMPONENT[-seedN]-PAPER[-bw][-cmyk], then every option
     and setting not at its default (-bleed3, -nocrop, -duplex0.5,-1, -count30, -edge28 ...).
-    A component printed on another's sheets (Jubako's tokens, on the tiles' last sheet; Gimbap's
-    tokens, under the lessons) is made once, there, by 'make all' and 'make GAME'; name it to
+    A component printed on another's sheets (Jubako's tokens, under the tiles; Gimbap's tokens,
+    under the lessons) is made once, there, by 'make all' and 'make GAME'; name it to
     make it alone.
 
     \b

@@ -221,9 +221,10 @@ def lessons_data() -> dict:
 
 def build_lessons(opts: PrintOptions) -> Document:
     """The lesson sheets, each sheet's backs after it (long-edge duplex). On paper the point
-    tokens end them: in the band below the last sheet's lessons, their common back behind them
-    on that sheet's back page (A4: lesson 10 shares its sheet with them), or, where they do not
-    fit there (Letter), on their own fold sheet after them, as `make gimbap tokens` prints it.
+    tokens end them, their common back behind them on the back pages: in the band below the
+    last sheet's lessons (A4: lesson 10 shares its sheet with them), or six under each sheet's
+    (Letter), or, where no sheet has room (--bleed 3), on their own fold sheet after them, as
+    `make gimbap tokens` prints it (:func:`printkit.core.draw.page.place_tail`).
     ``make all`` prints the tokens here only (the tokens component is ``printed_with`` the
     lessons). As items (--format cards, tts) the lessons alone."""
     return build_document("gimbap/lessons.yaml", opts, FooterInfo(GAME, "lessons"),

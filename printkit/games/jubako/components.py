@@ -144,7 +144,9 @@ def tokens_data() -> dict:
 def build_tiles(opts: PrintOptions) -> Document:
     """The tile sheets, each sheet's common back after it (long-edge duplex). On paper the
     victory-point tokens (tokens.yaml, as they are printed alone) are the sheets' tail: they
-    stand below the last sheet's tiles instead of taking a sheet of their own (``make all``
+    stand below the tiles (A4 and Letter: five under each sheet's; with a bleed, below the last
+    sheet's, or on fold sheets of their own where no sheet has room; see
+    :func:`printkit.core.draw.page.place_tail`) instead of a sheet of their own (``make all``
     prints them here only: the tokens component is ``printed_with`` the tiles). As items
     (--format cards, tts) the tiles alone: the tokens are their own component's items."""
     return build_document("jubako/tiles.yaml", opts, FooterInfo(GAME, "tiles"), {**tiles_data(), **tokens_data()},
